@@ -1,0 +1,32 @@
+/**
+ * The contract between the sweep and its categorization tiers. Every tier sees the same cleaned
+ * input and answers with a target and its own certainty; the sweep decides precedence.
+ */
+export type BankAccountKind = 'checking' | 'savings' | 'credit_card';
+
+/** A ledger account number of the entity's chart ("6200"), or the literal "transfer" (booked through 1900). */
+export type CategoryTarget = string;
+export const TRANSFER = 'transfer';
+
+export type TierName = 'regex' | 'directory' | 'memory' | 'rag' | 'llm';
+
+export interface CategorizationInput {
+  tenantId: string;
+  entityId: string;
+  transactionId: string;
+  date: string; // YYYY-MM-DD
+  description: string; // raw bank descriptor
+  merchant: string | null; // as pushed, if any
+  /** Positive = money out, negative = money in, integer minor units of `currency`. */
+  amountMinor: number;
+  currency: string;
+  direction: 'in' | 'out';
+  bankAccountKind: BankAccountKind;
+}
+
+export interface TierDecision {
+  target: CategoryTarget;
+  /** The tier's certainty in [0, 1]. */
+  confidence: number;
+  source: TierName;
+}
