@@ -1,0 +1,137 @@
+import { Command, CommanderError, InvalidArgumentError } from 'commander';
+import { ConfigError, loadConfig } from '../config/config.ts';
+import { DomainError } from '../errors.ts';
+import { createApiKey, listApiKeys, parseScopes, revokeApiKey } from '../tenancy/api-keys.ts';
+import type { EntityProfileInput } from '../tenancy/entity-profile.ts';
+import { addEntity, createTenant } from '../tenancy/tenants.ts';
+import { createLogger, createWorker, openMigratedDatabase, startService } from '../server.ts';
+import type { DatabaseHandle } from '../db/connection.ts';
+
+/**
+ * The admin command line. Every command prints one JSON object on stdout; errors go to stderr as
+ * `{error, reason}` with a non-zero exit.
+ */
+function printJson(value: unknown): void {
+  process.stdout.write(`${JSON.stringify(value)}\n`);
+}
+
+async function withDatabase<T>(work: (handle: DatabaseHandle) => Promise<T>): Promise<void> {
+  const handle = await openMigratedDatabase(loadConfig());
+  try {
+    printJson(await work(handle));
+  } finally {
+    await handle.close();
+  }
+}
+
+function parseMonth(value: string): number {
+  const month = Number(value);
+  if (!Number.isInteger(month) || month < 1 || month > 12) throw new InvalidArgumentError('a month number from 1 to 12');
+  return month;
+}
+
+function profileOptions(command: Command): Command {
+  return command
+    .option('--country <code>', 'country of the entity (US)', 'US')
+    .option('--entity-type <type>', 'sole_prop | llc | partnership | s_corp | c_corp', 'llc')
+    .option('--state <code>', 'state of formation, e.g. DE')
+    .option('--tax-id <id>', 'EIN, SSN or ITIN')
+    .option('--tax-id-type <type>', 'ein | ssn | itin (default: ssn for a sole_prop, else ein)')
+    .option('--regime <regime>', 'federal tax classification: sole_proprietor | partnership | s_corporation | c_corporation (default from the entity type)')
+    .option('--fiscal-year-end <month>', 'month the fiscal year ends, 1-12', parseMonth, 12);
+}
+
+function profileFrom(options: Record<string, string | number | undefined>): EntityProfileInput {
+  return {
+    legalName: String(options.name ?? ''),
+    country: options.country as string | undefined,
+    entityType: options.entityType as string | undefined,
+    stateCode: options.state as string | undefined,
+    taxId: options.taxId as string | undefined,
+    taxIdType: options.taxIdType as string | undefined,
+    regime: options.regime as string | undefined,
+    fiscalYearEndMonth: options.fiscalYearEnd as number | undefined,
+  };
+}
+
+const program = new Command('bookkeeping')
+  .description('Admin command line of the bookkeeping service (uses DATABASE_URL, default file:./data/bookkeeping.db)')
+  .exitOverride()
+  .configureOutput({ writeErr: (text) => process.stderr.write(text) });
+
+const tenant = program.command('tenant').description('tenants');
+profileOptions(tenant.command('create').description('create a tenant, its primary entity and its chart of accounts')
+  .requiredOption('--name <name>', 'legal name'))
+  .action((options) => withDatabase((handle) => createTenant(handle, profileFrom(options))));
+
+const entity = program.command('entity').description('legal entities');
+profileOptions(entity.command('add').description('add a legal entity (with its own chart) to a tenant')
+  .requiredOption('--tenant <id>', 'tenant id')
+  .requiredOption('--name <name>', 'legal name'))
+  .action((options) => withDatabase((handle) => addEntity(handle, options.tenant, profileFrom(options))));
+
+const key = program.command('key').description('API keys');
+key.command('create').description('create an API key; the secret is shown once')
+  .requiredOption('--tenant <id>', 'tenant id')
+  .requiredOption('--scopes <list>', 'comma-separated: read,write')
+  .option('--name <label>', 'a label to recognise the key by')
+  .action((options) => withDatabase((handle) => createApiKey(handle, options.tenant, parseScopes(options.scopes), options.name ?? null)));
+key.command('list').description("list a tenant's keys (never their secrets)")
+  .requiredOption('--tenant <id>', 'tenant id')
+  .action((options) => withDatabase(async (handle) => ({ keys: await listApiKeys(handle, options.tenant) })));
+key.command('revoke').description('revoke a key; requests with it get 401 from then on')
+  .argument('<keyId>', 'the key id shown by key create / key list')
+  .action((keyId: string) => withDatabase((handle) => revokeApiKey(handle, keyId)));
+
+program.command('serve').description('run the HTTP API (and, unless --no-worker, the sweep in the same process)')
+  .option('--no-worker', 'do not run the sweep in this process')
+  .action(async (options: { worker: boolean }) => {
+    const service = await startService(loadConfig(), { withWorker: options.worker });
+    printJson({ listening: service.url, database: service.handle.dialect, worker: options.worker });
+    stopOnSignal(() => service.stop());
+  });
+
+program.command('worker').description('run the asynchronous sweep alone (beside API processes on PostgreSQL)')
+  .action(async () => {
+    const config = loadConfig();
+    const handle = await openMigratedDatabase(config);
+    const worker = createWorker(handle, config, createLogger(config.logLevel));
+    worker.start();
+    printJson({ worker: 'running', database: handle.dialect });
+    stopOnSignal(async () => {
+      await worker.stop();
+      await handle.close();
+    });
+  });
+
+function stopOnSignal(stop: () => Promise<void>): void {
+  let stopping = false;
+  const handler = () => {
+    if (stopping) return;
+    stopping = true;
+    stop().then(() => process.exit(0), (error) => {
+      process.stderr.write(`${JSON.stringify({ error: 'internal_error', reason: String(error) })}\n`);
+      process.exit(1);
+    });
+  };
+  process.on('SIGINT', handler);
+  process.on('SIGTERM', handler);
+}
+
+try {
+  await program.parseAsync(process.argv);
+} catch (error) {
+  if (error instanceof CommanderError) {
+    // Help and version are not failures; commander has already printed what it had to say.
+    process.exitCode = error.code === 'commander.helpDisplayed' || error.code === 'commander.version' ? 0 : 2;
+  } else if (error instanceof DomainError) {
+    process.stderr.write(`${JSON.stringify({ error: error.code, reason: error.reason })}\n`);
+    process.exitCode = 1;
+  } else if (error instanceof ConfigError) {
+    process.stderr.write(`${JSON.stringify({ error: 'invalid_configuration', reason: error.message })}\n`);
+    process.exitCode = 1;
+  } else {
+    process.stderr.write(`${JSON.stringify({ error: 'internal_error', reason: error instanceof Error ? error.message : String(error) })}\n`);
+    process.exitCode = 1;
+  }
+}

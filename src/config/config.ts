@@ -1,0 +1,70 @@
+import { DEFAULT_DATABASE_URL } from '../db/connection.ts';
+
+export interface BucketSettings {
+  burst: number;
+  refillPerSecond: number;
+}
+
+export interface RateLimitSettings {
+  read: BucketSettings;
+  write: BucketSettings;
+  report: BucketSettings;
+}
+
+export interface Config {
+  host: string;
+  port: number;
+  databaseUrl: string;
+  logLevel: string;
+  rateLimits: RateLimitSettings;
+  /** How long an idle sweep waits before looking for new rows again. */
+  sweepIntervalMs: number;
+  /** Rows claimed per sweep transaction. */
+  sweepBatchSize: number;
+  /** Confidence below which a categorized row needs review, unless the tenant sets its own. */
+  reviewThreshold: number;
+}
+
+export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
+  read: { burst: 100, refillPerSecond: 20 },
+  write: { burst: 50, refillPerSecond: 10 },
+  report: { burst: 10, refillPerSecond: 0.5 },
+};
+
+export class ConfigError extends Error {}
+
+function numberFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, { min = 0, integer = false } = {}): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < min || (integer && !Number.isInteger(value))) {
+    throw new ConfigError(`${name} must be ${integer ? 'an integer' : 'a number'} >= ${min} (got "${raw}")`);
+  }
+  return value;
+}
+
+function bucketFrom(env: NodeJS.ProcessEnv, prefix: string, fallback: BucketSettings): BucketSettings {
+  return {
+    burst: numberFrom(env, `RATE_LIMIT_${prefix}_BURST`, fallback.burst, { min: 1, integer: true }),
+    refillPerSecond: numberFrom(env, `RATE_LIMIT_${prefix}_PER_SECOND`, fallback.refillPerSecond, { min: 0.001 }),
+  };
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const reviewThreshold = numberFrom(env, 'REVIEW_THRESHOLD', 0.8);
+  if (reviewThreshold > 1) throw new ConfigError('REVIEW_THRESHOLD must be between 0 and 1');
+  return {
+    host: env.HOST || '127.0.0.1',
+    port: numberFrom(env, 'PORT', 3000, { integer: true }),
+    databaseUrl: env.DATABASE_URL || DEFAULT_DATABASE_URL,
+    logLevel: env.LOG_LEVEL || 'info',
+    rateLimits: {
+      read: bucketFrom(env, 'READ', DEFAULT_RATE_LIMITS.read),
+      write: bucketFrom(env, 'WRITE', DEFAULT_RATE_LIMITS.write),
+      report: bucketFrom(env, 'REPORT', DEFAULT_RATE_LIMITS.report),
+    },
+    sweepIntervalMs: numberFrom(env, 'SWEEP_INTERVAL_MS', 500, { min: 10, integer: true }),
+    sweepBatchSize: numberFrom(env, 'SWEEP_BATCH_SIZE', 500, { min: 1, integer: true }),
+    reviewThreshold,
+  };
+}

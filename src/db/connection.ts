@@ -1,0 +1,103 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration, type MigrationProvider } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+import { initialMigration } from './migrations/0001-initial.ts';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  dialect: Dialect;
+  /** Writes, and reads that must see the caller's own uncommitted work. */
+  db: Kysely<Database>;
+  /**
+   * Plain reads. On SQLite this is a second connection: in WAL mode it reads the last committed
+   * state without waiting for the writer's transaction, so a running sweep does not stall the API.
+   */
+  readDb: Kysely<Database>;
+  close(): Promise<void>;
+}
+
+export const DEFAULT_DATABASE_URL = 'file:./data/bookkeeping.db';
+
+// PostgreSQL returns bigint, date and timestamptz as strings or Date objects; the service wants
+// numbers (minor units are far below 2^53), 'YYYY-MM-DD' strings and ISO timestamps.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => {
+  const parsed = Number(value);
+  if (!Number.isSafeInteger(parsed)) throw new Error(`bigint ${value} exceeds the safe integer range`);
+  return parsed;
+});
+pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
+pg.types.setTypeParser(pg.types.builtins.TIMESTAMPTZ, (value) => new Date(value).toISOString());
+pg.types.setTypeParser(pg.types.builtins.FLOAT8, (value) => Number(value));
+
+export interface OpenOptions {
+  /** PostgreSQL only: run inside this schema (tests use one schema each). */
+  schema?: string;
+  poolSize?: number;
+}
+
+export function parseDatabaseUrl(url: string): { dialect: Dialect; target: string } {
+  if (/^postgres(ql)?:\/\//.test(url)) return { dialect: 'postgres', target: url };
+  if (url === ':memory:' || url === 'file::memory:') return { dialect: 'sqlite', target: ':memory:' };
+  if (url.startsWith('file:')) return { dialect: 'sqlite', target: url.slice('file:'.length) };
+  throw new Error(`DATABASE_URL must start with postgres://, postgresql:// or file: (got "${url.split(':')[0]}:…")`);
+}
+
+export async function openDatabase(url: string = DEFAULT_DATABASE_URL, options: OpenOptions = {}): Promise<DatabaseHandle> {
+  const { dialect, target } = parseDatabaseUrl(url);
+  if (dialect === 'postgres') {
+    const pool = new pg.Pool({
+      connectionString: target,
+      max: options.poolSize ?? 10,
+      ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    if (options.schema) await pool.query(`create schema if not exists ${options.schema}`);
+    return { dialect, db, readDb: db, close: () => db.destroy() };
+  }
+  if (target !== ':memory:') mkdirSync(dirname(resolve(target)), { recursive: true });
+  const writer = new SQLite(target);
+  configureSqlite(writer);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: writer }) });
+  // An in-memory database exists only on its own connection, so it cannot have a second reader.
+  const readDb = target === ':memory:'
+    ? db
+    : new Kysely<Database>({ dialect: new SqliteDialect({ database: configureSqlite(new SQLite(target)) }) });
+  return {
+    dialect,
+    db,
+    readDb,
+    async close() {
+      if (readDb !== db) await readDb.destroy();
+      await db.destroy();
+    },
+  };
+}
+
+function configureSqlite(connection: SQLite.Database): SQLite.Database {
+  connection.pragma('journal_mode = WAL');
+  connection.pragma('synchronous = NORMAL');
+  connection.pragma('busy_timeout = 10000');
+  connection.pragma('foreign_keys = ON');
+  connection.pragma('cache_size = -65536');
+  return connection;
+}
+
+class InCodeMigrations implements MigrationProvider {
+  constructor(private readonly dialect: Dialect) {}
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return { '0001-initial': initialMigration(this.dialect) };
+  }
+}
+
+export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
+  const migrator = new Migrator({ db: handle.db, provider: new InCodeMigrations(handle.dialect) });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    throw new Error(`database migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}

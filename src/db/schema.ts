@@ -1,0 +1,170 @@
+import type { Generated } from 'kysely';
+
+/**
+ * Table shapes shared by SQLite and PostgreSQL. Money columns hold integer minor units; booleans are
+ * 0/1 integers in both databases so one code path reads and writes them; ids are text (UUIDs) so a
+ * malformed id from a URL can never make the database raise a cast error.
+ */
+export interface Database {
+  tenants: TenantsTable;
+  entities: EntitiesTable;
+  api_keys: ApiKeysTable;
+  accounts: AccountsTable;
+  bank_accounts: BankAccountsTable;
+  transactions: TransactionsTable;
+  merchant_memory: MerchantMemoryTable;
+  journal_entries: JournalEntriesTable;
+  journal_lines: JournalLinesTable;
+  account_daily_totals: AccountDailyTotalsTable;
+  rate_limit_buckets: RateLimitBucketsTable;
+}
+
+export interface TenantsTable {
+  id: string;
+  name: string;
+  review_threshold: number | null;
+  created_at: string;
+}
+
+export interface EntitiesTable {
+  id: string;
+  tenant_id: string;
+  legal_name: string;
+  country: string;
+  base_currency: string;
+  tax_id: string | null;
+  tax_id_type: string | null;
+  entity_type: string;
+  regime: string | null;
+  state_code: string | null;
+  fiscal_year_end_month: number;
+  status: string;
+  is_primary: number;
+  created_at: string;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  tenant_id: string;
+  name: string | null;
+  secret_hash: string;
+  scopes: string;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+export interface AccountsTable {
+  id: string;
+  tenant_id: string;
+  entity_id: string;
+  account_number: string;
+  name: string;
+  category: string;
+  country: string;
+  is_active: number;
+  parent_number: string | null;
+  created_at: string;
+}
+
+export interface BankAccountsTable {
+  id: string;
+  tenant_id: string;
+  entity_id: string;
+  institution_name: string;
+  external_id: string;
+  name: string;
+  kind: string;
+  type: string;
+  currency: string;
+  source: string;
+  opening_balance_minor: number | null;
+  opening_balance_date: string | null;
+  opening_entry_id: string | null;
+  current_balance_minor: number | null;
+  ledger_account_id: string;
+  ledger_account_number: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TransactionsTable {
+  seq: Generated<number>;
+  id: string;
+  tenant_id: string;
+  entity_id: string;
+  bank_account_id: string;
+  external_id: string;
+  content_key: string;
+  source: string;
+  date: string;
+  authorized_date: string | null;
+  amount_minor: number;
+  currency: string;
+  description: string;
+  merchant: string | null;
+  merchant_key: string;
+  pending: number;
+  category_target: string | null;
+  category_confidence: number | null;
+  category_source: string | null;
+  transaction_type: string | null;
+  needs_review: number;
+  sweep_state: string;
+  journal_entry_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MerchantMemoryTable {
+  tenant_id: string;
+  entity_id: string;
+  merchant_key: string;
+  target: string;
+  approvals: number;
+  updated_at: string;
+}
+
+export interface JournalEntriesTable {
+  seq: Generated<number>;
+  id: string;
+  tenant_id: string;
+  entity_id: string;
+  entry_date: string;
+  description: string;
+  source_type: string;
+  source_id: string | null;
+  reverses_entry_id: string | null;
+  posted_at: string;
+}
+
+export interface JournalLinesTable {
+  seq: Generated<number>;
+  entry_id: string;
+  tenant_id: string;
+  entity_id: string;
+  account_id: string;
+  account_number: string;
+  entry_date: string;
+  debit_minor: number | null;
+  credit_minor: number | null;
+  currency: string;
+  memo: string | null;
+}
+
+/** Per-account, per-day sums maintained at posting time, so reports never rescan the journal. */
+export interface AccountDailyTotalsTable {
+  tenant_id: string;
+  entity_id: string;
+  account_id: string;
+  currency: string;
+  day: string;
+  debit_minor: number;
+  credit_minor: number;
+}
+
+export interface RateLimitBucketsTable {
+  bucket_key: string;
+  tokens: number;
+  refilled_at_ms: number;
+  granted: number;
+}

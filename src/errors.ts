@@ -1,0 +1,29 @@
+/**
+ * Domain errors carry the contract's stable error code; the HTTP layer maps each code to a status.
+ * Domain code never speaks HTTP.
+ */
+export type ErrorCode =
+  | 'unauthorized'
+  | 'insufficient_scope'
+  | 'invalid_request'
+  | 'not_found'
+  | 'payload_too_large'
+  | 'unsupported_media_type'
+  | 'rate_limited'
+  | 'conflict'
+  | 'internal_error';
+
+export class DomainError extends Error {
+  constructor(readonly code: ErrorCode, readonly reason: string) {
+    super(reason);
+  }
+}
+
+export const invalid = (reason: string) => new DomainError('invalid_request', reason);
+export const notFound = (what: string) => new DomainError('not_found', `${what} not found`);
+export const conflict = (reason: string) => new DomainError('conflict', reason);
+
+/** Invariants are asserted where they live; a failure is a bug, never a client error. */
+export function assertInvariant(condition: unknown, message: string): asserts condition {
+  if (!condition) throw new Error(`invariant violated: ${message}`);
+}

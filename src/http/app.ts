@@ -1,0 +1,137 @@
+import swagger from '@fastify/swagger';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Ajv } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Config } from '../config/config.ts';
+import type { DatabaseHandle } from '../db/connection.ts';
+import { authenticate, type Principal, type Scope } from '../tenancy/api-keys.ts';
+import { handleError, sendError } from './errors.ts';
+import { rateLimiterFor, type RateLimiter } from './rate-limit.ts';
+import { registerRoutes } from './routes/index.ts';
+import { Account, BankAccount, Entity, ErrorBody, JournalEntry, JournalLine, Transaction, TransactionCategory, TrialBalance } from './schemas.ts';
+
+export type RateClass = 'read' | 'write' | 'report';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Scope the route needs; routes without one are public. */
+    scope?: Scope;
+    rateClass?: RateClass;
+  }
+  interface FastifyRequest {
+    principal: Principal;
+  }
+}
+
+export const BODY_LIMIT_BYTES = 5 * 1024 * 1024;
+
+export interface AppContext {
+  handle: DatabaseHandle;
+  config: Config;
+  /** Called after rows arrive so an in-process sweep starts at once. */
+  onRowsArrived: () => void;
+}
+
+export interface AppOptions {
+  handle: DatabaseHandle;
+  config: Config;
+  /** A pino logger; without one the app logs nothing (tests). */
+  logger?: FastifyBaseLogger;
+  rateLimiter?: RateLimiter;
+  onRowsArrived?: () => void;
+}
+
+const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
+
+/**
+ * Bodies are validated strictly (a string is not silently turned into an amount); query strings and
+ * path parameters arrive as text, so there types are coerced and defaults filled in.
+ */
+function buildValidators() {
+  const strict = addFormats(new Ajv({ strict: false, allErrors: false, coerceTypes: false, useDefaults: true }));
+  const coercing = addFormats(new Ajv({ strict: false, allErrors: false, coerceTypes: true, useDefaults: true }));
+  for (const ajv of [strict, coercing]) ajv.addSchema(ErrorBody as object, 'Error');
+  return { strict, coercing };
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { handle, config } = options;
+  const app = Fastify({
+    ...(options.logger ? { loggerInstance: options.logger } : { logger: false }),
+    bodyLimit: BODY_LIMIT_BYTES,
+    // Fastify's own two lines per request are replaced by the single line of the onResponse hook.
+    logController: new LogController({ disableRequestLogging: true }),
+    trustProxy: false,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const validators = buildValidators();
+  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? validators.strict : validators.coercing).compile(schema as object));
+  app.setErrorHandler(handleError);
+  app.setNotFoundHandler((request, reply) => sendError(reply, 'not_found', `no route ${request.method} ${request.url.split('?')[0]}`));
+
+  for (const schema of [ErrorBody, TransactionCategory, Transaction, BankAccount, Account, JournalLine, JournalEntry, TrialBalance, Entity]) {
+    app.addSchema(schema);
+  }
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Bookkeeping Service API',
+        version: '1.0.0',
+        description: 'Programmatic access to one business\'s books. Every request carries `Authorization: Bearer <API key>`; the key decides the tenant. Successful responses are `{ data }` (lists that paginate add `meta.pagination`); errors are `{ error, reason }`. Amounts are JSON numbers in the row\'s currency; positive = money out.',
+      },
+      servers: [{ url: '/v1' }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'API key created with `bookkeeping key create`' } } },
+      security: [{ bearer: [] }],
+    },
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, index) => String(json.$id ?? `def-${index}`) },
+  });
+
+  const rateLimiter = options.rateLimiter ?? rateLimiterFor(handle);
+
+  // Authentication, then the key's rate bucket, then the scope: a 401 costs no tokens, and a key
+  // hammering with the wrong scope still drains its own bucket.
+  app.addHook('onRequest', async (request, reply) => {
+    const { scope, rateClass } = request.routeOptions.config;
+    if (!scope) return;
+    const header = request.headers.authorization;
+    const presented = header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : undefined;
+    const principal = presented ? await authenticate(handle, presented) : undefined;
+    if (!principal) {
+      reply.header('WWW-Authenticate', 'Bearer');
+      return sendError(reply, 'unauthorized', header ? 'the API key is unknown or revoked' : 'send the API key as "Authorization: Bearer <key>"');
+    }
+    request.principal = principal;
+    const bucketClass = rateClass ?? (scope === 'write' ? 'write' : 'read');
+    const taken = await rateLimiter.take(`${principal.keyId}:${bucketClass}`, config.rateLimits[bucketClass]);
+    if (!taken.allowed) {
+      reply.header('Retry-After', String(taken.retryAfterSeconds));
+      return sendError(reply, 'rate_limited', `too many ${bucketClass} requests for this key; retry in ${taken.retryAfterSeconds} s`);
+    }
+    if (!principal.scopes.includes(scope)) {
+      return sendError(reply, 'insufficient_scope', `this endpoint needs the "${scope}" scope; the key has ${principal.scopes.join(', ')}`);
+    }
+  });
+
+  // One structured line per request; never the key (it is in a header that is not logged) and no bodies.
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info({
+      method: request.method,
+      path: request.url.split('?')[0],
+      status: reply.statusCode,
+      durationMs: Math.round(reply.elapsedTime * 10) / 10,
+      tenantId: request.principal?.tenantId,
+      keyId: request.principal?.keyId,
+    }, 'request');
+  });
+
+  await app.register(async (v1) => {
+    registerRoutes(v1, { handle, config, onRowsArrived: options.onRowsArrived ?? (() => {}) });
+    v1.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  }, { prefix: '/v1' });
+
+  await app.ready();
+  return app;
+}

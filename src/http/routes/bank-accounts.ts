@@ -1,0 +1,45 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { listBankAccountViews, MAX_ACCOUNTS_PER_CALL, upsertBankAccounts } from '../../intake/bank-accounts.ts';
+import type { AppContext } from '../app.ts';
+import { errorResponses } from '../errors.ts';
+import { Data, DateString, Nullable, Uuid } from '../schemas.ts';
+
+export function bankAccountRoutes(app: FastifyInstance, context: AppContext): void {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const { handle } = context;
+
+  api.get('/bank-accounts', {
+    config: { scope: 'read' },
+    schema: {
+      summary: 'List bank accounts (not paginated)',
+      querystring: Type.Object({ entityId: Type.Optional(Uuid('Defaults to the primary entity')) }),
+      response: { 200: Data(Type.Array(Type.Ref('BankAccount'))), ...errorResponses(400, 403, 404) },
+    },
+  }, async (request) => ({ data: await listBankAccountViews(handle, request.principal.tenantId, request.query.entityId) }));
+
+  api.post('/bank-accounts', {
+    config: { scope: 'write' },
+    schema: {
+      summary: 'Create or update manual bank accounts',
+      description: `Up to ${MAX_ACCOUNTS_PER_CALL} accounts of one institution. Identity is institutionName + externalId: re-posting updates the name and opening balance in place; kind and currency cannot change (409). Each account gets its own ledger account (checking 1011-1049, savings 1051-1099, credit cards 2101-2199). The opening balance is posted once against 3950; a changed one replaces the old posting by reversal; null removes it; omitted leaves it.`,
+      body: Type.Object({
+        institutionName: Type.String({ minLength: 1, maxLength: 200 }),
+        entityId: Type.Optional(Uuid('Defaults to the primary entity')),
+        accounts: Type.Array(Type.Object({
+          externalId: Type.String({ minLength: 1, maxLength: 200, description: "The client's identifier, referenced when pushing transactions" }),
+          name: Type.String({ minLength: 1, maxLength: 200 }),
+          kind: Type.Optional(Type.String({ enum: ['checking', 'savings', 'credit_card'], default: 'checking' })),
+          currency: Type.String({ description: 'ISO 4217 code' }),
+          openingBalance: Type.Optional(Nullable(Type.Number({ description: 'For a credit card, positive = amount owed' }))),
+          openingBalanceDate: Type.Optional(Nullable(DateString())),
+        }), { minItems: 1, maxItems: MAX_ACCOUNTS_PER_CALL }),
+      }),
+      response: {
+        200: Data(Type.Object({ institutionName: Type.String(), accounts: Type.Array(Type.Ref('BankAccount')) })),
+        ...errorResponses(400, 403, 404, 409, 415),
+      },
+    },
+  }, async (request) => ({ data: await upsertBankAccounts(handle, request.principal.tenantId, request.body) }));
+}

@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../app.ts';
+import { accountRoutes } from './accounts.ts';
+import { bankAccountRoutes } from './bank-accounts.ts';
+import { entityRoutes } from './entities.ts';
+import { journalRoutes } from './journal.ts';
+import { reportRoutes } from './reports.ts';
+import { transactionRoutes } from './transactions.ts';
+
+export function registerRoutes(app: FastifyInstance, context: AppContext): void {
+  transactionRoutes(app, context);
+  bankAccountRoutes(app, context);
+  accountRoutes(app, context);
+  journalRoutes(app, context);
+  reportRoutes(app, context);
+  entityRoutes(app, context);
+}

@@ -1,0 +1,35 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { getJournalEntry, listJournal } from '../../ledger/journal-view.ts';
+import type { AppContext } from '../app.ts';
+import { errorResponses } from '../errors.ts';
+import { Data, DateString, Limit, Offset, Page, Uuid } from '../schemas.ts';
+
+export function journalRoutes(app: FastifyInstance, context: AppContext): void {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  api.get('/journal-entries', {
+    config: { scope: 'read' },
+    schema: {
+      summary: 'Journal entries in a period, oldest first, with their lines',
+      querystring: Type.Object({
+        from: DateString('Required. Period start'),
+        to: DateString('Required. Period end'),
+        accountNumber: Type.Optional(Type.String({ maxLength: 20, description: 'Only entries with a line on this ledger account' })),
+        entityId: Type.Optional(Uuid('Defaults to the primary entity')),
+        limit: Limit(200, 50),
+        offset: Offset,
+      }),
+      response: { 200: Page(Type.Ref('JournalEntry')), ...errorResponses(400, 403, 404) },
+    },
+  }, async (request) => listJournal(context.handle, request.principal.tenantId, request.query));
+
+  api.get('/journal-entries/:id', {
+    config: { scope: 'read' },
+    schema: {
+      summary: 'One journal entry',
+      params: Type.Object({ id: Uuid() }),
+      response: { 200: Data(Type.Ref('JournalEntry')), ...errorResponses(400, 403, 404) },
+    },
+  }, async (request) => ({ data: await getJournalEntry(context.handle, request.principal.tenantId, request.params.id) }));
+}

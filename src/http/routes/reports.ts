@@ -1,0 +1,31 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { trialBalance } from '../../reports/trial-balance.ts';
+import { todayUtc } from '../../shared/dates.ts';
+import type { AppContext } from '../app.ts';
+import { errorResponses } from '../errors.ts';
+import { Data, DateString, Uuid } from '../schemas.ts';
+
+export function reportRoutes(app: FastifyInstance, context: AppContext): void {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  api.get('/reports/trial-balance', {
+    config: { scope: 'read', rateClass: 'report' },
+    schema: {
+      summary: 'Trial balance',
+      description: 'Cumulative debits and credits of every active account through asOf (inclusive). A report: it draws on the smaller report rate budget.',
+      querystring: Type.Object({
+        asOf: Type.Optional(DateString('Balance cutoff, inclusive; optional, default today (UTC)')),
+        entityId: Type.Optional(Uuid('Defaults to the primary entity')),
+        currency: Type.Optional(Type.String({ description: "Lines in this currency only; default the entity's base currency (no conversion between currencies)" })),
+      }),
+      response: { 200: Data(Type.Ref('TrialBalance')), ...errorResponses(400, 403, 404) },
+    },
+  }, async (request) => ({
+    data: await trialBalance(context.handle, request.principal.tenantId, {
+      asOf: request.query.asOf ?? todayUtc(),
+      entityId: request.query.entityId,
+      currency: request.query.currency,
+    }),
+  }));
+}

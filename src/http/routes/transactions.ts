@@ -1,0 +1,119 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { tenantHasAccountNumber } from '../../chart/accounts-store.ts';
+import { invalid, notFound } from '../../errors.ts';
+import { MAX_ROWS_PER_REQUEST, pushTransactions } from '../../intake/push-transactions.ts';
+import { toTransactionView } from '../../intake/transaction-view.ts';
+import { findTransaction, listTransactions } from '../../intake/transactions-store.ts';
+import { addDays, todayUtc } from '../../shared/dates.ts';
+import { MAX_REASON_LENGTH, recategorize } from '../../sweep/correct.ts';
+import type { AppContext } from '../app.ts';
+import { errorResponses } from '../errors.ts';
+import { Data, DateString, Limit, Offset, Page, Nullable } from '../schemas.ts';
+
+const PushedRow = Type.Object({
+  accountExternalId: Type.String({ minLength: 1, maxLength: 200, description: 'The externalId given when the account was created with POST /bank-accounts' }),
+  id: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: "The client's stable id; a re-send of the same id to the same account is a no-op. When omitted, identity is date + amount + description." })),
+  date: DateString(),
+  authorizedDate: Type.Optional(DateString()),
+  amount: Type.Number({ description: 'Positive = money out, negative = money in; not zero; no more decimals than the currency has' }),
+  currency: Type.Optional(Type.String({ description: "Optional; must equal the account's currency" })),
+  description: Type.String({ minLength: 1, maxLength: 500 }),
+  merchant: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
+  pending: Type.Optional(Type.Boolean({ description: 'Pending rows are categorized but booked only once re-sent as settled' })),
+});
+
+export function transactionRoutes(app: FastifyInstance, context: AppContext): void {
+  const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const { handle } = context;
+
+  api.post('/transactions', {
+    config: { scope: 'write' },
+    schema: {
+      summary: 'Push transactions for manual accounts',
+      description: `All or nothing: one invalid row rejects the request (the reason names the row index) and nothing is imported. At most ${MAX_ROWS_PER_REQUEST} rows and 5 MB per request.`,
+      body: Type.Object({
+        institutionName: Type.String({ minLength: 1, maxLength: 200 }),
+        transactions: Type.Array(PushedRow, { maxItems: MAX_ROWS_PER_REQUEST }),
+      }),
+      response: {
+        200: Data(Type.Object({ received: Type.Integer(), imported: Type.Integer(), deduplicated: Type.Integer() })),
+        ...errorResponses(400, 403, 413, 415),
+      },
+    },
+  }, async (request) => {
+    const result = await pushTransactions(handle, request.principal.tenantId, request.body);
+    if (result.imported > 0) context.onRowsArrived();
+    return { data: result };
+  });
+
+  api.get('/transactions', {
+    config: { scope: 'read' },
+    schema: {
+      summary: 'List transactions, newest first',
+      querystring: Type.Object({
+        limit: Limit(200, 50),
+        offset: Offset,
+        from: Type.Optional(DateString('Window start, default 30 days before today (UTC)')),
+        to: Type.Optional(DateString('Window end, default today (UTC)')),
+        category: Type.Optional(Type.String({ maxLength: 20, description: 'Only rows categorized to this ledger account number' })),
+        search: Type.Optional(Type.String({ maxLength: 200, description: 'Case-insensitive substring of descriptor or merchant' })),
+      }),
+      response: { 200: Page(Type.Ref('Transaction')), ...errorResponses(400, 403) },
+    },
+  }, async (request) => {
+    const { limit, offset, category, search } = request.query;
+    const to = request.query.to ?? todayUtc();
+    const from = request.query.from ?? addDays(to, -30);
+    if (from > to) throw invalid('from: must be on or before to');
+    const tenantId = request.principal.tenantId;
+    if (category && category !== 'transfer' && !(await tenantHasAccountNumber(handle.readDb, tenantId, category))) {
+      throw invalid(`category: "${category}" is not an account number of this tenant's chart (see GET /accounts)`);
+    }
+    const rows = await listTransactions(handle.readDb, { tenantId, from, to, category, search, limit, offset });
+    return {
+      data: rows.slice(0, limit).map(toTransactionView),
+      meta: { pagination: { limit, offset, nextOffset: rows.length > limit ? offset + limit : null } },
+    };
+  });
+
+  api.get('/transactions/:id', {
+    config: { scope: 'read' },
+    schema: {
+      summary: 'One transaction',
+      params: Type.Object({ id: Type.String({ maxLength: 100 }) }),
+      response: { 200: Data(Type.Ref('Transaction')), ...errorResponses(400, 403, 404) },
+    },
+  }, async (request) => {
+    const row = await findTransaction(handle.readDb, request.principal.tenantId, request.params.id);
+    if (!row) throw notFound(`transaction ${request.params.id}`);
+    return { data: toTransactionView(row) };
+  });
+
+  api.patch('/transactions/:id', {
+    config: { scope: 'write' },
+    schema: {
+      summary: 'Recategorize a transaction',
+      description: 'Reverses the booked entry and books a new one against the chosen account (or 1900 for a transfer). The choice is remembered for the merchant. `reason` is optional.',
+      params: Type.Object({ id: Type.String({ maxLength: 100 }) }),
+      body: Type.Object({
+        category: Type.String({ minLength: 1, maxLength: 20, description: 'A ledger account number from GET /accounts, or "transfer"' }),
+        reason: Type.Optional(Type.String({ maxLength: MAX_REASON_LENGTH, description: 'Free text explaining the correction; kept as the memo of the new journal lines' })),
+      }),
+      response: {
+        200: Data(Type.Object({
+          id: Type.String(),
+          category: Nullable(Type.Ref('TransactionCategory')),
+          transactionType: Nullable(Type.String()),
+          needsReview: Type.Boolean(),
+          journalEntryId: Nullable(Type.String()),
+        })),
+        ...errorResponses(400, 403, 404, 415),
+      },
+    },
+  }, async (request) => {
+    const view = await recategorize(handle, request.principal.tenantId, request.params.id, request.body);
+    return { data: { id: view.id, category: view.category, transactionType: view.transactionType, needsReview: view.needsReview, journalEntryId: view.journalEntryId } };
+  });
+}

@@ -1,0 +1,141 @@
+import { Type, type TSchema } from 'typebox';
+
+/**
+ * The API's schemas. The same objects validate requests, shape (and so filter) responses, and
+ * generate /v1/openapi.json, so the published contract cannot drift from what the code does.
+ */
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const DateString = (description?: string) => Type.String({ format: 'date', description: description ?? 'Calendar date, YYYY-MM-DD', examples: ['2026-03-14'] });
+export const Uuid = (description?: string) => Type.String({ format: 'uuid', description });
+export const Money = (description: string) => Type.Number({ description: `${description} JSON number in the currency's major unit, exact to its ISO 4217 minor unit.` });
+export const CurrencyCode = Type.String({ pattern: '^[A-Z]{3}$', description: 'ISO 4217 currency code', examples: ['USD'] });
+
+export const ErrorBody = Type.Object({
+  error: Type.String({
+    description: 'Stable machine-readable code',
+    enum: ['unauthorized', 'insufficient_scope', 'invalid_request', 'not_found', 'payload_too_large', 'unsupported_media_type', 'rate_limited', 'conflict', 'internal_error'],
+  }),
+  reason: Type.Optional(Type.String({ description: 'Human-readable explanation naming the field at fault' })),
+}, { $id: 'Error', title: 'Error' });
+
+export const Pagination = Type.Object({
+  limit: Type.Integer(),
+  offset: Type.Integer(),
+  nextOffset: Nullable(Type.Integer({ description: 'Pass back as offset; null on the last page' })),
+});
+
+export const Limit = (maximum: number, fallback: number) => Type.Integer({ minimum: 1, maximum, default: fallback, description: `Page size, 1-${maximum}, default ${fallback}` });
+export const Offset = Type.Integer({ minimum: 0, maximum: 1_000_000_000, default: 0, description: 'Rows to skip, >= 0' });
+
+export const TransactionCategory = Type.Object({
+  accountNumber: Type.String(),
+  accountName: Nullable(Type.String()),
+  confidence: Nullable(Type.Number({ minimum: 0, maximum: 1, description: "The tier's certainty; a human decision is 1.0. Null when no tier decided (the row sits on a catch-all account)." })),
+  source: Nullable(Type.String({ enum: ['regex', 'directory', 'memory', 'rag', 'llm', 'user_override'], description: 'The tier that decided; null when none did' })),
+}, { $id: 'TransactionCategory', title: 'TransactionCategory' });
+
+export const Transaction = Type.Object({
+  id: Type.String({ description: 'Stable public transaction id' }),
+  bankAccountId: Type.String({ format: 'uuid' }),
+  entityId: Type.String({ format: 'uuid' }),
+  date: DateString(),
+  authorizedDate: Nullable(DateString()),
+  amount: Money('Positive = money out, negative = money in.'),
+  currency: CurrencyCode,
+  direction: Type.String({ enum: ['in', 'out'] }),
+  description: Type.String({ description: 'Bank descriptor' }),
+  merchant: Nullable(Type.String()),
+  pending: Type.Boolean(),
+  transactionType: Nullable(Type.String({ enum: ['expense', 'income', 'transfer'], description: 'From the category account: revenue → income, expense → expense, transfer → transfer; null while uncategorized and for balance-sheet accounts (loans, owner draws)' })),
+  category: Nullable(TransactionCategory),
+  needsReview: Type.Boolean({ description: 'True while uncategorized, on a catch-all (6999/4999), or below the review threshold (default 0.8)' }),
+  journalEntryId: Nullable(Type.String({ format: 'uuid', description: 'The entry currently booking this row; null until booked' })),
+}, { $id: 'Transaction', title: 'Transaction' });
+
+export const BankAccount = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  entityId: Type.String({ format: 'uuid' }),
+  externalAccountId: Type.String(),
+  institutionName: Type.String(),
+  name: Type.String(),
+  currency: CurrencyCode,
+  kind: Type.String({ enum: ['checking', 'savings', 'credit_card'] }),
+  type: Type.String({ enum: ['depository', 'credit'] }),
+  openingBalance: Nullable(Money('Declared opening balance; for a credit card, positive = amount owed.')),
+  openingBalanceDate: Nullable(DateString()),
+  derivedBalance: Nullable(Money('Manual accounts: opening balance rolled through settled rows (0 when none was declared).')),
+  currentBalance: Nullable(Money('Reported by connected-feed accounts.')),
+  ledgerMapped: Type.Boolean(),
+  ledgerAccountNumber: Nullable(Type.String()),
+}, { $id: 'BankAccount', title: 'BankAccount' });
+
+export const Account = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  entityId: Type.String({ format: 'uuid' }),
+  accountNumber: Type.String(),
+  name: Type.String(),
+  category: Type.String({ enum: ['asset', 'liability', 'equity', 'revenue', 'expense'] }),
+  country: Type.String(),
+  isActive: Type.Boolean(),
+  parentNumber: Nullable(Type.String({ description: 'For bank and card ledger accounts: their parent (1010, 1050, 2100)' })),
+}, { $id: 'Account', title: 'Account' });
+
+export const JournalLine = Type.Object({
+  accountId: Type.String({ format: 'uuid' }),
+  accountNumber: Type.String(),
+  debit: Nullable(Type.Number()),
+  credit: Nullable(Type.Number()),
+  currency: CurrencyCode,
+  memo: Nullable(Type.String()),
+}, { $id: 'JournalLine', title: 'JournalLine' });
+
+export const JournalEntry = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  entityId: Type.String({ format: 'uuid' }),
+  entryDate: DateString(),
+  description: Type.String(),
+  sourceType: Type.String({ enum: ['bank_feed', 'bank_statement', 'opening_balance'], description: 'bank_feed: a bank row pushed through the API or a feed; bank_statement: a row from an uploaded statement; opening_balance: a declared opening balance' }),
+  sourceId: Nullable(Type.String({ description: 'The transaction id, or the bank account id for an opening balance' })),
+  reversesEntryId: Nullable(Type.String({ format: 'uuid', description: 'Set on a reversal: the entry it cancels' })),
+  postedAt: Type.String({ format: 'date-time' }),
+  lines: Type.Array(JournalLine),
+}, { $id: 'JournalEntry', title: 'JournalEntry' });
+
+export const TrialBalanceRow = Type.Object({
+  accountNumber: Type.String(),
+  name: Type.String(),
+  category: Type.String({ enum: ['asset', 'liability', 'equity', 'revenue', 'expense'] }),
+  isActive: Type.Boolean(),
+  debit: Type.Number({ description: 'Cumulative debits through asOf' }),
+  credit: Type.Number({ description: 'Cumulative credits through asOf' }),
+  balance: Type.Number({ description: "In the account's natural direction (debit for assets and expenses)" }),
+});
+
+export const TrialBalance = Type.Object({
+  asOf: DateString(),
+  entityId: Type.String({ format: 'uuid' }),
+  currency: CurrencyCode,
+  accounts: Type.Array(TrialBalanceRow),
+  totals: Type.Object({ debit: Type.Number(), credit: Type.Number() }, { description: 'Always equal' }),
+}, { $id: 'TrialBalance', title: 'TrialBalance' });
+
+export const Entity = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  country: Type.String(),
+  legalName: Type.String(),
+  taxIdMasked: Nullable(Type.String({ description: 'Only the last 4 characters show; null when no tax id is on file' })),
+  taxIdType: Nullable(Type.String({ enum: ['ein', 'ssn', 'itin'] })),
+  entityType: Type.String({ enum: ['sole_prop', 'llc', 'partnership', 's_corp', 'c_corp'] }),
+  regime: Nullable(Type.String({ enum: ['sole_proprietor', 'partnership', 's_corporation', 'c_corporation'], description: 'Federal tax classification' })),
+  stateCode: Nullable(Type.String({ description: 'State of formation' })),
+  fiscalYearEndMonth: Type.Integer({ minimum: 1, maximum: 12 }),
+  baseCurrency: CurrencyCode,
+  status: Type.String({ enum: ['active', 'inactive', 'dissolved'] }),
+  isPrimary: Type.Boolean(),
+  createdAt: Type.String({ format: 'date-time' }),
+}, { $id: 'Entity', title: 'Entity' });
+
+/** Wraps a payload as the contract's `{ data }`. */
+export const Data = <T extends TSchema>(schema: T) => Type.Object({ data: schema });
+export const Page = <T extends TSchema>(schema: T) => Type.Object({ data: Type.Array(schema), meta: Type.Object({ pagination: Pagination }) });

@@ -1,0 +1,19 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * Row identity. A row is the same row when its date, amount and description agree (the contract's
+ * rule, shared by pushes, statements and feeds); descriptors are compared after case and whitespace
+ * are normalized because banks and exports differ in both.
+ */
+export function normalizeDescriptionForIdentity(description: string): string {
+  return description.trim().replace(/\s+/g, ' ').toUpperCase();
+}
+
+export function contentKey(date: string, amountMinor: number, description: string): string {
+  return createHash('sha256').update(`${date}|${amountMinor}|${normalizeDescriptionForIdentity(description)}`).digest('hex').slice(0, 32);
+}
+
+/** The dedupe key within a bank account: the client's own id when given, else the content key. */
+export function externalIdFor(clientId: string | undefined, key: string): string {
+  return clientId !== undefined ? `id:${clientId}` : `derived:${key}`;
+}

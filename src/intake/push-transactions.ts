@@ -1,0 +1,112 @@
+import type { DatabaseHandle } from '../db/connection.ts';
+import { withWriteTransaction } from '../db/transaction.ts';
+import { invalid } from '../errors.ts';
+import { AmountError, toMinorUnits } from '../money/minor-units.ts';
+import { newId } from '../shared/ids.ts';
+import { findBankAccountsByExternalIds } from './bank-accounts-store.ts';
+import { contentKey, externalIdFor } from './identity.ts';
+import { merchantKeyFor } from './merchant-key.ts';
+import { findExistingByExternalIds, insertNewTransactions, markSettled, type NewTransactionRow } from './transactions-store.ts';
+
+export const MAX_ROWS_PER_REQUEST = 1000;
+
+export interface PushedRow {
+  accountExternalId: string;
+  id?: string;
+  date: string;
+  authorizedDate?: string;
+  amount: number;
+  currency?: string;
+  description: string;
+  merchant?: string | null;
+  pending?: boolean;
+}
+
+export interface PushResult {
+  received: number;
+  imported: number;
+  deduplicated: number;
+}
+
+/**
+ * Rows arrive: every row is checked before anything is written, so one bad row rejects the whole
+ * request and nothing from it is imported. New rows wait, uncategorized, for the sweep; rows already
+ * known (same account and id, or same date, amount and description when no id is given) are counted
+ * as deduplicated and left as they are, except that a pending row the bank has since settled is
+ * marked settled.
+ */
+export async function pushTransactions(handle: DatabaseHandle, tenantId: string, input: { institutionName: string; transactions: PushedRow[] }): Promise<PushResult> {
+  const { institutionName, transactions } = input;
+  if (transactions.length > MAX_ROWS_PER_REQUEST) throw invalid(`transactions: at most ${MAX_ROWS_PER_REQUEST} rows per request (got ${transactions.length})`);
+  const accountIds = [...new Set(transactions.map((row) => row.accountExternalId))];
+  const accounts = await findBankAccountsByExternalIds(handle.readDb, tenantId, institutionName, accountIds);
+  const accountByExternalId = new Map(accounts.map((account) => [account.external_id, account]));
+  const now = new Date().toISOString();
+
+  const prepared: NewTransactionRow[] = [];
+  const settledNow = new Set<string>();
+  transactions.forEach((row, index) => {
+    const field = (name: string) => `transactions[${index}].${name}`;
+    const account = accountByExternalId.get(row.accountExternalId);
+    if (!account) throw invalid(`${field('accountExternalId')}: no bank account "${row.accountExternalId}" at institution "${institutionName}" (create it with POST /bank-accounts)`);
+    if (row.currency !== undefined && row.currency !== account.currency) {
+      throw invalid(`${field('currency')}: the account is in ${account.currency}, the row says ${row.currency}`);
+    }
+    let amountMinor: number;
+    try {
+      amountMinor = toMinorUnits(row.amount, account.currency);
+    } catch (error) {
+      if (error instanceof AmountError) throw invalid(`${field('amount')}: ${error.message}`);
+      throw error;
+    }
+    if (amountMinor === 0) throw invalid(`${field('amount')}: must not be zero (a zero row moves no money and cannot be booked)`);
+    const description = row.description.trim();
+    if (!description) throw invalid(`${field('description')}: must not be empty`);
+    const merchant = row.merchant?.trim() || null;
+    const key = contentKey(row.date, amountMinor, description);
+    prepared.push({
+      id: newId(),
+      tenant_id: tenantId,
+      entity_id: account.entity_id,
+      bank_account_id: account.id,
+      external_id: externalIdFor(row.id, key),
+      content_key: key,
+      source: 'api',
+      date: row.date,
+      authorized_date: row.authorizedDate ?? null,
+      amount_minor: amountMinor,
+      currency: account.currency,
+      description,
+      merchant,
+      merchant_key: merchantKeyFor(description, merchant),
+      pending: row.pending ? 1 : 0,
+      category_target: null,
+      category_confidence: null,
+      category_source: null,
+      transaction_type: null,
+      needs_review: 1,
+      sweep_state: 'pending',
+      journal_entry_id: null,
+      created_at: now,
+      updated_at: now,
+    });
+    if (!row.pending) settledNow.add(`${account.id}|${externalIdFor(row.id, key)}`);
+  });
+
+  // Within one request the first copy of a row wins; later copies count as deduplicated.
+  const seen = new Set<string>();
+  const unique = prepared.filter((row) => {
+    const key = `${row.bank_account_id}|${row.external_id}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+
+  const imported = await withWriteTransaction(handle, async (trx) => {
+    const existing = await findExistingByExternalIds(trx, tenantId, [...new Set(unique.map((row) => row.bank_account_id))], unique.map((row) => row.external_id));
+    const existingKeys = new Set(existing.map((row) => `${row.bank_account_id}|${row.external_id}`));
+    await markSettled(trx, tenantId, existing.filter((row) => row.pending === 1 && settledNow.has(`${row.bank_account_id}|${row.external_id}`)).map((row) => row.id), now);
+    return insertNewTransactions(trx, unique.filter((row) => !existingKeys.has(`${row.bank_account_id}|${row.external_id}`)));
+  });
+  return { received: transactions.length, imported, deduplicated: transactions.length - imported };
+}

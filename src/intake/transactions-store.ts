@@ -1,0 +1,114 @@
+import type { Kysely } from 'kysely';
+import type { Database, TransactionsTable } from '../db/schema.ts';
+
+type Executor = Kysely<Database>;
+
+export type TransactionRow = Omit<TransactionsTable, 'seq'> & { seq: number };
+export type TransactionWithAccountName = TransactionRow & { category_account_name: string | null };
+
+export type NewTransactionRow = Omit<TransactionsTable, 'seq'>;
+
+const INSERT_CHUNK = 500;
+
+/** Inserts rows that are not already there (same bank account and external id); returns how many were new. */
+export async function insertNewTransactions(db: Executor, rows: NewTransactionRow[]): Promise<number> {
+  let inserted = 0;
+  for (let index = 0; index < rows.length; index += INSERT_CHUNK) {
+    const result = await db.insertInto('transactions').values(rows.slice(index, index + INSERT_CHUNK))
+      .onConflict((conflict) => conflict.columns(['bank_account_id', 'external_id']).doNothing())
+      .returning('seq').execute();
+    inserted += result.length;
+  }
+  return inserted;
+}
+
+export async function findExistingByExternalIds(db: Executor, tenantId: string, bankAccountIds: string[], externalIds: string[]): Promise<Array<Pick<TransactionRow, 'id' | 'bank_account_id' | 'external_id' | 'pending'>>> {
+  if (externalIds.length === 0) return [];
+  const found: Array<Pick<TransactionRow, 'id' | 'bank_account_id' | 'external_id' | 'pending'>> = [];
+  for (let index = 0; index < externalIds.length; index += INSERT_CHUNK) {
+    found.push(...await db.selectFrom('transactions').select(['id', 'bank_account_id', 'external_id', 'pending'])
+      .where('tenant_id', '=', tenantId).where('bank_account_id', 'in', bankAccountIds)
+      .where('external_id', 'in', externalIds.slice(index, index + INSERT_CHUNK)).execute());
+  }
+  return found;
+}
+
+/** A pending row that the bank has now settled goes back to the sweep to be booked. */
+export async function markSettled(db: Executor, tenantId: string, ids: string[], now: string): Promise<void> {
+  if (ids.length === 0) return;
+  await db.updateTable('transactions').set({ pending: 0, sweep_state: 'pending', updated_at: now })
+    .where('tenant_id', '=', tenantId).where('id', 'in', ids).where('pending', '=', 1).execute();
+}
+
+function withAccountName(db: Executor) {
+  return db.selectFrom('transactions')
+    .leftJoin('accounts', (join) => join
+      .onRef('accounts.entity_id', '=', 'transactions.entity_id')
+      .onRef('accounts.account_number', '=', 'transactions.category_target'))
+    .selectAll('transactions')
+    .select('accounts.name as category_account_name');
+}
+
+export async function findTransaction(db: Executor, tenantId: string, id: string): Promise<TransactionWithAccountName | undefined> {
+  return withAccountName(db).where('transactions.tenant_id', '=', tenantId).where('transactions.id', '=', id).executeTakeFirst();
+}
+
+export interface TransactionListQuery {
+  tenantId: string;
+  from: string;
+  to: string;
+  category?: string;
+  search?: string;
+  limit: number;
+  offset: number;
+}
+
+/** Newest first; `limit + 1` rows are read so the caller knows whether another page follows. */
+export async function listTransactions(db: Executor, query: TransactionListQuery): Promise<TransactionWithAccountName[]> {
+  let select = withAccountName(db)
+    .where('transactions.tenant_id', '=', query.tenantId)
+    .where('transactions.date', '>=', query.from)
+    .where('transactions.date', '<=', query.to);
+  if (query.category) select = select.where('transactions.category_target', '=', query.category);
+  if (query.search) {
+    const pattern = `%${query.search.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+    select = select.where((eb) => eb.or([
+      eb(eb.fn('lower', ['transactions.description']), 'like', eb.val(pattern)),
+      eb(eb.fn('lower', ['transactions.merchant']), 'like', eb.val(pattern)),
+    ]));
+  }
+  return select.orderBy('transactions.date', 'desc').orderBy('transactions.seq', 'desc')
+    .limit(query.limit + 1).offset(query.offset).execute();
+}
+
+/** Locks the row against a concurrent sweep or correction where the database can (PostgreSQL). */
+export async function findTransactionForUpdate(db: Executor, tenantId: string, id: string, lockRows: boolean): Promise<TransactionRow | undefined> {
+  let select = db.selectFrom('transactions').selectAll().where('tenant_id', '=', tenantId).where('id', '=', id);
+  if (lockRows) select = select.forUpdate();
+  return select.executeTakeFirst();
+}
+
+export type CategorizationUpdate = Pick<TransactionsTable, 'category_target' | 'category_confidence' | 'category_source' | 'transaction_type' | 'needs_review' | 'sweep_state' | 'journal_entry_id' | 'updated_at'>;
+
+export async function updateCategorization(db: Executor, tenantId: string, id: string, update: CategorizationUpdate): Promise<void> {
+  await db.updateTable('transactions').set(update).where('tenant_id', '=', tenantId).where('id', '=', id).execute();
+}
+
+/** Tenants that have rows waiting for the sweep, so each is then swept inside its own scope. */
+export async function tenantsWithSweepWork(db: Executor, limit: number): Promise<string[]> {
+  const rows = await db.selectFrom('transactions').select('tenant_id').where('sweep_state', '=', 'pending')
+    .groupBy('tenant_id').limit(limit).execute();
+  return rows.map((row) => row.tenant_id);
+}
+
+/**
+ * Claims up to `limit` rows of one tenant that the sweep still owes work (uncategorized, or
+ * categorized but not booked). PostgreSQL skips rows another worker has locked, so several workers
+ * never take the same row; on SQLite the caller already holds the write lock.
+ */
+export async function claimSweepBatch(db: Executor, tenantId: string, limit: number, lockRows: boolean): Promise<TransactionRow[]> {
+  let select = db.selectFrom('transactions').selectAll()
+    .where('tenant_id', '=', tenantId).where('sweep_state', '=', 'pending').orderBy('seq').limit(limit);
+  if (lockRows) select = select.forUpdate().skipLocked();
+  return select.execute();
+}

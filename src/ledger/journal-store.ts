@@ -1,0 +1,146 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { newId } from '../shared/ids.ts';
+import { assertBalanced, type EntryDraft, type JournalSourceType, type PostingLine } from './posting.ts';
+
+type Executor = Kysely<Database>;
+
+/** Rows per multi-row insert: well inside SQLite's and PostgreSQL's bound-parameter limits. */
+const INSERT_CHUNK = 500;
+
+export interface StoredEntry {
+  id: string;
+  tenantId: string;
+  entityId: string;
+  entryDate: string;
+  description: string;
+  sourceType: JournalSourceType;
+  sourceId: string | null;
+  reversesEntryId: string | null;
+  postedAt: string;
+  lines: PostingLine[];
+}
+
+function chunks<T>(items: T[], size: number): T[][] {
+  const result: T[][] = [];
+  for (let index = 0; index < items.length; index += size) result.push(items.slice(index, index + size));
+  return result;
+}
+
+/**
+ * Appends entries to the journal and adds their lines to the per-day account totals in the same
+ * database transaction (the caller's), so the totals can never disagree with the lines.
+ * The journal is append-only: nothing in this module updates or deletes an entry or a line.
+ */
+export async function appendEntries(trx: Kysely<Database>, drafts: EntryDraft[], postedAt: string): Promise<string[]> {
+  if (drafts.length === 0) return [];
+  const ids = drafts.map(() => newId());
+  const entryRows = drafts.map((draft, index) => {
+    assertBalanced(draft);
+    return {
+      id: ids[index],
+      tenant_id: draft.tenantId,
+      entity_id: draft.entityId,
+      entry_date: draft.entryDate,
+      description: draft.description,
+      source_type: draft.sourceType,
+      source_id: draft.sourceId,
+      reverses_entry_id: draft.reversesEntryId,
+      posted_at: postedAt,
+    };
+  });
+  const lineRows = drafts.flatMap((draft, index) => draft.lines.map((line) => ({
+    entry_id: ids[index],
+    tenant_id: draft.tenantId,
+    entity_id: draft.entityId,
+    account_id: line.accountId,
+    account_number: line.accountNumber,
+    entry_date: draft.entryDate,
+    debit_minor: line.debitMinor,
+    credit_minor: line.creditMinor,
+    currency: line.currency,
+    memo: line.memo,
+  })));
+  for (const chunk of chunks(entryRows, INSERT_CHUNK)) await trx.insertInto('journal_entries').values(chunk).execute();
+  for (const chunk of chunks(lineRows, INSERT_CHUNK)) await trx.insertInto('journal_lines').values(chunk).execute();
+
+  const totals = new Map<string, { tenant_id: string; entity_id: string; account_id: string; currency: string; day: string; debit_minor: number; credit_minor: number }>();
+  for (const line of lineRows) {
+    const key = `${line.account_id}|${line.currency}|${line.entry_date}`;
+    const total = totals.get(key) ?? { tenant_id: line.tenant_id, entity_id: line.entity_id, account_id: line.account_id, currency: line.currency, day: line.entry_date, debit_minor: 0, credit_minor: 0 };
+    total.debit_minor += line.debit_minor ?? 0;
+    total.credit_minor += line.credit_minor ?? 0;
+    totals.set(key, total);
+  }
+  for (const chunk of chunks([...totals.values()], INSERT_CHUNK)) {
+    await trx.insertInto('account_daily_totals').values(chunk)
+      .onConflict((conflict) => conflict.columns(['account_id', 'currency', 'day']).doUpdateSet((eb) => ({
+        debit_minor: eb('account_daily_totals.debit_minor', '+', eb.ref('excluded.debit_minor')),
+        credit_minor: eb('account_daily_totals.credit_minor', '+', eb.ref('excluded.credit_minor')),
+      })))
+      .execute();
+  }
+  return ids;
+}
+
+export async function findEntries(db: Executor, tenantId: string, entryIds: string[]): Promise<StoredEntry[]> {
+  if (entryIds.length === 0) return [];
+  const entries = await db.selectFrom('journal_entries').selectAll()
+    .where('tenant_id', '=', tenantId).where('id', 'in', entryIds).orderBy('seq').execute();
+  const lines = await db.selectFrom('journal_lines').selectAll()
+    .where('tenant_id', '=', tenantId).where('entry_id', 'in', entryIds).orderBy('seq').execute();
+  const linesByEntry = new Map<string, PostingLine[]>();
+  for (const line of lines) {
+    const list = linesByEntry.get(line.entry_id) ?? [];
+    list.push({ accountId: line.account_id, accountNumber: line.account_number, debitMinor: line.debit_minor, creditMinor: line.credit_minor, currency: line.currency, memo: line.memo });
+    linesByEntry.set(line.entry_id, list);
+  }
+  return entries.map((entry) => ({
+    id: entry.id,
+    tenantId: entry.tenant_id,
+    entityId: entry.entity_id,
+    entryDate: entry.entry_date,
+    description: entry.description,
+    sourceType: entry.source_type as JournalSourceType,
+    sourceId: entry.source_id,
+    reversesEntryId: entry.reverses_entry_id,
+    postedAt: entry.posted_at,
+    lines: linesByEntry.get(entry.id) ?? [],
+  }));
+}
+
+/** One page of entries in a period, oldest first; `limit + 1` rows are read to know if a next page exists. */
+export async function listEntryIds(db: Executor, query: { tenantId: string; entityId: string; from: string; to: string; accountNumber?: string; limit: number; offset: number }): Promise<string[]> {
+  let select = db.selectFrom('journal_entries').select('journal_entries.id')
+    .where('journal_entries.tenant_id', '=', query.tenantId)
+    .where('journal_entries.entity_id', '=', query.entityId)
+    .where('journal_entries.entry_date', '>=', query.from)
+    .where('journal_entries.entry_date', '<=', query.to);
+  if (query.accountNumber) {
+    const accountNumber = query.accountNumber;
+    select = select.where((eb) => eb.exists(eb.selectFrom('journal_lines').select('journal_lines.seq')
+      .whereRef('journal_lines.entry_id', '=', 'journal_entries.id')
+      .where('journal_lines.tenant_id', '=', query.tenantId)
+      .where('journal_lines.account_number', '=', accountNumber)));
+  }
+  const rows = await select.orderBy('journal_entries.entry_date').orderBy('journal_entries.seq')
+    .limit(query.limit + 1).offset(query.offset).execute();
+  return rows.map((row) => row.id);
+}
+
+export interface AccountTotals {
+  accountId: string;
+  currency: string;
+  debitMinor: number;
+  creditMinor: number;
+}
+
+/** Cumulative debits and credits per account through `asOf`, from the per-day totals. */
+export async function cumulativeTotals(db: Executor, tenantId: string, entityId: string, asOf: string): Promise<AccountTotals[]> {
+  const rows = await db.selectFrom('account_daily_totals')
+    .select(['account_id', 'currency'])
+    .select((eb) => [eb.fn.sum<number>('debit_minor').as('debit'), eb.fn.sum<number>('credit_minor').as('credit')])
+    .where('tenant_id', '=', tenantId).where('entity_id', '=', entityId).where('day', '<=', asOf)
+    .groupBy(['account_id', 'currency']).execute();
+  return rows.map((row) => ({ accountId: row.account_id, currency: row.currency, debitMinor: Number(row.debit), creditMinor: Number(row.credit) }));
+}

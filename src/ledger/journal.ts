@@ -1,0 +1,20 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import { assertInvariant } from '../errors.ts';
+import { appendEntries, findEntries } from './journal-store.ts';
+import { reversalOf, type EntryDraft } from './posting.ts';
+
+/**
+ * Posts entries, first reversing the entries they supersede: the only way anything booked changes.
+ * Returns the ids of the new (non-reversal) entries in the order of `drafts`.
+ */
+export async function post(trx: Kysely<Database>, tenantId: string, drafts: EntryDraft[], supersededEntryIds: string[], postedAt: string): Promise<string[]> {
+  const reversals: EntryDraft[] = [];
+  if (supersededEntryIds.length > 0) {
+    const superseded = await findEntries(trx, tenantId, supersededEntryIds);
+    assertInvariant(superseded.length === new Set(supersededEntryIds).size, 'every superseded entry exists for this tenant');
+    for (const entry of superseded) reversals.push(reversalOf(entry));
+  }
+  const ids = await appendEntries(trx, [...reversals, ...drafts], postedAt);
+  return ids.slice(reversals.length);
+}

@@ -1,0 +1,79 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { DatabaseHandle } from '../db/connection.ts';
+import { invalid, notFound } from '../errors.ts';
+import * as store from './tenancy-store.ts';
+
+export const SCOPES = ['read', 'write'] as const;
+export type Scope = (typeof SCOPES)[number];
+
+const KEY_PREFIX = 'bk';
+
+/**
+ * A key reads `bk_<keyId>_<secret>`. The key id finds the row; the secret is 32 random bytes, so a
+ * plain SHA-256 of it is enough (no slow hash needed against guessing) and only that hash is stored.
+ */
+function hashSecret(secret: string): string {
+  return createHash('sha256').update(secret).digest('hex');
+}
+
+export function parseScopes(text: string): Scope[] {
+  const scopes = [...new Set(text.split(',').map((scope) => scope.trim()).filter(Boolean))];
+  if (scopes.length === 0) throw invalid('scopes: at least one of read, write');
+  for (const scope of scopes) {
+    if (!SCOPES.includes(scope as Scope)) throw invalid(`scopes: unknown scope "${scope}" (read, write)`);
+  }
+  return scopes as Scope[];
+}
+
+export async function createApiKey(handle: DatabaseHandle, tenantId: string, scopes: Scope[], name: string | null) {
+  if (!(await store.findTenant(handle.db, tenantId))) throw notFound(`tenant ${tenantId}`);
+  const id = randomBytes(9).toString('base64url');
+  const secret = randomBytes(32).toString('base64url');
+  await store.insertApiKey(handle.db, {
+    id,
+    tenant_id: tenantId,
+    name,
+    secret_hash: hashSecret(secret),
+    scopes: scopes.join(','),
+    created_at: new Date().toISOString(),
+    revoked_at: null,
+  });
+  return { id, key: `${KEY_PREFIX}_${id}_${secret}`, scopes };
+}
+
+export async function listApiKeys(handle: DatabaseHandle, tenantId: string) {
+  if (!(await store.findTenant(handle.db, tenantId))) throw notFound(`tenant ${tenantId}`);
+  const keys = await store.listApiKeys(handle.db, tenantId);
+  return keys.map((key) => ({
+    id: key.id,
+    name: key.name,
+    scopes: key.scopes.split(','),
+    createdAt: key.created_at,
+    revokedAt: key.revoked_at,
+  }));
+}
+
+export async function revokeApiKey(handle: DatabaseHandle, keyId: string) {
+  const key = await store.revokeApiKey(handle.db, keyId, new Date().toISOString());
+  if (!key) throw notFound(`key ${keyId}`);
+  return { id: key.id, revokedAt: key.revoked_at };
+}
+
+export interface Principal {
+  tenantId: string;
+  keyId: string;
+  scopes: Scope[];
+}
+
+/** The tenant and scopes behind a bearer key, or undefined for a missing, unknown or revoked key. */
+export async function authenticate(handle: DatabaseHandle, presented: string): Promise<Principal | undefined> {
+  const match = /^bk_([A-Za-z0-9_-]{12})_([A-Za-z0-9_-]{43})$/.exec(presented);
+  if (!match) return undefined;
+  const [, keyId, secret] = match;
+  const key = await store.findApiKeyForAuthentication(handle.readDb, keyId);
+  if (!key || key.revoked_at) return undefined;
+  const expected = Buffer.from(key.secret_hash, 'hex');
+  const actual = Buffer.from(hashSecret(secret), 'hex');
+  if (!timingSafeEqual(expected, actual)) return undefined;
+  return { tenantId: key.tenant_id, keyId: key.id, scopes: key.scopes.split(',') as Scope[] };
+}

@@ -1,0 +1,112 @@
+import { invalid } from '../errors.ts';
+
+/**
+ * The legal profile of an entity. Value lists the contract leaves open are decided here and
+ * documented in the README and the OpenAPI contract.
+ */
+export const ENTITY_TYPES = ['sole_prop', 'llc', 'partnership', 's_corp', 'c_corp'] as const;
+export type EntityType = (typeof ENTITY_TYPES)[number];
+
+export const TAX_ID_TYPES = ['ein', 'ssn', 'itin'] as const;
+export type TaxIdType = (typeof TAX_ID_TYPES)[number];
+
+/** The federal tax classification, which decides the income tax return an entity files. */
+export const REGIMES = ['sole_proprietor', 'partnership', 's_corporation', 'c_corporation'] as const;
+export type Regime = (typeof REGIMES)[number];
+
+export const ENTITY_STATUSES = ['active', 'inactive', 'dissolved'] as const;
+
+/** An LLC may be taxed any way (single-member default: disregarded, i.e. Schedule C); the others have one. */
+const REGIMES_BY_ENTITY_TYPE: Record<EntityType, readonly Regime[]> = {
+  sole_prop: ['sole_proprietor'],
+  llc: ['sole_proprietor', 'partnership', 's_corporation', 'c_corporation'],
+  partnership: ['partnership'],
+  s_corp: ['s_corporation'],
+  c_corp: ['c_corporation'],
+};
+
+export const US_STATE_CODES = new Set([
+  'AL', 'AK', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DE', 'DC', 'FL', 'GA', 'HI', 'ID', 'IL', 'IN', 'IA', 'KS', 'KY', 'LA', 'ME',
+  'MD', 'MA', 'MI', 'MN', 'MS', 'MO', 'MT', 'NE', 'NV', 'NH', 'NJ', 'NM', 'NY', 'NC', 'ND', 'OH', 'OK', 'OR', 'PA', 'RI',
+  'SC', 'SD', 'TN', 'TX', 'UT', 'VT', 'VA', 'WA', 'WV', 'WI', 'WY', 'PR', 'GU', 'VI', 'AS', 'MP',
+]);
+
+const TAX_ID_PATTERNS: Record<TaxIdType, { pattern: RegExp; shape: string }> = {
+  ein: { pattern: /^\d{2}-?\d{7}$/, shape: 'NN-NNNNNNN' },
+  ssn: { pattern: /^\d{3}-?\d{2}-?\d{4}$/, shape: 'NNN-NN-NNNN' },
+  itin: { pattern: /^9\d{2}-?\d{2}-?\d{4}$/, shape: '9NN-NN-NNNN' },
+};
+
+export interface EntityProfileInput {
+  legalName: string;
+  country?: string;
+  entityType?: string;
+  stateCode?: string;
+  taxId?: string;
+  taxIdType?: string;
+  regime?: string;
+  fiscalYearEndMonth?: number;
+}
+
+export interface EntityProfile {
+  legalName: string;
+  country: string;
+  baseCurrency: string;
+  entityType: EntityType;
+  stateCode: string | null;
+  taxId: string | null;
+  taxIdType: TaxIdType | null;
+  regime: Regime;
+  fiscalYearEndMonth: number;
+}
+
+const DEFAULT_REGIME: Record<EntityType, Regime> = {
+  sole_prop: 'sole_proprietor',
+  llc: 'sole_proprietor',
+  partnership: 'partnership',
+  s_corp: 's_corporation',
+  c_corp: 'c_corporation',
+};
+
+export function validateEntityProfile(input: EntityProfileInput): EntityProfile {
+  const legalName = input.legalName?.trim();
+  if (!legalName) throw invalid('name: a legal name is required');
+  if (legalName.length > 200) throw invalid('name: at most 200 characters');
+  const country = (input.country ?? 'US').toUpperCase();
+  if (country !== 'US') throw invalid(`country: only US is supported so far (got ${input.country})`);
+  const entityType = (input.entityType ?? 'llc') as EntityType;
+  if (!ENTITY_TYPES.includes(entityType)) throw invalid(`entity-type: must be one of ${ENTITY_TYPES.join(', ')}`);
+  let stateCode: string | null = null;
+  if (input.stateCode !== undefined) {
+    stateCode = input.stateCode.toUpperCase();
+    if (!US_STATE_CODES.has(stateCode)) throw invalid(`state: ${input.stateCode} is not a US state or territory code`);
+  }
+  const regime = (input.regime ?? DEFAULT_REGIME[entityType]) as Regime;
+  if (!REGIMES.includes(regime)) throw invalid(`regime: must be one of ${REGIMES.join(', ')}`);
+  if (!REGIMES_BY_ENTITY_TYPE[entityType].includes(regime)) {
+    throw invalid(`regime: a ${entityType} can be taxed as ${REGIMES_BY_ENTITY_TYPE[entityType].join(' or ')}, not ${regime}`);
+  }
+  let taxId: string | null = null;
+  let taxIdType: TaxIdType | null = null;
+  if (input.taxId !== undefined) {
+    taxIdType = (input.taxIdType ?? (entityType === 'sole_prop' ? 'ssn' : 'ein')) as TaxIdType;
+    if (!TAX_ID_TYPES.includes(taxIdType)) throw invalid(`tax-id-type: must be one of ${TAX_ID_TYPES.join(', ')}`);
+    const { pattern, shape } = TAX_ID_PATTERNS[taxIdType];
+    // The reason never repeats the tax id itself: it could end up in logs.
+    if (!pattern.test(input.taxId.trim())) throw invalid(`tax-id: an ${taxIdType} has the shape ${shape}`);
+    taxId = input.taxId.replace(/-/g, '').trim();
+  } else if (input.taxIdType !== undefined) {
+    throw invalid('tax-id-type: given without --tax-id');
+  }
+  const fiscalYearEndMonth = input.fiscalYearEndMonth ?? 12;
+  if (!Number.isInteger(fiscalYearEndMonth) || fiscalYearEndMonth < 1 || fiscalYearEndMonth > 12) {
+    throw invalid('fiscal-year-end: a month number from 1 to 12');
+  }
+  return { legalName, country, baseCurrency: 'USD', entityType, stateCode, taxId, taxIdType, regime, fiscalYearEndMonth };
+}
+
+/** Only the last four characters of a tax id ever leave the service. */
+export function maskTaxId(taxId: string | null): string | null {
+  if (!taxId) return null;
+  return '*'.repeat(Math.max(0, taxId.length - 4)) + taxId.slice(-4);
+}
