@@ -4,12 +4,14 @@ import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration, type MigrationProvider } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
-import { initialMigration } from './migrations/0001-initial.ts';
+import { allMigrations } from './migrations/index.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
 export interface DatabaseHandle {
   dialect: Dialect;
+  /** PostgreSQL only: the schema the service's tables live in, when not the default. */
+  schema?: string;
   /** Writes, and reads that must see the caller's own uncommitted work. */
   db: Kysely<Database>;
   /**
@@ -56,7 +58,7 @@ export async function openDatabase(url: string = DEFAULT_DATABASE_URL, options: 
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     if (options.schema) await pool.query(`create schema if not exists ${options.schema}`);
-    return { dialect, db, readDb: db, close: () => db.destroy() };
+    return { dialect, schema: options.schema, db, readDb: db, close: () => db.destroy() };
   }
   if (target !== ':memory:') mkdirSync(dirname(resolve(target)), { recursive: true });
   const writer = new SQLite(target);
@@ -89,12 +91,18 @@ function configureSqlite(connection: SQLite.Database): SQLite.Database {
 class InCodeMigrations implements MigrationProvider {
   constructor(private readonly dialect: Dialect) {}
   async getMigrations(): Promise<Record<string, Migration>> {
-    return { '0001-initial': initialMigration(this.dialect) };
+    return allMigrations(this.dialect);
   }
 }
 
 export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
-  const migrator = new Migrator({ db: handle.db, provider: new InCodeMigrations(handle.dialect) });
+  // Kysely looks for its bookkeeping tables across every schema; naming ours keeps two services in
+  // two schemas of one database (tests run that way) from seeing each other's migration lock.
+  const migrator = new Migrator({
+    db: handle.db,
+    provider: new InCodeMigrations(handle.dialect),
+    ...(handle.schema ? { migrationTableSchema: handle.schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database, TransactionsTable } from '../db/schema.ts';
 
 type Executor = Kysely<Database>;
@@ -72,10 +72,8 @@ export async function listTransactions(db: Executor, query: TransactionListQuery
   if (query.category) select = select.where('transactions.category_target', '=', query.category);
   if (query.search) {
     const pattern = `%${query.search.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-    select = select.where((eb) => eb.or([
-      eb(eb.fn('lower', ['transactions.description']), 'like', eb.val(pattern)),
-      eb(eb.fn('lower', ['transactions.merchant']), 'like', eb.val(pattern)),
-    ]));
+    // SQLite has no default LIKE escape character; naming one makes % and _ literal on both databases.
+    select = select.where(sql<boolean>`(lower(transactions.description) like ${pattern} escape '\\' or lower(transactions.merchant) like ${pattern} escape '\\')`);
   }
   return select.orderBy('transactions.date', 'desc').orderBy('transactions.seq', 'desc')
     .limit(query.limit + 1).offset(query.offset).execute();
