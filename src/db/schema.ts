@@ -17,6 +17,9 @@ export interface Database {
   journal_lines: JournalLinesTable;
   account_daily_totals: AccountDailyTotalsTable;
   rate_limit_buckets: RateLimitBucketsTable;
+  statement_documents: StatementDocumentsTable;
+  statement_periods: StatementPeriodsTable;
+  obligations: ObligationsTable;
 }
 
 export interface TenantsTable {
@@ -167,4 +170,75 @@ export interface RateLimitBucketsTable {
   tokens: number;
   refilled_at_ms: number;
   granted: number;
+}
+
+/** An uploaded statement file and what became of it. JSON columns (hints, rejection_detail, conflicts) are text. */
+export interface StatementDocumentsTable {
+  id: string;
+  tenant_id: string;
+  entity_id: string;
+  bank_account_id: string | null;
+  /** 'api' (POST /bank-statements) or 'email' (the tenant's inbox address). */
+  source: string;
+  filename: string | null;
+  media_type: string;
+  size_bytes: number;
+  sha256: string;
+  content: Buffer;
+  hints: string | null;
+  /** 'processing' | 'ingested' | 'rejected' */
+  status: string;
+  format: string | null;
+  rejection_reason: string | null;
+  rejection_message: string | null;
+  rejection_detail: string | null;
+  conflicts: string | null;
+  statement_period_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One ingested statement: identity is bank account + period. */
+export interface StatementPeriodsTable {
+  id: string;
+  tenant_id: string;
+  entity_id: string;
+  bank_account_id: string;
+  document_id: string;
+  period_start: string;
+  period_end: string;
+  currency: string;
+  opening_balance_minor: number;
+  closing_balance_minor: number;
+  transaction_count: number;
+  continuity_ok: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One obligation of one entity for one period; identity is entity + rule + period. */
+export interface ObligationsTable {
+  id: string;
+  tenant_id: string;
+  entity_id: string;
+  rule_id: string;
+  country: string;
+  type: string;
+  period: string;
+  frequency: string;
+  deadline: string;
+  /** 'upcoming' | 'payment_pending' | 'confirmed' | 'filed' */
+  status: string;
+  amount_due_minor: number;
+  /** Why the amount is what it is (or why it is 0). */
+  amount_note: string | null;
+  currency: string;
+  jurisdiction_level: string;
+  state_code: string | null;
+  authority: string;
+  form_reference: string | null;
+  confirmed_at: string | null;
+  filed_at: string | null;
+  created_at: string;
+  updated_at: string;
 }

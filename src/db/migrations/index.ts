@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import type { Dialect } from '../connection.ts';
 import { initialMigration } from './0001-initial.ts';
+import { statementsAndObligationsMigration } from './0002-statements-obligations.ts';
 
 /**
  * Every migration of the service, in order. Names sort in the order they run; a new table group adds
@@ -9,5 +10,6 @@ import { initialMigration } from './0001-initial.ts';
 export function allMigrations(dialect: Dialect): Record<string, Migration> {
   return {
     '0001-initial': initialMigration(dialect),
+    '0002-statements-obligations': statementsAndObligationsMigration(dialect),
   };
 }
