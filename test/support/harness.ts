@@ -46,16 +46,17 @@ export function generousRateLimits(config: Config): Config {
 
 export async function openTestDatabase(): Promise<{ handle: DatabaseHandle; databaseUrl: string; schema: string | undefined; dispose(): Promise<void> }> {
   if (ON_POSTGRES) {
+    const postgresUrl = TARGET_DATABASE_URL;
     const schema = `test_${randomBytes(6).toString('hex')}`;
-    const handle = await openDatabase(TARGET_DATABASE_URL, { schema, poolSize: 5 });
+    const handle = await openDatabase(postgresUrl, { schema, poolSize: 5 });
     await migrateToLatest(handle);
     return {
       handle,
-      databaseUrl: TARGET_DATABASE_URL,
+      databaseUrl: postgresUrl,
       schema,
       async dispose() {
         await handle.close();
-        const cleanup = await openDatabase(TARGET_DATABASE_URL, { poolSize: 1 });
+        const cleanup = await openDatabase(postgresUrl, { poolSize: 1 });
         const { sql } = await import('kysely');
         await sql.raw(`drop schema if exists ${schema} cascade`).execute(cleanup.db);
         await cleanup.close();
