@@ -36,7 +36,7 @@ const rows: Array<{ database: string; bench: string; name: string; value: string
 if (!process.env.BENCH_CHILD) {
   for (const database of databases) {
     if (database !== 'sqlite' && database !== 'postgres') throw new Error(`BENCH_DATABASES: unknown database ${database}`);
-    const env = { ...process.env, BENCH_CHILD: database };
+    const env: NodeJS.ProcessEnv = { ...process.env, BENCH_CHILD: database };
     if (database === 'postgres') env.DATABASE_URL = postgresUrl; else delete env.DATABASE_URL;
     const child = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), ...filters], { env, stdio: 'inherit' });
     if (child.status !== 0) process.exit(child.status ?? 1);
