@@ -34,3 +34,16 @@ export type RejectionReason = 'did_not_reconcile' | 'not_a_bank_statement' | 'do
 export type ReadOutcome =
   | { ok: true; statement: ParsedStatement; format: string }
   | { ok: false; reason: RejectionReason; message: string };
+
+/** What a reader is told besides the bytes. Hints never override what the document itself says. */
+export interface ReaderContext {
+  filename: string | null;
+  mediaType: string | null;
+  hints: { kind?: StatementAccountKind; currency?: string };
+}
+
+/**
+ * Every format has one reader module in ./readers/, exporting `read<Format>Statement`: a pure function
+ * of the bytes (no database), so each can be tested alone and the ingestion pipeline stays one.
+ */
+export type StatementReader = (bytes: Buffer, context: ReaderContext) => Promise<ReadOutcome>;
