@@ -6,8 +6,8 @@ import { buildApp } from './http/app.ts';
 import { SweepWorker } from './sweep/worker.ts';
 
 /** Log lines never carry the key or a tax id; the authorization header is redacted in case a request is ever logged whole. */
-export function createLogger(level: string) {
-  return pino({ level, redact: ['req.headers.authorization', 'headers.authorization', '*.taxId', '*.tax_id'] });
+export function createLogger(level: string, destination?: pino.DestinationStream) {
+  return pino({ level, redact: ['req.headers.authorization', 'headers.authorization', '*.taxId', '*.tax_id'] }, destination);
 }
 
 export interface RunningService {
@@ -19,7 +19,7 @@ export interface RunningService {
 }
 
 export async function openMigratedDatabase(config: Config): Promise<DatabaseHandle> {
-  const handle = await openDatabase(config.databaseUrl);
+  const handle = await openDatabase(config.databaseUrl, { schema: config.databaseSchema });
   await migrateToLatest(handle);
   return handle;
 }

@@ -15,6 +15,8 @@ export interface Config {
   host: string;
   port: number;
   databaseUrl: string;
+  /** PostgreSQL only: the schema the service's tables live in (default: the server's search path, usually public). */
+  databaseSchema: string | undefined;
   logLevel: string;
   rateLimits: RateLimitSettings;
   /** How long an idle sweep waits before looking for new rows again. */
@@ -50,6 +52,13 @@ function bucketFrom(env: NodeJS.ProcessEnv, prefix: string, fallback: BucketSett
   };
 }
 
+function schemaFrom(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  // The name goes into a search_path option and a CREATE SCHEMA statement, so only plain identifiers.
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(raw)) throw new ConfigError(`DATABASE_SCHEMA must be a lower-case identifier (got "${raw}")`);
+  return raw;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const reviewThreshold = numberFrom(env, 'REVIEW_THRESHOLD', 0.8);
   if (reviewThreshold > 1) throw new ConfigError('REVIEW_THRESHOLD must be between 0 and 1');
@@ -57,6 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST || '127.0.0.1',
     port: numberFrom(env, 'PORT', 3000, { integer: true }),
     databaseUrl: env.DATABASE_URL || DEFAULT_DATABASE_URL,
+    databaseSchema: schemaFrom(env.DATABASE_SCHEMA),
     logLevel: env.LOG_LEVEL || 'info',
     rateLimits: {
       read: bucketFrom(env, 'READ', DEFAULT_RATE_LIMITS.read),

@@ -101,7 +101,7 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
   const migrator = new Migrator({
     db: handle.db,
     provider: new InCodeMigrations(handle.dialect),
-    ...(handle.schema ? { migrationTableSchema: handle.schema } : {}),
+    ...(handle.dialect === 'postgres' ? { migrationTableSchema: handle.schema ?? 'public' } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
