@@ -1,0 +1,101 @@
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import { openDatabase } from '../db/connection.ts';
+import { ON_POSTGRES, TARGET_DATABASE_URL } from '../../test/support/harness.ts';
+
+/**
+ * The admin command line as a user runs it: the package's bin, a real process, the same
+ * DATABASE_URL (a temporary SQLite file, or a PostgreSQL schema of its own through DATABASE_SCHEMA).
+ */
+const bin = fileURLToPath(new URL('../../bin/bookkeeping.js', import.meta.url));
+let env: NodeJS.ProcessEnv;
+let cleanup: () => Promise<void>;
+
+before(() => {
+  if (ON_POSTGRES) {
+    const schema = `cli_${randomBytes(5).toString('hex')}`;
+    env = { ...process.env, DATABASE_URL: TARGET_DATABASE_URL, DATABASE_SCHEMA: schema };
+    cleanup = async () => {
+      const handle = await openDatabase(TARGET_DATABASE_URL, { poolSize: 1 });
+      await sql.raw(`drop schema if exists ${schema} cascade`).execute(handle.db);
+      await handle.close();
+    };
+  } else {
+    const directory = mkdtempSync(join(tmpdir(), 'bookkeeping-cli-'));
+    env = { ...process.env, DATABASE_URL: `file:${join(directory, 'books.db')}` };
+    cleanup = async () => rmSync(directory, { recursive: true, force: true });
+  }
+});
+after(() => cleanup());
+
+function run(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [bin, ...args], { env }, (error, stdout, stderr) => {
+      resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
+    });
+  });
+}
+
+function json(output: string) {
+  const lines = output.trim().split('\n');
+  assert.equal(lines.length, 1, `one JSON object on stdout, got: ${output}`);
+  return JSON.parse(lines[0]);
+}
+
+test('tenant create, entity add, key create/list/revoke print one JSON object each', async () => {
+  const created = await run('tenant', 'create', '--name', 'Acme LLC', '--entity-type', 'llc', '--state', 'DE', '--tax-id', '12-3456789');
+  assert.equal(created.code, 0, created.stderr);
+  const { tenantId, entityId } = json(created.stdout);
+  assert.match(tenantId, /^[0-9a-f-]{36}$/);
+  assert.match(entityId, /^[0-9a-f-]{36}$/);
+
+  const added = await run('entity', 'add', '--tenant', tenantId, '--name', 'Acme Holdings', '--entity-type', 'c_corp');
+  assert.equal(added.code, 0, added.stderr);
+  assert.notEqual(json(added.stdout).entityId, entityId);
+
+  const key = await run('key', 'create', '--tenant', tenantId, '--scopes', 'read,write', '--name', 'laptop');
+  assert.equal(key.code, 0, key.stderr);
+  const createdKey = json(key.stdout);
+  assert.deepEqual(createdKey.scopes, ['read', 'write']);
+  assert.match(createdKey.key, /^bk_/);
+
+  const listed = json((await run('key', 'list', '--tenant', tenantId)).stdout);
+  assert.equal(listed.keys.length, 1);
+  assert.equal(listed.keys[0].id, createdKey.id);
+  assert.equal(listed.keys[0].name, 'laptop');
+  assert.ok(!JSON.stringify(listed).includes(createdKey.key.split('_').pop()), 'the secret is never shown again');
+
+  const revoked = await run('key', 'revoke', createdKey.id);
+  assert.equal(revoked.code, 0, revoked.stderr);
+  assert.ok(json(revoked.stdout).revokedAt);
+  assert.ok(json((await run('key', 'list', '--tenant', tenantId)).stdout).keys[0].revokedAt);
+});
+
+test('errors go to stderr as {error, reason} with a non-zero exit, and nothing on stdout', async () => {
+  const cases: Array<[string[], RegExp]> = [
+    [['tenant', 'create', '--name', 'X', '--entity-type', 'gmbh'], /entity-type/],
+    [['tenant', 'create', '--name', 'X', '--tax-id', '12'], /tax-id/],
+    [['key', 'create', '--tenant', '00000000-0000-4000-8000-000000000000', '--scopes', 'read'], /not found/],
+    [['key', 'create', '--tenant', '00000000-0000-4000-8000-000000000000', '--scopes', 'admin'], /scope/],
+    [['key', 'revoke', 'nope'], /not found/],
+  ];
+  const results = await Promise.all(cases.map(([args]) => run(...args)));
+  for (const [index, [args, reason]] of cases.entries()) {
+    const result = results[index];
+    assert.notEqual(result.code, 0, args.join(' '));
+    assert.equal(result.stdout, '');
+    const error = JSON.parse(result.stderr.trim());
+    assert.ok(error.error);
+    assert.match(error.reason, reason);
+  }
+  const missing = await run('tenant', 'create');
+  assert.notEqual(missing.code, 0);
+  assert.match(missing.stderr, /--name/);
+});

@@ -1,0 +1,100 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
+import { openDatabase } from '../db/connection.ts';
+import { SweepWorker } from './worker.ts';
+import { createAccount, createHarness, ON_POSTGRES, push, type Harness, type TestTenant } from '../../test/support/harness.ts';
+
+let harness: Harness;
+let acme: TestTenant;
+const quietLogger = { info() {}, error() {} };
+
+class FailOnInsertInto implements KyselyPlugin {
+  constructor(private readonly table: string) {}
+  transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {
+    if (node.kind === 'InsertQueryNode' && node.into?.table.identifier.name === this.table) throw new Error('injected failure');
+    return node;
+  }
+  async transformResult({ result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return result;
+  }
+}
+
+before(async () => {
+  harness = await createHarness();
+  acme = await harness.newTenant('Acme LLC');
+  await createAccount(acme, 'chk');
+});
+after(() => harness.close());
+
+async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs: number): Promise<{ value: T; elapsedMs: number }> {
+  const started = Date.now();
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined) return { value, elapsedMs: Date.now() - started };
+    if (Date.now() - started > timeoutMs) throw new Error(`not reached within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+test('with default settings a pushed row is categorized and booked within 5 seconds', async () => {
+  // The default interval, without the API's nudge: the worst case of an idle server.
+  const worker = new SweepWorker(harness.handle, { batchSize: harness.config.sweepBatchSize, reviewThreshold: harness.config.reviewThreshold, intervalMs: 500 }, quietLogger);
+  worker.start();
+  try {
+    await push(acme, [{ accountExternalId: 'chk', id: 'w1', date: '2026-05-01', amount: 12.5, description: 'OVERDRAFT FEE' }]);
+    const { value: row, elapsedMs } = await waitFor(async () => {
+      const [found] = (await acme.call('GET', '/v1/transactions?from=2026-05-01&to=2026-05-01')).json().data;
+      return found?.journalEntryId ? found : undefined;
+    }, 5000);
+    assert.equal(row.category.accountNumber, '6210');
+    assert.equal(row.category.source, 'regex');
+    assert.ok(elapsedMs < 5000);
+  } finally {
+    await worker.stop();
+  }
+});
+
+test('a crash before commit loses nothing: the rows are still waiting and the next pass books them', async () => {
+  await push(acme, [{ accountExternalId: 'chk', id: 'c1', date: '2026-05-02', amount: 7, description: 'Coffee' }]);
+  // A worker that dies mid-pass: the journal insert fails after the rows were claimed and categorized.
+  const failing = { ...harness.handle, db: harness.handle.db.withPlugin(new FailOnInsertInto('journal_lines')) };
+  const { sweepOnce } = await import('./sweep.ts');
+  await assert.rejects(sweepOnce(failing, { batchSize: 10, reviewThreshold: 0.8 }), /injected failure/);
+  const [waiting] = (await acme.call('GET', '/v1/transactions?from=2026-05-02&to=2026-05-02')).json().data;
+  assert.equal(waiting.category, null);
+  assert.equal(waiting.needsReview, true);
+  assert.equal(await harness.sweep(), 1);
+  const [booked] = (await acme.call('GET', '/v1/transactions?from=2026-05-02&to=2026-05-02')).json().data;
+  assert.ok(booked.journalEntryId);
+});
+
+// Several workers on one PostgreSQL database (SQLite runs one writer process at a time).
+if (ON_POSTGRES) test('several workers on PostgreSQL never process a row twice', async () => {
+  const rows = Array.from({ length: 600 }, (_, index) => ({ accountExternalId: 'chk', id: `m${index}`, date: '2026-06-01', amount: index + 1, description: `Row ${index}` }));
+  await push(acme, rows);
+  const { sweepOnce } = await import('./sweep.ts');
+  const settings = { batchSize: 50, reviewThreshold: 0.8 };
+  const handles = await Promise.all([1, 2, 3].map(() => openDatabase(harness.databaseUrl, { schema: harness.schema, poolSize: 2 })));
+  try {
+    const counts = await Promise.all(handles.map(async (handle) => {
+      let processed = 0;
+      for (let pass = sweepOnce(handle, settings); ; pass = sweepOnce(handle, settings)) {
+        const count = await pass;
+        if (count === 0) return processed;
+        processed += count;
+      }
+    }));
+    assert.equal(counts.reduce((sum, count) => sum + count, 0), 600, `each row processed once (per worker: ${counts.join(', ')})`);
+  } finally {
+    await Promise.all(handles.map((handle) => handle.close()));
+  }
+  const entries = (await acme.call('GET', '/v1/journal-entries?from=2026-06-01&to=2026-06-01&limit=200')).json();
+  let total = entries.data.length;
+  for (let offset = entries.meta.pagination.nextOffset; offset !== null;) {
+    const page = (await acme.call('GET', `/v1/journal-entries?from=2026-06-01&to=2026-06-01&limit=200&offset=${offset}`)).json();
+    total += page.data.length;
+    offset = page.meta.pagination.nextOffset;
+  }
+  assert.equal(total, 600, 'one journal entry per row');
+});
