@@ -22,6 +22,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     principal: Principal;
   }
+  interface FastifyInstance {
+    /** "METHOD /path" of every /v1 route, relative to /v1, as served (the contract must list them all). */
+    servedRoutes: string[];
+  }
 }
 
 export const BODY_LIMIT_BYTES = 5 * 1024 * 1024;
@@ -89,6 +93,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       security: [{ bearer: [] }],
     },
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, index) => String(json.$id ?? `def-${index}`) },
+  });
+
+  const servedRoutes: string[] = [];
+  app.decorate('servedRoutes', servedRoutes);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/v1/')) return;
+    for (const method of [route.method].flat()) if (method !== 'HEAD') servedRoutes.push(`${method} ${route.url.slice('/v1'.length).replace(/:(\w+)/g, '{$1}')}`);
   });
 
   const rateLimiter = options.rateLimiter ?? rateLimiterFor(handle);

@@ -98,3 +98,23 @@ test('the OpenAPI contract is public', async () => {
   assert.equal(response.statusCode, 200);
   assert.equal(response.json().openapi, '3.1.0');
 });
+
+test('the OpenAPI contract lists every route with its parameters, responses and error codes', async () => {
+  const contract = (await harness.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json();
+  const documented = new Set(Object.entries(contract.paths as Record<string, Record<string, unknown>>)
+    .flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`)));
+  // Every route the app serves (but the contract itself) is in the contract, and nothing else is.
+  const served = new Set(harness.app.servedRoutes.filter((route) => route !== 'GET /openapi.json'));
+  for (const route of served) assert.ok(documented.has(route), `${route} is in the contract`);
+  assert.equal(documented.size, served.size, `contract paths: ${[...documented].join(', ')}`);
+
+  const listTransactions = contract.paths['/transactions'].get;
+  assert.deepEqual(listTransactions.parameters.map((parameter: { name: string }) => parameter.name).sort(), ['category', 'from', 'limit', 'offset', 'search', 'to']);
+  for (const status of ['200', '400', '401', '429']) assert.ok(listTransactions.responses[status], `GET /transactions documents ${status}`);
+  assert.ok(contract.paths['/transactions'].post.responses['413']);
+  const errorCodes = contract.components.schemas.Error.properties.error.enum;
+  for (const code of ['unauthorized', 'insufficient_scope', 'invalid_request', 'not_found', 'payload_too_large', 'rate_limited', 'conflict', 'internal_error']) {
+    assert.ok(errorCodes.includes(code), code);
+  }
+  assert.ok(contract.components.securitySchemes.bearer);
+});
