@@ -79,13 +79,36 @@ export async function openDatabase(url: string = DEFAULT_DATABASE_URL, options: 
   };
 }
 
+/**
+ * Kysely prepares every query it runs; the service runs the same few hundred SQL texts over and over
+ * (the sweep updates row after row), so prepared statements are kept per connection, by SQL text.
+ * Safe because better-sqlite3 runs each statement to completion synchronously before the next.
+ */
+function withStatementCache(connection: SQLite.Database, capacity = 500): SQLite.Database {
+  const cache = new Map<string, SQLite.Statement>();
+  const prepare = connection.prepare.bind(connection);
+  connection.prepare = ((source: string) => {
+    let statement = cache.get(source);
+    if (statement) {
+      // Refresh its place: the map's order is the eviction order.
+      cache.delete(source);
+    } else {
+      statement = prepare(source);
+      if (cache.size >= capacity) cache.delete(cache.keys().next().value!);
+    }
+    cache.set(source, statement);
+    return statement;
+  }) as typeof connection.prepare;
+  return connection;
+}
+
 function configureSqlite(connection: SQLite.Database): SQLite.Database {
   connection.pragma('journal_mode = WAL');
   connection.pragma('synchronous = NORMAL');
   connection.pragma('busy_timeout = 10000');
   connection.pragma('foreign_keys = ON');
   connection.pragma('cache_size = -65536');
-  return connection;
+  return withStatementCache(connection);
 }
 
 class InCodeMigrations implements MigrationProvider {
