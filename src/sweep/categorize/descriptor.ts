@@ -71,9 +71,13 @@ const BANK_NOISE_FOLLOWERS: ReadonlySet<string> = new Set(['ON', 'PAYMENT', 'PMT
 
 /** Labels banks print before a reference number; dropped together with the number. */
 const REFERENCE_LABELS: ReadonlySet<string> = new Set([
-  'REF', 'REFERENCE', 'ID', 'TRN', 'TRACE', 'CONF', 'CONFIRMATION', 'AUTH', 'INV', 'INVOICE', 'ORDER', 'TXN', 'SEQ',
+  'REF', 'REFERENCE', 'ID', 'TRN', 'TRACE', 'CONF', 'CONFIRMATION', 'AUTH', 'INV', 'INVOICE', 'TXN', 'SEQ',
   'TRANSACTION', 'NO', 'NUM', 'ACCT', 'CUST', 'MEMBER', 'PO', 'TEL',
 ]);
+/** Words followed by a store's number ("STORE 0042", "STORE0042"). */
+const STORE_LABELS: ReadonlySet<string> = new Set(['STORE', 'STR', 'UNIT', 'LOC', 'SHOP', 'STE', 'SUITE']);
+/** Letters followed by digits, as one word: "ADS1234567", "HELIUM10". */
+const GLUED_NUMBER = /^([A-Z]{3,})\d+$/;
 /** ACH standard entry class codes: never part of a name. */
 const ACH_CLASS_CODES: ReadonlySet<string> = new Set(['PPD', 'CCD', 'CTX', 'IAT', 'TEL']);
 
@@ -90,7 +94,8 @@ export const RESERVED_WORDS: ReadonlySet<string> = new Set([
   'STORE', 'STR', 'UNIT', 'LOC', 'AMZN', 'MSFT', 'SQ', 'TST', 'SP', 'PP', 'IC', 'BT', 'PY', 'EB', 'DD', 'CHECK',
 ]);
 
-const CITY_LAST_WORDS: ReadonlySet<string> = new Set(CITY_SUFFIXES.map((words) => words[words.length - 1]));
+/** Cities of one word, which Capital One glues to the state: "SEATTLEWA". */
+const SINGLE_WORD_CITIES: ReadonlySet<string> = new Set(CITY_SUFFIXES.filter((words) => words.length === 1).map((words) => words[0]));
 
 const DATE = /\b\d{1,4}[/-]\d{1,2}(?:[/-]\d{2,4})?\b/g;
 const PHONE = /(?:\b1[-. ])?(?:\(\d{3}\)\s*|\b\d{3}[-. ])\d{3}[-. ]\d{4}\b/;
@@ -99,6 +104,8 @@ const CARD_LAST_FOUR = /\b(?:CARD|CRD)\s*(?:ENDING\s*(?:IN)?\s*)?(?:NO\.?\s*)?#?
 const STORE_NUMBER = /\s(?:#|(?:STORE|STR|STORE NO|UNIT|LOC)\s+)\s*\d+\b.*$/;
 /** Lyft and others print when the ride started: "LYFT *RIDE SUN 7PM". */
 const RIDE_TIME = /\b(?:MON|TUE|WED|THU|FRI|SAT|SUN)\s+\d{1,2}(?::\d\d)?\s*(?:AM|PM)\b/g;
+/** Bill-pay services put their own words first: "ONLINE BILL PAY COMCAST", "WEB PMT SPECTRUM" (but "ONLINE PAYMENT THANK YOU" is a card payment). */
+const BILL_PAY = /^(?:(?:ONLINE |WEB |MOBILE |INTERNET )?BILL ?(?:PAY(?:MENT|MT)?|PMT)|(?:ONLINE|WEB|MOBILE|INTERNET) (?:PAYMENT|PMT|PYMT))\s+(?!THANK\b)(?=[A-Z])/;
 const DOMAIN = /^(?:HTTPS?:?\/*)?(?:WWW\.)?([A-Z0-9-]+)(?:\.[A-Z0-9-]+)*\.(?:COM|CO|NET|ORG|IO|AI|APP|US|DEV|LY|TV|ME|BIZ|INFO)(?:[/#].*)?$/;
 
 /** Chase: "ORIG CO NAME:GUSTO ORIG ID:… CO ENTRY DESCR:NET PAY SEC:CCD TRACE#:… IND NAME:…". */
@@ -119,26 +126,28 @@ function desAch(text: string): { company: string; entry: string | null } | null 
 function stripBankPrefix(text: string): { rest: string; prefix: string | null } {
   const words = text.split(' ');
   let index = 0;
-  let previousWasNoise = false;
   while (index < words.length - 1) {
     const word = words[index];
-    const isNoise = BANK_NOISE_WORDS.has(word) || (previousWasNoise && (BANK_NOISE_FOLLOWERS.has(word) || /^\d{1,6}$/.test(word) || word === '-'));
+    // "PAYMENT TO CHASE" and "PAYMENT THANK YOU" name what the payment is, so their first word stays.
+    const next = words[index + 1];
+    const follows = index > 0 && ((BANK_NOISE_FOLLOWERS.has(word) && next !== 'TO' && next !== 'THANK' && next !== 'RECEIVED') || /^\d{4,}$/.test(word) || word === '-');
+    const isNoise = BANK_NOISE_WORDS.has(word) || (follows && (word !== 'ON' || /^AUTHORI[SZ]ED$/.test(words[index - 1])));
     if (!isNoise) break;
-    previousWasNoise = true;
     index += 1;
   }
   if (index === 0) return { rest: text, prefix: null };
   const restWords = words.slice(index);
   const rest = restWords.join(' ');
   const onlyNoiseLeft = restWords.every((word) => BANK_NOISE_WORDS.has(word) || BANK_NOISE_FOLLOWERS.has(word));
-  if (!/[A-Z]/.test(rest) || onlyNoiseLeft) return { rest: text, prefix: null };
+  if (onlyNoiseLeft) return { rest: text, prefix: null };
   return { rest, prefix: words.slice(0, index).filter((word) => !/\d/.test(word)).join(' ') || null };
 }
 
-/** A token kept although it carries digits: brand names at the front ("7ELEVEN", "1PASSWORD", "76", "8X8"). */
+/** A token kept although it carries digits: a short brand name at the front ("7ELEVEN", "1PASSWORD", "76", "711", "CB2", "8X8"), never a reference number. */
 function keepsDigits(token: string, position: number): boolean {
-  if (position !== 0) return false;
-  return /^\d{1,2}[A-Z]{2,}$/.test(token) || /^\d{1,2}$/.test(token) || /^\d[A-Z]\d$/.test(token) || /^[A-Z]{2,}\d[A-Z]{2,}$/.test(token);
+  if (position !== 0 || token.length > 12) return false;
+  const digits = token.replace(/[^0-9]/g, '').length;
+  return digits <= 3 && (digits < token.length || token.length <= 3);
 }
 
 function tokenize(text: string): string[] {
@@ -161,7 +170,12 @@ function tokenize(text: string): string[] {
         continue;
       }
       if (ACH_CLASS_CODES.has(part) && tokens.length > 0) continue;
-      if (/\d/.test(part) && !keepsDigits(part, tokens.length)) continue;
+      if (/\d/.test(part) && !keepsDigits(part, tokens.length)) {
+        // A product code glued to its number ("GOOGLE *ADS1234567") keeps its words; bare labels go.
+        const glued = GLUED_NUMBER.exec(part);
+        if (glued && (tokens.length === 0 || (!REFERENCE_LABELS.has(glued[1]) && !STORE_LABELS.has(glued[1])))) tokens.push(glued[1]);
+        continue;
+      }
       if (part === '&' && tokens.length === 0) continue;
       tokens.push(part);
     }
@@ -181,7 +195,7 @@ function endsWith(tokens: string[], suffix: string[]): boolean {
 function stripPlace(tokens: string[]): string[] {
   let result = tokens;
   const last = result[result.length - 1];
-  if (result.length > 1 && last.length > 4 && US_STATE_CODES.has(last.slice(-2)) && CITY_LAST_WORDS.has(last.slice(0, -2))) {
+  if (result.length > 1 && last.length > 4 && US_STATE_CODES.has(last.slice(-2)) && SINGLE_WORD_CITIES.has(last.slice(0, -2))) {
     result = [...result.slice(0, -1), last.slice(0, -2), last.slice(-2)];
   }
   let strippedRegion = false;
@@ -219,17 +233,23 @@ interface Stripped {
 function strip(input: string): Stripped {
   let text = input.toUpperCase().replace(/[\u2018\u2019`']/g, '').replace(/\s+/g, ' ').trim();
   let achEntry: string | null = null;
-  const ach = chaseAch(text) ?? desAch(text);
+  const ach = text.includes(':') ? chaseAch(text) ?? desAch(text) : null;
   if (ach) {
     achEntry = ach.entry;
     text = `${ach.company} ${ach.entry ?? ''}`.trim();
   }
-  text = text.replace(CARD_LAST_FOUR, ' ').replace(RIDE_TIME, ' ').replace(/\S*@\S*/g, ' ').replace(/_/g, ' ').replace(DATE, ' ').replace(/\s+-+\s*|\s*-+\s+/g, ' ').replace(/\s+/g, ' ').trim();
-  const phone = PHONE.exec(text);
-  if (phone && phone.index > 0) text = text.slice(0, phone.index).trim();
+  if (/\d/.test(text)) {
+    text = text.replace(CARD_LAST_FOUR, ' ').replace(RIDE_TIME, ' ').replace(DATE, ' ');
+    const phone = PHONE.exec(text);
+    if (phone && phone.index > 0) text = text.slice(0, phone.index);
+  }
+  if (/[@_]/.test(text)) text = text.replace(/\S*@\S*/g, ' ').replace(/_/g, ' ');
+  text = text.replace(/\s+-+\s*|\s*-+\s+/g, ' ').replace(/\s+/g, ' ').trim();
 
   const { rest, prefix } = stripBankPrefix(text);
-  text = rest;
+  const billPay = BILL_PAY.exec(rest);
+  text = billPay ? rest.slice(billPay[0].length) : rest;
+  const bankPrefix = [prefix, billPay?.[0].trim()].filter(Boolean).join(' ') || null;
 
   let processor: string | null = null;
   for (const [pattern, name] of FRONTING_PROCESSORS) {
@@ -254,7 +274,7 @@ function strip(input: string): Stripped {
   if (storeNumber && storeNumber.index > 0) text = text.slice(0, storeNumber.index);
 
   const tokens = canonical(stripPlace(tokenize(text)));
-  return { tokens, processor, bankPrefix: prefix, achEntry };
+  return { tokens, processor, bankPrefix, achEntry };
 }
 
 function keyFrom(tokens: string[]): string {
