@@ -49,7 +49,6 @@ test('property: a year-less date inside any period gets the year that puts it in
     fc.integer({ min: Date.UTC(1990, 0, 1) / day, max: Date.UTC(2060, 0, 1) / day }),
     fc.integer({ min: 0, max: 40 }),
     fc.integer({ min: 0, max: 40 }),
-    fc.constantFrom('month_first' as const, 'day_first' as const),
     (startDay, length, offset) => {
       const start = new Date(startDay * day).toISOString().slice(0, 10);
       const end = new Date((startDay + length) * day).toISOString().slice(0, 10);
