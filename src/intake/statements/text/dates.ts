@@ -24,6 +24,8 @@ const MONTHS: Record<string, number> = {
   mär: 3, mrz: 3, mai: 5, okt: 10, dez: 12, janv: 1, févr: 2, fev: 2, avr: 4, juin: 6, juil: 7, août: 8, aout: 8,
   déc: 12, ene: 1, abr: 4, ago: 8, dic: 12, gen: 1, mag: 5, giu: 6, lug: 7, set: 9, ott: 10,
 };
+/** Any month name or abbreviation known here, longest first, for finding dates inside running text. */
+export const MONTH_NAME_PATTERN = Object.keys(MONTHS).sort((a, b) => b.length - a.length).join('|');
 const MONTH_NAME = String.raw`(?<monthName>[A-Za-zÀ-ÿ]{3,9})\.?`;
 
 const PATTERNS: Array<{ pattern: RegExp; kind: 'iso' | 'numeric' | 'dotted' | 'day_name' | 'name_day' }> = [
