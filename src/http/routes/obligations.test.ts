@@ -174,7 +174,7 @@ test('query validation, pagination, scope', async () => {
   assert.equal(firstPage.meta.pagination.limit, 100);
   const paged: Row[] = [];
   for (let offset: number | null = 0; offset !== null;) {
-    const page = (await acme.call('GET', `/v1/obligations?limit=7&offset=${offset}`)).json();
+    const page: { data: Row[]; meta: { pagination: { nextOffset: number | null } } } = (await acme.call('GET', `/v1/obligations?limit=7&offset=${offset}`)).json();
     paged.push(...page.data);
     offset = page.meta.pagination.nextOffset;
   }
