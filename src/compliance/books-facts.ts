@@ -59,18 +59,51 @@ export async function loadBooksFacts(db: Executor, tenantId: string, entityId: s
     for (const row of incomeRows) netByDay.push({ day: String(row.day), netMinor: Number(row.credit) - Number(row.debit) });
   }
 
+  const balances = new Map([...byAccount].map(([accountNumber, totals]) => [accountNumber, runningSums(totals.map((total) => ({ day: total.day, amountMinor: total.creditMinor - total.debitMinor })))]));
+  const netIncome = runningSums(netByDay.sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0)).map((total) => ({ day: total.day, amountMinor: total.netMinor })));
   return {
     yearsWithEmployees,
     yearsWithContractors,
-    liabilityBalanceMinor(accountNumber, asOf) {
-      let balance = 0;
-      for (const total of byAccount.get(accountNumber) ?? []) if (total.day <= asOf) balance += total.creditMinor - total.debitMinor;
-      return balance;
-    },
-    netIncomeMinor(from, to) {
-      let net = 0;
-      for (const total of netByDay) if (total.day >= from && total.day <= to) net += total.netMinor;
-      return net;
-    },
+    liabilityBalanceMinor: (accountNumber, asOf) => sumThrough(balances.get(accountNumber), asOf),
+    netIncomeMinor: (from, to) => sumThrough(netIncome, to) - sumThrough(netIncome, dayBefore(from)),
   };
+}
+
+interface RunningSums {
+  days: string[];
+  /** sums[i] = total of the amounts of days[0..i]. */
+  sums: number[];
+}
+
+/** Cumulative sums by day (input in day order), so any "through this day" total is one binary search. */
+function runningSums(totals: Array<{ day: string; amountMinor: number }>): RunningSums {
+  const days: string[] = [];
+  const sums: number[] = [];
+  let running = 0;
+  for (const total of totals) {
+    running += total.amountMinor;
+    if (days.length > 0 && days[days.length - 1] === total.day) sums[sums.length - 1] = running;
+    else {
+      days.push(total.day);
+      sums.push(running);
+    }
+  }
+  return { days, sums };
+}
+
+function sumThrough(series: RunningSums | undefined, day: string): number {
+  if (!series) return 0;
+  let low = 0;
+  let high = series.days.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (series.days[middle] <= day) low = middle + 1;
+    else high = middle;
+  }
+  return low === 0 ? 0 : series.sums[low - 1];
+}
+
+function dayBefore(day: string): string {
+  const [year, month, date] = day.split('-').map(Number);
+  return new Date(Date.UTC(year, month - 1, date - 1)).toISOString().slice(0, 10);
 }

@@ -1,0 +1,15 @@
+import { openTestDatabase } from './test/support/harness.ts';
+import { createTenant } from './src/tenancy/tenants.ts';
+import { obligationCalendar } from './src/compliance/obligations.ts';
+import * as store from './src/compliance/obligations-store.ts';
+import { loadBooksFacts } from './src/compliance/books-facts.ts';
+const { handle, dispose } = await openTestDatabase();
+const { tenantId, entityId } = await createTenant(handle, { legalName: 'X', entityType: 'c_corp', stateCode: 'CA', formationDate: '2018-04-02', salesTaxStates: ['CA', 'TX', 'NY', 'FL', 'WA'], salesTaxFrequency: 'monthly', estimatedTaxRatePercent: 'default' });
+const now = new Date('2026-06-10T12:00:00Z');
+await obligationCalendar(handle, tenantId, { limit: 500, offset: 0 }, now);
+const time = async (name: string, fn: () => Promise<unknown>) => { let best = 1e9; for (let i = 0; i < 30; i++) { const t = performance.now(); await fn(); best = Math.min(best, performance.now() - t); } console.log(name, best.toFixed(2)); };
+await time('listEntity', () => store.listEntityObligations(handle.readDb, tenantId, entityId));
+await time('facts', () => loadBooksFacts(handle.readDb, tenantId, entityId, 'USD', { netIncomeFrom: '2024-01-01' }));
+await time('list', () => store.listObligations(handle.readDb, tenantId, { entityId, limit: 501 }));
+await time('calendar', () => obligationCalendar(handle, tenantId, { limit: 500, offset: 0 }, now));
+await dispose();
