@@ -23,15 +23,16 @@ interface DayTotal {
  */
 export async function loadBooksFacts(db: Executor, tenantId: string, entityId: string, currency: string, options: { netIncomeFrom: string | null }): Promise<BooksFacts> {
   const watched = [WAGES_ACCOUNT, PAYROLL_LIABILITIES_ACCOUNT, CONTRACT_LABOR_ACCOUNT, SALES_TAX_PAYABLE_ACCOUNT];
-  const rows = await db.selectFrom('account_daily_totals as totals')
-    .innerJoin('accounts', 'accounts.id', 'totals.account_id')
-    .select(['accounts.account_number as accountNumber', 'totals.day as day'])
-    .select((eb) => [eb.fn.sum<number>('totals.debit_minor').as('debit'), eb.fn.sum<number>('totals.credit_minor').as('credit')])
-    .where('totals.tenant_id', '=', tenantId).where('totals.entity_id', '=', entityId).where('totals.currency', '=', currency)
-    .where('accounts.tenant_id', '=', tenantId).where('accounts.account_number', 'in', watched)
-    .groupBy(['accounts.account_number', 'totals.day'])
-    .orderBy('totals.day')
+  // Account ids first, so the totals are read through their primary key (account_id, currency, day).
+  const watchedAccounts = await db.selectFrom('accounts').select(['id', 'account_number'])
+    .where('tenant_id', '=', tenantId).where('entity_id', '=', entityId).where('account_number', 'in', watched).execute();
+  const numberOf = new Map(watchedAccounts.map((account) => [account.id, account.account_number]));
+  const totals = watchedAccounts.length === 0 ? [] : await db.selectFrom('account_daily_totals')
+    .select(['account_id', 'day', 'debit_minor', 'credit_minor'])
+    .where('tenant_id', '=', tenantId).where('account_id', 'in', [...numberOf.keys()]).where('currency', '=', currency)
+    .orderBy('day')
     .execute();
+  const rows = totals.map((total) => ({ accountNumber: numberOf.get(total.account_id)!, day: total.day, debit: total.debit_minor, credit: total.credit_minor }));
   const byAccount = new Map<string, DayTotal[]>();
   for (const row of rows) {
     const list = byAccount.get(row.accountNumber) ?? [];
