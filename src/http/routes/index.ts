@@ -4,6 +4,7 @@ import { accountRoutes } from './accounts.ts';
 import { bankAccountRoutes } from './bank-accounts.ts';
 import { entityRoutes } from './entities.ts';
 import { journalRoutes } from './journal.ts';
+import { obligationRoutes } from './obligations.ts';
 import { reportRoutes } from './reports.ts';
 import { transactionRoutes } from './transactions.ts';
 
@@ -14,4 +15,5 @@ export function registerRoutes(app: FastifyInstance, context: AppContext): void 
   journalRoutes(app, context);
   reportRoutes(app, context);
   entityRoutes(app, context);
+  obligationRoutes(app, context);
 }
