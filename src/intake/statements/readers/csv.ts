@@ -14,6 +14,7 @@ export async function readCsvStatement(bytes: Buffer, context: ReaderContext): P
   const text = decodeText(bytes);
   if (text.trim() === '') return reject('no_transactions', 'The CSV file is empty.');
   const delimiter = detectDelimiter(text);
+  if (delimiter === 'unparseable') return reject('document_unreadable', 'The CSV file could not be read: its quoting is broken under every delimiter (an unclosed quote?).');
   if (delimiter === null) return reject('not_a_bank_statement', 'The file is not a table: no delimiter (comma, semicolon, tab or |) separates its lines into columns.');
   let rows: string[][];
   try {
@@ -33,7 +34,8 @@ const DELIMITERS = [',', ';', '\t', '|'];
  * width, weighted by that width, covers the most cells. Only if no delimiter parses strictly are the
  * quoting rules relaxed.
  */
-function detectDelimiter(text: string): string | null {
+function detectDelimiter(text: string): string | null | 'unparseable' {
+  let parsedAtAll = false;
   for (const relaxQuotes of [false, true]) {
     let best: { delimiter: string; score: number } | null = null;
     for (const delimiter of DELIMITERS) {
@@ -43,6 +45,7 @@ function detectDelimiter(text: string): string | null {
       } catch {
         continue;
       }
+      parsedAtAll = true;
       const counts = new Map<number, number>();
       for (const row of rows) if (row.length >= 2) counts.set(row.length, (counts.get(row.length) ?? 0) + 1);
       for (const [width, count] of counts) {
@@ -51,5 +54,5 @@ function detectDelimiter(text: string): string | null {
     }
     if (best) return best.delimiter;
   }
-  return null;
+  return parsedAtAll ? null : 'unparseable';
 }
