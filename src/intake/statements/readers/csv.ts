@@ -35,17 +35,17 @@ const DELIMITERS = [',', ';', '\t', '|'];
  * quoting rules relaxed.
  */
 function detectDelimiter(text: string): string | null | 'unparseable' {
-  let parsedAtAll = false;
+  let unclosedQuote = false;
   for (const relaxQuotes of [false, true]) {
     let best: { delimiter: string; score: number } | null = null;
     for (const delimiter of DELIMITERS) {
       let rows: string[][];
       try {
         rows = parse(text, { delimiter, relax_column_count: true, relax_quotes: relaxQuotes, skip_empty_lines: true, to_line: 200 });
-      } catch {
+      } catch (error) {
+        if (error instanceof CsvError && error.code === 'CSV_QUOTE_NOT_CLOSED') unclosedQuote = true;
         continue;
       }
-      parsedAtAll = true;
       const counts = new Map<number, number>();
       for (const row of rows) if (row.length >= 2) counts.set(row.length, (counts.get(row.length) ?? 0) + 1);
       for (const [width, count] of counts) {
@@ -54,5 +54,6 @@ function detectDelimiter(text: string): string | null | 'unparseable' {
     }
     if (best) return best.delimiter;
   }
-  return parsedAtAll ? null : 'unparseable';
+  // Lines that no delimiter splits: a broken quote swallowed them, or the file is not a table at all.
+  return unclosedQuote ? 'unparseable' : null;
 }
