@@ -12,7 +12,7 @@ import { detectCurrency } from '../text/currency.ts';
 import { currencyExponent } from '../../../money/currency.ts';
 import type { ParsedStatementLine, ReadOutcome, ReaderContext, StatementAccountKind } from '../types.ts';
 import { accepted, accountLast4, collapseSpaces, currencyCode, reject, resolveKind } from './common.ts';
-import { type ExactDecimal, ZERO, compareDecimals, formatDecimal, negateDecimal, parsePlainDecimal, subtractDecimals } from './exact-decimal.ts';
+import { type ExactDecimal, ZERO, addDecimals, compareDecimals, formatDecimal, negateDecimal, parsePlainDecimal, subtractDecimals } from './exact-decimal.ts';
 
 /** A cell as the file gives it: text (CSV, text cells), a real date, or a number with its displayed decimals. */
 export type TableCell = string | { date: string } | { number: number; displayedDecimals: number | null };
@@ -360,7 +360,7 @@ function mapColumns(roles: Array<Role | null>, header: TableCell[], body: TableC
         if (share(dated, column, isCurrency) >= 0.9) columns.currency ??= column;
         break;
       case 'amount': case 'debit': case 'credit': case 'balance':
-        if (share(dated, column, isMoney) >= 0.9 && columns[role] === null) columns[role] = column;
+        if (share(dated, column, isMoney) >= 0.5 && columns[role] === null) columns[role] = column;
         break;
       case 'description': payees.push(column); break;
       case 'memo': memos.push(column); break;
@@ -532,9 +532,11 @@ export function readStatementTable(allRows: TableCell[][], context: ReaderContex
   }
   if (moneyRows.length === 0) return reject('no_transactions', `The ${sourceName} lists no transaction with an amount.`);
 
-  const analysis = analyseSignsAndOrder(moneyRows, kind);
+  const statedOpening = preamble.opening ? applyBalanceIndicator(preamble.opening, kind) : null;
+  const statedClosing = preamble.closing ? applyBalanceIndicator(preamble.closing, kind) : null;
+  const analysis = analyseSignsAndOrder(moneyRows, kind, { statedOpening, statedClosing, balanceOnlyRows });
   const chronological = analysis.newestFirst ? [...moneyRows].reverse() : moneyRows;
-  const toOut = (row: RowMoney) => (row.explicit ? negateDecimal(row.raw) : analysis.flip === 1 ? negateDecimal(row.raw) : row.raw);
+  const toOut = (row: RowMoney) => outflow(row, analysis.flip);
   const orientBalance = (balance: ExactDecimal) => (analysis.negateBalances ? negateDecimal(balance) : balance);
 
   const lines: ParsedStatementLine[] = chronological.map((row) => ({
@@ -562,8 +564,8 @@ export function readStatementTable(allRows: TableCell[][], context: ReaderContex
     opening = before.length > 0 ? orientBalance(before[0].balance) : null;
     closing = after.length > 0 ? orientBalance(after[after.length - 1].balance) : null;
   }
-  if (preamble.opening) opening = orientBalance(applyBalanceIndicator(preamble.opening, kind));
-  if (preamble.closing) closing = orientBalance(applyBalanceIndicator(preamble.closing, kind));
+  if (statedOpening) opening = orientBalance(statedOpening);
+  if (statedClosing) closing = orientBalance(statedClosing);
 
   let periodStart = preamble.periodStart ?? lines[0].date;
   let periodEnd = preamble.periodEnd ?? lines[0].date;
@@ -602,47 +604,71 @@ interface SignAnalysis {
   /** For rows without an explicit direction: 1 when a positive amount is money in, −1 when it is money out. */
   flip: 1 | -1;
   newestFirst: boolean;
-  /** A card's balance column in the holder's view (owed negative) is turned to owed-positive. */
+  /** A card's balances printed from the holder's side (owed negative) are turned to owed-positive. */
   negateBalances: boolean;
 }
 
+function outflow(row: RowMoney, flip: 1 | -1): ExactDecimal {
+  return row.explicit || flip === 1 ? negateDecimal(row.raw) : row.raw;
+}
+
+interface Anchors {
+  statedOpening: ExactDecimal | null;
+  statedClosing: ExactDecimal | null;
+  balanceOnlyRows: Array<{ position: number; balance: ExactDecimal }>;
+}
+
 /**
- * Sign convention and row order. With a running balance column the arithmetic decides: of the two row
- * orders and the two directions, the one under which each balance follows from the previous one by
- * the row's amount. Without one: a bank export's signed amount is negative for money out; a card
- * export is read by its payments (money in) or, failing those, by its purchases being the majority.
+ * Sign convention, balance orientation and row order, decided together by arithmetic where the file
+ * gives any: every hypothesis (rows oldest or newest first; a positive amount is money in or out; a
+ * card balance printed as owed or from the holder's side) is scored by how many of the file's own
+ * balance equations it satisfies — each running balance following from the previous one (or from the
+ * stated opening) by the row's amount, and the stated closing following from the stated opening by
+ * all of them. The best score wins; ties go to the conventions that hold without evidence: rows in
+ * the order their dates run, a bank export's negative amount is money out, a card's payments are
+ * money in (else purchases are the majority), and a card balance is owed-positive unless the
+ * balances shown are mostly negative.
  */
-function analyseSignsAndOrder(rows: RowMoney[], kind: StatementAccountKind | null): SignAnalysis {
+function analyseSignsAndOrder(rows: RowMoney[], kind: StatementAccountKind | null, anchors: Anchors): SignAnalysis {
+  const card = kind === 'credit_card';
   const datesDescending = rows[0].date > rows[rows.length - 1].date;
   const allExplicit = rows.every((row) => row.explicit);
-  let flip: 1 | -1 = 1;
-  if (kind === 'credit_card' && !allExplicit) flip = cardFlip(rows);
+  const withBalances = rows.every((row) => row.balance !== null);
 
-  const withBalances = rows.every((row) => row.balance !== null) && rows.length >= 2;
-  if (!withBalances) return { flip, newestFirst: datesDescending, negateBalances: false };
+  const shownBalances = [...rows.map((row) => row.balance), anchors.statedOpening, anchors.statedClosing, ...anchors.balanceOnlyRows.map((entry) => entry.balance)]
+    .filter((balance): balance is ExactDecimal => balance !== null);
+  const negativeBalances = shownBalances.filter((balance) => balance.units < 0n).length;
+  const orientationPrior: 1 | -1 = card && negativeBalances * 2 > shownBalances.length ? -1 : 1;
+  const flipPrior: 1 | -1 = card && !allExplicit ? cardFlip(rows) : 1;
 
-  // Δbalance = k × raw, read in either order; count the pairs each (order, k) explains.
-  let best = { matches: -1, newestFirst: datesDescending, k: 1 as 1 | -1 };
-  for (const newestFirst of [datesDescending, !datesDescending]) {
+  let best: { score: number; penalty: number; newestFirst: boolean; flip: 1 | -1; owedOriented: 1 | -1 } | null = null;
+  for (const newestFirst of withBalances ? [datesDescending, !datesDescending] : [datesDescending]) {
     const ordered = newestFirst ? [...rows].reverse() : rows;
-    for (const k of [1, -1] as const) {
-      let matches = 0;
-      for (let index = 1; index < ordered.length; index += 1) {
-        const change = subtractDecimals(ordered[index].balance!, ordered[index - 1].balance!);
-        if (compareDecimals(change, k === 1 ? ordered[index].raw : negateDecimal(ordered[index].raw)) === 0) matches += 1;
+    const openingRow = anchors.balanceOnlyRows.find((entry) => entry.position === (newestFirst ? rows.length : 0));
+    for (const flip of allExplicit ? [1 as const] : [1 as const, -1 as const]) {
+      const outs = ordered.map((row) => outflow(row, flip));
+      // +1: the balance grows with money out (a card's amount owed); −1: it falls (money held).
+      for (const direction of card ? [1 as const, -1 as const] : [-1 as const]) {
+        const moved = (out: ExactDecimal) => (direction === 1 ? out : negateDecimal(out));
+        let score = 0;
+        if (withBalances) {
+          let previous = anchors.statedOpening ?? openingRow?.balance ?? null;
+          ordered.forEach((row, index) => {
+            if (previous !== null && compareDecimals(subtractDecimals(row.balance!, previous), moved(outs[index])) === 0) score += 1;
+            previous = row.balance;
+          });
+        }
+        if (anchors.statedOpening && anchors.statedClosing) {
+          const total = outs.reduce((sum, out) => addDecimals(sum, out), ZERO);
+          if (compareDecimals(subtractDecimals(anchors.statedClosing, anchors.statedOpening), moved(total)) === 0) score += 1;
+        }
+        const owedOriented: 1 | -1 = card ? direction : 1;
+        const penalty = Number(newestFirst !== datesDescending) + Number(flip !== flipPrior) + Number(card && owedOriented !== orientationPrior);
+        if (!best || score > best.score || (score === best.score && penalty < best.penalty)) best = { score, penalty, newestFirst, flip, owedOriented };
       }
-      if (matches > best.matches) best = { matches, newestFirst, k };
     }
   }
-  if (best.matches < Math.ceil((rows.length - 1) * 0.6)) return { flip, newestFirst: datesDescending, negateBalances: false };
-
-  if (kind === 'credit_card') {
-    // out = −flip × raw (explicit rows: −raw); Δbalance = k × raw = (−k × flip) × out: owed when +1.
-    const effectiveFlip = allExplicit ? 1 : flip;
-    return { flip, newestFirst: best.newestFirst, negateBalances: -best.k * effectiveFlip === -1 };
-  }
-  // A bank balance is money held: it falls by money out, so Δbalance = raw × flip gives the flip.
-  return { flip: allExplicit ? 1 : best.k, newestFirst: best.newestFirst, negateBalances: false };
+  return { flip: best!.flip, newestFirst: best!.newestFirst, negateBalances: card && best!.owedOriented === -1 };
 }
 
 function cardFlip(rows: RowMoney[]): 1 | -1 {
