@@ -427,7 +427,11 @@ export function readStatementTable(allRows: TableCell[][], context: ReaderContex
   let preambleRows: TableCell[][] = [];
   let columns: Columns | null = null;
   let conventions: Conventions = { order: 'month_first', separator: 'dot', orderProven: false };
-  for (const candidate of headerCandidates(rows)) {
+  const candidates = headerCandidates(rows);
+  if (candidates.length > 0 && candidates[0].index === rows.length - 1) {
+    return reject('no_transactions', `The ${sourceName} has a transaction table header but no rows under it.`);
+  }
+  for (const candidate of candidates) {
     const candidateBody = rows.slice(candidate.index + 1);
     const dateLike = candidate.roles.flatMap((role, column) => (role === 'date' || role === 'valueDate' ? [column] : []));
     const moneyLike = candidate.roles.flatMap((role, column) => (role === 'amount' || role === 'debit' || role === 'credit' || role === 'balance' ? [column] : []));
