@@ -14,8 +14,11 @@ import type { ParsedStatementLine, ReadOutcome, ReaderContext, StatementAccountK
 import { accepted, accountLast4, collapseSpaces, currencyCode, reject, resolveKind } from './common.ts';
 import { type ExactDecimal, ZERO, addDecimals, compareDecimals, formatDecimal, negateDecimal, parsePlainDecimal, subtractDecimals } from './exact-decimal.ts';
 
-/** A cell as the file gives it: text (CSV, text cells), a real date, or a number with its displayed decimals. */
-export type TableCell = string | { date: string } | { number: number; displayedDecimals: number | null };
+/**
+ * A cell as the file gives it: text (CSV, text cells), a real date, or a number with the decimals its
+ * format displays and the currency symbol or code that format prints, if any.
+ */
+export type TableCell = string | { date: string } | { number: number; displayedDecimals: number | null; currencyText?: string | null };
 
 type Role = 'date' | 'valueDate' | 'description' | 'memo' | 'amount' | 'debit' | 'credit' | 'indicator' | 'balance' | 'currency' | 'account' | 'card';
 
@@ -58,7 +61,12 @@ const INDICATOR_VALUES: Record<string, 'in' | 'out'> = {
 
 const PAYMENT_TEXT = /\b(payments?|autopay|auto pay|pymt|paiement|zahlung|pago)\b/i;
 
-interface KeyValue { key: string; value: string }
+interface KeyValue {
+  key: string;
+  value: string;
+  /** A number cell among the values (xlsx), read as the number it is rather than as its text. */
+  number: TableCell | null;
+}
 
 interface Row {
   cells: TableCell[];
@@ -74,6 +82,12 @@ export function cellText(cell: TableCell | undefined): string {
   if (typeof cell === 'string') return cell.trim();
   if ('date' in cell) return cell.date;
   return String(cell.number);
+}
+
+/** A money cell's text for currency detection: a typed number adds the symbol its format prints. */
+function moneyEvidence(cell: TableCell | undefined): string {
+  if (cell !== undefined && typeof cell === 'object' && 'number' in cell && cell.currencyText) return `${cell.currencyText}${cellText(cell)}`;
+  return cellText(cell);
 }
 
 function isBlank(row: TableCell[]): boolean {
@@ -158,15 +172,17 @@ function abs(value: ExactDecimal): ExactDecimal {
 function keyValues(rows: TableCell[][]): KeyValue[] {
   const pairs: KeyValue[] = [];
   for (const row of rows) {
-    const texts = row.map(cellText).filter((text) => text !== '');
+    const cells = row.filter((cell) => cellText(cell) !== '');
+    const texts = cells.map(cellText);
     if (texts.length === 0) continue;
     if (texts.length === 1) {
       const colon = texts[0].indexOf(':');
-      if (colon > 0) pairs.push({ key: texts[0].slice(0, colon).trim(), value: texts[0].slice(colon + 1).trim() });
-      else pairs.push({ key: texts[0], value: '' });
+      if (colon > 0) pairs.push({ key: texts[0].slice(0, colon).trim(), value: texts[0].slice(colon + 1).trim(), number: null });
+      else pairs.push({ key: texts[0], value: '', number: null });
       continue;
     }
-    pairs.push({ key: texts[0].replace(/:\s*$/, ''), value: texts.slice(1).join(' ') });
+    const number = cells.slice(1).find((cell) => typeof cell === 'object' && 'number' in cell) ?? null;
+    pairs.push({ key: texts[0].replace(/:\s*$/, ''), value: texts.slice(1).join(' '), number });
   }
   return pairs;
 }
@@ -213,7 +229,7 @@ interface Preamble {
   closing: Money | null;
 }
 
-function readKeyValues(pairs: KeyValue[], conventions: Conventions): Preamble {
+function readKeyValues(pairs: KeyValue[], conventions: Conventions, currency: string | null = null): Preamble {
   const found: Preamble = { institution: null, accountLast4: null, kind: null, currency: null, periodStart: null, periodEnd: null, opening: null, closing: null };
   const firstDate = (text: string) => {
     for (const match of text.matchAll(/\d{4}-\d{2}-\d{2}|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{1,2}\.? [A-Za-zäé]{3,9}\.? \d{4}|[A-Za-z]{3,9}\.? \d{1,2},? \d{4}/g)) {
@@ -222,7 +238,11 @@ function readKeyValues(pairs: KeyValue[], conventions: Conventions): Preamble {
     }
     return null;
   };
-  const moneyOf = (text: string) => {
+  const moneyOf = ({ value: text, number }: KeyValue) => {
+    if (number) {
+      const money = readMoney(number, conventions, currency);
+      if (money && money !== 'invalid') return money;
+    }
     const candidates = text.split(/\s{2,}|\s(?=[-+(]?[$€£]?\d)/).map((part) => part.trim()).filter(Boolean).reverse();
     for (const candidate of [text.trim(), ...candidates]) {
       const money = readMoney(candidate, conventions, null);
@@ -230,15 +250,16 @@ function readKeyValues(pairs: KeyValue[], conventions: Conventions): Preamble {
     }
     return null;
   };
-  for (const { key, value } of pairs) {
+  for (const pair of pairs) {
+    const { key, value } = pair;
     const name = normaliseHeader(key);
     if (!name) continue;
     const isBalance = KEY_PATTERNS.balanceWord.test(name) || /saldo|kontostand/.test(name);
     if (isBalance && KEY_PATTERNS.opening.test(name)) {
-      found.opening ??= moneyOf(value);
+      found.opening ??= moneyOf(pair);
       found.periodStart ??= firstDate(key);
     } else if (isBalance && KEY_PATTERNS.closing.test(name)) {
-      found.closing ??= moneyOf(value);
+      found.closing ??= moneyOf(pair);
       found.periodEnd ??= firstDate(key);
     } else if (KEY_PATTERNS.card.test(name)) {
       found.accountLast4 ??= accountLast4(value);
@@ -479,7 +500,7 @@ export function readStatementTable(allRows: TableCell[][], context: ReaderContex
     preambleRows.map((row) => row.map(cellText).join(' ')).join('\n'),
     footerRows.map((row) => row.map(cellText).join(' ')).join('\n'),
     headerText,
-    dataRows.map((row) => moneyColumns.map((column) => cellText(row.cells[column])).join(' ')).join('\n'),
+    dataRows.map((row) => moneyColumns.map((column) => moneyEvidence(row.cells[column])).join(' ')).join('\n'),
   ].join('\n');
   const statedCurrency = readKeyValues(keyValues([...preambleRows, ...footerRows]), conventions).currency;
   const currency = columnCurrencies[0] ?? statedCurrency ?? currencyCode(detectCurrency(evidenceText, context.hints.currency ?? null));
@@ -488,7 +509,7 @@ export function readStatementTable(allRows: TableCell[][], context: ReaderContex
   if (!conventions.orderProven && conventions.separator === 'dot' && currency !== null && currency !== 'USD') {
     conventions = { ...conventions, order: 'day_first' };
   }
-  const preamble = readKeyValues([...keyValues(preambleRows), ...keyValues(footerRows)], conventions);
+  const preamble = readKeyValues([...keyValues(preambleRows), ...keyValues(footerRows)], conventions, currency);
 
   const headerNames = header ? rows[header.index].map((cell) => normaliseHeader(cellText(cell))).join(' ') : '';
   const documentKind = preamble.kind ?? (columns.card !== null || /\bcard ?member\b|\bcard ?no\b|\bcard ?number\b/.test(headerNames) ? 'credit_card' : null);
