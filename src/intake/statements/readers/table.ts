@@ -115,12 +115,28 @@ interface Conventions {
   orderProven: boolean;
 }
 
+// Detection reads every date and amount cell several times, and exports repeat the same few hundred
+// dates; parses are memoised per text (and per convention), bounded so a huge file cannot grow it.
+const parseCache = new Map<string, unknown>();
+const PARSE_CACHE_LIMIT = 100_000;
+
+function memoised<T>(key: string, compute: () => T): T {
+  if (parseCache.has(key)) return parseCache.get(key) as T;
+  const value = compute();
+  if (parseCache.size >= PARSE_CACHE_LIMIT) parseCache.clear();
+  parseCache.set(key, value);
+  return value;
+}
+
 function readDate(cell: TableCell | undefined, conventions: Conventions, period: { start: string; end: string } | null): string | null {
   if (cell !== undefined && typeof cell === 'object' && 'date' in cell) return cell.date;
-  // Exports often add a time ("2026-03-14 10:22:31", "03/14/2026 10:22 AM"); the date is what counts.
-  const text = cellText(cell).replace(/[ T]\d{1,2}:\d{2}(:\d{2}(\.\d+)?)?\s*(am|pm|z|[+-]\d{2}:?\d{2})?$/i, '').trim();
-  if (!text) return null;
-  return parseDate(text, { order: conventions.order, period });
+  const raw = cellText(cell);
+  if (!raw) return null;
+  return memoised(`d|${conventions.order}|${period?.start ?? ''}|${period?.end ?? ''}|${raw}`, () => {
+    // Exports often add a time ("2026-03-14 10:22:31", "03/14/2026 10:22 AM"); the date is what counts.
+    const text = raw.replace(/[ T]\d{1,2}:\d{2}(:\d{2}(\.\d+)?)?\s*(am|pm|z|[+-]\d{2}:?\d{2})?$/i, '').trim();
+    return text ? parseDate(text, { order: conventions.order, period }) : null;
+  });
 }
 
 interface Money { value: ExactDecimal; indicator: 'CR' | 'DR' | null; currency: string | null }
@@ -158,10 +174,11 @@ function readMoney(cell: TableCell | undefined, conventions: Conventions, curren
   }
   const text = cellText(cell);
   if (!text || /^[-–—]$/.test(text)) return null;
-  const parsed = parseAmount(text, conventions.separator);
-  if (!parsed) return 'invalid';
-  const value = parsePlainDecimal(parsed.value);
-  return value ? { value, indicator: parsed.indicator, currency: parsed.currency } : 'invalid';
+  return memoised(`m|${conventions.separator}|${text}`, (): Money | 'invalid' => {
+    const parsed = parseAmount(text, conventions.separator);
+    const value = parsed ? parsePlainDecimal(parsed.value) : null;
+    return parsed && value ? { value, indicator: parsed.indicator, currency: parsed.currency } : 'invalid';
+  });
 }
 
 function abs(value: ExactDecimal): ExactDecimal {
