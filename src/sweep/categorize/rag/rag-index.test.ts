@@ -5,6 +5,7 @@ import { createAccount, createHarness, type Harness, type TestTenant } from '../
 import { insertCategorizedRows, type CategorizedFixtureRow, type RowOwner } from '../../../../test/support/categorized-rows.ts';
 import type { CategorizationInput } from '../types.ts';
 import { forgetRagIndexes, getRagIndex, RagIndex, DEFAULT_RAG_CACHE_SETTINGS } from './rag-index.ts';
+import { ragText } from './rag-text.ts';
 import { TrigramIndex } from './trigram-index.ts';
 
 function rowInput(owner: RowOwner, description: string, amountMinor: number): CategorizationInput {
@@ -152,7 +153,7 @@ describe('rag index over categorized rows', () => {
   it('gives the neighbours it decided from, for the llm tier', async () => {
     const index = await RagIndex.load(harness.handle.db, ownerA.tenantId, ownerA.entityId);
     const [first, ...rest] = index.neighbours(rowInput(ownerA, 'AMAZON MKTPLACE PMTS', 2_000), 3);
-    assert.equal(first.descriptor, 'AMAZON MKTPLACE PMTS');
+    assert.equal(first.descriptor, ragText('AMAZON MKTPLACE PMTS'));
     assert.equal(first.similarity, 1);
     assert.ok(['6130', '1500'].includes(first.target));
     assert.equal(first.rows, 4);
