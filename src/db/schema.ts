@@ -20,6 +20,7 @@ export interface Database {
   statement_documents: StatementDocumentsTable;
   statement_periods: StatementPeriodsTable;
   obligations: ObligationsTable;
+  llm_usage: LlmUsageTable;
 }
 
 export interface TenantsTable {
@@ -253,4 +254,15 @@ export interface ObligationsTable {
   period_end?: string | null;
   deadline_note?: string | null;
   source?: string | null;
+}
+
+/** The llm categorization tier's usage per tenant and UTC day; the daily budget is checked against it. */
+export interface LlmUsageTable {
+  tenant_id: string;
+  day: string;
+  rows_used: number;
+  requests: number;
+  prompt_tokens: number;
+  completion_tokens: number;
+  updated_at: string;
 }
