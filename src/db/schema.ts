@@ -20,6 +20,7 @@ export interface Database {
   statement_documents: StatementDocumentsTable;
   statement_periods: StatementPeriodsTable;
   obligations: ObligationsTable;
+  categorization_rules: CategorizationRulesTable;
 }
 
 export interface TenantsTable {
@@ -116,6 +117,8 @@ export interface TransactionsTable {
   journal_entry_id: string | null;
   created_at: string;
   updated_at: string;
+  /** Migration 0004: the other row of a detected transfer between the tenant's own accounts. */
+  transfer_pair_id?: string | null;
 }
 
 export interface MerchantMemoryTable {
@@ -125,6 +128,8 @@ export interface MerchantMemoryTable {
   target: string;
   approvals: number;
   updated_at: string;
+  /** Migration 0004: how often a different human decision replaced the remembered one. */
+  overrides: Generated<number>;
 }
 
 export interface JournalEntriesTable {
@@ -241,4 +246,18 @@ export interface ObligationsTable {
   filed_at: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** Migration 0004: a tenant's own categorization rule. Amounts bound the row's magnitude, in minor units of `currency`. */
+export interface CategorizationRulesTable {
+  id: string;
+  tenant_id: string;
+  pattern: string;
+  direction: string | null;
+  min_amount_minor: number | null;
+  max_amount_minor: number | null;
+  currency: string | null;
+  target: string;
+  priority: number;
+  created_at: string;
 }

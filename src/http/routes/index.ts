@@ -5,6 +5,7 @@ import { bankAccountRoutes } from './bank-accounts.ts';
 import { entityRoutes } from './entities.ts';
 import { journalRoutes } from './journal.ts';
 import { reportRoutes } from './reports.ts';
+import { ruleRoutes } from './rules.ts';
 import { transactionRoutes } from './transactions.ts';
 
 export function registerRoutes(app: FastifyInstance, context: AppContext): void {
@@ -14,4 +15,5 @@ export function registerRoutes(app: FastifyInstance, context: AppContext): void 
   journalRoutes(app, context);
   reportRoutes(app, context);
   entityRoutes(app, context);
+  ruleRoutes(app, context);
 }
