@@ -21,6 +21,7 @@ export interface Database {
   statement_periods: StatementPeriodsTable;
   obligations: ObligationsTable;
   categorization_rules: CategorizationRulesTable;
+  llm_usage: LlmUsageTable;
 }
 
 export interface TenantsTable {
@@ -260,4 +261,15 @@ export interface CategorizationRulesTable {
   target: string;
   priority: number;
   created_at: string;
+}
+
+/** The llm categorization tier's usage per tenant and UTC day; the daily budget is checked against it. */
+export interface LlmUsageTable {
+  tenant_id: string;
+  day: string;
+  rows_used: number;
+  requests: number;
+  prompt_tokens: number;
+  completion_tokens: number;
+  updated_at: string;
 }

@@ -1,0 +1,152 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import fc from 'fast-check';
+import { cleanDescriptor, RESERVED_WORDS } from './descriptor.ts';
+import { merchantKeyFor } from '../../intake/merchant-key.ts';
+
+const CLEANED: Array<[string, string, string | null]> = [
+  // descriptor, cleaned, processor
+  ['SQ *BLUE BOTTLE COFFEE San Francisco CA', 'BLUE BOTTLE COFFEE', 'square'],
+  ['SQ*BLUE BOTTLE COFFEE', 'BLUE BOTTLE COFFEE', 'square'],
+  ['TST* JOES TACOS - AUSTIN AUSTIN TX', 'JOES TACOS', 'toast'],
+  ['SP * ALLBIRDS', 'ALLBIRDS', 'shopify'],
+  ['SP ALLBIRDS SAN FRANCISCO CA', 'ALLBIRDS', 'shopify'],
+  ['PAYPAL *NETFLIX 402-935-7733 CA', 'NETFLIX', 'paypal'],
+  ['PP*ADOBE', 'ADOBE', 'paypal'],
+  ['GOOGLE *GSUITE_acme.com CC@GOOGLE.COM CA', 'GOOGLE GSUITE', 'google'],
+  ['GOOGLE *YouTubePremium g.co/helppay# CA', 'GOOGLE YOUTUBEPREMIUM', 'google'],
+  ['AMZN Mktp US*2K3L45', 'AMAZON', 'amazon'],
+  ['AMAZON.COM*2K3L45 AMZN.COM/BILL WA', 'AMAZON', 'amazon'],
+  ['Amazon.com*RT4YH7 Amzn.com/bill WA', 'AMAZON', 'amazon'],
+  ['AMZN MKTP US*MK1AB23C0 HTTPSAMAZON.CO WA', 'AMAZON', 'amazon'],
+  ['AMAZON WEB SERVICES AWS.AMAZON.CO WA', 'AMAZON WEB SERVICES', 'amazon'],
+  ['APPLE.COM/BILL 866-712-7753 CA', 'APPLE', 'apple'],
+  ['UBER *TRIP HELP.UBER.COM CA', 'UBER TRIP', 'uber'],
+  ['UBER   *EATS PENDING', 'UBER EATS PENDING', 'uber'],
+  ['LYFT *RIDE SUN 7PM', 'LYFT RIDE', 'lyft'],
+  ['DD *DOORDASH CHIPOTLE', 'DOORDASH CHIPOTLE', 'doordash'],
+  ['IC* COSTCO BY INSTACAR', 'COSTCO BY INSTACAR', 'instacart'],
+  ['CKE*SUNRISE BAKERY', 'SUNRISE BAKERY', 'cke'],
+  ['FSP*PINE RIDGE DENTAL', 'PINE RIDGE DENTAL', 'fsp'],
+  ['BT*DROPBOX', 'DROPBOX', 'braintree'],
+  ['WPY*MAPLE YOGA STUDIO', 'MAPLE YOGA STUDIO', 'wepay'],
+  ['PY *CITY OF AUSTIN UTIL', 'CITY OF AUSTIN UTIL', 'paymentus'],
+  ['EB *DESIGN WEEK 2024 801-413-7200 CA', 'DESIGN WEEK', 'eventbrite'],
+  ['MSFT *AZURE', 'MICROSOFT AZURE', 'microsoft'],
+  ['SQSP* INV12345678', 'SQUARESPACE', null],
+  ['POS PURCHASE STARBUCKS #12345 SEATTLE WA', 'STARBUCKS', null],
+  ['DEBIT CARD PURCHASE SHELL OIL 57444 SEATTLE WA', 'SHELL OIL', null],
+  ['CHECKCARD 0314 DELTA AIR 0062345678901 ATLANTA GA', 'DELTA AIR', null],
+  ['RECURRING PAYMENT NETFLIX.COM', 'NETFLIX', null],
+  ['ACH DEBIT GUSTO', 'GUSTO', null],
+  ['PURCHASE AUTHORIZED ON 03/14 STARBUCKS STORE 0042 SEATTLE WA S384073512345678 CARD 1234', 'STARBUCKS', null],
+  ['VISA DDA PUR 443106 STARBUCKS SEATTLE * WA', 'STARBUCKS', null],
+  ['DEBIT PURCHASE -VISA STARBUCKS 800-782-7282 WA', 'STARBUCKS', null],
+  ['DBT CRD 1234 03/14/24 HOME DEPOT #4710 DENVER CO', 'HOME DEPOT', null],
+  ['NETFLIX.COM 866-579-7172 CA', 'NETFLIX', null],
+  ['SLACK T0123ABC SAN FRANCISCO CA', 'SLACK', null],
+  ['STARBUCKS 12345 SEATTLEWA', 'STARBUCKS', null],
+  ['SHELL OIL 57444 SAN FRANCISC CA', 'SHELL OIL', null],
+  ['CHEVRON 0209876 SOUTH SAN FRA CA', 'CHEVRON', null],
+  ['7-ELEVEN 34567 DALLAS TX', '7ELEVEN', null],
+  ['76 - 0123 SAN JOSE CA', '76', null],
+  ['1PASSWORD* 1PASSWORD.COM', '1PASSWORD', null],
+  ['CHICK-FIL-A #01234 ATLANTA GA', 'CHICKFILA', null],
+  ["MCDONALD'S F12345 CHICAGO IL", 'MCDONALDS', null],
+  ['WAL-MART #1234', 'WALMART', null],
+  ['WALMART.COM 800-966-6546 AR', 'WALMART', null],
+  ['T-MOBILE*AUTOPAY', 'TMOBILE AUTOPAY', null],
+  ['PAYMENT TO CHASE CARD ENDING IN 1234', 'PAYMENT TO CHASE', null],
+  ['ONLINE TRANSFER TO SAV XXXXXX5678 REF #IB0KJH7YZ3', 'ONLINE TRANSFER TO SAV', null],
+  ['STRIPE TRANSFER ST-A1B2C3D4E5F6', 'STRIPE TRANSFER', null],
+  ['IRS USATAXPYMT 270412345678901', 'IRS USATAXPYMT', null],
+  ['MONTHLY SERVICE FEE', 'MONTHLY SERVICE FEE', null],
+  ['CHECK 1234', 'CHECK', null],
+  ['DEPOSIT', 'DEPOSIT', null],
+];
+
+test('table: the cleaner strips bank, processor, store, place, reference and card noise', () => {
+  for (const [descriptor, cleaned, processor] of CLEANED) {
+    const result = cleanDescriptor(descriptor);
+    assert.equal(result.cleaned, cleaned, descriptor);
+    assert.equal(result.processor, processor, descriptor);
+    assert.deepEqual(result.tokens, cleaned.split(' '), descriptor);
+  }
+});
+
+test('ACH formats of Chase and Bank of America yield the company and the entry description', () => {
+  const chase = cleanDescriptor('ORIG CO NAME:GUSTO ORIG ID:9138723 DESC DATE:240314 CO ENTRY DESCR:NET PAY SEC:CCD TRACE#:021000021234567 EED:240314 IND ID:1234 IND NAME:ACME DESIGN LLC TRN: 0743212345TC');
+  const bankOfAmerica = cleanDescriptor('GUSTO DES:NET PAY ID:7HJ32 INDN:ACME DESIGN LLC CO ID:9138723 CCD');
+  for (const result of [chase, bankOfAmerica]) {
+    assert.equal(result.cleaned, 'GUSTO NET PAY');
+    assert.equal(result.achEntry, 'NET PAY');
+  }
+  assert.equal(cleanDescriptor('ORIG CO NAME:IRS ORIG ID:3387702000 DESC DATE: CO ENTRY DESCR:USATAXPYMTSEC:CCD').cleaned.startsWith('IRS'), true);
+});
+
+test('the bank prefix is reported and never swallows the whole descriptor', () => {
+  assert.equal(cleanDescriptor('POS PURCHASE STARBUCKS').bankPrefix, 'POS PURCHASE');
+  assert.equal(cleanDescriptor('RECURRING PAYMENT NETFLIX.COM').bankPrefix, 'RECURRING PAYMENT');
+  assert.equal(cleanDescriptor('DEBIT CARD PURCHASE').cleaned, 'DEBIT CARD PURCHASE');
+  assert.equal(cleanDescriptor('   ').cleaned, '');
+});
+
+const SAME_MERCHANT: string[][] = [
+  ['STARBUCKS STORE 12345 SEATTLE WA', 'POS PURCHASE STARBUCKS #0042 PORTLAND OR', 'CHECKCARD 0314 STARBUCKS 800-782-7282 WA', 'PURCHASE AUTHORIZED ON 03/14 STARBUCKS SAN FRANCISCO CA S38407351 CARD 1234', 'STARBUCKS 12345 SEATTLEWA'],
+  ['AMZN Mktp US*2K3L45', 'AMAZON.COM*RT4YH7 AMZN.COM/BILL WA', 'AMZN MKTP US*MK1AB23C0 HTTPSAMAZON.CO WA', 'DEBIT CARD PURCHASE AMAZON MKTPL*ZT12W3 AMZN.COM/BILL WA', 'Amazon.com'],
+  ['NETFLIX.COM 866-579-7172 CA', 'RECURRING PAYMENT NETFLIX.COM', 'PAYPAL *NETFLIX', 'NETFLIX.COM NETFLIX.COM CA', 'NETFLIX MONTHLY'],
+  ['SQ *BLUE BOTTLE COFFEE San Francisco CA', 'POS DEBIT SQ *BLUE BOTTLE COFFEE 03/14', 'BLUE BOTTLE COFFEE #12 OAKLAND CA'],
+  ['ACH DEBIT GUSTO DES:NET PAY ID:X1 INDN:ACME CCD', 'ORIG CO NAME:GUSTO ORIG ID:9138723 CO ENTRY DESCR:NET PAY SEC:CCD TRACE#:021000021234567', 'GUSTO NET PAY 240314'],
+  ['SHELL OIL 57444 SAN FRANCISC CA', 'DEBIT CARD PURCHASE SHELL OIL 12345678 HOUSTON TX CARD 9876', 'VISA DDA PUR 443106 SHELL OIL DENVER CO'],
+];
+
+test('the same merchant keeps one key across banks and descriptor styles', () => {
+  for (const group of SAME_MERCHANT) {
+    const keys = new Set(group.map((descriptor) => merchantKeyFor(descriptor, null)));
+    assert.equal(keys.size, 1, `${group.join(' | ')} → ${[...keys].join(' | ')}`);
+  }
+});
+
+test('a pushed merchant name decides the key; different merchants keep different keys', () => {
+  assert.equal(merchantKeyFor('FIGMA MONTHLY 0701', 'Figma'), 'FIGMA');
+  assert.equal(merchantKeyFor('anything at all', "McDonald's"), merchantKeyFor('MCDONALDS F12345 CHICAGO IL', null));
+  assert.equal(merchantKeyFor('FIGMA', '   '), 'FIGMA');
+  const distinct = ['AMAZON WEB SERVICES', 'AMZN Mktp US*2K3L45', 'UBER *TRIP', 'UBER *EATS', 'GOOGLE *ADS1234567', 'GOOGLE *GSUITE', 'GUSTO NET PAY', 'GUSTO TAX 240314'];
+  assert.equal(new Set(distinct.map((descriptor) => merchantKeyFor(descriptor, null))).size, distinct.length);
+  assert.ok(merchantKeyFor('X'.repeat(500), null).length <= 120);
+});
+
+const MERCHANT_WORDS = ['BLUE', 'BOTTLE', 'JOES', 'TACOS', 'HARBOR', 'FREIGHT', 'GREEN', 'LEAF', 'MARKET', 'PIXEL', 'FORGE', 'COFFEE', 'ROASTERS',
+  'SUMMIT', 'DENTAL', 'NORTHWIND', 'TRADING', 'LUMEN', 'STUDIO', 'GOLDEN', 'WOK', 'PRAIRIE', 'HARDWARE', 'MAPLE', 'BAKERY', 'CEDAR', 'PRINT',
+  'SHOP', 'RIVERBEND', 'AUTO', 'BODY', 'FIGMA', 'NOTION', 'ZOOM', 'DELTA', 'SHELL', 'SLACK', 'CITRUS', 'GRILL', 'ATLAS', 'SIGNS'];
+const safeWord = fc.stringMatching(/^[A-Z]{3,9}$/).filter((word) => !RESERVED_WORDS.has(word));
+const merchantName = fc.array(fc.oneof(fc.constantFrom(...MERCHANT_WORDS), safeWord), { minLength: 1, maxLength: 3 })
+  // Amex repeats the merchant ("NETFLIX.COM NETFLIX.COM CA"), so the cleaner folds a doubled word; real names do not double one.
+  .filter((words) => words.every((word, index) => word !== words[index - 1])).map((words) => words.join(' '));
+
+const bankPrefix = fc.constantFrom('', 'POS PURCHASE ', 'DEBIT CARD PURCHASE ', 'CHECKCARD 0314 ', 'RECURRING PAYMENT ', 'ACH DEBIT ', 'PURCHASE AUTHORIZED ON 03/14 ', 'VISA DDA PUR 443106 ', 'POS DEBIT ', 'DBT CRD 1234 03/14/24 ', 'DEBIT PURCHASE -VISA ');
+const processorPrefix = fc.constantFrom('', 'SQ *', 'TST* ', 'PAYPAL *', 'PP*', 'SP * ', 'IC* ', 'BT*', 'WPY*', 'EB *');
+const storeNumber = fc.oneof(fc.constant(''), fc.integer({ min: 1, max: 99999 }).map((number) => ` #${number}`), fc.integer({ min: 1, max: 9999 }).map((number) => ` STORE ${String(number).padStart(4, '0')}`));
+const reference = fc.oneof(fc.constant(''), fc.stringMatching(/^[0-9]{6,16}$/).map((digits) => ` ${digits}`), fc.stringMatching(/^[A-Z0-9]{8}$/).filter((ref) => /\d/.test(ref)).map((ref) => ` REF ${ref}`));
+const place = fc.constantFrom('', ' SEATTLE WA', ' SAN FRANCISCO CA', ' SAN FRANCISC CA', ' NEW YORK NY', ' 888-555-1212 WA', ' AUSTIN TX', ' HTTPSAMAZON.CO WA', ' SALT LAKE CTY UT', ' US', ' CHICAGOIL');
+const trailer = fc.constantFrom('', ' 03/14', ' CARD 1234', ' XXXX1234', ' 03/14/2026', ' CARD ENDING IN 9876');
+
+test('property: noise added around a merchant name does not change its key', () => {
+  fc.assert(fc.property(merchantName, bankPrefix, processorPrefix, storeNumber, reference, place, trailer, (name, bank, processor, store, ref, where, tail) => {
+    const noisy = `${bank}${processor}${name}${store}${ref}${where}${tail}`;
+    const expected = merchantKeyFor(name, null);
+    assert.equal(expected, name);
+    assert.equal(merchantKeyFor(noisy, null), expected, noisy);
+    assert.equal(merchantKeyFor(noisy, name), expected);
+  }), { numRuns: 2000 });
+});
+
+test('property: cleaning is idempotent and its output is upper case words without digits noise', () => {
+  fc.assert(fc.property(fc.string({ maxLength: 80 }), (descriptor) => {
+    const once = cleanDescriptor(descriptor);
+    assert.equal(once.cleaned, once.cleaned.trim());
+    assert.ok(!/\s{2}/.test(once.cleaned));
+    assert.ok(once.merchantKey.length <= 120);
+    assert.equal(cleanDescriptor(once.cleaned).cleaned.length <= once.cleaned.length, true);
+  }), { numRuns: 1000 });
+});

@@ -1,0 +1,310 @@
+import { CITY_SUFFIXES, COUNTRY_SUFFIXES, US_STATE_CODES } from './us-places.ts';
+
+/**
+ * Descriptor cleaning shared by every categorization tier and by the memory key. A bank descriptor
+ * wraps the merchant's name in noise that changes from bank to bank and from row to row (the bank's
+ * own prefix, the processor that fronts the merchant, store and reference numbers, dates, the city
+ * and state, the card's last four digits); what is left is the part that names the merchant.
+ */
+export interface CleanedDescriptor {
+  /** The descriptor without the noise, upper case, single-spaced: what tiers match against. */
+  cleaned: string;
+  /**
+   * What the memory tier remembers the merchant by: the pushed merchant name cleaned the same way
+   * when there is one, else `cleaned` without trailing billing words ("MONTHLY", "SUBSCRIPTION").
+   */
+  merchantKey: string;
+  /** The pushed merchant name, cleaned; null when none was pushed. */
+  merchantName: string | null;
+  /** The processor or platform that fronts the merchant (`square`, `paypal`, `google`, …), when the descriptor names one. */
+  processor: string | null;
+  /** The bank's own words removed from the front ("POS PURCHASE", "ACH DEBIT"), when there were any. */
+  bankPrefix: string | null;
+  /** The ACH entry description (Chase "CO ENTRY DESCR:", Bank of America "DES:"), e.g. "PAYROLL". */
+  achEntry: string | null;
+  /** `cleaned` split into words. */
+  tokens: string[];
+}
+
+const MAX_KEY_LENGTH = 120;
+
+/** Processors that front another business: the merchant is what follows their prefix. */
+const FRONTING_PROCESSORS: ReadonlyArray<[RegExp, string]> = [
+  [/^(SQ|SQU|SQC|GOSQ)\s*\*\s*/, 'square'],
+  [/^TST\s*\*\s*/, 'toast'],
+  [/^SP\s*\*\s*/, 'shopify'],
+  [/^SP\s+(?!PLUS\b|\+)(?=[A-Z])/, 'shopify'],
+  [/^(PAYPAL|PP)\s*\*\s*/, 'paypal'],
+  [/^IC\s*\*\s*/, 'instacart'],
+  [/^CKE\s*\*\s*/, 'cke'],
+  [/^FSP\s*\*\s*/, 'fsp'],
+  [/^BT\s*\*\s*/, 'braintree'],
+  [/^WPY\s*\*\s*/, 'wepay'],
+  [/^PY\s*\*\s*/, 'paymentus'],
+  [/^EB\s*\*\s*/, 'eventbrite'],
+  [/^(CLV|CLOVER)\s*\*\s*/, 'clover'],
+  [/^(SUMUP|IZ|ZETTLE)\s*\*\s*/, 'zettle'],
+  [/^(STRIPE|STR)\s*\*\s*/, 'stripe'],
+  [/^(PAYMENTUS|PMTUS)\s*\*\s*/, 'paymentus'],
+];
+
+/** Platforms whose prefix is itself the merchant ("GOOGLE *GSUITE" is Google): kept, the star dropped. */
+const SELF_PLATFORMS: ReadonlyArray<[RegExp, string, string]> = [
+  [/^DD\s*\*\s*(DOORDASH\s*)?/, 'doordash', 'DOORDASH '],
+  [/^DOORDASH\s*\*\s*/, 'doordash', 'DOORDASH '],
+  [/^GOOGLE\s*\*\s*/, 'google', 'GOOGLE '],
+  [/^UBER\s*\*\s*/, 'uber', 'UBER '],
+  [/^LYFT\s*\*\s*/, 'lyft', 'LYFT '],
+  [/^(AMZN|AMAZON)\b/, 'amazon', '$&'],
+  [/^APPLE\.COM(\/BILL)?\b/, 'apple', 'APPLE '],
+  [/^(MSFT|MICROSOFT)\s*\*\s*/, 'microsoft', 'MICROSOFT '],
+];
+
+/** Words banks put in front of the merchant. Stripped from the front only, never from the middle. */
+const BANK_NOISE_WORDS: ReadonlySet<string> = new Set([
+  'POS', 'PURCHASE', 'PURCH', 'PUR', 'DEBIT', 'CARD', 'CHECKCARD', 'RECURRING', 'RECUR', 'ACH', 'VISA', 'DDA', 'MC',
+  'MASTERCARD', 'SIGNATURE', 'PIN', 'AUTHORIZED', 'AUTHORISED', 'WITHDRAWAL', 'WITHDRWL', 'WD', 'DBT', 'CRD',
+  'PREAUTHORIZED', 'PREAUTH', 'ELECTRONIC', 'EXTERNAL', 'TRANSACTION', 'TRANS', 'EFT', 'NONPIN', 'INTL',
+]);
+/** Words that are noise only right after another noise word ("ACH CREDIT", "RECURRING PAYMENT", "AUTHORIZED ON"). */
+const BANK_NOISE_FOLLOWERS: ReadonlySet<string> = new Set(['ON', 'PAYMENT', 'PMT', 'CREDIT', 'DEPOSIT', 'DEP', 'CHARGE']);
+
+/** Labels banks print before a reference number; dropped together with the number. */
+const REFERENCE_LABELS: ReadonlySet<string> = new Set([
+  'REF', 'REFERENCE', 'ID', 'TRN', 'TRACE', 'CONF', 'CONFIRMATION', 'AUTH', 'INV', 'INVOICE', 'TXN', 'SEQ',
+  'TRANSACTION', 'NO', 'NUM', 'ACCT', 'CUST', 'MEMBER', 'PO', 'TEL',
+]);
+/** Words followed by a store's number ("STORE 0042", "STORE0042"). */
+const STORE_LABELS: ReadonlySet<string> = new Set(['STORE', 'STR', 'UNIT', 'LOC', 'SHOP', 'STE', 'SUITE']);
+/** Letters followed by digits, as one word: "ADS1234567", "HELIUM10". */
+const GLUED_NUMBER = /^([A-Z]{3,})\d+$/;
+/** ACH standard entry class codes: never part of a name. */
+const ACH_CLASS_CODES: ReadonlySet<string> = new Set(['PPD', 'CCD', 'CTX', 'IAT', 'TEL']);
+
+/** Words that describe the billing, not the merchant: dropped from the end of the memory key. */
+const BILLING_WORDS: ReadonlySet<string> = new Set([
+  'MONTHLY', 'ANNUAL', 'YEARLY', 'SUBSCRIPTION', 'SUBSCR', 'SUBS', 'RECURRING', 'RENEWAL', 'BILL', 'BILLING',
+  'PURCHASE', 'POS', 'DEBIT', 'CHARGE', 'AUTOPAY',
+]);
+
+/** Words a clean merchant name never consists of: the property tests draw names that avoid them. */
+export const RESERVED_WORDS: ReadonlySet<string> = new Set([
+  ...BANK_NOISE_WORDS, ...BANK_NOISE_FOLLOWERS, ...REFERENCE_LABELS, ...ACH_CLASS_CODES, ...BILLING_WORDS,
+  ...US_STATE_CODES, ...COUNTRY_SUFFIXES, ...CITY_SUFFIXES.map((words) => words.join(' ')),
+  'STORE', 'STR', 'UNIT', 'LOC', 'AMZN', 'MSFT', 'SQ', 'TST', 'SP', 'PP', 'IC', 'BT', 'PY', 'EB', 'DD', 'CHECK',
+]);
+
+/** Cities of one word, which Capital One glues to the state: "SEATTLEWA". */
+const SINGLE_WORD_CITIES: ReadonlySet<string> = new Set(CITY_SUFFIXES.filter((words) => words.length === 1).map((words) => words[0]));
+
+const DATE = /\b\d{1,4}[/-]\d{1,2}(?:[/-]\d{2,4})?\b/g;
+const PHONE = /(?:\b1[-. ])?(?:\(\d{3}\)\s*|\b\d{3}[-. ])\d{3}[-. ]\d{4}\b/;
+const CARD_LAST_FOUR = /\b(?:CARD|CRD)\s*(?:ENDING\s*(?:IN)?\s*)?(?:NO\.?\s*)?#?\s*[X*]*\d{4}\b|[X*]{2,}\d{4}\b|\.{3}\d{4}\b/g;
+/** "#1234" or "STORE 0042": what follows a store number is its location, not the merchant. */
+const STORE_NUMBER = /\s(?:#|(?:STORE|STR|STORE NO|UNIT|LOC)\s+)\s*\d+\b.*$/;
+/** Lyft and others print when the ride started: "LYFT *RIDE SUN 7PM". */
+const RIDE_TIME = /\b(?:MON|TUE|WED|THU|FRI|SAT|SUN)\s+\d{1,2}(?::\d\d)?\s*(?:AM|PM)\b/g;
+/** Bill-pay services put their own words first: "ONLINE BILL PAY COMCAST", "WEB PMT SPECTRUM" (but "ONLINE PAYMENT THANK YOU" is a card payment). */
+const BILL_PAY = /^(?:(?:ONLINE |WEB |MOBILE |INTERNET )?BILL ?(?:PAY(?:MENT|MT)?|PMT)|(?:ONLINE|WEB|MOBILE|INTERNET) (?:PAYMENT|PMT|PYMT))\s+(?!THANK\b)(?=[A-Z])/;
+const DOMAIN = /^(?:HTTPS?:?\/*)?(?:WWW\.)?([A-Z0-9-]+)(?:\.[A-Z0-9-]+)*\.(?:COM|CO|NET|ORG|IO|AI|APP|US|DEV|LY|TV|ME|BIZ|INFO)(?:[/#].*)?$/;
+
+/** Chase: "ORIG CO NAME:GUSTO ORIG ID:… CO ENTRY DESCR:NET PAY SEC:CCD TRACE#:… IND NAME:…". */
+function chaseAch(text: string): { company: string; entry: string | null } | null {
+  const company = /ORIG CO NAME:\s*(.*?)\s*(?:ORIG ID:|DESC DATE:|CO ENTRY DESCR:|SEC:|TRACE#?:|IND ID:|IND NAME:|$)/.exec(text);
+  if (!company) return null;
+  const entry = /CO ENTRY DESCR:\s*(.*?)\s*(?:SEC:|TRACE#?:|EED:|IND ID:|IND NAME:|TRN:|$)/.exec(text);
+  return { company: company[1], entry: entry ? entry[1] || null : null };
+}
+
+/** Bank of America and others: "GUSTO DES:NET PAY ID:… INDN:ACME DESIGN LLC CO ID:… CCD". */
+function desAch(text: string): { company: string; entry: string | null } | null {
+  const match = /^(.*?)\s+DES:\s*(.*?)\s*(?:ID:|INDN:|CO ID:|PPD|CCD|WEB|$)/.exec(text);
+  if (!match || !match[1]) return null;
+  return { company: match[1], entry: match[2] || null };
+}
+
+function stripBankPrefix(text: string): { rest: string; prefix: string | null } {
+  const words = text.split(' ');
+  let index = 0;
+  while (index < words.length - 1) {
+    const word = words[index];
+    // "PAYMENT TO CHASE" and "PAYMENT THANK YOU" name what the payment is, so their first word stays.
+    const next = words[index + 1];
+    const follows = index > 0 && ((BANK_NOISE_FOLLOWERS.has(word) && next !== 'TO' && next !== 'THANK' && next !== 'RECEIVED') || /^\d{4,}$/.test(word) || word === '-');
+    const isNoise = BANK_NOISE_WORDS.has(word) || (follows && (word !== 'ON' || /^AUTHORI[SZ]ED$/.test(words[index - 1])));
+    if (!isNoise) break;
+    index += 1;
+  }
+  if (index === 0) return { rest: text, prefix: null };
+  const restWords = words.slice(index);
+  const rest = restWords.join(' ');
+  const onlyNoiseLeft = restWords.every((word) => BANK_NOISE_WORDS.has(word) || BANK_NOISE_FOLLOWERS.has(word));
+  if (onlyNoiseLeft) return { rest: text, prefix: null };
+  return { rest, prefix: words.slice(0, index).filter((word) => !/\d/.test(word)).join(' ') || null };
+}
+
+/** A token kept although it carries digits: a short brand name at the front ("7ELEVEN", "1PASSWORD", "76", "711", "CB2", "8X8"), never a reference number. */
+function keepsDigits(token: string, position: number): boolean {
+  if (position !== 0 || token.length > 12) return false;
+  const digits = token.replace(/[^0-9]/g, '').length;
+  return digits <= 3 && (digits < token.length || token.length <= 3);
+}
+
+function tokenize(text: string): string[] {
+  const raw = text.split(' ').filter(Boolean);
+  const tokens: string[] = [];
+  for (let index = 0; index < raw.length; index += 1) {
+    let token = raw[index];
+    const domain = DOMAIN.exec(token);
+    if (domain) {
+      // A web address first names the merchant ("NETFLIX.COM"); later it is the processor's help line.
+      if (tokens.length > 0) continue;
+      token = domain[1];
+    }
+    token = token.replace(/-/g, '').replace(/[^A-Z0-9&]+/g, ' ').trim();
+    for (const part of token.split(' ')) {
+      if (!part) continue;
+      const next = raw[index + 1] ?? '';
+      if (REFERENCE_LABELS.has(part) && tokens.length > 0 && /\d/.test(next)) {
+        index += 1;
+        continue;
+      }
+      if (ACH_CLASS_CODES.has(part) && tokens.length > 0) continue;
+      if (/\d/.test(part) && !keepsDigits(part, tokens.length)) {
+        // A product code glued to its number ("GOOGLE *ADS1234567") keeps its words; bare labels go.
+        const glued = GLUED_NUMBER.exec(part);
+        if (glued && (tokens.length === 0 || (!REFERENCE_LABELS.has(glued[1]) && !STORE_LABELS.has(glued[1])))) tokens.push(glued[1]);
+        continue;
+      }
+      if (part === '&' && tokens.length === 0) continue;
+      tokens.push(part);
+    }
+  }
+  return tokens;
+}
+
+function endsWith(tokens: string[], suffix: string[]): boolean {
+  if (suffix.length >= tokens.length) return false;
+  for (let offset = 1; offset <= suffix.length; offset += 1) {
+    if (tokens[tokens.length - offset] !== suffix[suffix.length - offset]) return false;
+  }
+  return true;
+}
+
+/** Drops "… SEATTLE WA", "… SAN FRANCISC CA", "… SEATTLEWA", "… US" from the end, keeping at least one word. */
+function stripPlace(tokens: string[]): string[] {
+  let result = tokens;
+  const last = result[result.length - 1];
+  if (result.length > 1 && last.length > 4 && US_STATE_CODES.has(last.slice(-2)) && SINGLE_WORD_CITIES.has(last.slice(0, -2))) {
+    result = [...result.slice(0, -1), last.slice(0, -2), last.slice(-2)];
+  }
+  let strippedRegion = false;
+  while (result.length > 1 && (US_STATE_CODES.has(result[result.length - 1]) || COUNTRY_SUFFIXES.has(result[result.length - 1]))) {
+    result = result.slice(0, -1);
+    strippedRegion = true;
+  }
+  if (!strippedRegion) return result;
+  const city = CITY_SUFFIXES.find((suffix) => endsWith(result, suffix));
+  if (!city) return result;
+  result = result.slice(0, result.length - city.length);
+  // Toast and Square print the location's name before the city: "JOES TACOS AUSTIN AUSTIN TX".
+  return endsWith(result, city) ? result.slice(0, result.length - city.length) : result;
+}
+
+function canonical(tokens: string[]): string[] {
+  if (tokens[0] === 'AMZN') tokens = ['AMAZON', ...tokens.slice(1)];
+  if (tokens[0] === 'MSFT') tokens = ['MICROSOFT', ...tokens.slice(1)];
+  if (tokens[0] === 'SQSP') tokens = ['SQUARESPACE', ...tokens.slice(1)];
+  if (tokens[0] === 'AMAZON' && tokens.slice(1).every((word) => /^(MKTP|MKTPL|MKTPLACE|MARKETPLACE|MKTPLCE|MKTPLC|COM|RETAIL|US|BILL|AMAZON|AMZN|SVCS|PMTS|RETA)$/.test(word))) {
+    return ['AMAZON'];
+  }
+  const deduplicated: string[] = [];
+  for (const token of tokens) if (deduplicated[deduplicated.length - 1] !== token) deduplicated.push(token);
+  return deduplicated;
+}
+
+interface Stripped {
+  tokens: string[];
+  processor: string | null;
+  bankPrefix: string | null;
+  achEntry: string | null;
+}
+
+function strip(input: string): Stripped {
+  let text = input.toUpperCase().replace(/[\u2018\u2019`']/g, '').replace(/\s+/g, ' ').trim();
+  let achEntry: string | null = null;
+  const ach = text.includes(':') ? chaseAch(text) ?? desAch(text) : null;
+  if (ach) {
+    achEntry = ach.entry;
+    text = `${ach.company} ${ach.entry ?? ''}`.trim();
+  }
+  if (/\d/.test(text)) {
+    text = text.replace(CARD_LAST_FOUR, ' ').replace(RIDE_TIME, ' ').replace(DATE, ' ');
+    const phone = PHONE.exec(text);
+    if (phone && phone.index > 0) text = text.slice(0, phone.index);
+  }
+  if (/[@_]/.test(text)) text = text.replace(/\S*@\S*/g, ' ').replace(/_/g, ' ');
+  text = text.replace(/\s+-+\s*|\s*-+\s+/g, ' ').replace(/\s+/g, ' ').trim();
+
+  const { rest, prefix } = stripBankPrefix(text);
+  const billPay = BILL_PAY.exec(rest);
+  text = billPay ? rest.slice(billPay[0].length) : rest;
+  const bankPrefix = [prefix, billPay?.[0].trim()].filter(Boolean).join(' ') || null;
+
+  let processor: string | null = null;
+  for (const [pattern, name] of FRONTING_PROCESSORS) {
+    const match = pattern.exec(text);
+    if (match && /[A-Z]/.test(text.slice(match[0].length))) {
+      processor = name;
+      text = text.slice(match[0].length);
+      break;
+    }
+  }
+  if (!processor) {
+    for (const [pattern, name, replacement] of SELF_PLATFORMS) {
+      if (pattern.test(text)) {
+        processor = name;
+        text = text.replace(pattern, replacement);
+        break;
+      }
+    }
+  }
+  text = text.replace(/\*/g, ' ').replace(/\s+/g, ' ').trim();
+  const storeNumber = STORE_NUMBER.exec(text);
+  if (storeNumber && storeNumber.index > 0) text = text.slice(0, storeNumber.index);
+
+  const tokens = canonical(stripPlace(tokenize(text)));
+  return { tokens, processor, bankPrefix, achEntry };
+}
+
+function keyFrom(tokens: string[]): string {
+  let end = tokens.length;
+  while (end > 1 && BILLING_WORDS.has(tokens[end - 1])) end -= 1;
+  return tokens.slice(0, end).join(' ').slice(0, MAX_KEY_LENGTH);
+}
+
+/** When nothing recognizable is left, the descriptor itself (upper case, single-spaced) stands for the merchant. */
+function fallback(text: string): string {
+  return text.toUpperCase().replace(/\s+/g, ' ').trim();
+}
+
+export function cleanDescriptor(description: string, merchant?: string | null): CleanedDescriptor {
+  const stripped = strip(description);
+  const cleaned = stripped.tokens.length ? stripped.tokens.join(' ') : fallback(description);
+  let merchantName: string | null = null;
+  let merchantKey = stripped.tokens.length ? keyFrom(stripped.tokens) : cleaned.slice(0, MAX_KEY_LENGTH);
+  if (merchant && merchant.trim()) {
+    const fromMerchant = strip(merchant);
+    merchantName = fromMerchant.tokens.length ? fromMerchant.tokens.join(' ') : fallback(merchant);
+    merchantKey = fromMerchant.tokens.length ? keyFrom(fromMerchant.tokens) : merchantName.slice(0, MAX_KEY_LENGTH);
+  }
+  return {
+    cleaned,
+    merchantKey,
+    merchantName,
+    processor: stripped.processor,
+    bankPrefix: stripped.bankPrefix,
+    achEntry: stripped.achEntry,
+    tokens: cleaned.split(' ').filter(Boolean),
+  };
+}

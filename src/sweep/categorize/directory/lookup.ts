@@ -1,0 +1,164 @@
+import { readFileSync } from 'node:fs';
+import { parse } from 'csv-parse/sync';
+import { assertInvariant } from '../../../errors.ts';
+import { US_CHART } from '../../../chart/us-chart.ts';
+import { cleanDescriptor, type CleanedDescriptor } from '../descriptor.ts';
+import { TRANSFER, type CategoryTarget } from '../types.ts';
+
+/**
+ * The merchant directory shipped with the service: well-known US merchants and payees, each with the
+ * forms its name takes on bank descriptors and the account of the US chart it books to, per direction
+ * (a Stripe payout is revenue, a Stripe charge is a fee). Stored as data in merchants.csv and indexed
+ * once, on first use.
+ */
+export interface DirectoryEntry {
+  name: string;
+  /** Coverage group ("airline", "software", …): for reporting and tuning, not booked anywhere. */
+  category: string;
+  /** Where money out to this merchant books, with its confidence. */
+  out: { target: CategoryTarget; confidence: number };
+  /**
+   * Where money in from this merchant books. When the file leaves it empty, money in is a refund of
+   * what was bought: the same account as money out, trusted a little less.
+   */
+  in: { target: CategoryTarget; confidence: number };
+  /** The aliases as written in the file (raw descriptor forms; cleaned before indexing). */
+  aliases: string[];
+}
+
+export interface DirectoryMatch {
+  target: CategoryTarget;
+  confidence: number;
+  merchantName: string;
+  category: string;
+  /** The cleaned alias that matched. */
+  alias: string;
+  /** `start`: the alias begins the descriptor; `inner`: it was found after a few leading words (less certain). */
+  position: 'start' | 'inner';
+}
+
+export interface DirectoryLookupInput {
+  /** The cleaned descriptor's words (CleanedDescriptor.tokens). */
+  tokens: readonly string[];
+  /** The pushed merchant name, cleaned (CleanedDescriptor.merchantName): tried first when present. */
+  merchantName?: string | null;
+}
+
+/** A refund is likely but not certain to belong where the purchase went. */
+const REFUND_CONFIDENCE_FACTOR = 0.85;
+/** An alias found after leading words ("BILL PAY COMCAST") is weaker evidence than one that starts the text. */
+const INNER_MATCH_CONFIDENCE_FACTOR = 0.8;
+/** Inner matches only for aliases long enough not to hit by chance ("COMCAST", not "ATT" or "DENTAL"). */
+const INNER_MATCH_MIN_CHARACTERS = 7;
+const INNER_MATCH_MAX_OFFSET = 3;
+const CARD_WORDS: ReadonlySet<string> = new Set(['CARD', 'CRD']);
+
+interface Directory {
+  entries: DirectoryEntry[];
+  /** Alias with its spaces removed → entry. Spaces are ignored so "BLUE BOTTLE" also finds "BLUEBOTTLE". */
+  byCompactAlias: Map<string, { entry: DirectoryEntry; alias: string }>;
+  maxAliasTokens: number;
+}
+
+const DIRECTORY_FILE = new URL('./merchants.csv', import.meta.url);
+let loaded: Directory | undefined;
+
+function parseTarget(raw: string, where: string, valid: ReadonlySet<string>): CategoryTarget {
+  assertInvariant(valid.has(raw), `${where}: target ${raw} is neither a US chart account nor ${TRANSFER}`);
+  return raw;
+}
+
+function loadDirectory(): Directory {
+  const records = parse(readFileSync(DIRECTORY_FILE), { columns: true, skip_empty_lines: true, trim: true }) as Record<string, string>[];
+  const validTargets = new Set<string>([...US_CHART.map((account) => account.accountNumber), TRANSFER]);
+  const entries: DirectoryEntry[] = [];
+  const byCompactAlias = new Map<string, { entry: DirectoryEntry; alias: string }>();
+  let maxAliasTokens = 1;
+  for (const record of records) {
+    const where = `merchant directory, ${record.name}`;
+    const confidence = Number(record.confidence);
+    assertInvariant(confidence > 0 && confidence < 1, `${where}: confidence ${record.confidence} outside (0, 1)`);
+    const outTarget = parseTarget(record.out, where, validTargets);
+    const entry: DirectoryEntry = {
+      name: record.name,
+      category: record.category,
+      out: { target: outTarget, confidence },
+      in: record.in
+        ? { target: parseTarget(record.in, where, validTargets), confidence }
+        : { target: outTarget, confidence: Number((confidence * REFUND_CONFIDENCE_FACTOR).toFixed(3)) },
+      aliases: [record.name, ...record.aliases.split('|')].map((alias) => alias.trim()).filter(Boolean),
+    };
+    entries.push(entry);
+    for (const raw of entry.aliases) {
+      const cleaned = cleanDescriptor(raw);
+      assertInvariant(cleaned.tokens.length > 0, `${where}: alias "${raw}" cleans to nothing`);
+      const compact = cleaned.tokens.join('');
+      const existing = byCompactAlias.get(compact);
+      assertInvariant(!existing || existing.entry === entry, `${where}: alias "${raw}" already belongs to ${existing?.entry.name}`);
+      byCompactAlias.set(compact, { entry, alias: cleaned.cleaned });
+      maxAliasTokens = Math.max(maxAliasTokens, cleaned.tokens.length);
+      // The cleaner drops "CARD 1234" as a card number, so "CHASE CREDIT CARD 1234" reaches the
+      // lookup as "CHASE CREDIT": such aliases also answer without their last word, unless taken.
+      const last = cleaned.tokens[cleaned.tokens.length - 1];
+      if (cleaned.tokens.length > 1 && CARD_WORDS.has(last)) {
+        const stem = cleaned.tokens.slice(0, -1);
+        if (!byCompactAlias.has(stem.join(''))) byCompactAlias.set(stem.join(''), { entry, alias: stem.join(' ') });
+      }
+    }
+  }
+  return { entries, byCompactAlias, maxAliasTokens };
+}
+
+function directory(): Directory {
+  loaded ??= loadDirectory();
+  return loaded;
+}
+
+export function directoryEntries(): readonly DirectoryEntry[] {
+  return directory().entries;
+}
+
+/** The longest alias that the words starting at `offset` begin with. */
+function longestAliasAt(tokens: readonly string[], offset: number, index: Directory): { entry: DirectoryEntry; alias: string } | null {
+  let best: { entry: DirectoryEntry; alias: string } | null = null;
+  let compact = '';
+  // Aliases glued together on a descriptor ("BLUEBOTTLE") span fewer words than in the file, so the
+  // window is measured in words of the text, bounded by the longest alias plus slack.
+  const end = Math.min(tokens.length, offset + index.maxAliasTokens + 2);
+  for (let position = offset; position < end; position += 1) {
+    compact += tokens[position];
+    const found = index.byCompactAlias.get(compact);
+    if (found) best = found;
+  }
+  return best;
+}
+
+function matchTokens(tokens: readonly string[], direction: 'in' | 'out', index: Directory): DirectoryMatch | null {
+  if (tokens.length === 0) return null;
+  let position: DirectoryMatch['position'] = 'start';
+  let found = longestAliasAt(tokens, 0, index);
+  for (let offset = 1; !found && offset <= INNER_MATCH_MAX_OFFSET && offset < tokens.length; offset += 1) {
+    const candidate = longestAliasAt(tokens, offset, index);
+    if (candidate && candidate.alias.replace(/ /g, '').length >= INNER_MATCH_MIN_CHARACTERS) {
+      found = candidate;
+      position = 'inner';
+    }
+  }
+  if (!found) return null;
+  const decision = direction === 'out' ? found.entry.out : found.entry.in;
+  const confidence = position === 'start' ? decision.confidence : Number((decision.confidence * INNER_MATCH_CONFIDENCE_FACTOR).toFixed(3));
+  return { target: decision.target, confidence, merchantName: found.entry.name, category: found.entry.category, alias: found.alias, position };
+}
+
+/**
+ * The directory's answer for a cleaned descriptor: the pushed merchant name first (it is what the
+ * bank feed already resolved), then the descriptor. Exact alias matches on whole words, longest first.
+ */
+export function lookupDirectory(descriptor: DirectoryLookupInput | CleanedDescriptor, direction: 'in' | 'out'): DirectoryMatch | null {
+  const index = directory();
+  if (descriptor.merchantName) {
+    const fromMerchant = matchTokens(descriptor.merchantName.split(' '), direction, index);
+    if (fromMerchant) return fromMerchant;
+  }
+  return matchTokens(descriptor.tokens, direction, index);
+}
