@@ -4,6 +4,7 @@ import { DomainError } from '../errors.ts';
 import { createApiKey, listApiKeys, parseScopes, revokeApiKey } from '../tenancy/api-keys.ts';
 import type { EntityProfileInput } from '../tenancy/entity-profile.ts';
 import { addEntity, createTenant } from '../tenancy/tenants.ts';
+import { setReviewThreshold } from '../tenancy/tenant-settings.ts';
 import { createLogger, createWorker, openMigratedDatabase, startService } from '../server.ts';
 import type { DatabaseHandle } from '../db/connection.ts';
 
@@ -63,6 +64,11 @@ const tenant = program.command('tenant').description('tenants');
 profileOptions(tenant.command('create').description('create a tenant, its primary entity and its chart of accounts')
   .requiredOption('--name <name>', 'legal name'))
   .action((options) => withDatabase((handle) => createTenant(handle, profileFrom(options))));
+
+tenant.command('settings').description("set a tenant's categorization settings")
+  .requiredOption('--tenant <id>', 'tenant id')
+  .requiredOption('--review-threshold <value>', 'confidence (0-1) below which categorized rows need review, or "default"')
+  .action((options) => withDatabase((handle) => setReviewThreshold(handle, options.tenant, options.reviewThreshold === 'default' ? null : Number(options.reviewThreshold))));
 
 const entity = program.command('entity').description('legal entities');
 profileOptions(entity.command('add').description('add a legal entity (with its own chart) to a tenant')

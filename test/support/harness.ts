@@ -98,7 +98,6 @@ export async function createHarness(options: { config?: (config: Config) => Conf
       for (;;) {
         const processed = await sweepOnce(database.handle, { batchSize: config.sweepBatchSize, reviewThreshold: config.reviewThreshold });
         if (processed === 0) return total;
-        if (process.env.DBG) console.log("processed", processed, total);
         total += processed;
       }
     },

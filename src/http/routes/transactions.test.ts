@@ -71,7 +71,7 @@ test('rows nothing decides land on the catch-all of their direction and need rev
 });
 
 test('a correction reverses the entry, books the new account, and is remembered for the merchant', async () => {
-  await push(acme, [{ accountExternalId: 'chk', id: 'fig-1', date: '2026-06-01', amount: 120, description: 'FIGMA MONTHLY', merchant: 'Figma' }]);
+  await push(acme, [{ accountExternalId: 'chk', id: 'fig-1', date: '2026-06-01', amount: 120, description: 'QUIBBLO MONTHLY', merchant: 'Quibblo' }]);
   await harness.sweep();
   const [before] = (await list(acme, 'from=2026-06-01&to=2026-06-01')).data;
   assert.equal(before.category.accountNumber, '6999');
@@ -96,7 +96,7 @@ test('a correction reverses the entry, books the new account, and is remembered 
   assert.equal((await acme.call('GET', '/v1/journal-entries?from=2026-06-01&to=2026-06-01')).json().data.length, 3);
 
   // The next row from the merchant is categorized from memory.
-  await push(acme, [{ accountExternalId: 'chk', id: 'fig-2', date: '2026-07-01', amount: 120, description: 'FIGMA MONTHLY 0701', merchant: 'FIGMA' }]);
+  await push(acme, [{ accountExternalId: 'chk', id: 'fig-2', date: '2026-07-01', amount: 120, description: 'QUIBBLO MONTHLY 0701', merchant: 'QUIBBLO' }]);
   await harness.sweep();
   const [next] = (await list(acme, 'from=2026-07-01&to=2026-07-01')).data;
   assert.equal(next.category.accountNumber, '6200');
@@ -106,11 +106,11 @@ test('a correction reverses the entry, books the new account, and is remembered 
 
   // A later correction overrides the earlier one.
   await acme.call('PATCH', `/v1/transactions/${next.id}`, { category: '6090' });
-  await push(acme, [{ accountExternalId: 'chk', id: 'fig-3', date: '2026-08-01', amount: 120, description: 'FIGMA', merchant: 'Figma' }]);
+  await push(acme, [{ accountExternalId: 'chk', id: 'fig-3', date: '2026-08-01', amount: 120, description: 'QUIBBLO', merchant: 'Quibblo' }]);
   await harness.sweep();
   assert.equal((await list(acme, 'from=2026-08-01&to=2026-08-01')).data[0].category.accountNumber, '6090');
   // The other tenant learned nothing from Acme's corrections.
-  await push(globex, [{ accountExternalId: 'chk', id: 'fig-g', date: '2026-08-01', amount: 120, description: 'FIGMA', merchant: 'Figma' }]);
+  await push(globex, [{ accountExternalId: 'chk', id: 'fig-g', date: '2026-08-01', amount: 120, description: 'QUIBBLO', merchant: 'Quibblo' }]);
   await harness.sweep();
   assert.equal((await list(globex, 'from=2026-08-01&to=2026-08-01')).data[0].category.accountNumber, '6999');
 });

@@ -1,10 +1,10 @@
 import type { BankAccountsTable } from '../../db/schema.ts';
 import type { Executor } from '../../db/transaction.ts';
 import { addDays } from '../../shared/dates.ts';
-import { merchantKeyFor } from '../../intake/merchant-key.ts';
 import type { TransactionRow } from '../../intake/transactions-store.ts';
 import { findPreferences } from '../memory-store.ts';
 import type { EntityChart } from '../rebook.ts';
+import { cleanDescriptor } from './descriptor.ts';
 import { categorizeRows, type BatchTier, type Candidate, type Categorization, type EngineRow, type RowTier, type TransferEvidence } from './engine.ts';
 import { listRules } from './rules-store.ts';
 import { compileRules } from './tenant-rules.ts';
@@ -38,7 +38,7 @@ export interface CategorizeOutcome {
 
 /** The text the tiers compare: the descriptor without processor prefixes, numbers and references. */
 export function cleanedDescriptorOf(description: string): string {
-  return merchantKeyFor(description, null);
+  return cleanDescriptor(description).cleaned;
 }
 
 export function toEngineRow(tenantId: string, row: TransactionRow, bankAccountKind: BankAccountKind): EngineRow {
