@@ -22,6 +22,8 @@ export interface CleanedDescriptor {
   bankPrefix: string | null;
   /** The ACH entry description (Chase "CO ENTRY DESCR:", Bank of America "DES:"), e.g. "PAYROLL". */
   achEntry: string | null;
+  /** The web address the descriptor starts with ("BOOKING.COM"): it names a merchant more precisely than its first word. */
+  domain: string | null;
   /** `cleaned` split into words. */
   tokens: string[];
 }
@@ -62,7 +64,7 @@ const SELF_PLATFORMS: ReadonlyArray<[RegExp, string, string]> = [
 
 /** Words banks put in front of the merchant. Stripped from the front only, never from the middle. */
 const BANK_NOISE_WORDS: ReadonlySet<string> = new Set([
-  'POS', 'PURCHASE', 'PURCH', 'PUR', 'DEBIT', 'CARD', 'CHECKCARD', 'RECURRING', 'RECUR', 'ACH', 'VISA', 'DDA', 'MC',
+  'POS', 'PURCHASE', 'PURCH', 'PUR', 'DEBIT', 'CARD', 'CHECKCARD', 'RECURRING', 'RECUR', 'ACH', 'VISA', 'DDA',
   'MASTERCARD', 'SIGNATURE', 'PIN', 'AUTHORIZED', 'AUTHORISED', 'WITHDRAWAL', 'WITHDRWL', 'WD', 'DBT', 'CRD',
   'PREAUTHORIZED', 'PREAUTH', 'ELECTRONIC', 'EXTERNAL', 'TRANSACTION', 'TRANS', 'EFT', 'NONPIN', 'INTL',
 ]);
@@ -104,9 +106,9 @@ const CARD_LAST_FOUR = /\b(?:CARD|CRD)\s*(?:ENDING\s*(?:IN)?\s*)?(?:NO\.?\s*)?#?
 const STORE_NUMBER = /\s(?:#|(?:STORE|STR|STORE NO|UNIT|LOC)\s+)\s*\d+\b.*$/;
 /** Lyft and others print when the ride started: "LYFT *RIDE SUN 7PM". */
 const RIDE_TIME = /\b(?:MON|TUE|WED|THU|FRI|SAT|SUN)\s+\d{1,2}(?::\d\d)?\s*(?:AM|PM)\b/g;
-/** Bill-pay services put their own words first: "ONLINE BILL PAY COMCAST", "WEB PMT SPECTRUM" (but "ONLINE PAYMENT THANK YOU" is a card payment). */
-const BILL_PAY = /^(?:(?:ONLINE |WEB |MOBILE |INTERNET )?BILL ?(?:PAY(?:MENT|MT)?|PMT)|(?:ONLINE|WEB|MOBILE|INTERNET) (?:PAYMENT|PMT|PYMT))\s+(?!THANK\b)(?=[A-Z])/;
-const DOMAIN = /^(?:HTTPS?:?\/*)?(?:WWW\.)?([A-Z0-9-]+)(?:\.[A-Z0-9-]+)*\.(?:COM|CO|NET|ORG|IO|AI|APP|US|DEV|LY|TV|ME|BIZ|INFO)(?:[/#].*)?$/;
+/** Bill-pay services put their own words first: "ONLINE BILL PAY COMCAST", "WEB PMT SPECTRUM", "WEB AUTHORIZED PMT ADP" (but "ONLINE PAYMENT THANK YOU" is a card payment). */
+const BILL_PAY = /^(?:(?:ONLINE |WEB |MOBILE |INTERNET )?BILL ?(?:PAY(?:MENT|MT)?|PMT)|(?:ONLINE|WEB|MOBILE|INTERNET) (?:PAYMENT|PMT|PYMT)|(?:WEB|TEL) AUTHORIZED (?:PMT|PAYMENT))\s+(?!THANK\b)(?=[A-Z])/;
+const DOMAIN = /^(?:HTTPS?:?\/*)?(?:WWW\.)?(([A-Z0-9-]+)(?:\.[A-Z0-9-]+)*\.(?:COM|CO|NET|ORG|IO|AI|APP|US|DEV|LY|TV|ME|BIZ|INFO))(?:[/#].*)?$/;
 
 /** Chase: "ORIG CO NAME:GUSTO ORIG ID:… CO ENTRY DESCR:NET PAY SEC:CCD TRACE#:… IND NAME:…". */
 function chaseAch(text: string): { company: string; entry: string | null } | null {
@@ -150,16 +152,18 @@ function keepsDigits(token: string, position: number): boolean {
   return digits <= 3 && (digits < token.length || token.length <= 3);
 }
 
-function tokenize(text: string): string[] {
+function tokenize(text: string): { tokens: string[]; domain: string | null } {
   const raw = text.split(' ').filter(Boolean);
   const tokens: string[] = [];
+  let domain: string | null = null;
   for (let index = 0; index < raw.length; index += 1) {
     let token = raw[index];
-    const domain = DOMAIN.exec(token);
-    if (domain) {
+    const address = DOMAIN.exec(token);
+    if (address) {
       // A web address first names the merchant ("NETFLIX.COM"); later it is the processor's help line.
       if (tokens.length > 0) continue;
-      token = domain[1];
+      domain = address[1];
+      token = address[2];
     }
     token = token.replace(/-/g, '').replace(/[^A-Z0-9&]+/g, ' ').trim();
     for (const part of token.split(' ')) {
@@ -180,7 +184,7 @@ function tokenize(text: string): string[] {
       tokens.push(part);
     }
   }
-  return tokens;
+  return { tokens, domain };
 }
 
 function endsWith(tokens: string[], suffix: string[]): boolean {
@@ -215,9 +219,11 @@ function canonical(tokens: string[]): string[] {
   if (tokens[0] === 'AMZN') tokens = ['AMAZON', ...tokens.slice(1)];
   if (tokens[0] === 'MSFT') tokens = ['MICROSOFT', ...tokens.slice(1)];
   if (tokens[0] === 'SQSP') tokens = ['SQUARESPACE', ...tokens.slice(1)];
-  if (tokens[0] === 'AMAZON' && tokens.slice(1).every((word) => /^(MKTP|MKTPL|MKTPLACE|MARKETPLACE|MKTPLCE|MKTPLC|COM|RETAIL|US|BILL|AMAZON|AMZN|SVCS|PMTS|RETA)$/.test(word))) {
+  if (tokens[0] === 'AMAZON' && tokens.slice(1).every((word) => /^(MKTP|MKTPL|MKTPLACE|MARKETPLACE|MKTPLCE|MKTPLC|COM|RETAIL|US|BILL|AMAZON|AMZN|PMTS|RETA)$/.test(word))) {
     return ['AMAZON'];
   }
+  // "NOODLES & CO" loses its "CO" to the place stripper; a dangling "&" goes with it.
+  while (tokens.length > 1 && tokens[tokens.length - 1] === '&') tokens = tokens.slice(0, -1);
   const deduplicated: string[] = [];
   for (const token of tokens) if (deduplicated[deduplicated.length - 1] !== token) deduplicated.push(token);
   return deduplicated;
@@ -225,6 +231,7 @@ function canonical(tokens: string[]): string[] {
 
 interface Stripped {
   tokens: string[];
+  domain: string | null;
   processor: string | null;
   bankPrefix: string | null;
   achEntry: string | null;
@@ -273,8 +280,9 @@ function strip(input: string): Stripped {
   const storeNumber = STORE_NUMBER.exec(text);
   if (storeNumber && storeNumber.index > 0) text = text.slice(0, storeNumber.index);
 
-  const tokens = canonical(stripPlace(tokenize(text)));
-  return { tokens, processor, bankPrefix, achEntry };
+  const { tokens: words, domain } = tokenize(text);
+  const tokens = canonical(stripPlace(words));
+  return { tokens, processor, bankPrefix, achEntry, domain };
 }
 
 function keyFrom(tokens: string[]): string {
@@ -305,6 +313,7 @@ export function cleanDescriptor(description: string, merchant?: string | null): 
     processor: stripped.processor,
     bankPrefix: stripped.bankPrefix,
     achEntry: stripped.achEntry,
+    domain: stripped.domain,
     tokens: cleaned.split(' ').filter(Boolean),
   };
 }

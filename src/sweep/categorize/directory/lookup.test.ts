@@ -127,6 +127,19 @@ test('the pushed merchant name is tried first; unknown local merchants are not g
   assert.equal(lookup('', 'out'), null);
 });
 
+test('a web address names its merchant; its bare first word does not', () => {
+  assert.equal(lookup('BOOKING.COM HOTEL AMSTERDAM', 'out')?.merchantName, 'Booking.com');
+  assert.equal(lookup('WWW.BOOKING.COM', 'out')?.merchantName, 'Booking.com');
+  assert.notEqual(lookup('REMOTE ONLINE DEPOSIT # 1', 'in')?.merchantName, 'Remote.com');
+  assert.notEqual(lookup('COPY CENTRAL', 'out')?.merchantName, 'Copy.ai');
+});
+
+test('the more specific of merchant name and descriptor wins', () => {
+  assert.equal(lookup('GUSTO; TAX', 'out', 'Gusto')?.merchantName, 'Gusto Taxes');
+  assert.equal(lookup('GUSTO; NET PAY', 'out', 'Gusto')?.target, '6180');
+  assert.equal(lookup('SQ *XYZ 123', 'out', 'Blue Bottle Coffee')?.merchantName, 'Blue Bottle Coffee');
+});
+
 test('an alias found after leading words is a weaker, inner match', () => {
   assert.equal(lookup('ACH WEB PMT SPECTRUM 240314', 'out')?.position, 'start');
   const inner = lookup('EPAY SPECTRUM 240314', 'out');

@@ -48,8 +48,11 @@ export interface DirectoryLookupInput {
 const REFUND_CONFIDENCE_FACTOR = 0.85;
 /** An alias found after leading words ("BILL PAY COMCAST") is weaker evidence than one that starts the text. */
 const INNER_MATCH_CONFIDENCE_FACTOR = 0.8;
-/** Inner matches only for aliases long enough not to hit by chance ("COMCAST", not "ATT" or "DENTAL"). */
-const INNER_MATCH_MIN_CHARACTERS = 7;
+/**
+ * Inner matches only for aliases specific enough not to hit by chance: several words ("GUSTO NET PAY")
+ * or one long word ("SPECTRUM"), never a short one ("ATT", "HARVEST" inside "SECOND HARVEST").
+ */
+const INNER_MATCH_MIN_CHARACTERS = 8;
 const INNER_MATCH_MAX_OFFSET = 3;
 const CARD_WORDS: ReadonlySet<string> = new Set(['CARD', 'CRD']);
 
@@ -57,6 +60,8 @@ interface Directory {
   entries: DirectoryEntry[];
   /** Alias with its spaces removed → entry. Spaces are ignored so "BLUE BOTTLE" also finds "BLUEBOTTLE". */
   byCompactAlias: Map<string, { entry: DirectoryEntry; alias: string }>;
+  /** Web-address aliases ("BOOKING.COM"): matched against the address a descriptor starts with, not its words. */
+  byDomain: Map<string, { entry: DirectoryEntry; alias: string }>;
   maxAliasTokens: number;
 }
 
@@ -73,6 +78,7 @@ function loadDirectory(): Directory {
   const validTargets = new Set<string>([...US_CHART.map((account) => account.accountNumber), TRANSFER]);
   const entries: DirectoryEntry[] = [];
   const byCompactAlias = new Map<string, { entry: DirectoryEntry; alias: string }>();
+  const byDomain = new Map<string, { entry: DirectoryEntry; alias: string }>();
   let maxAliasTokens = 1;
   for (const record of records) {
     const where = `merchant directory, ${record.name}`;
@@ -92,6 +98,17 @@ function loadDirectory(): Directory {
     for (const raw of entry.aliases) {
       const cleaned = cleanDescriptor(raw);
       assertInvariant(cleaned.tokens.length > 0, `${where}: alias "${raw}" cleans to nothing`);
+      if (cleaned.domain && !/\s/.test(raw.trim())) {
+        // "Booking.com" would otherwise answer for every descriptor starting with "BOOKING".
+        const existing = byDomain.get(cleaned.domain);
+        assertInvariant(!existing || existing.entry === entry, `${where}: address "${raw}" already belongs to ${existing?.entry.name}`);
+        byDomain.set(cleaned.domain, { entry, alias: cleaned.domain });
+        continue;
+      }
+      // Aliases are descriptor forms of a name: one that the cleaner would cut down (bank words in
+      // front, a state code eating a short name) would match something else than what it says.
+      assertInvariant(cleaned.bankPrefix === null, `${where}: alias "${raw}" starts with bank words`);
+      assertInvariant(cleaned.tokens.length > 1 || cleaned.tokens[0].length > 2 || raw.trim().toUpperCase() === cleaned.tokens[0], `${where}: alias "${raw}" cleans to "${cleaned.cleaned}"`);
       const compact = cleaned.tokens.join('');
       const existing = byCompactAlias.get(compact);
       assertInvariant(!existing || existing.entry === entry, `${where}: alias "${raw}" already belongs to ${existing?.entry.name}`);
@@ -106,7 +123,7 @@ function loadDirectory(): Directory {
       }
     }
   }
-  return { entries, byCompactAlias, maxAliasTokens };
+  return { entries, byCompactAlias, byDomain, maxAliasTokens };
 }
 
 function directory(): Directory {
@@ -133,32 +150,43 @@ function longestAliasAt(tokens: readonly string[], offset: number, index: Direct
   return best;
 }
 
+function decide(found: { entry: DirectoryEntry; alias: string }, direction: 'in' | 'out', position: DirectoryMatch['position']): DirectoryMatch {
+  const decision = direction === 'out' ? found.entry.out : found.entry.in;
+  const confidence = position === 'start' ? decision.confidence : Number((decision.confidence * INNER_MATCH_CONFIDENCE_FACTOR).toFixed(3));
+  return { target: decision.target, confidence, merchantName: found.entry.name, category: found.entry.category, alias: found.alias, position };
+}
+
 function matchTokens(tokens: readonly string[], direction: 'in' | 'out', index: Directory): DirectoryMatch | null {
   if (tokens.length === 0) return null;
   let position: DirectoryMatch['position'] = 'start';
   let found = longestAliasAt(tokens, 0, index);
   for (let offset = 1; !found && offset <= INNER_MATCH_MAX_OFFSET && offset < tokens.length; offset += 1) {
     const candidate = longestAliasAt(tokens, offset, index);
-    if (candidate && candidate.alias.replace(/ /g, '').length >= INNER_MATCH_MIN_CHARACTERS) {
+    if (candidate && (candidate.alias.includes(' ') || candidate.alias.length >= INNER_MATCH_MIN_CHARACTERS)) {
       found = candidate;
       position = 'inner';
     }
   }
-  if (!found) return null;
-  const decision = direction === 'out' ? found.entry.out : found.entry.in;
-  const confidence = position === 'start' ? decision.confidence : Number((decision.confidence * INNER_MATCH_CONFIDENCE_FACTOR).toFixed(3));
-  return { target: decision.target, confidence, merchantName: found.entry.name, category: found.entry.category, alias: found.alias, position };
+  return found ? decide(found, direction, position) : null;
+}
+
+function specificity(match: DirectoryMatch): number {
+  return match.position === 'start' ? match.alias.replace(/ /g, '').length : 0;
 }
 
 /**
- * The directory's answer for a cleaned descriptor: the pushed merchant name first (it is what the
- * bank feed already resolved), then the descriptor. Exact alias matches on whole words, longest first.
+ * The directory's answer for a cleaned descriptor: exact alias matches on whole words, longest first.
+ * The web address a descriptor starts with is the most precise; otherwise the pushed merchant name
+ * (what the bank feed already resolved) and the descriptor both answer, and the more specific alias
+ * wins ("GUSTO TAX" in the descriptor says more than the merchant name "Gusto").
  */
 export function lookupDirectory(descriptor: DirectoryLookupInput | CleanedDescriptor, direction: 'in' | 'out'): DirectoryMatch | null {
   const index = directory();
-  if (descriptor.merchantName) {
-    const fromMerchant = matchTokens(descriptor.merchantName.split(' '), direction, index);
-    if (fromMerchant) return fromMerchant;
-  }
-  return matchTokens(descriptor.tokens, direction, index);
+  const domain = 'domain' in descriptor ? descriptor.domain : null;
+  const byAddress = domain ? index.byDomain.get(domain) : undefined;
+  if (byAddress) return decide(byAddress, direction, 'start');
+  const fromMerchant = descriptor.merchantName ? matchTokens(descriptor.merchantName.split(' '), direction, index) : null;
+  const fromDescriptor = matchTokens(descriptor.tokens, direction, index);
+  if (fromMerchant && fromDescriptor) return specificity(fromDescriptor) > specificity(fromMerchant) ? fromDescriptor : fromMerchant;
+  return fromMerchant ?? fromDescriptor;
 }

@@ -1,0 +1,60 @@
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
+import { test } from 'node:test';
+import { US_CHART } from '../../src/chart/us-chart.ts';
+import { cleanDescriptor } from '../../src/sweep/categorize/descriptor.ts';
+import { lookupDirectory } from '../../src/sweep/categorize/directory/lookup.ts';
+import { FIRST_MONTH, generateEvalDataset, loadEvalDataset } from '../../eval/dataset/index.ts';
+
+const rows = loadEvalDataset();
+const chartAccounts = new Set(US_CHART.map((account) => account.accountNumber));
+
+test('the evaluation set holds at least 3,000 rows over 18 months, labelled with chart accounts or transfer', () => {
+  assert.ok(rows.length >= 3000, `${rows.length} rows`);
+  for (const row of rows) {
+    assert.ok(row.label === 'transfer' || chartAccounts.has(row.label), `${row.id}: ${row.label}`);
+    assert.equal(Math.round(row.amount * 100), row.amountMinor);
+    assert.ok(row.amountMinor !== 0 && Number.isInteger(row.amountMinor));
+    assert.match(row.date, /^\d{4}-\d{2}-\d{2}$/);
+    assert.ok(row.description.length > 0);
+  }
+  const months = new Set(rows.map((row) => row.date.slice(0, 7)));
+  assert.equal(months.size, 18);
+  assert.equal([...months].sort()[0], FIRST_MONTH);
+  assert.deepEqual([...rows].sort((left, right) => left.date.localeCompare(right.date)).map((row) => row.id), rows.map((row) => row.id), 'rows come in date order');
+});
+
+test('it is deterministic: the same rows on every generation', () => {
+  assert.deepEqual(generateEvalDataset(), rows);
+});
+
+test('it spans several businesses, banks, account kinds and the kinds of rows the issue names', () => {
+  assert.ok(new Set(rows.map((row) => row.profile)).size >= 4);
+  assert.ok(new Set(rows.map((row) => row.bank)).size >= 9);
+  assert.deepEqual(new Set(rows.map((row) => row.accountKind)), new Set(['checking', 'savings', 'credit_card']));
+  const labels = new Set(rows.map((row) => row.label));
+  for (const label of ['4000', '4100', '4500', '6180', '6140', '2300', '2400', '3200', '6210', '6070', 'transfer']) assert.ok(labels.has(label), label);
+  assert.ok(rows.some((row) => row.merchant === null) && rows.some((row) => row.merchant !== null));
+});
+
+test('every transfer has its opposite leg on another account of the same business within 3 days', () => {
+  const transfers = rows.filter((row) => row.label === 'transfer');
+  assert.ok(transfers.length >= 100);
+  for (const row of transfers) {
+    const partner = transfers.find((other) => other !== row && other.profile === row.profile && other.accountId !== row.accountId
+      && other.amountMinor === -row.amountMinor && Math.abs(Date.parse(other.date) - Date.parse(row.date)) <= 3 * 86_400_000);
+    assert.ok(partner, `${row.id} ${row.description}`);
+  }
+});
+
+test('it is kept apart from the directory: its sources never read it, and many rows are unknown to it', () => {
+  const folder = new URL('../../eval/dataset/', import.meta.url);
+  for (const file of readdirSync(folder).filter((name) => name.endsWith('.ts'))) {
+    const source = readFileSync(new URL(file, folder), 'utf8');
+    const imports = [...source.matchAll(/(?:from|import\()\s*['"]([^'"]+)['"]/g)].map((match) => match[1]);
+    assert.ok(imports.every((path) => path.startsWith('./')), `${file} imports ${imports.join(', ')}`);
+    assert.ok(!/merchants\.csv|readFileSync/.test(source), `${file} reads a data file`);
+  }
+  const unknown = rows.filter((row) => !lookupDirectory(cleanDescriptor(row.description, row.merchant), row.amountMinor > 0 ? 'out' : 'in'));
+  assert.ok(unknown.length / rows.length >= 0.15, `${unknown.length} of ${rows.length} unknown to the directory`);
+});
