@@ -136,6 +136,11 @@ for (const [source, list] of [...bySource].sort((a, b) => b[1].length - a[1].len
 const approved = coldOutcomes.filter((outcome) => !outcome.needsReview);
 console.log(`auto-approved share: ${pct(approved.length / count)}   (target >= 60%)`);
 console.log(`precision among auto-approved: ${pct(approved.filter(right).length / Math.max(1, approved.length))}   (target >= 97%)`);
+console.log('review threshold -> auto-approved share, precision (what a tenant setting would give):');
+for (const threshold of [0.7, 0.8, 0.85, 0.9, 0.95]) {
+  const passing = coldOutcomes.filter((outcome) => outcome.confidence !== null && outcome.confidence >= threshold && outcome.target !== '6999' && outcome.target !== '4999');
+  console.log(`  ${threshold.toFixed(2)}  share ${pct(passing.length / count).padStart(6)}  precision ${pct(passing.filter(right).length / Math.max(1, passing.length))}`);
+}
 const predictions = (list: Outcome[]) => list.filter((outcome) => outcome.confidence !== null).map((outcome) => ({ confidence: outcome.confidence!, correct: right(outcome) }));
 console.log('calibration (rows a tier decided): confidence bucket -> observed accuracy, mean confidence, rows');
 for (const bucket of calibrationTable(predictions(coldOutcomes))) {
