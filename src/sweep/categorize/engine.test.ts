@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { createAccount, createHarness, push, type Harness, type TestTenant } from '../../../test/support/harness.ts';
 import { setReviewThreshold } from '../../tenancy/tenant-settings.ts';
+import { memoryRawScore } from './engine.ts';
 
 let harness: Harness;
 let acme: TestTenant;
@@ -95,9 +96,17 @@ test('a correction re-decides the merchant\'s waiting rows at once; rows a human
   await acme.call('PATCH', `/v1/transactions/${second.id}`, { category: '6090' });
   const firstAfter = (await acme.call('GET', `/v1/transactions/${first.id}`)).json().data;
   assert.deepEqual([firstAfter.category.accountNumber, firstAfter.category.source], ['6200', 'user_override']);
+  const [third] = await rowsOn(acme, '2026-05-03');
+  await acme.call('PATCH', `/v1/transactions/${third.id}`, { category: '6090' });
   await push(acme, [{ accountExternalId: 'chk', id: 'zorb-9', date: '2026-05-09', amount: 49, description: 'ZORBLAX STUDIO 9009', merchant: 'Zorblax Studio' }]);
   await harness.sweep();
   const [later] = await rowsOn(acme, '2026-05-09');
-  assert.equal(later.category.accountNumber, '6090');
-  assert.ok(later.category.confidence < (await rowsOn(acme, '2026-05-03'))[0].category.confidence, 'an overridden memory is trusted less');
+  assert.deepEqual([later.category.accountNumber, later.category.source], ['6090', 'memory']);
+});
+
+test('memory raw score: consistent approvals strengthen it, overrides weaken it', () => {
+  assert.equal(memoryRawScore({ approvals: 1, overrides: 0 }), 0.9);
+  assert.ok(memoryRawScore({ approvals: 2, overrides: 0 }) > memoryRawScore({ approvals: 1, overrides: 0 }));
+  assert.ok(memoryRawScore({ approvals: 2, overrides: 1 }) < memoryRawScore({ approvals: 2, overrides: 0 }));
+  assert.ok(memoryRawScore({ approvals: 50, overrides: 0 }) <= 0.99);
 });
