@@ -23,6 +23,21 @@ export interface Config {
   sweepBatchSize: number;
   /** Confidence below which a categorized row needs review, unless the tenant sets its own. */
   reviewThreshold: number;
+  /** The optional llm categorization tier; null when LLM_BASE_URL or LLM_MODEL is not set. */
+  llm: LlmSettings | null;
+}
+
+export interface LlmSettings {
+  baseUrl: string;
+  apiKey: string | null;
+  model: string;
+  timeoutMs: number;
+  maxRetries: number;
+  retryBaseMs: number;
+  /** Rows per request. */
+  batchSize: number;
+  /** Rows each tenant may send per UTC day. */
+  dailyBudgetRows: number;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
@@ -66,5 +81,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sweepIntervalMs: numberFrom(env, 'SWEEP_INTERVAL_MS', 500, { min: 10, integer: true }),
     sweepBatchSize: numberFrom(env, 'SWEEP_BATCH_SIZE', 500, { min: 1, integer: true }),
     reviewThreshold,
+    llm: llmFrom(env),
+  };
+}
+
+function llmFrom(env: NodeJS.ProcessEnv): LlmSettings | null {
+  if (!env.LLM_BASE_URL || !env.LLM_MODEL) return null;
+  return {
+    baseUrl: env.LLM_BASE_URL,
+    apiKey: env.LLM_API_KEY || null,
+    model: env.LLM_MODEL,
+    timeoutMs: numberFrom(env, 'LLM_TIMEOUT_MS', 20_000, { min: 1, integer: true }),
+    maxRetries: numberFrom(env, 'LLM_MAX_RETRIES', 2, { integer: true }),
+    retryBaseMs: numberFrom(env, 'LLM_RETRY_BASE_MS', 500, { integer: true }),
+    batchSize: numberFrom(env, 'LLM_BATCH_SIZE', 10, { min: 1, integer: true }),
+    dailyBudgetRows: numberFrom(env, 'LLM_DAILY_BUDGET_ROWS', 500, { integer: true }),
   };
 }

@@ -1,4 +1,4 @@
-import type { DatabaseHandle } from '../../src/db/connection.ts';
+import type { Executor } from '../../src/db/transaction.ts';
 import { insertNewTransactions, type NewTransactionRow } from '../../src/intake/transactions-store.ts';
 import { merchantKeyFor } from '../../src/intake/merchant-key.ts';
 import { newId } from '../../src/shared/ids.ts';
@@ -22,7 +22,7 @@ export interface RowOwner {
  * Writes rows that are already categorized straight through the transactions store, as the sweep
  * and corrections leave them, so tiers that learn from history can be given one of any size.
  */
-export async function insertCategorizedRows(handle: DatabaseHandle, owner: RowOwner, rows: CategorizedFixtureRow[]): Promise<void> {
+export async function insertCategorizedRows(db: Executor, owner: RowOwner, rows: CategorizedFixtureRow[]): Promise<void> {
   const now = new Date().toISOString();
   const prepared: NewTransactionRow[] = rows.map((row) => {
     const id = newId();
@@ -53,5 +53,5 @@ export async function insertCategorizedRows(handle: DatabaseHandle, owner: RowOw
       updated_at: now,
     };
   });
-  await insertNewTransactions(handle.db, prepared);
+  await insertNewTransactions(db, prepared);
 }

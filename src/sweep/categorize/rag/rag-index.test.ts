@@ -5,6 +5,7 @@ import { createAccount, createHarness, type Harness, type TestTenant } from '../
 import { insertCategorizedRows, type CategorizedFixtureRow, type RowOwner } from '../../../../test/support/categorized-rows.ts';
 import type { CategorizationInput } from '../types.ts';
 import { forgetRagIndexes, getRagIndex, RagIndex, DEFAULT_RAG_CACHE_SETTINGS } from './rag-index.ts';
+import { ragText } from './rag-text.ts';
 import { TrigramIndex } from './trigram-index.ts';
 
 function rowInput(owner: RowOwner, description: string, amountMinor: number): CategorizationInput {
@@ -69,7 +70,7 @@ describe('rag index over categorized rows', () => {
     tenantB = await harness.newTenant('Beta LLC');
     ownerA = { tenantId: tenantA.tenantId, entityId: tenantA.entityId, bankAccountId: (await createAccount(tenantA, 'chk-a')).id };
     ownerB = { tenantId: tenantB.tenantId, entityId: tenantB.entityId, bankAccountId: (await createAccount(tenantB, 'chk-b')).id };
-    await insertCategorizedRows(harness.handle, ownerA, [
+    await insertCategorizedRows(harness.handle.db, ownerA, [
       ...times(3, { description: 'ADOBE *CREATIVE CLOUD 408-536-6000 CA', amountMinor: 5_499, target: '6200' }),
       ...times(3, { description: 'SHELL OIL 57444 AUSTIN TX', amountMinor: 4_210, target: '6010' }),
       ...times(2, { description: 'STARBUCKS STORE 11223 SEATTLE WA', amountMinor: 735, target: '6160' }),
@@ -87,7 +88,7 @@ describe('rag index over categorized rows', () => {
       { description: 'PAPERWORKS DEPOT', amountMinor: 4_500, target: '6130', source: 'user_override' },
     ]);
     // Tenant B files the same payees elsewhere; none of it may reach tenant A.
-    await insertCategorizedRows(harness.handle, ownerB, [
+    await insertCategorizedRows(harness.handle.db, ownerB, [
       ...times(6, { description: 'ADOBE *CREATIVE CLOUD 408-536-6000 CA', amountMinor: 5_499, target: '6080', source: 'user_override' }),
       ...times(6, { description: 'ZEPHYR CONSULTING GROUP', amountMinor: 90_000, target: '6030', source: 'user_override' }),
       ...times(6, { description: 'BLUEWATER MARINA SLIP', amountMinor: 30_000, target: '6110', source: 'user_override' }),
@@ -152,7 +153,7 @@ describe('rag index over categorized rows', () => {
   it('gives the neighbours it decided from, for the llm tier', async () => {
     const index = await RagIndex.load(harness.handle.db, ownerA.tenantId, ownerA.entityId);
     const [first, ...rest] = index.neighbours(rowInput(ownerA, 'AMAZON MKTPLACE PMTS', 2_000), 3);
-    assert.equal(first.descriptor, 'AMAZON MKTPLACE PMTS');
+    assert.equal(first.descriptor, ragText('AMAZON MKTPLACE PMTS'));
     assert.equal(first.similarity, 1);
     assert.ok(['6130', '1500'].includes(first.target));
     assert.equal(first.rows, 4);
@@ -164,13 +165,13 @@ describe('rag index over categorized rows', () => {
   it('applies new rows and corrections incrementally, taking back what a corrected row taught', async () => {
     const tenant = await harness.newTenant('Gamma LLC');
     const owner = { tenantId: tenant.tenantId, entityId: tenant.entityId, bankAccountId: (await createAccount(tenant, 'chk-g')).id };
-    await insertCategorizedRows(harness.handle, owner, times(2, { description: 'NORTHWIND TRADERS', amountMinor: 10_000, target: '5000' }));
+    await insertCategorizedRows(harness.handle.db, owner, times(2, { description: 'NORTHWIND TRADERS', amountMinor: 10_000, target: '5000' }));
     const settings = { ...DEFAULT_RAG_CACHE_SETTINGS, refreshIntervalMs: 0 };
     const index = await getRagIndex(harness.handle.db, owner.tenantId, owner.entityId, settings);
     assert.equal(index.query(rowInput(owner, 'NORTHWIND TRADERS', 10_000))?.target, '5000');
     assert.equal(index.query(rowInput(owner, 'CONTOSO CLEANING', 8_000)), null);
 
-    await insertCategorizedRows(harness.handle, owner, times(2, { description: 'CONTOSO CLEANING SVC', amountMinor: 8_000, target: '6120' }));
+    await insertCategorizedRows(harness.handle.db, owner, times(2, { description: 'CONTOSO CLEANING SVC', amountMinor: 8_000, target: '6120' }));
     const refreshed = await getRagIndex(harness.handle.db, owner.tenantId, owner.entityId, settings);
     assert.equal(refreshed, index, 'the cached index is refreshed in place');
     assert.equal(index.query(rowInput(owner, 'CONTOSO CLEANING', 8_000))?.target, '6120');

@@ -107,6 +107,14 @@ export class RagIndex {
     return index;
   }
 
+  /** An index of rows already in hand (the evaluation and benchmarks build one without a database). */
+  static fromRows(tenantId: string, entityId: string, rows: Iterable<CategorizedRow>, settings: RagSettings = DEFAULT_RAG_SETTINGS): RagIndex {
+    const index = new RagIndex(tenantId, entityId, settings);
+    for (const row of rows) index.apply(row);
+    index.cleanCache = new Map();
+    return index;
+  }
+
   /** Distinct descriptors and contributing rows held. */
   get stats(): { descriptors: number; rows: number } {
     return { descriptors: this.text.size, rows: this.ledger.size };

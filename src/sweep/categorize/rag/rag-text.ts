@@ -1,11 +1,11 @@
-import { merchantKeyFor } from '../../../intake/merchant-key.ts';
+import { cleanDescriptor } from '../descriptor.ts';
 
 /**
- * The text the rag tier compares: the bank descriptor without the noise banks add (processor
- * prefixes, store and reference numbers, dates), so two rows of the same payee look alike. The pushed
- * merchant name is left out on purpose: it is often missing, and a text built from it for some rows
- * and from the descriptor for others would make the same payee look like two.
+ * The text the rag tier compares: the bank descriptor cleaned by the cleaner every tier shares
+ * (processor prefixes, store and reference numbers, dates, city and state removed), so two rows of
+ * the same payee look alike. The pushed merchant name is left out on purpose: it is often missing,
+ * and a text built from it for some rows and from the descriptor for others would make one payee two.
  */
 export function ragText(description: string): string {
-  return merchantKeyFor(description, null);
+  return cleanDescriptor(description).cleaned;
 }
