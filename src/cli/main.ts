@@ -6,6 +6,7 @@ import type { EntityProfileInput } from '../tenancy/entity-profile.ts';
 import { addEntity, createTenant, updateEntityProfile } from '../tenancy/tenants.ts';
 import { confirmObligation, fileObligation, obligationCalendar, parseStatuses, syncObligationsIn } from '../compliance/obligations.ts';
 import { isValidDate } from '../shared/dates.ts';
+import { setReviewThreshold } from '../tenancy/tenant-settings.ts';
 import { createLogger, createWorker, openMigratedDatabase, startService } from '../server.ts';
 import type { DatabaseHandle } from '../db/connection.ts';
 
@@ -97,6 +98,11 @@ const tenant = program.command('tenant').description('tenants');
 profileOptions(tenant.command('create').description('create a tenant, its primary entity and its chart of accounts')
   .requiredOption('--name <name>', 'legal name'))
   .action((options) => withDatabase((handle) => createTenant(handle, profileFrom(options))));
+
+tenant.command('settings').description("set a tenant's categorization settings")
+  .requiredOption('--tenant <id>', 'tenant id')
+  .requiredOption('--review-threshold <value>', 'confidence (0-1) below which categorized rows need review, or "default"')
+  .action((options) => withDatabase((handle) => setReviewThreshold(handle, options.tenant, options.reviewThreshold === 'default' ? null : Number(options.reviewThreshold))));
 
 const entity = program.command('entity').description('legal entities');
 profileOptions(entity.command('add').description('add a legal entity (with its own chart) to a tenant')

@@ -20,6 +20,7 @@ export interface Database {
   statement_documents: StatementDocumentsTable;
   statement_periods: StatementPeriodsTable;
   obligations: ObligationsTable;
+  categorization_rules: CategorizationRulesTable;
   llm_usage: LlmUsageTable;
 }
 
@@ -124,6 +125,8 @@ export interface TransactionsTable {
   journal_entry_id: string | null;
   created_at: string;
   updated_at: string;
+  /** Migration 0004: the other row of a detected transfer between the tenant's own accounts. */
+  transfer_pair_id?: string | null;
 }
 
 export interface MerchantMemoryTable {
@@ -133,6 +136,8 @@ export interface MerchantMemoryTable {
   target: string;
   approvals: number;
   updated_at: string;
+  /** Migration 0004: how often a different human decision replaced the remembered one. */
+  overrides: Generated<number>;
 }
 
 export interface JournalEntriesTable {
@@ -254,6 +259,20 @@ export interface ObligationsTable {
   period_end?: string | null;
   deadline_note?: string | null;
   source?: string | null;
+}
+
+/** Migration 0004: a tenant's own categorization rule. Amounts bound the row's magnitude, in minor units of `currency`. */
+export interface CategorizationRulesTable {
+  id: string;
+  tenant_id: string;
+  pattern: string;
+  direction: string | null;
+  min_amount_minor: number | null;
+  max_amount_minor: number | null;
+  currency: string | null;
+  target: string;
+  priority: number;
+  created_at: string;
 }
 
 /** The llm categorization tier's usage per tenant and UTC day; the daily budget is checked against it. */

@@ -1,25 +1,37 @@
 import { ACCOUNT } from '../chart/us-chart.ts';
 import type { DatabaseHandle } from '../db/connection.ts';
-import { withWriteTransaction } from '../db/transaction.ts';
+import { withWriteTransaction, type Executor } from '../db/transaction.ts';
 import { assertInvariant, invalid, notFound } from '../errors.ts';
 import { findBankAccountsByIds } from '../intake/bank-accounts-store.ts';
 import { toTransactionView, type TransactionView } from '../intake/transaction-view.ts';
-import { findTransaction, findTransactionForUpdate, updateCategorization } from '../intake/transactions-store.ts';
+import { findTransaction, findTransactionForUpdate, updateCategorization, type TransactionRow } from '../intake/transactions-store.ts';
 import { post } from '../ledger/journal.ts';
-import { bankRowEntry } from '../ledger/posting.ts';
+import { findTenant } from '../tenancy/tenancy-store.ts';
+import { describe } from './categorize/engine.ts';
+import { categorizeStoredRows, type TierRuntime } from './categorize/run.ts';
+import { serviceTiers } from './categorize/tiers.ts';
 import { TRANSFER } from './categorize/types.ts';
-import { bookingAccountNumber, describe } from './categorizer.ts';
 import { rememberDecision } from './memory-store.ts';
+import { refile, rowEntry, type EntityChart } from './rebook.ts';
 import { loadChart } from './sweep.ts';
 
 export const MAX_REASON_LENGTH = 500;
+/** Rows of the corrected merchant re-decided at once; more wait for their own review. */
+export const MAX_WAITING_RECATEGORIZED = 1000;
+
+export interface CorrectionSettings {
+  reviewThreshold: number;
+  tiers?: TierRuntime;
+}
 
 /**
  * A human files a row under an account (or marks it a transfer). The row's current entry is reversed
- * and a new one booked, in one transaction; the choice is remembered for the row's merchant.
- * Confirming the category a row already has books nothing new and only strengthens the memory.
+ * and a new one booked, in one transaction; the choice is remembered for the row's merchant, and the
+ * merchant's other rows still waiting for review are decided again at once with the new memory.
+ * Rows a human already decided are never touched. Confirming the category a row already has books
+ * nothing new and only strengthens the memory.
  */
-export async function recategorize(handle: DatabaseHandle, tenantId: string, transactionId: string, input: { category: string; reason?: string }): Promise<TransactionView> {
+export async function recategorize(handle: DatabaseHandle, tenantId: string, transactionId: string, input: { category: string; reason?: string }, settings: CorrectionSettings): Promise<TransactionView> {
   const reason = input.reason?.trim() || null;
   if (reason && reason.length > MAX_REASON_LENGTH) throw invalid(`reason: at most ${MAX_REASON_LENGTH} characters`);
   await withWriteTransaction(handle, async (trx) => {
@@ -38,19 +50,7 @@ export async function recategorize(handle: DatabaseHandle, tenantId: string, tra
     let journalEntryId = row.journal_entry_id;
     const unchanged = row.category_target === target && row.journal_entry_id !== null;
     if (row.pending === 0 && !unchanged) {
-      const account = chart.byNumber.get(bookingAccountNumber(target))!;
-      const draft = bankRowEntry({
-        tenantId,
-        entityId: row.entity_id,
-        transactionId: row.id,
-        sourceType: row.source === 'statement' ? 'bank_statement' : 'bank_feed',
-        date: row.date,
-        description: row.description,
-        amountMinor: row.amount_minor,
-        currency: row.currency,
-        bankLedger: { id: bankAccount.ledger_account_id, accountNumber: bankAccount.ledger_account_number },
-        category: { id: account.id, accountNumber: bookingAccountNumber(target) },
-      });
+      const draft = rowEntry(tenantId, row, bankAccount, chart, target);
       if (reason) for (const line of draft.lines) line.memo = `Correction: ${reason}`;
       [journalEntryId] = await post(trx, tenantId, [draft], row.journal_entry_id ? [row.journal_entry_id] : [], now);
     }
@@ -59,7 +59,7 @@ export async function recategorize(handle: DatabaseHandle, tenantId: string, tra
       category_confidence: 1,
       category_source: 'user_override',
       transaction_type: categorization.transactionType,
-      needs_review: 0,
+      needs_review: categorization.needsReview ? 1 : 0,
       // A pending row goes back to the sweep once settled; until then there is nothing to book.
       sweep_state: row.pending === 0 ? 'done' : row.sweep_state,
       journal_entry_id: journalEntryId,
@@ -68,9 +68,35 @@ export async function recategorize(handle: DatabaseHandle, tenantId: string, tra
     // Parking a row on a catch-all is not a preference worth learning.
     if (target !== ACCOUNT.uncategorizedExpense && target !== ACCOUNT.uncategorizedIncome) {
       await rememberDecision(trx, tenantId, row.entity_id, row.merchant_key, target, now);
+      await redecideWaitingRows(trx, tenantId, row, chart, settings, now);
     }
   });
   const updated = await findTransaction(handle.db, tenantId, transactionId);
   assertInvariant(updated, 'a corrected row is still there');
   return toTransactionView(updated);
+}
+
+/** The merchant's other rows still waiting for review, decided again by the full engine with the new memory. */
+async function redecideWaitingRows(trx: Executor, tenantId: string, corrected: TransactionRow, chart: EntityChart, settings: CorrectionSettings, now: string): Promise<void> {
+  const waiting = await trx.selectFrom('transactions').selectAll()
+    .where('tenant_id', '=', tenantId).where('entity_id', '=', corrected.entity_id).where('merchant_key', '=', corrected.merchant_key)
+    .where('needs_review', '=', 1).where('id', '!=', corrected.id)
+    .where('category_target', 'is not', null).where('category_source', 'is distinct from', 'user_override')
+    .orderBy('seq').limit(MAX_WAITING_RECATEGORIZED).execute();
+  if (waiting.length === 0) return;
+  const tenant = await findTenant(trx, tenantId);
+  assertInvariant(tenant, `tenant ${tenantId} exists`);
+  const bankAccounts = new Map((await findBankAccountsByIds(trx, tenantId, [...new Set(waiting.map((row) => row.bank_account_id))])).map((account) => [account.id, account]));
+  const { categorizations } = await categorizeStoredRows(trx, {
+    tenantId,
+    rows: waiting,
+    bankAccounts,
+    charts: new Map([[corrected.entity_id, chart]]),
+    reviewThreshold: tenant.review_threshold ?? settings.reviewThreshold,
+    runtime: settings.tiers ?? serviceTiers(),
+    detectTransfers: false,
+  });
+  for (const row of waiting) {
+    await refile(trx, tenantId, row, bankAccounts.get(row.bank_account_id)!, chart, categorizations.get(row.id)!, now);
+  }
 }

@@ -1,25 +1,25 @@
 import { listAccounts } from '../chart/accounts-store.ts';
-import type { AccountCategory } from '../chart/us-chart.ts';
 import type { DatabaseHandle } from '../db/connection.ts';
+import type { BankAccountsTable } from '../db/schema.ts';
 import { withWriteTransaction, type Executor } from '../db/transaction.ts';
 import { assertInvariant } from '../errors.ts';
-import { findBankAccountsByIds } from '../intake/bank-accounts-store.ts';
-import { claimSweepBatch, tenantsWithSweepWork, updateCategorization, type TransactionRow } from '../intake/transactions-store.ts';
+import { claimSweepBatch, tenantsWithSweepWork, type TransactionRow } from '../intake/transactions-store.ts';
 import { appendEntries } from '../ledger/journal-store.ts';
-import { bankRowEntry, type EntryDraft } from '../ledger/posting.ts';
+import type { EntryDraft } from '../ledger/posting.ts';
 import { findTenant } from '../tenancy/tenancy-store.ts';
-import type { BankAccountKind } from './categorize/types.ts';
-import { bookingAccountNumber, categorize, describe, type Categorization } from './categorizer.ts';
-import { findPreferences } from './memory-store.ts';
+import { applyCurve, SHIPPED_CURVES } from './categorize/calibration.ts';
+import { describe, type Categorization } from './categorize/engine.ts';
+import { categorizeStoredRows, type TierRuntime } from './categorize/run.ts';
+import { serviceTiers } from './categorize/tiers.ts';
+import { pairRawScore, type PairCandidate } from './categorize/transfers.ts';
+import { TRANSFER } from './categorize/types.ts';
+import { refile, rowEntry, type EntityChart } from './rebook.ts';
 
 export interface SweepSettings {
   batchSize: number;
   reviewThreshold: number;
-}
-
-interface EntityChart {
-  byNumber: Map<string, { id: string; category: AccountCategory }>;
-  categories: Map<string, AccountCategory>;
+  /** The tiers beyond rules and memory; default: the service's own (serviceTiers). */
+  tiers?: TierRuntime;
 }
 
 /**
@@ -44,14 +44,14 @@ async function sweepTenantBatch(handle: DatabaseHandle, tenantId: string, settin
     const reviewThreshold = tenant.review_threshold ?? settings.reviewThreshold;
     const now = new Date().toISOString();
 
-    const bankAccounts = new Map((await findBankAccountsByIds(trx, tenantId, [...new Set(rows.map((row) => row.bank_account_id))])).map((account) => [account.id, account]));
+    const bankAccounts = await tenantBankAccounts(trx, tenantId);
     const charts = new Map<string, EntityChart>();
-    const preferences = new Map<string, Awaited<ReturnType<typeof findPreferences>>>();
-    for (const entityId of new Set(rows.map((row) => row.entity_id))) {
-      charts.set(entityId, await loadChart(trx, tenantId, entityId));
-      const keys = rows.filter((row) => row.entity_id === entityId && row.category_target === null).map((row) => row.merchant_key);
-      preferences.set(entityId, await findPreferences(trx, tenantId, entityId, keys));
-    }
+    for (const entityId of new Set(rows.map((row) => row.entity_id))) charts.set(entityId, await loadChart(trx, tenantId, entityId));
+
+    const uncategorized = rows.filter((row) => row.category_target === null);
+    const { categorizations, pairs } = await categorizeStoredRows(trx, {
+      tenantId, rows: uncategorized, bankAccounts, charts, reviewThreshold, runtime: settings.tiers ?? serviceTiers(), detectTransfers: true,
+    });
 
     const decided: Array<{ row: TransactionRow; categorization: Categorization; draftIndex: number | null }> = [];
     const drafts: EntryDraft[] = [];
@@ -60,46 +60,20 @@ async function sweepTenantBatch(handle: DatabaseHandle, tenantId: string, settin
       const bankAccount = bankAccounts.get(row.bank_account_id);
       assertInvariant(bankAccount && bankAccount.entity_id === row.entity_id, `row ${row.id} has its bank account in its own entity`);
       const chart = charts.get(row.entity_id)!;
-      const context = { accountCategories: chart.categories, reviewThreshold };
-      const categorization = row.category_target !== null
-        ? describe(row.category_target, row.category_confidence, row.category_source, context)
-        : categorize({
-          tenantId,
-          entityId: row.entity_id,
-          transactionId: row.id,
-          date: row.date,
-          description: row.description,
-          merchant: row.merchant,
-          amountMinor: row.amount_minor,
-          currency: row.currency,
-          direction: row.amount_minor > 0 ? 'out' : 'in',
-          bankAccountKind: bankAccount.kind as BankAccountKind,
-        }, { ...context, preference: preferences.get(row.entity_id)!.get(row.merchant_key) });
+      const categorization = categorizations.get(row.id)
+        ?? describe(row.category_target!, row.category_confidence, row.category_source, { accountCategories: chart.categories, reviewThreshold });
       let draftIndex: number | null = null;
       // Pending rows are categorized now and booked once the bank settles them.
       if (row.pending === 0 && row.journal_entry_id === null) {
-        const account = chart.byNumber.get(bookingAccountNumber(categorization.target));
-        assertInvariant(account, `account ${categorization.target} exists in entity ${row.entity_id}`);
         draftIndex = drafts.length;
-        drafts.push(bankRowEntry({
-          tenantId,
-          entityId: row.entity_id,
-          transactionId: row.id,
-          sourceType: row.source === 'statement' ? 'bank_statement' : 'bank_feed',
-          date: row.date,
-          description: row.description,
-          amountMinor: row.amount_minor,
-          currency: row.currency,
-          bankLedger: { id: bankAccount.ledger_account_id, accountNumber: bankAccount.ledger_account_number },
-          category: { id: account.id, accountNumber: bookingAccountNumber(categorization.target) },
-        }));
+        drafts.push(rowEntry(tenantId, row, bankAccount, chart, categorization.target));
       }
       decided.push({ row, categorization, draftIndex });
     }
 
     const entryIds = await appendEntries(trx, drafts, now);
     for (const { row, categorization, draftIndex } of decided) {
-      await updateCategorization(trx, tenantId, row.id, {
+      await trx.updateTable('transactions').set({
         category_target: categorization.target,
         category_confidence: categorization.confidence,
         category_source: categorization.source,
@@ -108,10 +82,44 @@ async function sweepTenantBatch(handle: DatabaseHandle, tenantId: string, settin
         sweep_state: 'done',
         journal_entry_id: draftIndex === null ? row.journal_entry_id : entryIds[draftIndex],
         updated_at: now,
-      });
+        ...(pairs.has(row.id) ? { transfer_pair_id: pairs.get(row.id)!.id } : {}),
+      }).where('tenant_id', '=', tenantId).where('id', '=', row.id).execute();
     }
+    await fileCounterparts(trx, tenantId, pairs, new Map(rows.map((row) => [row.id, row])), bankAccounts, charts, reviewThreshold, now);
     return rows.length;
   });
+}
+
+/**
+ * The earlier leg of a transfer found now was swept before: it is linked, and unless a human filed
+ * it, re-filed as a transfer (reversal and a new entry).
+ */
+async function fileCounterparts(trx: Executor, tenantId: string, pairs: Map<string, PairCandidate>, inBatch: Map<string, TransactionRow>, bankAccounts: ReadonlyMap<string, BankAccountsTable>, charts: Map<string, EntityChart>, reviewThreshold: number, now: string): Promise<void> {
+  const outside = [...pairs].filter(([, counterpart]) => !inBatch.has(counterpart.id));
+  if (outside.length === 0) return;
+  const counterparts = await trx.selectFrom('transactions').selectAll().where('tenant_id', '=', tenantId)
+    .where('id', 'in', outside.map(([, counterpart]) => counterpart.id)).execute();
+  const partnerOf = new Map(outside.map(([rowId, counterpart]) => [counterpart.id, rowId]));
+  for (const counterpart of counterparts) {
+    const partnerId = partnerOf.get(counterpart.id)!;
+    if (counterpart.category_source === 'user_override' || counterpart.category_target === TRANSFER || counterpart.category_target === null) {
+      await trx.updateTable('transactions').set({ transfer_pair_id: partnerId }).where('tenant_id', '=', tenantId).where('id', '=', counterpart.id).execute();
+      continue;
+    }
+    let chart = charts.get(counterpart.entity_id);
+    if (!chart) {
+      chart = await loadChart(trx, tenantId, counterpart.entity_id);
+      charts.set(counterpart.entity_id, chart);
+    }
+    const confidence = applyCurve(SHIPPED_CURVES.transfer, pairRawScore(counterpart, inBatch.get(partnerId)!));
+    const categorization = describe(TRANSFER, confidence, 'regex', { accountCategories: chart.categories, reviewThreshold });
+    await refile(trx, tenantId, counterpart, bankAccounts.get(counterpart.bank_account_id)!, chart, categorization, now, { transferPairId: partnerId });
+  }
+}
+
+async function tenantBankAccounts(trx: Executor, tenantId: string): Promise<Map<string, BankAccountsTable>> {
+  const accounts = await trx.selectFrom('bank_accounts').selectAll().where('tenant_id', '=', tenantId).execute();
+  return new Map(accounts.map((account) => [account.id, account]));
 }
 
 export async function loadChart(db: Executor, tenantId: string, entityId: string): Promise<EntityChart> {

@@ -3,6 +3,7 @@ import type { Dialect } from '../connection.ts';
 import { initialMigration } from './0001-initial.ts';
 import { statementsAndObligationsMigration } from './0002-statements-obligations.ts';
 import { obligationCalendarMigration } from './0005-obligation-calendar.ts';
+import { categorizationMigration } from './0004-categorization.ts';
 import { ragLlmMigration } from './0007-rag-llm.ts';
 
 /**
@@ -14,6 +15,7 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '0001-initial': initialMigration(dialect),
     '0002-statements-obligations': statementsAndObligationsMigration(dialect),
     '0005-obligation-calendar': obligationCalendarMigration(dialect),
+    '0004-categorization': categorizationMigration(dialect),
     '0007-rag-llm': ragLlmMigration(dialect),
   };
 }

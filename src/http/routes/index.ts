@@ -6,6 +6,7 @@ import { entityRoutes } from './entities.ts';
 import { journalRoutes } from './journal.ts';
 import { obligationRoutes } from './obligations.ts';
 import { reportRoutes } from './reports.ts';
+import { ruleRoutes } from './rules.ts';
 import { transactionRoutes } from './transactions.ts';
 
 export function registerRoutes(app: FastifyInstance, context: AppContext): void {
@@ -16,4 +17,5 @@ export function registerRoutes(app: FastifyInstance, context: AppContext): void 
   reportRoutes(app, context);
   entityRoutes(app, context);
   obligationRoutes(app, context);
+  ruleRoutes(app, context);
 }

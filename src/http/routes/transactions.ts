@@ -113,7 +113,7 @@ export function transactionRoutes(app: FastifyInstance, context: AppContext): vo
       },
     },
   }, async (request) => {
-    const view = await recategorize(handle, request.principal.tenantId, request.params.id, request.body);
+    const view = await recategorize(handle, request.principal.tenantId, request.params.id, request.body, { reviewThreshold: context.config.reviewThreshold });
     return { data: { id: view.id, category: view.category, transactionType: view.transactionType, needsReview: view.needsReview, journalEntryId: view.journalEntryId } };
   });
 }

@@ -1,0 +1,158 @@
+/**
+ * `npm run eval [-- --fit]`: replays the labelled evaluation data set through the real sweep and
+ * PATCH on a fresh database, one tenant per business, and prints accuracy, the auto-approved share
+ * and its precision, a calibration table with ECE, and accuracy while learning (replay in date order,
+ * correcting every wrong row through PATCH as a user would). `--fit` also refits the calibration
+ * curves on one half of the rows (chosen by a hash of the row id) and writes them to
+ * src/sweep/categorize/calibration-curves.json; ECE is then also shown on the other, held-out half.
+ */
+import { createHash } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { createHarness, type Harness, type TestTenant } from '../test/support/harness.ts';
+import { loadEvalDataset, type EvalRow } from './dataset/index.ts';
+import { sweepOnce } from '../src/sweep/sweep.ts';
+import { serviceTiers } from '../src/sweep/categorize/tiers.ts';
+import { CALIBRATION_FILE, calibrationTable, expectedCalibrationError, fitIsotonic, type CalibrationCurves, type CalibrationKey, type Sample } from '../src/sweep/categorize/calibration.ts';
+import type { Candidate, EngineRow } from '../src/sweep/categorize/engine.ts';
+
+const fit = process.argv.includes('--fit');
+const rows = loadEvalDataset();
+const heldOut = (id: string) => createHash('sha256').update(id).digest()[0] % 2 === 1;
+
+interface Outcome { row: EvalRow; target: string | null; confidence: number | null; source: string | null; needsReview: boolean }
+const samples = new Map<CalibrationKey, Sample[]>();
+const evalIdByTransaction = new Map<string, EvalRow>();
+
+function observe(engineRow: EngineRow, candidates: readonly Candidate[]): void {
+  const row = evalIdByTransaction.get(engineRow.transactionId);
+  if (!row || heldOut(row.id)) return;
+  for (const candidate of candidates) {
+    if (!candidate.calibrationKey) continue;
+    const list = samples.get(candidate.calibrationKey) ?? [];
+    list.push({ score: candidate.rawScore, correct: candidate.target === row.label });
+    samples.set(candidate.calibrationKey, list);
+  }
+}
+
+async function sweepAll(harness: Harness): Promise<void> {
+  const tiers = { ...serviceTiers(), observe };
+  while (await sweepOnce(harness.handle, { batchSize: harness.config.sweepBatchSize, reviewThreshold: harness.config.reviewThreshold, tiers }) > 0);
+}
+
+async function setUpTenant(harness: Harness, profile: string, profileRows: EvalRow[]): Promise<TestTenant> {
+  const tenant = await harness.newTenant(`${profile} (eval)`);
+  const accounts = new Map(profileRows.map((row) => [row.accountId, row]));
+  for (const [accountId, row] of accounts) {
+    const response = await tenant.call('POST', '/v1/bank-accounts', { institutionName: row.bank.replace(/-/g, ' ').toUpperCase(), accounts: [{ externalId: accountId, name: accountId, kind: row.accountKind, currency: 'USD' }] });
+    if (response.statusCode !== 200) throw new Error(response.body);
+  }
+  return tenant;
+}
+
+async function pushRows(tenant: TestTenant, batch: EvalRow[]): Promise<void> {
+  const byInstitution = new Map<string, EvalRow[]>();
+  for (const row of batch) byInstitution.set(row.bank, [...(byInstitution.get(row.bank) ?? []), row]);
+  for (const [bank, list] of byInstitution) {
+    for (let index = 0; index < list.length; index += 1000) {
+      const response = await tenant.call('POST', '/v1/transactions', {
+        institutionName: bank.replace(/-/g, ' ').toUpperCase(),
+        transactions: list.slice(index, index + 1000).map((row) => ({ accountExternalId: row.accountId, id: row.id, date: row.date, amount: row.amount, description: row.description, merchant: row.merchant })),
+      });
+      if (response.statusCode !== 200) throw new Error(response.body);
+    }
+  }
+}
+
+async function stored(harness: Harness, tenant: TestTenant, batch: EvalRow[]): Promise<Map<string, { id: string; target: string | null; confidence: number | null; source: string | null; needsReview: boolean }>> {
+  const found = new Map<string, { id: string; target: string | null; confidence: number | null; source: string | null; needsReview: boolean }>();
+  for (let index = 0; index < batch.length; index += 500) {
+    const list = await harness.handle.db.selectFrom('transactions').select(['id', 'external_id', 'category_target', 'category_confidence', 'category_source', 'needs_review'])
+      .where('tenant_id', '=', tenant.tenantId).where('external_id', 'in', batch.slice(index, index + 500).map((row) => `id:${row.id}`)).execute();
+    for (const row of list) found.set(row.external_id.slice('id:'.length), { id: row.id, target: row.category_target, confidence: row.category_confidence, source: row.category_source, needsReview: row.needs_review === 1 });
+  }
+  return found;
+}
+
+async function registerIds(harness: Harness, tenant: TestTenant, batch: EvalRow[]): Promise<void> {
+  for (const [externalId, row] of await stored(harness, tenant, batch)) evalIdByTransaction.set(row.id, batch.find((candidate) => candidate.id === externalId)!);
+}
+
+const profiles = [...new Set(rows.map((row) => row.profile))];
+const harness = await createHarness();
+const coldOutcomes: Outcome[] = [];
+const learning = { right: 0, total: 0 };
+try {
+  for (const profile of profiles) {
+    const profileRows = rows.filter((row) => row.profile === profile);
+    // Cold start: a new tenant, every row at once.
+    const cold = await setUpTenant(harness, profile, profileRows);
+    await pushRows(cold, profileRows);
+    await registerIds(harness, cold, profileRows);
+    await sweepAll(harness);
+    const results = await stored(harness, cold, profileRows);
+    for (const row of profileRows) {
+      const result = results.get(row.id)!;
+      coldOutcomes.push({ row, target: result.target, confidence: result.confidence, source: result.source, needsReview: result.needsReview });
+    }
+    // Learning: another new tenant, a week at a time in date order, every wrong row corrected.
+    const learner = await setUpTenant(harness, profile, profileRows);
+    for (let start = 0; start < profileRows.length;) {
+      const weekEnd = addDaysIso(profileRows[start].date, 7);
+      let end = start;
+      while (end < profileRows.length && profileRows[end].date < weekEnd) end++;
+      const week = profileRows.slice(start, end);
+      await pushRows(learner, week);
+      await registerIds(harness, learner, week);
+      await sweepAll(harness);
+      for (const row of week) {
+        const [current] = [...(await stored(harness, learner, [row])).values()];
+        learning.total++;
+        if (current.target === row.label) { learning.right++; continue; }
+        const response = await learner.call('PATCH', `/v1/transactions/${current.id}`, { category: row.label });
+        if (response.statusCode !== 200) throw new Error(response.body);
+      }
+      start = end;
+    }
+    process.stderr.write(`# ${profile}: ${profileRows.length} rows\n`);
+  }
+} finally {
+  await harness.close();
+}
+
+function addDaysIso(date: string, days: number): string {
+  return new Date(Date.parse(date) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+const pct = (value: number) => `${(100 * value).toFixed(1)}%`;
+const right = (outcome: Outcome) => outcome.target === outcome.row.label;
+const count = coldOutcomes.length;
+console.log(`Evaluation: ${count} labelled rows, ${profiles.length} businesses, each a new tenant (cold start)`);
+console.log(`top-1 accuracy overall: ${pct(coldOutcomes.filter(right).length / count)}   (target >= 85%)`);
+const bySource = new Map<string, Outcome[]>();
+for (const outcome of coldOutcomes) bySource.set(outcome.source ?? 'catch-all', [...(bySource.get(outcome.source ?? 'catch-all') ?? []), outcome]);
+for (const [source, list] of [...bySource].sort((a, b) => b[1].length - a[1].length)) {
+  console.log(`  ${source.padEnd(12)} rows ${String(list.length).padStart(5)} (${pct(list.length / count).padStart(6)})  accuracy ${pct(list.filter(right).length / list.length)}`);
+}
+const approved = coldOutcomes.filter((outcome) => !outcome.needsReview);
+console.log(`auto-approved share: ${pct(approved.length / count)}   (target >= 60%)`);
+console.log(`precision among auto-approved: ${pct(approved.filter(right).length / Math.max(1, approved.length))}   (target >= 97%)`);
+console.log('review threshold -> auto-approved share, precision (what a tenant setting would give):');
+for (const threshold of [0.7, 0.8, 0.85, 0.9, 0.95]) {
+  const passing = coldOutcomes.filter((outcome) => outcome.confidence !== null && outcome.confidence >= threshold && outcome.target !== '6999' && outcome.target !== '4999');
+  console.log(`  ${threshold.toFixed(2)}  share ${pct(passing.length / count).padStart(6)}  precision ${pct(passing.filter(right).length / Math.max(1, passing.length))}`);
+}
+const predictions = (list: Outcome[]) => list.filter((outcome) => outcome.confidence !== null).map((outcome) => ({ confidence: outcome.confidence!, correct: right(outcome) }));
+console.log('calibration (rows a tier decided): confidence bucket -> observed accuracy, mean confidence, rows');
+for (const bucket of calibrationTable(predictions(coldOutcomes))) {
+  console.log(`  ${bucket.from.toFixed(1)}-${bucket.to.toFixed(1)}  accuracy ${pct(bucket.accuracy).padStart(6)}  mean confidence ${bucket.meanConfidence.toFixed(3)}  rows ${bucket.count}`);
+}
+console.log(`ECE (all rows): ${expectedCalibrationError(predictions(coldOutcomes)).toFixed(4)}   (target <= 0.05)`);
+console.log(`ECE (held-out half, not used for fitting): ${expectedCalibrationError(predictions(coldOutcomes.filter((outcome) => heldOut(outcome.row.id)))).toFixed(4)}`);
+console.log(`after learning: ${pct(learning.right / learning.total)} of ${learning.total} rows right before correction   (target >= 95%)`);
+
+if (fit) {
+  const curves: CalibrationCurves = {};
+  for (const [key, list] of samples) curves[key] = fitIsotonic(list);
+  writeFileSync(CALIBRATION_FILE, `${JSON.stringify(curves, null, 1)}\n`);
+  console.log(`calibration curves refitted on ${[...samples.values()].reduce((sum, list) => sum + list.length, 0)} tier answers; written. Run again without --fit to measure with them.`);
+}

@@ -1,0 +1,90 @@
+import type { BankAccountKind, CategorizationInput, CategoryTarget } from './types.ts';
+
+/**
+ * The built-in rule set: descriptors every US bank shows, written from how banks and processors
+ * word their ACH and card lines (NACHA company names and entry descriptions, card-network
+ * descriptors), not from any labeled row. Each rule names the direction it applies to, because the
+ * same words mean different things in and out (a Stripe payout is revenue, a Stripe fee is a cost),
+ * and a strength: how unambiguous the wording is. The strength is the raw score that calibration
+ * maps to a confidence.
+ *
+ * The patterns are fixed, anchored on word boundaries and free of nested quantifiers, so none of
+ * them can backtrack catastrophically; tenant patterns never become regular expressions.
+ */
+export type RuleStrength = 'exact' | 'strong' | 'fair';
+
+export const STRENGTH_SCORE: Record<RuleStrength, number> = { exact: 0.97, strong: 0.9, fair: 0.75 };
+
+export interface BuiltinRule {
+  name: string;
+  pattern: RegExp;
+  direction?: 'in' | 'out';
+  /** Only rows on these kinds of account (a "payment thank you" is a transfer only on a card). */
+  accountKinds?: readonly BankAccountKind[];
+  target: CategoryTarget;
+  strength: RuleStrength;
+}
+
+const PAYROLL_PROCESSORS = String.raw`(GUSTO|ADP|PAYCHEX|RIPPLING|JUSTWORKS|TRINET|PAYLOCITY|PAYCOM|PAYCOR|INTUIT PAYROLL|QUICKBOOKS PAYROLL|QBO PAYROLL|SUREPAYROLL|ONPAY|DEEL|PATRIOT SOFTWARE|HEARTLAND PAYROLL|ZENEFITS|INSPERITY|WAVE PAYROLL|SQUARE PAYROLL|TRIPLENET|PAYCHEX-RCX|PAYCHEX EIB)`;
+const CARD_ISSUERS = String.raw`(CHASE|AMEX|AMERICAN EXPRESS|CITI|CITIBANK|CAPITAL ONE|CAP ONE|DISCOVER|BARCLAYCARD|BARCLAYS|BK OF AMER|BANK OF AMERICA|BOFA|WELLS FARGO|WF CREDIT|US BANK|USBANK|SYNCHRONY|BREX|RAMP|DIVVY|BILL\.COM DIVVY|NAVY FEDERAL|PNC|TD BANK|FIRST NATIONAL)`;
+
+export const BUILTIN_RULES: readonly BuiltinRule[] = [
+  // Payroll: net pay, then the processor's tax impound, then its own fee.
+  { name: 'payroll-taxes', pattern: new RegExp(String.raw`\b${PAYROLL_PROCESSORS}\b.*\b(TAX|TAXES|TAX PMT|TAX IMPOUND|EIB)\b`), direction: 'out', target: '6140', strength: 'strong' },
+  { name: 'payroll-fees', pattern: new RegExp(String.raw`\b${PAYROLL_PROCESSORS}\b.*\b(FEE|FEES|INVOICE|INVOICES|INV|SUBSCRIPTION|BILLING)\b`), direction: 'out', target: '6080', strength: 'fair' },
+  { name: 'payroll-net-pay', pattern: new RegExp(String.raw`\b${PAYROLL_PROCESSORS}\b.*\b(NET ?PAY|NETPAY|PAYROLL|PAYRLL|WAGES?|SALARY|DIR DEP|DIRECT DEP|PAY ?RUN)\b|\b(PAYROLL|NET ?PAY|WAGE PAY)\b`), direction: 'out', target: '6180', strength: 'strong' },
+
+  // Taxes: federal (EFTPS, IRS direct pay) and state revenue departments.
+  { name: 'sales-tax', pattern: /\b(SALES (AND USE )?TAX|SALES TX|CDTFA|SALES\/USE TAX)\b/, direction: 'out', target: '2300', strength: 'strong' },
+  { name: 'federal-tax', pattern: /\b(IRS|USATAXPYMT|EFTPS|US TREASURY|TREAS TAX|TAX PAYMENT|TAX PYMT|DIRECT PAY|IRS PAYMENT)\b/, direction: 'out', target: '6140', strength: 'strong' },
+  { name: 'state-tax', pattern: /\b(FRANCHISE TAX|FTB|DEPT OF REVENUE|DEPARTMENT OF REVENUE|DEPT REVENUE|DOR|COMPTROLLER|TAX COMMISSION|DEPT OF TAXATION|DEPT OF TAX|NYS DTF|DTF|EMPLOYMENT DEV|EDD|UNEMPLOYMENT INS|STATE TAX|CITY TAX|COUNTY TAX|PROPERTY TAX|TAXATION|SECRETARY OF STATE|SEC OF STATE|SOS|ANNUAL REPORT FEE|BUSINESS LICENSE)\b/, direction: 'out', target: '6140', strength: 'strong' },
+  { name: 'tax-refund', pattern: /\b(IRS TREAS 310|TAX REF|TAX REFUND|STATE REFUND)\b/, direction: 'in', target: '4900', strength: 'fair' },
+
+  // Bank fees and interest.
+  { name: 'bank-fees', pattern: /\b(MONTHLY (SERVICE|MAINTENANCE|MAINT) (FEE|CHARGE)|MAINTENANCE FEE|SERVICE CHARGE|SERVICE FEE|OVERDRAFT|OD FEE|NSF|INSUFFICIENT FUNDS|RETURNED ITEM|WIRE (TRANSFER )?FEE|WIRE OUT FEE|INCOMING WIRE FEE|OUTGOING WIRE FEE|ATM FEE|NON-?CHASE ATM|FOREIGN (TRANSACTION|TRANS|TXN|EXCHANGE) FEE|INTL TRANSACTION FEE|STOP PAYMENT|ANNUAL (MEMBERSHIP )?FEE|LATE (PAYMENT )?FEE|ACCOUNT FEE|ANALYSIS (SERVICE )?(FEE|CHARGE)|CHECK ORDER|CASH ADVANCE FEE|BALANCE TRANSFER FEE|PAPER STATEMENT FEE|EXCESS (TRANSACTION|ACTIVITY) FEE)\b/, direction: 'out', target: '6210', strength: 'exact' },
+  { name: 'fee-refund', pattern: /\b(FEE (REVERSAL|REFUND|REBATE)|REFUND OF FEE|(SERVICE|MAINTENANCE|ATM|OVERDRAFT) FEE (REFUND|REVERSAL|REBATE))\b/, direction: 'in', target: '6210', strength: 'strong' },
+  { name: 'interest-earned', pattern: /\b(INTEREST (PAYMENT|PAID|EARNED|CREDIT|DEPOSIT)|INT(EREST)? EARNED|DIVIDEND EARNED|CREDIT INTEREST)\b|^INTEREST\b/, direction: 'in', target: '4500', strength: 'exact' },
+  { name: 'interest-charged', pattern: /\b(INTEREST CHARGE|INTEREST CHARGED|PURCHASE INTEREST|FINANCE CHARGE|CASH ADVANCE INTEREST|INTEREST ON PURCHASES|LOAN INTEREST)\b/, direction: 'out', target: '6070', strength: 'exact' },
+
+  // Payment-platform payouts are sales; their fees are processing costs.
+  { name: 'platform-fees', pattern: /\b(STRIPE|SQUARE|SQ|PAYPAL|SHOPIFY|ETSY|CLOVER|TOAST)\b.*\b(FEE|FEES|BILLING|CHARGEBACK)\b/, direction: 'out', target: '6210', strength: 'strong' },
+  { name: 'platform-payouts', pattern: /\b(STRIPE|SHOPIFY|SQUARE INC|SQUARE|SQ|ETSY|PAYPAL|AMAZON|AMZN|EBAY|WALMART|CLOVER|TOAST|BRAINTREE|AUTHORIZE\.NET|WOOCOMMERCE|GUMROAD|FAIRE)\b.*\b(TRANSFER|PAYOUT|PAYOUTS|DEPOSIT|SETTLEMENT|SETTLE|MARKETPLACE|SELLER|PAYMENTS|XFER|TRANSFER ID|DISBURSEMENT|ST-\w+)\b/, direction: 'in', target: '4000', strength: 'strong' },
+  { name: 'customer-payments', pattern: /\b(INVOICE PAYMENT|BILL\.COM (RECEIVABLES|PAYMENT)|INVOICE \w+ PAID|CUSTOMER PAYMENT|(REMOTE|MOBILE|COUNTER|BRANCH|ATM|ONLINE) (CHECK )?DEPOSIT|DEPOSIT ID|CO ENTRY DESCR:PAYMENT|ZELLE\b.*\bFROM)\b/, direction: 'in', target: '4100', strength: 'fair' },
+
+  // Card and loan payments: moves between what the business owns and what it owes.
+  { name: 'card-payment-received', pattern: /\b(PAYMENT THANK YOU|PAYMENT - THANK YOU|THANK YOU FOR YOUR PAYMENT|PAYMENT RECEIVED|AUTOPAY PAYMENT|AUTOMATIC PAYMENT|ONLINE PAYMENT|MOBILE PAYMENT|INTERNET PAYMENT|ELECTRONIC PAYMENT|PAYMENT - WEB|AUTOPAY)\b/, direction: 'in', accountKinds: ['credit_card'], target: 'transfer', strength: 'exact' },
+  { name: 'card-payment-sent', pattern: new RegExp(String.raw`\b${CARD_ISSUERS}\b.*\b(CRCARDPMT|CREDIT CRD|CREDIT CARD|CRD|CARD|EPAY|E-PAYMENT|EPAYMENT|AUTOPAY|AUTO PAY|ONLINE PMT|PAYMENT|PMT|PYMT)\b|\b(CRCARDPMT|CREDIT CRD AUTOPAY|CREDIT CARD PAYMENT|CARD PAYMENT|CARDMEMBER SERV|AMEX EPAYMENT)\b`), direction: 'out', accountKinds: ['checking', 'savings'], target: 'transfer', strength: 'strong' },
+  { name: 'loan-payment', pattern: /\b(LOAN PAYMENT|LOAN PMT|LOAN PYMT|SBA LOAN|SBA EIDL|EIDL|LINE OF CREDIT PMT|LOC PAYMENT|ONDECK|ON DECK|KABBAGE|FUNDBOX|BLUEVINE LOAN|LENDIO|CREDIBLY|NATIONAL FUNDING|AUTO LOAN|EQUIPMENT LOAN|MORTGAGE)\b/, direction: 'out', target: '2400', strength: 'strong' },
+  { name: 'loan-proceeds', pattern: /\b(LOAN PROCEEDS|LOAN DISBURSEMENT|LOAN ADVANCE|SBA EIDL|LINE OF CREDIT ADVANCE|LOC ADVANCE|ONDECK|FUNDBOX|KABBAGE)\b/, direction: 'in', target: '2400', strength: 'strong' },
+
+  // Everyday operating costs whose wording names the kind of spending.
+  { name: 'rent', pattern: /\b(RENT|LEASE PMT|LEASE PAYMENT|ENTRY DESCR:RENT)\b/, direction: 'out', target: '6110', strength: 'fair' },
+  { name: 'vehicle', pattern: /\b(PARKING|PARK METER|METER PAY|PARKING METERS|TOLLWAY|TOLL ROAD|E-?ZPASS|FASTRAK|SUNPASS|FUEL|GAS STATION|STATIONSTORE)\b/, direction: 'out', target: '6010', strength: 'fair' },
+  { name: 'coffee', pattern: /\b(COFFEE|CAFE|ESPRESSO|COFFEEHOUSE)\b/, direction: 'out', target: '6160', strength: 'fair' },
+
+  // Moves between accounts and cash.
+  { name: 'own-transfer', pattern: /\b(ONLINE TRANSFER|INTERNET TRANSFER|MOBILE TRANSFER|TRANSFER (TO|FROM) (CHK|CHECKING|SAV|SAVINGS|SHARE|MMA|MONEY MARKET|ACCOUNT|ACCT)|BOOK TRANSFER|INTERNAL TRANSFER|ACCOUNT TRANSFER|XFER (TO|FROM) (CHK|SAV))\b/, target: 'transfer', strength: 'strong' },
+  { name: 'atm-cash', pattern: /\b(ATM (CASH )?WITHDRAWAL|ATM WITHDRWL|ATM W\/D|CASH WITHDRAWAL|WITHDRAWAL AT ATM|NON-CHASE ATM WITHDRAW|ATM DEBIT)\b/, direction: 'out', target: '3200', strength: 'strong' },
+  { name: 'owner-draw', pattern: /\b(OWNER DRAW|OWNERS DRAW|OWNER'S DRAW|DRAW TO OWNER|DISTRIBUTION TO OWNER|SHAREHOLDER DISTRIBUTION|MEMBER DISTRIBUTION)\b/, direction: 'out', target: '3200', strength: 'strong' },
+  { name: 'owner-contribution', pattern: /\b(OWNER CONTRIBUTION|OWNER INVESTMENT|CAPITAL CONTRIBUTION|MEMBER CONTRIBUTION)\b/, direction: 'in', target: '3100', strength: 'strong' },
+];
+
+export interface BuiltinRuleMatch {
+  rule: BuiltinRule;
+  rawScore: number;
+}
+
+/** The text the built-in rules read: descriptor and merchant, upper case, single spaces. */
+export function builtinRuleText(input: Pick<CategorizationInput, 'description' | 'merchant'>): string {
+  return `${input.description} | ${input.merchant ?? ''}`.toUpperCase().replace(/\s+/g, ' ');
+}
+
+export function matchBuiltinRule(input: CategorizationInput): BuiltinRuleMatch | null {
+  const text = builtinRuleText(input);
+  for (const rule of BUILTIN_RULES) {
+    if (rule.direction && rule.direction !== input.direction) continue;
+    if (rule.accountKinds && !rule.accountKinds.includes(input.bankAccountKind)) continue;
+    if (rule.pattern.test(text)) return { rule, rawScore: STRENGTH_SCORE[rule.strength] };
+  }
+  return null;
+}

@@ -1,0 +1,112 @@
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { createAccount, createHarness, push, type Harness, type TestTenant } from '../../../test/support/harness.ts';
+import { setReviewThreshold } from '../../tenancy/tenant-settings.ts';
+import { memoryRawScore } from './engine.ts';
+
+let harness: Harness;
+let acme: TestTenant;
+let globex: TestTenant;
+
+before(async () => {
+  harness = await createHarness();
+  acme = await harness.newTenant('Acme LLC');
+  globex = await harness.newTenant('Globex Inc');
+  for (const tenant of [acme, globex]) {
+    await createAccount(tenant, 'chk');
+    await createAccount(tenant, 'sav', { kind: 'savings', name: 'Reserve' });
+    const card = await tenant.call('POST', '/v1/bank-accounts', { institutionName: 'Zenith Card Services', accounts: [{ externalId: 'card-7788', name: 'Business Card', kind: 'credit_card', currency: 'USD' }] });
+    assert.equal(card.statusCode, 200);
+  }
+});
+after(() => harness.close());
+
+const rowsOn = async (tenant: TestTenant, date: string) => (await tenant.call('GET', `/v1/transactions?from=${date}&to=${date}`)).json().data;
+const entriesOn = async (tenant: TestTenant, date: string) => (await tenant.call('GET', `/v1/journal-entries?from=${date}&to=${date}`)).json().data;
+
+test('the review threshold is per tenant; rows on a catch-all always need review, even from a rule', async () => {
+  await setReviewThreshold(harness.handle, globex.tenantId, 1);
+  await acme.call('POST', '/v1/rules', { pattern: 'QQV PARKING', category: '6999' });
+  for (const tenant of [acme, globex]) {
+    await push(tenant, [
+      { accountExternalId: 'chk', id: 'fee', date: '2026-02-01', amount: 12, description: 'MONTHLY MAINTENANCE FEE' },
+      { accountExternalId: 'chk', id: 'park', date: '2026-02-02', amount: 12, description: 'QQV PARKING LOT' },
+    ]);
+  }
+  await harness.sweep();
+  const [acmeFee] = await rowsOn(acme, '2026-02-01');
+  const [globexFee] = await rowsOn(globex, '2026-02-01');
+  assert.equal(acmeFee.category.accountNumber, globexFee.category.accountNumber);
+  assert.ok(acmeFee.category.confidence < 1, 'a calibrated confidence never claims certainty');
+  assert.equal(acmeFee.needsReview, false);
+  assert.equal(globexFee.needsReview, true, 'no confidence reaches the stricter tenant threshold');
+  const [parked] = await rowsOn(acme, '2026-02-02');
+  assert.deepEqual([parked.category.accountNumber, parked.category.source, parked.needsReview], ['6999', 'regex', true]);
+  await assert.rejects(setReviewThreshold(harness.handle, acme.tenantId, 1.5), /review-threshold/);
+});
+
+test('equal and opposite amounts on two own accounts within 3 days are a transfer; the earlier leg is re-filed by reversal', async () => {
+  await push(acme, [{ accountExternalId: 'chk', id: 'leg-out', date: '2026-03-10', amount: 734.21, description: 'QZW FUNDS 4411' }]);
+  await harness.sweep();
+  const [first] = await rowsOn(acme, '2026-03-10');
+  assert.equal(first.category.accountNumber, '6999', 'alone it is nothing known');
+  await push(acme, [{ accountExternalId: 'sav', id: 'leg-in', date: '2026-03-12', amount: -734.21, description: 'QZW FUNDS 4411' }]);
+  // An equal amount five days later on the other tenant's books pairs with nothing.
+  await push(globex, [
+    { accountExternalId: 'chk', id: 'far-out', date: '2026-03-10', amount: 734.21, description: 'QZW FUNDS 4411' },
+    { accountExternalId: 'sav', id: 'far-in', date: '2026-03-15', amount: -734.21, description: 'QZW FUNDS 4411' },
+  ]);
+  await harness.sweep();
+  const [second] = await rowsOn(acme, '2026-03-12');
+  const refiled = (await acme.call('GET', `/v1/transactions/${first.id}`)).json().data;
+  for (const row of [second, refiled]) {
+    assert.equal(row.transactionType, 'transfer');
+    assert.equal(row.category, null);
+  }
+  const entries = await entriesOn(acme, '2026-03-10');
+  assert.equal(entries.length, 3, 'original, its reversal, the transfer booking');
+  assert.ok(entries[2].lines.some((line: { accountNumber: string }) => line.accountNumber === '1900'));
+  for (const date of ['2026-03-10', '2026-03-15']) assert.equal((await rowsOn(globex, date))[0].category.accountNumber, date === '2026-03-10' ? '6999' : '4999');
+});
+
+test('a payment naming a card the tenant holds is a transfer', async () => {
+  await push(acme, [{ accountExternalId: 'chk', id: 'card-pay', date: '2026-04-05', amount: 1500, description: 'ZENITH ONLINE PMT ENDING 7788' }]);
+  await push(globex, [{ accountExternalId: 'chk', id: 'card-pay', date: '2026-04-05', amount: 1500, description: 'ORBITAL ONLINE PMT ENDING 9911' }]);
+  await harness.sweep();
+  assert.equal((await rowsOn(acme, '2026-04-05'))[0].transactionType, 'transfer');
+  assert.notEqual((await rowsOn(globex, '2026-04-05'))[0].transactionType, 'transfer', 'a card it does not hold');
+});
+
+test('a correction re-decides the merchant\'s waiting rows at once; rows a human decided are never re-run', async () => {
+  await push(acme, [1, 2, 3].map((day) => ({ accountExternalId: 'chk', id: `zorb-${day}`, date: `2026-05-0${day}`, amount: 40 + day, description: `ZORBLAX STUDIO ${day}00${day}`, merchant: 'Zorblax Studio' })));
+  await harness.sweep();
+  const [first] = await rowsOn(acme, '2026-05-01');
+  assert.equal(first.needsReview, true);
+  const patched = await acme.call('PATCH', `/v1/transactions/${first.id}`, { category: '6200' });
+  assert.equal(patched.statusCode, 200);
+  for (const date of ['2026-05-02', '2026-05-03']) {
+    const [row] = await rowsOn(acme, date);
+    assert.deepEqual([row.category.accountNumber, row.category.source, row.needsReview], ['6200', 'memory', false]);
+    const entries = await entriesOn(acme, date);
+    assert.equal(entries.length, 3, 'booked on 6999, reversed, re-booked on 6200');
+    assert.equal(entries[1].reversesEntryId, entries[0].id);
+  }
+  // A later correction of another row overrides the memory but never touches the human-decided row.
+  const [second] = await rowsOn(acme, '2026-05-02');
+  await acme.call('PATCH', `/v1/transactions/${second.id}`, { category: '6090' });
+  const firstAfter = (await acme.call('GET', `/v1/transactions/${first.id}`)).json().data;
+  assert.deepEqual([firstAfter.category.accountNumber, firstAfter.category.source], ['6200', 'user_override']);
+  const [third] = await rowsOn(acme, '2026-05-03');
+  await acme.call('PATCH', `/v1/transactions/${third.id}`, { category: '6090' });
+  await push(acme, [{ accountExternalId: 'chk', id: 'zorb-9', date: '2026-05-09', amount: 49, description: 'ZORBLAX STUDIO 9009', merchant: 'Zorblax Studio' }]);
+  await harness.sweep();
+  const [later] = await rowsOn(acme, '2026-05-09');
+  assert.deepEqual([later.category.accountNumber, later.category.source], ['6090', 'memory']);
+});
+
+test('memory raw score: consistent approvals strengthen it, overrides weaken it', () => {
+  assert.equal(memoryRawScore({ approvals: 1, overrides: 0 }), 0.9);
+  assert.ok(memoryRawScore({ approvals: 2, overrides: 0 }) > memoryRawScore({ approvals: 1, overrides: 0 }));
+  assert.ok(memoryRawScore({ approvals: 2, overrides: 1 }) < memoryRawScore({ approvals: 2, overrides: 0 }));
+  assert.ok(memoryRawScore({ approvals: 50, overrides: 0 }) <= 0.99);
+});

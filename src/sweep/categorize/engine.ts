@@ -1,0 +1,181 @@
+import { ACCOUNT, type AccountCategory } from '../../chart/us-chart.ts';
+import type { MerchantPreference } from '../memory-store.ts';
+import { matchBuiltinRule } from './builtin-rules.ts';
+import { applyCurve, SHIPPED_CURVES, type CalibrationCurves, type CalibrationKey } from './calibration.ts';
+import { matchTenantRule, type CompiledRule } from './tenant-rules.ts';
+import { TRANSFER, type CategorizationInput, type CategoryTarget, type TierName } from './types.ts';
+
+/**
+ * The categorization engine. Every tier that has an opinion about a row offers a candidate: a target
+ * and a raw score, which calibration turns into a confidence. Precedence, highest first:
+ *
+ *   tenant rule → memory → transfer → built-in rule → directory → rag → llm
+ *
+ * The first candidate in that order whose confidence reaches the review threshold decides (so an
+ * explicit instruction or the owner's own past decision beats a guess, but only when it is sure);
+ * when none is sure enough, the most confident candidate decides and the row needs review. The
+ * expensive tiers (rag, llm) are asked only about rows no cheaper tier decided with confidence.
+ */
+export const TENANT_RULE_CONFIDENCE = 0.95;
+
+export interface EngineRow extends CategorizationInput {
+  /** The normalized merchant the memory tier remembers decisions by. */
+  merchantKey: string;
+  /** The descriptor with processor prefixes, store numbers and references removed. */
+  cleanedDescriptor: string;
+}
+
+export interface Candidate {
+  tier: TierName;
+  /** Which calibration curve applies; null for a tenant rule, whose confidence is fixed. */
+  calibrationKey: CalibrationKey | null;
+  target: CategoryTarget;
+  rawScore: number;
+  confidence: number;
+  /** What in the tier produced it (rule name, pair id…), for explanations and the evaluation. */
+  detail: string;
+}
+
+export interface Categorization {
+  target: string;
+  confidence: number | null;
+  source: string | null;
+  needsReview: boolean;
+  transactionType: 'expense' | 'income' | 'transfer' | null;
+}
+
+export interface TransferEvidence {
+  rawScore: number;
+  detail: string;
+}
+
+/** A tier that works on a whole batch at once and may take time (retrieval, a model). */
+export interface BatchTier {
+  name: Extract<TierName, 'directory' | 'rag' | 'llm'>;
+  calibrationKey: CalibrationKey;
+  /** Raw answers for the rows it has an opinion on, by transaction id. */
+  decide(rows: readonly EngineRow[]): Promise<Map<string, { target: CategoryTarget; rawScore: number; detail?: string }>>;
+}
+
+/** What a synchronous tier answers for one row. */
+export type RowTier = (row: EngineRow) => { target: CategoryTarget; rawScore: number; detail: string } | null;
+
+export interface EngineContext {
+  accountCategories: ReadonlyMap<string, AccountCategory>;
+  reviewThreshold: number;
+  tenantRules: readonly CompiledRule[];
+  preferences: ReadonlyMap<string, MerchantPreference>;
+  transfers: ReadonlyMap<string, TransferEvidence>;
+  /** The directory tier, when the service has one; synchronous because it is an in-memory lookup. */
+  directory?: RowTier;
+  /** rag, then llm: asked in this order about rows still undecided. */
+  batchTiers: readonly BatchTier[];
+  curves?: CalibrationCurves;
+  /** Sees every candidate of every row (the evaluation fits calibration from them). */
+  observe?: (row: EngineRow, candidates: readonly Candidate[]) => void;
+}
+
+/**
+ * The memory's raw score: one human decision starts at 0.9, each consistent approval halves the
+ * remaining doubt, and every override of the merchant costs a tenth (a merchant filed under changing
+ * accounts is trusted less).
+ */
+export function memoryRawScore(preference: Pick<MerchantPreference, 'approvals' | 'overrides'>): number {
+  const consistent = 1 - 0.1 / 2 ** (Math.max(1, preference.approvals) - 1);
+  return Math.min(0.99, consistent) * 0.9 ** preference.overrides;
+}
+
+
+export async function categorizeRows(rows: readonly EngineRow[], context: EngineContext): Promise<Map<string, Categorization>> {
+  const curves = context.curves ?? SHIPPED_CURVES;
+  const calibrate = (key: CalibrationKey | null, raw: number) => (key === null ? TENANT_RULE_CONFIDENCE : applyCurve(curves[key], raw));
+  const usable = (target: CategoryTarget) => target === TRANSFER || context.accountCategories.has(target);
+  const candidatesById = new Map<string, Candidate[]>();
+
+  for (const row of rows) {
+    const candidates: Candidate[] = [];
+    const offer = (tier: TierName, key: CalibrationKey | null, target: CategoryTarget, rawScore: number, detail: string) => {
+      if (usable(target)) candidates.push({ tier, calibrationKey: key, target, rawScore, confidence: calibrate(key, rawScore), detail });
+    };
+    const rule = matchTenantRule(context.tenantRules, row, row.cleanedDescriptor);
+    if (rule) offer('regex', null, rule.target, 1, `tenant rule ${rule.id}`);
+    const preference = context.preferences.get(row.merchantKey);
+    if (preference) offer('memory', 'memory', preference.target, memoryRawScore(preference), `merchant ${row.merchantKey}`);
+    const transfer = context.transfers.get(row.transactionId);
+    if (transfer) offer('regex', 'transfer', TRANSFER, transfer.rawScore, transfer.detail);
+    const builtin = matchBuiltinRule(row);
+    if (builtin) offer('regex', 'regex', builtin.rule.target, builtin.rawScore, `built-in rule ${builtin.rule.name}`);
+    const listed = context.directory?.(row);
+    if (listed) offer('directory', 'directory', listed.target, listed.rawScore, listed.detail);
+    candidatesById.set(row.transactionId, candidates);
+  }
+
+  const isSure = (row: EngineRow) => candidatesById.get(row.transactionId)!.some((candidate) => candidate.confidence >= context.reviewThreshold);
+  for (const tier of context.batchTiers) {
+    const undecided = rows.filter((row) => !isSure(row));
+    if (undecided.length === 0) break;
+    const answers = await tier.decide(undecided);
+    for (const row of undecided) {
+      const answer = answers.get(row.transactionId);
+      if (answer && usable(answer.target)) {
+        candidatesById.get(row.transactionId)!.push({
+          tier: tier.name, calibrationKey: tier.calibrationKey, target: answer.target, rawScore: answer.rawScore,
+          confidence: calibrate(tier.calibrationKey, answer.rawScore), detail: answer.detail ?? tier.name,
+        });
+      }
+    }
+  }
+
+  const results = new Map<string, Categorization>();
+  for (const row of rows) {
+    const candidates = candidatesById.get(row.transactionId)!;
+    context.observe?.(row, candidates);
+    const chosen = choose(candidates, context.reviewThreshold);
+    if (chosen) {
+      results.set(row.transactionId, describe(chosen.target, chosen.confidence, chosen.tier, context));
+    } else {
+      const catchAll = row.direction === 'out' ? ACCOUNT.uncategorizedExpense : ACCOUNT.uncategorizedIncome;
+      results.set(row.transactionId, describe(catchAll, null, null, context));
+    }
+  }
+  return results;
+}
+
+/** The first sure candidate in precedence order (the order they were offered), else the most confident. */
+export function choose(candidates: readonly Candidate[], reviewThreshold: number): Candidate | undefined {
+  const sure = candidates.find((candidate) => candidate.confidence >= reviewThreshold);
+  if (sure) return sure;
+  let best: Candidate | undefined;
+  for (const candidate of candidates) if (!best || candidate.confidence > best.confidence) best = candidate;
+  return best;
+}
+
+export function describe(target: string, confidence: number | null, source: string | null, context: Pick<EngineContext, 'accountCategories' | 'reviewThreshold'>): Categorization {
+  return {
+    target,
+    confidence,
+    source,
+    needsReview: needsReview(target, confidence, source, context.reviewThreshold),
+    transactionType: transactionTypeOf(target, context.accountCategories),
+  };
+}
+
+/** A human still owes a decision: the row is parked on a catch-all, or no tier was sure enough. */
+export function needsReview(target: string, confidence: number | null, source: string | null, threshold: number): boolean {
+  if (target === ACCOUNT.uncategorizedExpense || target === ACCOUNT.uncategorizedIncome) return true;
+  if (source === 'user_override') return false;
+  return confidence === null || confidence < threshold;
+}
+
+export function transactionTypeOf(target: string, accountCategories: ReadonlyMap<string, AccountCategory>): Categorization['transactionType'] {
+  if (target === TRANSFER || target === ACCOUNT.transfersInTransit) return 'transfer';
+  const category = accountCategories.get(target);
+  if (category === 'revenue') return 'income';
+  if (category === 'expense') return 'expense';
+  return null;
+}
+
+/** The ledger account a category target books against. */
+export function bookingAccountNumber(target: string): string {
+  return target === TRANSFER ? ACCOUNT.transfersInTransit : target;
+}

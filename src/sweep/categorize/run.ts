@@ -1,0 +1,130 @@
+import type { BankAccountsTable } from '../../db/schema.ts';
+import type { Executor } from '../../db/transaction.ts';
+import { addDays } from '../../shared/dates.ts';
+import type { TransactionRow } from '../../intake/transactions-store.ts';
+import { findPreferences } from '../memory-store.ts';
+import type { EntityChart } from '../rebook.ts';
+import { cleanDescriptor } from './descriptor.ts';
+import { categorizeRows, type BatchTier, type Candidate, type Categorization, type EngineRow, type RowTier, type TransferEvidence } from './engine.ts';
+import { listRules } from './rules-store.ts';
+import { compileRules } from './tenant-rules.ts';
+import { cardTokens, matchTransferPairs, pairRawScore, paysHeldCard, TRANSFER_WINDOW_DAYS, type PairCandidate } from './transfers.ts';
+import { TRANSFER, type BankAccountKind } from './types.ts';
+
+/** The tiers beyond the rules and the memory, as the running service has them. */
+export interface TierRuntime {
+  directory?: RowTier;
+  /** rag and llm for one tenant's entity, in that order. */
+  batchTiers?: (trx: Executor, tenantId: string, entityId: string) => readonly BatchTier[];
+  observe?: (row: EngineRow, candidates: readonly Candidate[]) => void;
+}
+
+export interface CategorizeRequest {
+  tenantId: string;
+  rows: readonly TransactionRow[];
+  bankAccounts: ReadonlyMap<string, BankAccountsTable>;
+  charts: ReadonlyMap<string, EntityChart>;
+  reviewThreshold: number;
+  runtime: TierRuntime;
+  /** Look for the other leg of a transfer among the tenant's rows (the sweep does; a re-decision after a correction does not). */
+  detectTransfers: boolean;
+}
+
+export interface CategorizeOutcome {
+  categorizations: Map<string, Categorization>;
+  /** Row id → the id of the other leg, for every pair found (both directions when both legs were in `rows`). */
+  pairs: Map<string, PairCandidate>;
+}
+
+/** The text the tiers compare: the descriptor without processor prefixes, numbers and references. */
+export function cleanedDescriptorOf(description: string): string {
+  return cleanDescriptor(description).cleaned;
+}
+
+export function toEngineRow(tenantId: string, row: TransactionRow, bankAccountKind: BankAccountKind): EngineRow {
+  return {
+    tenantId,
+    entityId: row.entity_id,
+    transactionId: row.id,
+    date: row.date,
+    description: row.description,
+    merchant: row.merchant,
+    amountMinor: row.amount_minor,
+    currency: row.currency,
+    direction: row.amount_minor > 0 ? 'out' : 'in',
+    bankAccountKind,
+    merchantKey: row.merchant_key,
+    cleanedDescriptor: cleanedDescriptorOf(row.description),
+  };
+}
+
+export async function categorizeStoredRows(trx: Executor, request: CategorizeRequest): Promise<CategorizeOutcome> {
+  const { tenantId, rows } = request;
+  const categorizations = new Map<string, Categorization>();
+  if (rows.length === 0) return { categorizations, pairs: new Map() };
+  const tenantRules = compileRules(await listRules(trx, tenantId));
+  const pairs = request.detectTransfers ? await findTransferPairs(trx, tenantId, rows, request.bankAccounts) : new Map<string, PairCandidate>();
+  const heldCards = [...request.bankAccounts.values()].filter((account) => account.kind === 'credit_card');
+
+  for (const entityId of new Set(rows.map((row) => row.entity_id))) {
+    const entityRows = rows.filter((row) => row.entity_id === entityId);
+    const chart = request.charts.get(entityId)!;
+    const preferences = await findPreferences(trx, tenantId, entityId, entityRows.map((row) => row.merchant_key));
+    const cardTokenLists = heldCards.filter((card) => card.entity_id === entityId)
+      .map((card) => cardTokens({ institutionName: card.institution_name, name: card.name, externalId: card.external_id }));
+    const engineRows = entityRows.map((row) => toEngineRow(tenantId, row, request.bankAccounts.get(row.bank_account_id)!.kind as BankAccountKind));
+    const transfers = new Map<string, TransferEvidence>();
+    for (const row of engineRows) {
+      const pair = pairs.get(row.transactionId);
+      if (pair) transfers.set(row.transactionId, { rawScore: pairRawScore(row, pair), detail: `pair ${pair.id}` });
+      else if (paysHeldCard(row, cardTokenLists)) transfers.set(row.transactionId, { rawScore: 0.9, detail: 'pays a held card' });
+    }
+    const decided = await categorizeRows(engineRows, {
+      accountCategories: chart.categories,
+      reviewThreshold: request.reviewThreshold,
+      tenantRules,
+      preferences,
+      transfers,
+      directory: request.runtime.directory,
+      batchTiers: request.runtime.batchTiers?.(trx, tenantId, entityId) ?? [],
+      observe: request.runtime.observe,
+    });
+    for (const [id, categorization] of decided) categorizations.set(id, categorization);
+  }
+  // A pair is only a pair when the row was in the end filed as a transfer (a tenant rule may say otherwise).
+  for (const [id, categorization] of categorizations) if (categorization.target !== TRANSFER) pairs.delete(id);
+  return { categorizations, pairs };
+}
+
+/** Equal and opposite amounts on two of the entity's accounts within the window, neither already paired. */
+async function findTransferPairs(trx: Executor, tenantId: string, rows: readonly TransactionRow[], bankAccounts: ReadonlyMap<string, BankAccountsTable>): Promise<Map<string, PairCandidate>> {
+  const seeking = rows.filter((row) => !row.transfer_pair_id);
+  if (seeking.length === 0 || bankAccounts.size < 2) return new Map();
+  const dates = seeking.map((row) => row.date).sort();
+  const from = addDays(dates[0], -TRANSFER_WINDOW_DAYS);
+  const to = addDays(dates.at(-1)!, TRANSFER_WINDOW_DAYS);
+  const amounts = [...new Set(seeking.map((row) => -row.amount_minor))];
+  const pool: PairCandidate[] = [];
+  for (let index = 0; index < amounts.length; index += 500) {
+    const found = await trx.selectFrom('transactions')
+      .select(['id', 'entity_id', 'bank_account_id', 'currency', 'date', 'amount_minor', 'description', 'category_target', 'category_source', 'transfer_pair_id'])
+      .where('tenant_id', '=', tenantId).where('amount_minor', 'in', amounts.slice(index, index + 500))
+      .where('date', '>=', from).where('date', '<=', to).execute();
+    for (const row of found) pool.push(toPairCandidate(row));
+  }
+  return matchTransferPairs(seeking.map(toPairCandidate), pool);
+}
+
+function toPairCandidate(row: Pick<TransactionRow, 'id' | 'entity_id' | 'bank_account_id' | 'currency' | 'date' | 'amount_minor' | 'description' | 'category_target' | 'category_source' | 'transfer_pair_id'>): PairCandidate {
+  return {
+    id: row.id,
+    entityId: row.entity_id,
+    bankAccountId: row.bank_account_id,
+    currency: row.currency,
+    date: row.date,
+    amountMinor: row.amount_minor,
+    description: row.description,
+    humanNonTransfer: row.category_source === 'user_override' && row.category_target !== TRANSFER,
+    alreadyPaired: Boolean(row.transfer_pair_id),
+  };
+}

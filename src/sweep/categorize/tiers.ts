@@ -1,0 +1,35 @@
+import { cleanDescriptor } from './descriptor.ts';
+import { lookupDirectory } from './directory/lookup.ts';
+import type { BatchTier, RowTier } from './engine.ts';
+import { getRagIndex } from './rag/rag-index.ts';
+import type { TierRuntime } from './run.ts';
+
+/**
+ * The tiers the running service categorizes with beyond the tenant's rules, the memory and the
+ * built-in rules: the shipped merchant directory and retrieval over the entity's categorized rows.
+ * The sweep and corrections both use them, so a row re-decided after a correction is judged exactly
+ * as the sweep would judge it. (The llm tier is not wired into the engine on this branch.)
+ */
+export const directoryTier: RowTier = (row) => {
+  const match = lookupDirectory(cleanDescriptor(row.description, row.merchant), row.direction);
+  return match ? { target: match.target, rawScore: match.confidence, detail: `directory ${match.merchantName} (${match.position})` } : null;
+};
+
+export function serviceTiers(): TierRuntime {
+  return {
+    directory: directoryTier,
+    batchTiers: (trx, tenantId, entityId): BatchTier[] => [{
+      name: 'rag',
+      calibrationKey: 'rag',
+      async decide(rows) {
+        const index = await getRagIndex(trx, tenantId, entityId);
+        const answers = new Map<string, { target: string; rawScore: number; detail?: string }>();
+        for (const row of rows) {
+          const decision = index.query(row);
+          if (decision) answers.set(row.transactionId, { target: decision.target, rawScore: decision.confidence, detail: 'rag neighbours' });
+        }
+        return answers;
+      },
+    }],
+  };
+}
