@@ -3,6 +3,7 @@ import type { AppContext } from '../app.ts';
 import { accountRoutes } from './accounts.ts';
 import { bankAccountRoutes } from './bank-accounts.ts';
 import { entityRoutes } from './entities.ts';
+import { financialReportRoutes } from './financial-reports.ts';
 import { journalRoutes } from './journal.ts';
 import { reportRoutes } from './reports.ts';
 import { transactionRoutes } from './transactions.ts';
@@ -14,4 +15,5 @@ export function registerRoutes(app: FastifyInstance, context: AppContext): void 
   journalRoutes(app, context);
   reportRoutes(app, context);
   entityRoutes(app, context);
+  financialReportRoutes(app, context);
 }
