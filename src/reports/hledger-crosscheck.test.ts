@@ -49,7 +49,7 @@ before(async () => {
   const nameOf = new Map(accounts.map((account) => [account.id, `${HLEDGER_SECTION[account.category]}:${account.accountNumber}`]));
   const lines = ['account assets  ; type: A', 'account liabilities  ; type: L', 'account equity  ; type: E', 'account revenues  ; type: R', 'account expenses  ; type: X', ''];
   for (let offset: number | null = 0; offset !== null;) {
-    const page = (await tenant.call('GET', `/v1/journal-entries?from=2000-01-01&to=2099-12-31&limit=200&offset=${offset}`)).json();
+    const page: { data: Array<{ entryDate: string; description: string; lines: Array<{ accountId: string; debit: number | null; credit: number; currency: string }> }>; meta: { pagination: { nextOffset: number | null } } } = (await tenant.call('GET', `/v1/journal-entries?from=2000-01-01&to=2099-12-31&limit=200&offset=${offset}`)).json();
     for (const entry of page.data) {
       lines.push(`${entry.entryDate} ${entry.description.replace(/[;\n]/g, ' ')}`);
       for (const line of entry.lines) {
