@@ -44,6 +44,13 @@ export interface EntitiesTable {
   status: string;
   is_primary: number;
   created_at: string;
+  /** Migration 0005: comma-separated state codes the entity collects sales tax for; null = none. */
+  sales_tax_states?: string | null;
+  /** Migration 0005: 'monthly' | 'quarterly' | 'annual'; null = quarterly. */
+  sales_tax_frequency?: string | null;
+  formation_date?: string | null;
+  /** Migration 0005: percent of net income for estimated-tax installments; null = not asked. */
+  estimated_tax_rate_percent?: number | null;
 }
 
 export interface ApiKeysTable {
@@ -241,4 +248,9 @@ export interface ObligationsTable {
   filed_at: string | null;
   created_at: string;
   updated_at: string;
+  /** Migration 0005. */
+  period_start?: string | null;
+  period_end?: string | null;
+  deadline_note?: string | null;
+  source?: string | null;
 }

@@ -9,7 +9,7 @@ import { authenticate, type Principal, type Scope } from '../tenancy/api-keys.ts
 import { handleError, sendError } from './errors.ts';
 import { rateLimiterFor, type RateLimiter } from './rate-limit.ts';
 import { registerRoutes } from './routes/index.ts';
-import { Account, BankAccount, Entity, ErrorBody, JournalEntry, JournalLine, Transaction, TransactionCategory, TrialBalance } from './schemas.ts';
+import { Account, BankAccount, Entity, ErrorBody, JournalEntry, JournalLine, Obligation, Transaction, TransactionCategory, TrialBalance } from './schemas.ts';
 
 export type RateClass = 'read' | 'write' | 'report';
 
@@ -31,6 +31,8 @@ export interface AppContext {
   config: Config;
   /** Called after rows arrive so an in-process sweep starts at once. */
   onRowsArrived: () => void;
+  /** The clock date-relative answers (obligation statuses, overdue days) are computed with; injectable for tests. */
+  now: () => Date;
 }
 
 export interface AppOptions {
@@ -40,6 +42,7 @@ export interface AppOptions {
   logger?: FastifyBaseLogger;
   rateLimiter?: RateLimiter;
   onRowsArrived?: () => void;
+  now?: () => Date;
 }
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
@@ -72,7 +75,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setErrorHandler(handleError);
   app.setNotFoundHandler((request, reply) => sendError(reply, 'not_found', `no route ${request.method} ${request.url.split('?')[0]}`));
 
-  for (const schema of [ErrorBody, TransactionCategory, Transaction, BankAccount, Account, JournalLine, JournalEntry, TrialBalance, Entity]) {
+  for (const schema of [ErrorBody, TransactionCategory, Transaction, BankAccount, Account, JournalLine, JournalEntry, TrialBalance, Entity, Obligation]) {
     app.addSchema(schema);
   }
 
@@ -130,7 +133,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(async (v1) => {
-    registerRoutes(v1, { handle, config, onRowsArrived: options.onRowsArrived ?? (() => {}) });
+    registerRoutes(v1, { handle, config, onRowsArrived: options.onRowsArrived ?? (() => {}), now: options.now ?? (() => new Date()) });
     v1.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   }, { prefix: '/v1' });
 

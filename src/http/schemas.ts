@@ -134,8 +134,39 @@ export const Entity = Type.Object({
   status: Type.String({ enum: ['active', 'inactive', 'dissolved'] }),
   isPrimary: Type.Boolean(),
   createdAt: Type.String({ format: 'date-time' }),
+  salesTaxStates: Type.Array(Type.String(), { description: 'States the entity is registered to collect sales tax in (obligation calendar)' }),
+  salesTaxFrequency: Type.String({ enum: ['monthly', 'quarterly', 'annual'], description: 'Sales tax filing frequency the state assigned; quarterly unless set' }),
+  formationDate: Nullable(DateString('Date of formation; anniversary-based filings are due in its month')),
+  estimatedTaxRatePercent: Nullable(Type.Number({ description: 'Rate for estimated-tax installments; null = estimates not asked for (amountDue 0)' })),
 }, { $id: 'Entity', title: 'Entity' });
 
 /** Wraps a payload as the contract's `{ data }`. */
 export const Data = <T extends TSchema>(schema: T) => Type.Object({ data: schema });
 export const Page = <T extends TSchema>(schema: T) => Type.Object({ data: Type.Array(schema), meta: Type.Object({ pagination: Pagination }) });
+
+export const Obligation = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  entityId: Type.String({ format: 'uuid' }),
+  country: Type.String(),
+  type: Type.String({ description: 'income_tax_return, income_tax_extension, estimated_tax, payroll_tax_return, unemployment_tax_return, wage_statements, contractor_information_return, franchise_tax_and_annual_report, annual_tax, minimum_franchise_tax, franchise_tax_report, filing_fee, statement_of_information, biennial_statement, annual_report, sales_tax_return, excise_tax_return' }),
+  period: Type.String({ description: '2026 (a year; a fiscal tax year is named by the year it begins), 2026-Q1 (a quarter or an estimated-tax installment), 2026-03 (a month)' }),
+  frequency: Type.String({ enum: ['annual', 'biennial', 'quarterly', 'monthly'] }),
+  deadline: DateString('Due date, already moved past weekends and legal holidays'),
+  status: Type.String({ enum: ['upcoming', 'payment_pending', 'confirmed', 'filed'], description: 'upcoming → payment_pending (deadline within 30 days and an amount due) → confirmed (the owner confirmed it applies) → filed' }),
+  amountDue: Money('Known from law (flat fees, minimum taxes) or the books (payroll and sales tax liabilities, estimated tax when asked for); else 0, with the reason in amountNote.'),
+  currency: CurrencyCode,
+  filedAt: Nullable(Type.String({ format: 'date-time' })),
+  jurisdictionLevel: Type.String({ enum: ['federal', 'state'] }),
+  stateCode: Nullable(Type.String()),
+  authority: Type.String(),
+  formReference: Nullable(Type.String()),
+  ruleId: Type.String({ description: 'The rule that gives this obligation; with entity and period, its identity' }),
+  periodStart: Nullable(DateString()),
+  periodEnd: Nullable(DateString()),
+  amountNote: Nullable(Type.String({ description: 'How amountDue was found, or why it is 0' })),
+  deadlineNote: Nullable(Type.String({ description: 'When the deadline rests on an assumption or an extension' })),
+  source: Nullable(Type.String({ description: 'Publication, instructions or statute the rule comes from' })),
+  confirmedAt: Nullable(Type.String({ format: 'date-time' })),
+  overdue: Type.Boolean({ description: 'Past its deadline and not filed' }),
+  daysOverdue: Type.Integer({ minimum: 0, description: 'Days since the deadline while overdue, else 0' }),
+}, { $id: 'Obligation', title: 'Obligation' });

@@ -1,4 +1,7 @@
 import { invalid } from '../errors.ts';
+import { SALES_TAX_FREQUENCIES, STATES_WITHOUT_SALES_TAX, type SalesTaxFrequency } from '../compliance/rules/us-sales-tax.ts';
+import { isValidDate } from '../shared/dates.ts';
+import { DEFAULT_ESTIMATED_TAX_RATE_PERCENT } from '../compliance/estimated-tax.ts';
 
 /**
  * The legal profile of an entity. Value lists the contract leaves open are decided here and
@@ -46,6 +49,13 @@ export interface EntityProfileInput {
   taxIdType?: string;
   regime?: string;
   fiscalYearEndMonth?: number;
+  /** States the entity is registered to collect sales tax in (obligation calendar). */
+  salesTaxStates?: string[];
+  salesTaxFrequency?: string;
+  /** YYYY-MM-DD; anniversary-based filings (annual reports, statements of information) are due in its month. */
+  formationDate?: string;
+  /** Percent of net income for estimated-tax installments ('default': the rate of the regime); asking for estimates at all. */
+  estimatedTaxRatePercent?: number | 'default';
 }
 
 export interface EntityProfile {
@@ -58,6 +68,10 @@ export interface EntityProfile {
   taxIdType: TaxIdType | null;
   regime: Regime;
   fiscalYearEndMonth: number;
+  salesTaxStates: string[];
+  salesTaxFrequency: SalesTaxFrequency;
+  formationDate: string | null;
+  estimatedTaxRatePercent: number | null;
 }
 
 const DEFAULT_REGIME: Record<EntityType, Regime> = {
@@ -102,7 +116,22 @@ export function validateEntityProfile(input: EntityProfileInput): EntityProfile 
   if (!Number.isInteger(fiscalYearEndMonth) || fiscalYearEndMonth < 1 || fiscalYearEndMonth > 12) {
     throw invalid('fiscal-year-end: a month number from 1 to 12');
   }
-  return { legalName, country, baseCurrency: 'USD', entityType, stateCode, taxId, taxIdType, regime, fiscalYearEndMonth };
+  return { legalName, country, baseCurrency: 'USD', entityType, stateCode, taxId, taxIdType, regime, fiscalYearEndMonth, ...validateComplianceOptions(input, regime) };
+}
+
+function validateComplianceOptions(input: EntityProfileInput, regime: Regime): Pick<EntityProfile, 'salesTaxStates' | 'salesTaxFrequency' | 'formationDate' | 'estimatedTaxRatePercent'> {
+  const salesTaxStates = [...new Set((input.salesTaxStates ?? []).map((code) => code.trim().toUpperCase()).filter(Boolean))].sort();
+  for (const code of salesTaxStates) {
+    if (!US_STATE_CODES.has(code)) throw invalid(`sales-tax-states: ${code} is not a US state or territory code`);
+    if (STATES_WITHOUT_SALES_TAX.has(code)) throw invalid(`sales-tax-states: ${code} has no statewide sales tax`);
+  }
+  const salesTaxFrequency = (input.salesTaxFrequency ?? 'quarterly') as SalesTaxFrequency;
+  if (!SALES_TAX_FREQUENCIES.includes(salesTaxFrequency)) throw invalid(`sales-tax-frequency: must be one of ${SALES_TAX_FREQUENCIES.join(', ')}`);
+  const formationDate = input.formationDate ?? null;
+  if (formationDate !== null && !isValidDate(formationDate)) throw invalid('formed-on: a real calendar date in YYYY-MM-DD form');
+  const rate = input.estimatedTaxRatePercent === 'default' ? DEFAULT_ESTIMATED_TAX_RATE_PERCENT[regime] : input.estimatedTaxRatePercent ?? null;
+  if (rate !== null && !(Number.isFinite(rate) && rate > 0 && rate <= 60)) throw invalid('estimate-taxes: a rate in percent, above 0 and at most 60');
+  return { salesTaxStates, salesTaxFrequency, formationDate, estimatedTaxRatePercent: rate };
 }
 
 /** Only the last four characters of a tax id ever leave the service. */

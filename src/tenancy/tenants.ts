@@ -4,7 +4,7 @@ import { seedChart } from '../chart/accounts-store.ts';
 import { withWriteTransaction, type Executor } from '../db/transaction.ts';
 import { notFound } from '../errors.ts';
 import { newId } from '../shared/ids.ts';
-import { maskTaxId, validateEntityProfile, type EntityProfileInput } from './entity-profile.ts';
+import { maskTaxId, validateEntityProfile, type EntityProfile, type EntityProfileInput } from './entity-profile.ts';
 import * as store from './tenancy-store.ts';
 
 export async function createTenant(handle: DatabaseHandle, input: EntityProfileInput): Promise<{ tenantId: string; entityId: string }> {
@@ -46,9 +46,68 @@ async function insertEntityWithChart(trx: Executor, tenantId: string, input: Ent
     status: 'active',
     is_primary: isPrimary ? 1 : 0,
     created_at: now,
+    ...complianceColumns(profile),
   });
   await seedChart(trx, tenantId, entityId, profile.country, now);
   return entityId;
+}
+
+function complianceColumns(profile: EntityProfile) {
+  return {
+    sales_tax_states: profile.salesTaxStates.length > 0 ? profile.salesTaxStates.join(',') : null,
+    sales_tax_frequency: profile.salesTaxFrequency,
+    formation_date: profile.formationDate,
+    estimated_tax_rate_percent: profile.estimatedTaxRatePercent,
+  };
+}
+
+/** The profile of a stored entity, in the shape validation takes, so an update can change some fields and keep the rest. */
+export function profileInputOf(row: EntitiesTable): EntityProfileInput {
+  return {
+    legalName: row.legal_name,
+    country: row.country,
+    entityType: row.entity_type,
+    stateCode: row.state_code ?? undefined,
+    taxId: row.tax_id ?? undefined,
+    taxIdType: row.tax_id_type ?? undefined,
+    regime: row.regime ?? undefined,
+    fiscalYearEndMonth: row.fiscal_year_end_month,
+    salesTaxStates: salesTaxStatesOf(row),
+    salesTaxFrequency: row.sales_tax_frequency ?? undefined,
+    formationDate: row.formation_date ?? undefined,
+    estimatedTaxRatePercent: row.estimated_tax_rate_percent ?? undefined,
+  };
+}
+
+export function salesTaxStatesOf(row: EntitiesTable): string[] {
+  return row.sales_tax_states ? row.sales_tax_states.split(',') : [];
+}
+
+/**
+ * Changes fields of an entity's profile (the others keep their values); the whole result is validated
+ * as at creation. `afterChange` runs in the same transaction (the obligation calendar regenerates there).
+ */
+export async function updateEntityProfile(handle: DatabaseHandle, tenantId: string, entityId: string, changes: Partial<EntityProfileInput>, afterChange?: (trx: Executor, row: EntitiesTable) => Promise<void>): Promise<EntityView> {
+  return withWriteTransaction(handle, async (trx) => {
+    const row = await store.findEntity(trx, tenantId, entityId);
+    if (!row) throw notFound(`entity ${entityId}`);
+    const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+    const profile = validateEntityProfile({ ...profileInputOf(row), ...defined });
+    const values = {
+      legal_name: profile.legalName,
+      entity_type: profile.entityType,
+      regime: profile.regime,
+      state_code: profile.stateCode,
+      tax_id: profile.taxId,
+      tax_id_type: profile.taxIdType,
+      fiscal_year_end_month: profile.fiscalYearEndMonth,
+      ...complianceColumns(profile),
+    };
+    await trx.updateTable('entities').set(values).where('tenant_id', '=', tenantId).where('id', '=', entityId).execute();
+    const updated = { ...row, ...values };
+    if (afterChange) await afterChange(trx, updated);
+    return toEntityView(updated);
+  });
 }
 
 export interface EntityView {
@@ -65,6 +124,10 @@ export interface EntityView {
   status: string;
   isPrimary: boolean;
   createdAt: string;
+  salesTaxStates: string[];
+  salesTaxFrequency: string;
+  formationDate: string | null;
+  estimatedTaxRatePercent: number | null;
 }
 
 export function toEntityView(row: EntitiesTable): EntityView {
@@ -82,6 +145,10 @@ export function toEntityView(row: EntitiesTable): EntityView {
     status: row.status,
     isPrimary: row.is_primary === 1,
     createdAt: row.created_at,
+    salesTaxStates: salesTaxStatesOf(row),
+    salesTaxFrequency: row.sales_tax_frequency ?? 'quarterly',
+    formationDate: row.formation_date ?? null,
+    estimatedTaxRatePercent: row.estimated_tax_rate_percent ?? null,
   };
 }
 

@@ -78,11 +78,11 @@ export async function openTestDatabase(): Promise<{ handle: DatabaseHandle; data
   };
 }
 
-export async function createHarness(options: { config?: (config: Config) => Config; rateLimiter?: RateLimiter; onRowsArrived?: () => void } = {}): Promise<Harness> {
+export async function createHarness(options: { config?: (config: Config) => Config; rateLimiter?: RateLimiter; onRowsArrived?: () => void; now?: () => Date } = {}): Promise<Harness> {
   const database = await openTestDatabase();
   const base = generousRateLimits(loadConfig({ DATABASE_URL: database.databaseUrl }));
   const config = options.config ? options.config(base) : base;
-  const app = await buildApp({ handle: database.handle, config, rateLimiter: options.rateLimiter, onRowsArrived: options.onRowsArrived });
+  const app = await buildApp({ handle: database.handle, config, rateLimiter: options.rateLimiter, onRowsArrived: options.onRowsArrived, now: options.now });
   const harness: Harness = {
     app,
     handle: database.handle,

@@ -5,6 +5,7 @@ import { bankAccountRoutes } from './bank-accounts.ts';
 import { entityRoutes } from './entities.ts';
 import { financialReportRoutes } from './financial-reports.ts';
 import { journalRoutes } from './journal.ts';
+import { obligationRoutes } from './obligations.ts';
 import { reportRoutes } from './reports.ts';
 import { transactionRoutes } from './transactions.ts';
 
@@ -16,4 +17,5 @@ export function registerRoutes(app: FastifyInstance, context: AppContext): void 
   reportRoutes(app, context);
   entityRoutes(app, context);
   financialReportRoutes(app, context);
+  obligationRoutes(app, context);
 }
