@@ -3,6 +3,7 @@ import type { Dialect } from '../connection.ts';
 import { initialMigration } from './0001-initial.ts';
 import { statementsAndObligationsMigration } from './0002-statements-obligations.ts';
 import { obligationCalendarMigration } from './0005-obligation-calendar.ts';
+import { healthIndexesMigration } from './0006-health-indexes.ts';
 
 /**
  * Every migration of the service, in order. Names sort in the order they run; a new table group adds
@@ -13,5 +14,6 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '0001-initial': initialMigration(dialect),
     '0002-statements-obligations': statementsAndObligationsMigration(dialect),
     '0005-obligation-calendar': obligationCalendarMigration(dialect),
+    '0006-health-indexes': healthIndexesMigration(),
   };
 }

@@ -4,6 +4,7 @@ import { accountRoutes } from './accounts.ts';
 import { bankAccountRoutes } from './bank-accounts.ts';
 import { entityRoutes } from './entities.ts';
 import { financialReportRoutes } from './financial-reports.ts';
+import { healthScoreRoutes } from './health-score.ts';
 import { journalRoutes } from './journal.ts';
 import { obligationRoutes } from './obligations.ts';
 import { reportRoutes } from './reports.ts';
@@ -17,5 +18,6 @@ export function registerRoutes(app: FastifyInstance, context: AppContext): void 
   reportRoutes(app, context);
   entityRoutes(app, context);
   financialReportRoutes(app, context);
+  healthScoreRoutes(app, context);
   obligationRoutes(app, context);
 }
