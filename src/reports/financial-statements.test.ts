@@ -4,6 +4,7 @@ import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
 import { createHarness, type Harness, type TestTenant } from '../../test/support/harness.ts';
 import { buildBooks, CATEGORY_OF_NUMBER, LEDGER_NUMBER, modelNetDebit, money, tenantWithProfile, type BookEvent, type BookSetup } from '../../test/support/report-books.ts';
+import { wantsCsv } from '../http/routes/financial-reports.ts';
 import { addDays } from '../shared/dates.ts';
 
 let harness: Harness;
@@ -247,6 +248,16 @@ test('Accept: text/csv returns the same reports as CSV', async () => {
   const ledger = await get(acme, '/v1/reports/general-ledger?from=2026-01-01&to=2026-01-31&limit=5&offset=5');
   const ledgerCsv = await csv('/v1/reports/general-ledger?from=2026-01-01&to=2026-01-31&limit=5&offset=5');
   assert.deepEqual(ledgerCsv.map((row) => [row.entryId, Number(row.runningBalance)]), ledger.data.lines.map((line: { entryId: string; runningBalance: number }) => [line.entryId, line.runningBalance]));
+});
+
+test('content negotiation: CSV only when the client names it above JSON', () => {
+  assert.equal(wantsCsv('text/csv'), true);
+  assert.equal(wantsCsv('text/csv, */*'), true);
+  assert.equal(wantsCsv('application/json;q=0.5, text/csv'), true);
+  assert.equal(wantsCsv(undefined), false);
+  assert.equal(wantsCsv('*/*'), false);
+  assert.equal(wantsCsv('application/json, text/csv'), false, 'a tie goes to JSON');
+  assert.equal(wantsCsv('text/csv;q=0.2, application/json;q=0.9'), false);
 });
 
 test('tenancy: each tenant sees its own books; another tenant\'s entity is not found', async () => {

@@ -1,5 +1,5 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { Type, type TSchema } from 'typebox';
 import { balanceSheetCsv, cashFlowCsv, generalLedgerCsv, profitAndLossCsv } from '../../reports/csv.ts';
 import { balanceSheet, cashFlow, profitAndLoss } from '../../reports/financial-statements.ts';
@@ -120,8 +120,22 @@ function jsonOrCsv(schema: TSchema, csvDescription: string) {
   };
 }
 
-function wantsCsv(request: FastifyRequest): boolean {
-  return /\btext\/csv\b/i.test(request.headers.accept ?? '');
+/**
+ * CSV when the client asks for it: `text/csv` listed with a higher quality than `application/json`
+ * (absent counts as 0). Wildcards do not count: JSON is what a client gets unless it names CSV.
+ */
+export function wantsCsv(accept: string | undefined): boolean {
+  let csv = 0;
+  let json = 0;
+  for (const part of (accept ?? '').split(',')) {
+    const [type, ...parameters] = part.trim().toLowerCase().split(';').map((piece) => piece.trim());
+    const qualityParameter = parameters.find((parameter) => parameter.startsWith('q='));
+    const quality = qualityParameter ? Number(qualityParameter.slice(2)) : 1;
+    if (!Number.isFinite(quality)) continue;
+    if (type === 'text/csv') csv = Math.max(csv, quality);
+    if (type === 'application/json') json = Math.max(json, quality);
+  }
+  return csv > json;
 }
 
 function sendCsv(reply: FastifyReply, csv: string, filename: string) {
@@ -141,14 +155,14 @@ export function financialReportRoutes(app: FastifyInstance, context: AppContext)
       querystring: Type.Object({
         from: DateString('Required. Period start, inclusive'),
         to: DateString('Required. Period end, inclusive'),
-        compareTo: Type.Optional(Type.String({ enum: ['previous_period', 'previous_year'] })),
+        compareTo: Type.Optional(Type.Union([Type.Literal('previous_period'), Type.Literal('previous_year')], { description: 'previous_period: the same number of whole months (or days) right before; previous_year: the same dates a year earlier' })),
         ...EntityAndCurrency,
       }),
       response: { 200: jsonOrCsv(Data(ProfitAndLoss), 'section,accountNumber,name,amount[,comparison amount]; totals have an empty accountNumber'), ...errorResponses(400, 403, 404) },
     },
   }, async (request, reply) => {
-    const report = await profitAndLoss(context.handle, request.principal.tenantId, request.query as Parameters<typeof profitAndLoss>[2]);
-    return wantsCsv(request) ? sendCsv(reply, profitAndLossCsv(report), `profit-and-loss-${report.from}-${report.to}`) : { data: report };
+    const report = await profitAndLoss(context.handle, request.principal.tenantId, request.query);
+    return wantsCsv(request.headers.accept) ? sendCsv(reply, profitAndLossCsv(report), `profit-and-loss-${report.from}-${report.to}`) : { data: report };
   });
 
   api.get('/reports/balance-sheet', {
@@ -164,7 +178,7 @@ export function financialReportRoutes(app: FastifyInstance, context: AppContext)
     },
   }, async (request, reply) => {
     const report = await balanceSheet(context.handle, request.principal.tenantId, { ...request.query, asOf: request.query.asOf ?? todayUtc() });
-    return wantsCsv(request) ? sendCsv(reply, balanceSheetCsv(report), `balance-sheet-${report.asOf}`) : { data: report };
+    return wantsCsv(request.headers.accept) ? sendCsv(reply, balanceSheetCsv(report), `balance-sheet-${report.asOf}`) : { data: report };
   });
 
   api.get('/reports/cash-flow', {
@@ -181,7 +195,7 @@ export function financialReportRoutes(app: FastifyInstance, context: AppContext)
     },
   }, async (request, reply) => {
     const report = await cashFlow(context.handle, request.principal.tenantId, request.query);
-    return wantsCsv(request) ? sendCsv(reply, cashFlowCsv(report), `cash-flow-${report.from}-${report.to}`) : { data: report };
+    return wantsCsv(request.headers.accept) ? sendCsv(reply, cashFlowCsv(report), `cash-flow-${report.from}-${report.to}`) : { data: report };
   });
 
   api.get('/reports/general-ledger', {
@@ -204,6 +218,6 @@ export function financialReportRoutes(app: FastifyInstance, context: AppContext)
     },
   }, async (request, reply) => {
     const page = await generalLedger(context.handle, request.principal.tenantId, request.query);
-    return wantsCsv(request) ? sendCsv(reply, generalLedgerCsv(page), `general-ledger-${page.data.from}-${page.data.to}-${request.query.offset}`) : page;
+    return wantsCsv(request.headers.accept) ? sendCsv(reply, generalLedgerCsv(page), `general-ledger-${page.data.from}-${page.data.to}-${request.query.offset}`) : page;
   });
 }
