@@ -4,13 +4,13 @@ import type { DatabaseHandle } from '../db/connection.ts';
 import type { EntitiesTable } from '../db/schema.ts';
 import { assertInvariant, invalid } from '../errors.ts';
 import { listBankAccounts } from '../intake/bank-accounts-store.ts';
-import { cumulativeTotals, findEntries } from '../ledger/journal-store.ts';
+import { cumulativeTotals } from '../ledger/journal-store.ts';
 import { isKnownCurrency } from '../money/currency.ts';
 import { toMajorUnits } from '../money/minor-units.ts';
 import { addDays } from '../shared/dates.ts';
 import { resolveEntity } from '../tenancy/tenants.ts';
 import { assertPeriod, comparisonPeriod, fiscalYearStart, type Comparison } from './period.ts';
-import { netDebitByAccount, periodTotals } from './totals-store.ts';
+import { linesOfEntries, netDebitByAccount, periodTotals } from './totals-store.ts';
 
 /** One line of a statement. `accountNumber` is null on computed lines (current-year earnings). */
 export interface StatementRow {
@@ -275,14 +275,10 @@ export async function cashFlow(handle: DatabaseHandle, tenantId: string, query: 
   // The current opening-balance entry of each bank and card account; superseded ones are cancelled
   // by their reversals on the same date, so they need no handling.
   const openingEntryIds = bankAccounts.map((account) => account.opening_entry_id).filter((id): id is string => id !== null);
-  const openingEntries = (await findEntries(handle.readDb, tenantId, openingEntryIds))
-    .filter((entry) => entry.entityId === scope.entity.id && entry.entryDate >= query.from && entry.entryDate <= query.to);
   const declaredNet = new Map<string, number>();
-  for (const entry of openingEntries) {
-    for (const line of entry.lines) {
-      if (line.currency !== scope.currency) continue;
-      declaredNet.set(line.accountId, (declaredNet.get(line.accountId) ?? 0) + (line.debitMinor ?? 0) - (line.creditMinor ?? 0));
-    }
+  for (const line of await linesOfEntries(handle.readDb, tenantId, openingEntryIds)) {
+    if (line.entityId !== scope.entity.id || line.entryDate < query.from || line.entryDate > query.to || line.currency !== scope.currency) continue;
+    declaredNet.set(line.accountId, (declaredNet.get(line.accountId) ?? 0) + line.debitMinor - line.creditMinor);
   }
 
   const money = (minor: number) => toMajorUnits(minor, scope.currency);
