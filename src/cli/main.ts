@@ -3,7 +3,9 @@ import { ConfigError, loadConfig } from '../config/config.ts';
 import { DomainError } from '../errors.ts';
 import { createApiKey, listApiKeys, parseScopes, revokeApiKey } from '../tenancy/api-keys.ts';
 import type { EntityProfileInput } from '../tenancy/entity-profile.ts';
-import { addEntity, createTenant } from '../tenancy/tenants.ts';
+import { addEntity, createTenant, updateEntityProfile } from '../tenancy/tenants.ts';
+import { confirmObligation, fileObligation, obligationCalendar, parseStatuses, syncObligationsIn } from '../compliance/obligations.ts';
+import { isValidDate } from '../shared/dates.ts';
 import { createLogger, createWorker, openMigratedDatabase, startService } from '../server.ts';
 import type { DatabaseHandle } from '../db/connection.ts';
 
@@ -30,6 +32,23 @@ function parseMonth(value: string): number {
   return month;
 }
 
+function parseLimit(value: string): number {
+  const limit = Number(value);
+  if (!Number.isInteger(limit) || limit < 1 || limit > 500) throw new InvalidArgumentError('an integer from 1 to 500');
+  return limit;
+}
+
+function parseOffset(value: string): number {
+  const offset = Number(value);
+  if (!Number.isInteger(offset) || offset < 0) throw new InvalidArgumentError('an integer >= 0');
+  return offset;
+}
+
+function parseDateOption(value: string | undefined): string | undefined {
+  if (value !== undefined && !isValidDate(value)) throw new DomainError('invalid_request', 'from: a real calendar date in YYYY-MM-DD form');
+  return value;
+}
+
 function profileOptions(command: Command): Command {
   return command
     .option('--country <code>', 'country of the entity (US)', 'US')
@@ -38,7 +57,11 @@ function profileOptions(command: Command): Command {
     .option('--tax-id <id>', 'EIN, SSN or ITIN')
     .option('--tax-id-type <type>', 'ein | ssn | itin (default: ssn for a sole_prop, else ein)')
     .option('--regime <regime>', 'federal tax classification: sole_proprietor | partnership | s_corporation | c_corporation (default from the entity type)')
-    .option('--fiscal-year-end <month>', 'month the fiscal year ends, 1-12', parseMonth, 12);
+    .option('--fiscal-year-end <month>', 'month the fiscal year ends, 1-12', parseMonth, 12)
+    .option('--sales-tax-states <codes>', 'states the entity collects sales tax in, comma-separated, e.g. CA,TX')
+    .option('--sales-tax-frequency <frequency>', 'monthly | quarterly | annual, as the states assigned (default quarterly)')
+    .option('--formed-on <date>', 'date of formation, YYYY-MM-DD (annual reports fall in its month)')
+    .option('--estimate-taxes [percent]', 'estimate estimated-tax installments from the books at this rate (default: 21 for a C corporation, else 25)');
 }
 
 function profileFrom(options: Record<string, string | number | undefined>): EntityProfileInput {
@@ -51,6 +74,17 @@ function profileFrom(options: Record<string, string | number | undefined>): Enti
     taxIdType: options.taxIdType as string | undefined,
     regime: options.regime as string | undefined,
     fiscalYearEndMonth: options.fiscalYearEnd as number | undefined,
+    ...complianceOptionsFrom(options),
+  };
+}
+
+function complianceOptionsFrom(options: Record<string, string | number | boolean | undefined>): Partial<EntityProfileInput> {
+  const rate = options.estimateTaxes;
+  return {
+    salesTaxStates: typeof options.salesTaxStates === 'string' ? options.salesTaxStates.split(',') : undefined,
+    salesTaxFrequency: options.salesTaxFrequency as string | undefined,
+    formationDate: options.formedOn as string | undefined,
+    estimatedTaxRatePercent: rate === undefined ? undefined : rate === true ? 'default' : rate === false ? null : Number(rate),
   };
 }
 
@@ -69,6 +103,48 @@ profileOptions(entity.command('add').description('add a legal entity (with its o
   .requiredOption('--tenant <id>', 'tenant id')
   .requiredOption('--name <name>', 'legal name'))
   .action((options) => withDatabase((handle) => addEntity(handle, options.tenant, profileFrom(options))));
+
+entity.command('update').description("change an entity's profile (only the options given); its obligation calendar regenerates")
+  .argument('<entityId>', 'entity id')
+  .requiredOption('--tenant <id>', 'tenant id')
+  .option('--name <name>', 'legal name')
+  .option('--entity-type <type>', 'sole_prop | llc | partnership | s_corp | c_corp')
+  .option('--state <code>', 'state of formation, e.g. DE')
+  .option('--regime <regime>', 'sole_proprietor | partnership | s_corporation | c_corporation')
+  .option('--fiscal-year-end <month>', 'month the fiscal year ends, 1-12', parseMonth)
+  .option('--sales-tax-states <codes>', 'states the entity collects sales tax in, comma-separated ("" for none)')
+  .option('--sales-tax-frequency <frequency>', 'monthly | quarterly | annual')
+  .option('--formed-on <date>', 'date of formation, YYYY-MM-DD')
+  .option('--estimate-taxes [percent]', 'estimate estimated-tax installments from the books at this rate (default by regime)')
+  .option('--no-estimate-taxes', 'stop estimating: estimated-tax rows show 0 again')
+  .action((entityId: string, options) => withDatabase((handle) => updateEntityProfile(handle, options.tenant, entityId, {
+    legalName: options.name,
+    entityType: options.entityType,
+    stateCode: options.state,
+    regime: options.regime,
+    fiscalYearEndMonth: options.fiscalYearEnd,
+    ...complianceOptionsFrom(options),
+  }, (trx, row) => syncObligationsIn(trx, options.tenant, row, new Date().toISOString().slice(0, 10), new Date().toISOString()))));
+
+const obligation = program.command('obligation').description('the obligation calendar');
+obligation.command('list').description("an entity's obligations, deadline ascending (regenerated first)")
+  .requiredOption('--tenant <id>', 'tenant id')
+  .option('--entity <id>', 'entity id (default: the primary entity)')
+  .option('--status <list>', 'comma-separated: upcoming,payment_pending,confirmed,filed')
+  .option('--from <date>', 'deadline on or after this date')
+  .option('--limit <n>', 'rows, 1-500', parseLimit, 100)
+  .option('--offset <n>', 'rows to skip', parseOffset, 0)
+  .action((options) => withDatabase((handle) => obligationCalendar(handle, options.tenant, {
+    entityId: options.entity, statuses: parseStatuses(options.status), from: parseDateOption(options.from), limit: options.limit, offset: options.offset,
+  }, new Date())));
+obligation.command('confirm').description('the owner confirms the obligation applies: upcoming/payment_pending → confirmed')
+  .argument('<obligationId>', 'obligation id (from obligation list or GET /obligations)')
+  .option('--tenant <id>', 'refuse unless the obligation is this tenant\'s')
+  .action((obligationId: string, options) => withDatabase((handle) => confirmObligation(handle, obligationId, new Date(), options.tenant)));
+obligation.command('file').description('mark the obligation filed (and paid): any status → filed')
+  .argument('<obligationId>', 'obligation id (from obligation list or GET /obligations)')
+  .option('--tenant <id>', 'refuse unless the obligation is this tenant\'s')
+  .action((obligationId: string, options) => withDatabase((handle) => fileObligation(handle, obligationId, new Date(), options.tenant)));
 
 const key = program.command('key').description('API keys');
 key.command('create').description('create an API key; the secret is shown once')

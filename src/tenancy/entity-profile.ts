@@ -55,7 +55,7 @@ export interface EntityProfileInput {
   /** YYYY-MM-DD; anniversary-based filings (annual reports, statements of information) are due in its month. */
   formationDate?: string;
   /** Percent of net income for estimated-tax installments ('default': the rate of the regime); asking for estimates at all. */
-  estimatedTaxRatePercent?: number | 'default';
+  estimatedTaxRatePercent?: number | 'default' | null;
 }
 
 export interface EntityProfile {
