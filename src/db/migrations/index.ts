@@ -5,6 +5,7 @@ import { statementsAndObligationsMigration } from './0002-statements-obligations
 import { obligationCalendarMigration } from './0005-obligation-calendar.ts';
 import { categorizationMigration } from './0004-categorization.ts';
 import { ragLlmMigration } from './0007-rag-llm.ts';
+import { healthIndexesMigration } from './0006-health-indexes.ts';
 
 /**
  * Every migration of the service, in order. Names sort in the order they run; a new table group adds
@@ -17,5 +18,6 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '0005-obligation-calendar': obligationCalendarMigration(dialect),
     '0004-categorization': categorizationMigration(dialect),
     '0007-rag-llm': ragLlmMigration(dialect),
+    '0006-health-indexes': healthIndexesMigration(),
   };
 }

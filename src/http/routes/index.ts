@@ -3,6 +3,8 @@ import type { AppContext } from '../app.ts';
 import { accountRoutes } from './accounts.ts';
 import { bankAccountRoutes } from './bank-accounts.ts';
 import { entityRoutes } from './entities.ts';
+import { financialReportRoutes } from './financial-reports.ts';
+import { healthScoreRoutes } from './health-score.ts';
 import { journalRoutes } from './journal.ts';
 import { obligationRoutes } from './obligations.ts';
 import { reportRoutes } from './reports.ts';
@@ -16,6 +18,8 @@ export function registerRoutes(app: FastifyInstance, context: AppContext): void 
   journalRoutes(app, context);
   reportRoutes(app, context);
   entityRoutes(app, context);
+  financialReportRoutes(app, context);
+  healthScoreRoutes(app, context);
   obligationRoutes(app, context);
   ruleRoutes(app, context);
 }

@@ -1,0 +1,83 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+
+type Executor = Kysely<Database>;
+
+/** What the health score reads; every query is scoped by tenant and entity, and none reads a document's content. */
+
+export interface StatementPeriodFacts {
+  id: string;
+  bankAccountId: string;
+  periodStart: string;
+  periodEnd: string;
+  openingMinor: number;
+  closingMinor: number;
+  continuityOk: boolean;
+}
+
+export async function statementPeriodsOf(db: Executor, tenantId: string, entityId: string): Promise<StatementPeriodFacts[]> {
+  const rows = await db.selectFrom('statement_periods')
+    .select(['id', 'bank_account_id', 'period_start', 'period_end', 'opening_balance_minor', 'closing_balance_minor', 'continuity_ok'])
+    .where('tenant_id', '=', tenantId).where('entity_id', '=', entityId)
+    .orderBy('bank_account_id').orderBy('period_start').execute();
+  return rows.map((row) => ({
+    id: row.id,
+    bankAccountId: row.bank_account_id,
+    periodStart: row.period_start,
+    periodEnd: row.period_end,
+    openingMinor: Number(row.opening_balance_minor),
+    closingMinor: Number(row.closing_balance_minor),
+    continuityOk: row.continuity_ok === 1,
+  }));
+}
+
+export interface StatementDocumentFacts {
+  id: string;
+  bankAccountId: string | null;
+  status: string;
+  filename: string | null;
+  rejectionReason: string | null;
+  createdAt: string;
+}
+
+/** Rejected and ingested uploads (not those still processing), oldest first. */
+export async function statementDocumentsOf(db: Executor, tenantId: string, entityId: string): Promise<StatementDocumentFacts[]> {
+  const rows = await db.selectFrom('statement_documents')
+    .select(['id', 'bank_account_id', 'status', 'filename', 'rejection_reason', 'created_at'])
+    .where('tenant_id', '=', tenantId).where('entity_id', '=', entityId).where('status', 'in', ['rejected', 'ingested'])
+    .orderBy('created_at').execute();
+  return rows.map((row) => ({
+    id: row.id,
+    bankAccountId: row.bank_account_id,
+    status: row.status,
+    filename: row.filename,
+    rejectionReason: row.rejection_reason,
+    createdAt: row.created_at,
+  }));
+}
+
+export interface AccountRowFacts {
+  rowCount: number;
+  latestDate: string | null;
+  /** Rows that need review dated before the cutoff. */
+  reviewBacklog: number;
+}
+
+/** One bank account's rows, counted from the (tenant, account, needs_review, date) index alone. */
+export async function accountRowFacts(db: Executor, tenantId: string, bankAccountId: string, reviewCutoff: string): Promise<AccountRowFacts> {
+  const base = () => db.selectFrom('transactions').where('tenant_id', '=', tenantId).where('bank_account_id', '=', bankAccountId);
+  const [totals, backlog] = await Promise.all([
+    base().select((eb) => [eb.fn.countAll<number>().as('rows'), eb.fn.max('date').as('latest')]).executeTakeFirst(),
+    base().select((eb) => eb.fn.countAll<number>().as('rows')).where('needs_review', '=', 1).where('date', '<', reviewCutoff).executeTakeFirst(),
+  ]);
+  return { rowCount: Number(totals?.rows ?? 0), latestDate: (totals?.latest as string | null | undefined) ?? null, reviewBacklog: Number(backlog?.rows ?? 0) };
+}
+
+/** Net debit of one ledger account through `asOf`, from the per-day totals. */
+export async function accountNetDebit(db: Executor, tenantId: string, accountId: string, currency: string, asOf: string): Promise<number> {
+  const row = await db.selectFrom('account_daily_totals')
+    .select((eb) => [eb.fn.sum<number>('debit_minor').as('debit'), eb.fn.sum<number>('credit_minor').as('credit')])
+    .where('tenant_id', '=', tenantId).where('account_id', '=', accountId).where('currency', '=', currency).where('day', '<=', asOf)
+    .executeTakeFirst();
+  return Number(row?.debit ?? 0) - Number(row?.credit ?? 0);
+}

@@ -1,0 +1,162 @@
+import type { Kysely } from 'kysely';
+import { listAccounts } from '../chart/accounts-store.ts';
+import { isDebitNormal } from '../chart/us-chart.ts';
+import type { DatabaseHandle } from '../db/connection.ts';
+import type { Database } from '../db/schema.ts';
+import { assertInvariant, invalid } from '../errors.ts';
+import { cumulativeTotals } from '../ledger/journal-store.ts';
+import { isKnownCurrency } from '../money/currency.ts';
+import { toMajorUnits } from '../money/minor-units.ts';
+import { addDays } from '../shared/dates.ts';
+import { resolveEntity } from '../tenancy/tenants.ts';
+import { assertPeriod } from './period.ts';
+import { netDebitByAccount, periodTotals } from './totals-store.ts';
+
+type Executor = Kysely<Database>;
+
+export interface GeneralLedgerLine {
+  accountNumber: string;
+  accountName: string;
+  entryId: string;
+  entryDate: string;
+  description: string;
+  sourceType: string;
+  memo: string | null;
+  debit: number | null;
+  credit: number | null;
+  runningBalance: number;
+}
+
+export interface GeneralLedgerAccount {
+  accountNumber: string;
+  name: string;
+  category: string;
+  openingBalance: number;
+  closingBalance: number;
+}
+
+export interface GeneralLedgerPage {
+  data: {
+    from: string;
+    to: string;
+    entityId: string;
+    currency: string;
+    /** The accounts that have lines on this page, with their balance before `from` and through `to`. */
+    accounts: GeneralLedgerAccount[];
+    lines: GeneralLedgerLine[];
+  };
+  meta: { pagination: { limit: number; offset: number; nextOffset: number | null } };
+}
+
+interface LineRow {
+  seq: number;
+  account_id: string;
+  account_number: string;
+  entry_date: string;
+  debit_minor: number | null;
+  credit_minor: number | null;
+  memo: string | null;
+  entry_id: string;
+  description: string;
+  source_type: string;
+}
+
+async function linePage(db: Executor, query: { tenantId: string; entityId: string; currency: string; from: string; to: string; accountNumber?: string; limit: number; offset: number }): Promise<LineRow[]> {
+  let select = db.selectFrom('journal_lines')
+    .innerJoin('journal_entries', 'journal_entries.id', 'journal_lines.entry_id')
+    .select(['journal_lines.seq', 'journal_lines.account_id', 'journal_lines.account_number', 'journal_lines.entry_date', 'journal_lines.debit_minor',
+      'journal_lines.credit_minor', 'journal_lines.memo', 'journal_lines.entry_id', 'journal_entries.description', 'journal_entries.source_type'])
+    .where('journal_lines.tenant_id', '=', query.tenantId)
+    .where('journal_lines.entity_id', '=', query.entityId)
+    .where('journal_lines.currency', '=', query.currency)
+    .where('journal_lines.entry_date', '>=', query.from)
+    .where('journal_lines.entry_date', '<=', query.to);
+  if (query.accountNumber) select = select.where('journal_lines.account_number', '=', query.accountNumber);
+  const rows = await select.orderBy('journal_lines.account_number').orderBy('journal_lines.entry_date').orderBy('journal_lines.seq')
+    .limit(query.limit + 1).offset(query.offset).execute();
+  return rows.map((row) => ({ ...row, seq: Number(row.seq) }));
+}
+
+/** Net debit of one account's lines on one day that come before the line `seq` (same-day predecessors of a page's first line). */
+async function sameDayNetBefore(db: Executor, tenantId: string, entityId: string, currency: string, accountNumber: string, day: string, seq: number): Promise<number> {
+  const row = await db.selectFrom('journal_lines')
+    .select((eb) => [eb.fn.sum<number>('debit_minor').as('debit'), eb.fn.sum<number>('credit_minor').as('credit')])
+    .where('tenant_id', '=', tenantId).where('entity_id', '=', entityId).where('account_number', '=', accountNumber)
+    .where('currency', '=', currency).where('entry_date', '=', day).where('seq', '<', seq)
+    .executeTakeFirst();
+  return Number(row?.debit ?? 0) - Number(row?.credit ?? 0);
+}
+
+/**
+ * Journal lines of [from, to] grouped by account (account number, then date, then posting order),
+ * each with the account's running balance in its natural direction. The balance starts from the
+ * account's balance before `from` (per-day totals); a page that starts in the middle of an account
+ * picks up from the per-day totals of the earlier days plus that day's earlier lines, so no page
+ * ever reads the lines of the pages before it.
+ */
+export async function generalLedger(handle: DatabaseHandle, tenantId: string, query: { from: string; to: string; accountNumber?: string; entityId?: string; currency?: string; limit: number; offset: number }): Promise<GeneralLedgerPage> {
+  assertPeriod(query.from, query.to);
+  const entity = await resolveEntity(handle, tenantId, query.entityId);
+  const currency = query.currency ?? entity.base_currency;
+  if (!isKnownCurrency(currency)) throw invalid(`currency: "${currency}" is not an ISO 4217 currency code`);
+  const db = handle.readDb;
+  const accounts = await listAccounts(db, tenantId, entity.id);
+  const byNumber = new Map(accounts.map((account) => [account.accountNumber, account]));
+  if (query.accountNumber !== undefined && !byNumber.has(query.accountNumber)) {
+    throw invalid(`accountNumber: "${query.accountNumber}" is not an account number of this entity's chart`);
+  }
+  const rows = await linePage(db, { tenantId, entityId: entity.id, currency, from: query.from, to: query.to, accountNumber: query.accountNumber, limit: query.limit, offset: query.offset });
+  const hasMore = rows.length > query.limit;
+  const page = rows.slice(0, query.limit);
+
+  const [opening, period] = await Promise.all([
+    cumulativeTotals(db, tenantId, entity.id, addDays(query.from, -1)),
+    periodTotals(db, tenantId, entity.id, query.from, query.to),
+  ]);
+  const openingNet = netDebitByAccount(opening, currency);
+  const periodNet = netDebitByAccount(period, currency);
+
+  // Only the page's first account can have period lines on earlier pages: lines are grouped by account.
+  const running = new Map<string, number>();
+  if (page.length > 0 && query.offset > 0) {
+    const first = page[0];
+    const earlierDays = first.entry_date > query.from
+      ? netDebitByAccount(await periodTotals(db, tenantId, entity.id, query.from, addDays(first.entry_date, -1)), currency).get(first.account_id) ?? 0
+      : 0;
+    const sameDay = await sameDayNetBefore(db, tenantId, entity.id, currency, first.account_number, first.entry_date, first.seq);
+    running.set(first.account_id, (openingNet.get(first.account_id) ?? 0) + earlierDays + sameDay);
+  }
+
+  const money = (minor: number) => toMajorUnits(minor, currency);
+  const pageAccounts: GeneralLedgerAccount[] = [];
+  const lines: GeneralLedgerLine[] = page.map((row) => {
+    const account = byNumber.get(row.account_number);
+    assertInvariant(account, `journal line account ${row.account_number} is in the chart of entity ${entity.id}`);
+    if (!running.has(row.account_id)) running.set(row.account_id, openingNet.get(row.account_id) ?? 0);
+    if (!pageAccounts.some((listed) => listed.accountNumber === account.accountNumber)) {
+      const openingMinor = openingNet.get(account.id) ?? 0;
+      const closingMinor = openingMinor + (periodNet.get(account.id) ?? 0);
+      const sign = isDebitNormal(account.category) ? 1 : -1;
+      pageAccounts.push({ accountNumber: account.accountNumber, name: account.name, category: account.category, openingBalance: money(sign * openingMinor), closingBalance: money(sign * closingMinor) });
+    }
+    const balance = running.get(row.account_id)! + (row.debit_minor ?? 0) - (row.credit_minor ?? 0);
+    running.set(row.account_id, balance);
+    const sign = isDebitNormal(account.category) ? 1 : -1;
+    return {
+      accountNumber: row.account_number,
+      accountName: account.name,
+      entryId: row.entry_id,
+      entryDate: row.entry_date,
+      description: row.description,
+      sourceType: row.source_type,
+      memo: row.memo,
+      debit: row.debit_minor === null ? null : money(row.debit_minor),
+      credit: row.credit_minor === null ? null : money(row.credit_minor),
+      runningBalance: money(sign * balance),
+    };
+  });
+  return {
+    data: { from: query.from, to: query.to, entityId: entity.id, currency, accounts: pageAccounts, lines },
+    meta: { pagination: { limit: query.limit, offset: query.offset, nextOffset: hasMore ? query.offset + query.limit : null } },
+  };
+}

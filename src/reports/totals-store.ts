@@ -1,0 +1,44 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import type { AccountTotals } from '../ledger/journal-store.ts';
+
+type Executor = Kysely<Database>;
+
+/**
+ * Debits and credits per account over [from, to] (inclusive), from the per-day totals that posting
+ * maintains: the cost grows with accounts × days, never with journal lines.
+ */
+export async function periodTotals(db: Executor, tenantId: string, entityId: string, from: string, to: string): Promise<AccountTotals[]> {
+  const rows = await db.selectFrom('account_daily_totals')
+    .select(['account_id', 'currency'])
+    .select((eb) => [eb.fn.sum<number>('debit_minor').as('debit'), eb.fn.sum<number>('credit_minor').as('credit')])
+    .where('tenant_id', '=', tenantId).where('entity_id', '=', entityId)
+    .where('day', '>=', from).where('day', '<=', to)
+    .groupBy(['account_id', 'currency']).execute();
+  return rows.map((row) => ({ accountId: row.account_id, currency: row.currency, debitMinor: Number(row.debit), creditMinor: Number(row.credit) }));
+}
+
+/** Net debit (debits − credits) per account in one currency, keyed by account id. */
+export function netDebitByAccount(totals: AccountTotals[], currency: string): Map<string, number> {
+  const net = new Map<string, number>();
+  for (const total of totals) {
+    if (total.currency !== currency) continue;
+    net.set(total.accountId, (net.get(total.accountId) ?? 0) + total.debitMinor - total.creditMinor);
+  }
+  return net;
+}
+
+/**
+ * The lines of the given entries, reached through the entries' primary key (then the lines' entry
+ * index). Filtering the lines by tenant directly would let SQLite pick the lines' (tenant, …) index
+ * and walk every line of the tenant.
+ */
+export async function linesOfEntries(db: Executor, tenantId: string, entryIds: string[]): Promise<Array<{ entityId: string; entryDate: string; accountId: string; currency: string; debitMinor: number; creditMinor: number }>> {
+  if (entryIds.length === 0) return [];
+  const rows = await db.selectFrom('journal_entries')
+    .innerJoin('journal_lines', 'journal_lines.entry_id', 'journal_entries.id')
+    .select(['journal_entries.entity_id', 'journal_entries.entry_date', 'journal_lines.account_id', 'journal_lines.currency', 'journal_lines.debit_minor', 'journal_lines.credit_minor'])
+    .where('journal_entries.id', 'in', entryIds).where('journal_entries.tenant_id', '=', tenantId)
+    .execute();
+  return rows.map((row) => ({ entityId: row.entity_id, entryDate: row.entry_date, accountId: row.account_id, currency: row.currency, debitMinor: Number(row.debit_minor ?? 0), creditMinor: Number(row.credit_minor ?? 0) }));
+}
