@@ -1,11 +1,11 @@
 import type { Migration } from 'kysely';
 import type { Dialect } from '../connection.ts';
-import { initialMigration } from './0001-initial.ts';
-import { statementsAndObligationsMigration } from './0002-statements-obligations.ts';
-import { obligationCalendarMigration } from './0005-obligation-calendar.ts';
 import { categorizationMigration } from './0004-categorization.ts';
-import { ragLlmMigration } from './0007-rag-llm.ts';
 import { healthIndexesMigration } from './0006-health-indexes.ts';
+import { initialMigration } from './0001-initial.ts';
+import { obligationCalendarMigration } from './0005-obligation-calendar.ts';
+import { ragLlmMigration } from './0007-rag-llm.ts';
+import { statementsAndObligationsMigration } from './0002-statements-obligations.ts';
 
 /**
  * Every migration of the service, in order. Names sort in the order they run; a new table group adds
@@ -15,9 +15,9 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
   return {
     '0001-initial': initialMigration(dialect),
     '0002-statements-obligations': statementsAndObligationsMigration(dialect),
-    '0005-obligation-calendar': obligationCalendarMigration(dialect),
     '0004-categorization': categorizationMigration(dialect),
-    '0007-rag-llm': ragLlmMigration(dialect),
+    '0005-obligation-calendar': obligationCalendarMigration(dialect),
     '0006-health-indexes': healthIndexesMigration(),
+    '0007-rag-llm': ragLlmMigration(dialect),
   };
 }
