@@ -23,6 +23,12 @@ export interface Config {
   sweepBatchSize: number;
   /** Confidence below which a categorized row needs review, unless the tenant sets its own. */
   reviewThreshold: number;
+  /** Port of the SMTP listener that turns mailed attachments into statement uploads; 0 turns it off. */
+  smtpPort: number;
+  /** Domain of the tenants' inbox addresses (`<token>@INBOX_DOMAIN`). */
+  inboxDomain: string;
+  /** How long a worker holds a statement document it is reading before another may take it up. */
+  statementLeaseMs: number;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
@@ -66,5 +72,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sweepIntervalMs: numberFrom(env, 'SWEEP_INTERVAL_MS', 500, { min: 10, integer: true }),
     sweepBatchSize: numberFrom(env, 'SWEEP_BATCH_SIZE', 500, { min: 1, integer: true }),
     reviewThreshold,
+    smtpPort: numberFrom(env, 'SMTP_PORT', 2525, { integer: true }),
+    inboxDomain: (env.INBOX_DOMAIN || 'inbox.localhost').toLowerCase(),
+    statementLeaseMs: numberFrom(env, 'STATEMENT_LEASE_MS', 5 * 60_000, { min: 1000, integer: true }),
   };
 }

@@ -20,6 +20,7 @@ export interface Database {
   statement_documents: StatementDocumentsTable;
   statement_periods: StatementPeriodsTable;
   obligations: ObligationsTable;
+  statement_inboxes: StatementInboxesTable;
 }
 
 export interface TenantsTable {
@@ -196,6 +197,11 @@ export interface StatementDocumentsTable {
   statement_period_id: string | null;
   created_at: string;
   updated_at: string;
+  /** The worker holding the document while it is read (migration 0003); null when nobody does. */
+  claim_token: string | null;
+  /** When the claim lapses: a worker that crashed mid-read leaves a document others take up after this. */
+  claimed_until: string | null;
+  attempts: number;
 }
 
 /** One ingested statement: identity is bank account + period. */
@@ -241,4 +247,11 @@ export interface ObligationsTable {
   filed_at: string | null;
   created_at: string;
   updated_at: string;
+}
+
+/** Each tenant's e-mail inbox: mail to `<local_part>@INBOX_DOMAIN` becomes statement uploads. */
+export interface StatementInboxesTable {
+  tenant_id: string;
+  local_part: string;
+  created_at: string;
 }

@@ -10,6 +10,7 @@ import { handleError, sendError } from './errors.ts';
 import { rateLimiterFor, type RateLimiter } from './rate-limit.ts';
 import { registerRoutes } from './routes/index.ts';
 import { Account, BankAccount, Entity, ErrorBody, JournalEntry, JournalLine, Transaction, TransactionCategory, TrialBalance } from './schemas.ts';
+import { StatementPeriod, StatementUploadStatus } from './schemas.ts';
 
 export type RateClass = 'read' | 'write' | 'report';
 
@@ -75,6 +76,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   for (const schema of [ErrorBody, TransactionCategory, Transaction, BankAccount, Account, JournalLine, JournalEntry, TrialBalance, Entity]) {
     app.addSchema(schema);
   }
+  for (const schema of [StatementPeriod, StatementUploadStatus]) app.addSchema(schema);
 
   await app.register(swagger, {
     openapi: {

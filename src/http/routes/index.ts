@@ -6,6 +6,7 @@ import { entityRoutes } from './entities.ts';
 import { journalRoutes } from './journal.ts';
 import { reportRoutes } from './reports.ts';
 import { transactionRoutes } from './transactions.ts';
+import { bankStatementRoutes } from './bank-statements.ts';
 
 export function registerRoutes(app: FastifyInstance, context: AppContext): void {
   transactionRoutes(app, context);
@@ -14,4 +15,5 @@ export function registerRoutes(app: FastifyInstance, context: AppContext): void 
   journalRoutes(app, context);
   reportRoutes(app, context);
   entityRoutes(app, context);
+  bankStatementRoutes(app, context);
 }
