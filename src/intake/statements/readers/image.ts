@@ -1,0 +1,21 @@
+/**
+ * Scanned or photographed statements as PNG or JPEG: one statement page per file, read by local OCR
+ * and interpreted by the same row/column reading as text PDFs.
+ */
+import sharp from 'sharp';
+import type { ReadOutcome, ReaderContext } from '../types.ts';
+import { interpretStatement } from '../text/layout.ts';
+import { ocrPages } from '../ocr/ocr.ts';
+
+export async function readImageStatement(bytes: Buffer, context: ReaderContext): Promise<ReadOutcome> {
+  try {
+    const metadata = await sharp(bytes, { failOn: 'error' }).metadata();
+    if (!metadata.width || !metadata.height || !['png', 'jpeg'].includes(metadata.format ?? '')) {
+      return { ok: false, reason: 'document_unreadable', message: 'The image is not a readable PNG or JPEG.' };
+    }
+  } catch {
+    return { ok: false, reason: 'document_unreadable', message: 'The image is damaged or not an image at all.' };
+  }
+  const pages = await ocrPages([bytes]);
+  return interpretStatement(pages, { context, format: 'image-ocr' });
+}

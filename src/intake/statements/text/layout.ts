@@ -1,0 +1,535 @@
+/**
+ * Turns positioned text (glyph runs from a PDF's text layer, or OCR word boxes) into a statement:
+ * rows rebuilt from vertical positions, columns from the table header's horizontal positions, then
+ * the statement's facts read from labels. One interpretation for text PDFs and scans, so a scan of a
+ * statement reads the same as the statement.
+ */
+import { isKnownCurrency, currencyExponent } from '../../../money/currency.ts';
+import type { ParsedStatement, ParsedStatementLine, ReadOutcome, ReaderContext, StatementAccountKind } from '../types.ts';
+import { addDecimals, compareDecimals, detectDecimalSeparator, negateDecimal, parseAmount, type DecimalSeparator, type ParsedAmount } from './amounts.ts';
+import { detectCurrency } from './currency.ts';
+import { detectDayMonthOrder, MONTH_NAME_PATTERN, parseDate, type DateReadingOptions } from './dates.ts';
+
+/** One run of text and its box, in page units with y growing downwards (top of the box). */
+export interface PositionedText {
+  text: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface LayoutPage {
+  width: number;
+  height: number;
+  items: PositionedText[];
+}
+
+/** Text runs on one visual line that sit close together: a table cell, a label, a phrase. */
+interface Cell {
+  text: string;
+  left: number;
+  right: number;
+}
+
+interface Line {
+  page: number;
+  top: number;
+  bottom: number;
+  height: number;
+  cells: Cell[];
+  text: string;
+}
+
+type ColumnRole = 'date' | 'description' | 'out' | 'in' | 'amount' | 'balance';
+
+interface Column {
+  role: ColumnRole;
+  left: number;
+  right: number;
+}
+
+// Header words, English first, then the German/French/Spanish ones common on EUR statements.
+const HEADER_ROLES: Array<[ColumnRole, RegExp]> = [
+  ['balance', /^(running |daily |ledger )?(balance|saldo|solde|kontostand)\b/i],
+  ['out', /^(withdrawals?|debits?|money out|paid out|charges|purchases|soll|belastung|lastschrift|d[ée]bit|out|ausgang|cargos?)\b/i],
+  ['in', /^(deposits?|credits?|money in|paid in|payments?( and credits)?|haben|gutschrift|cr[ée]dit|in|eingang|abonos?)\b/i],
+  ['amount', /^(amount|betrag|montant|importe|transaction amount)\b/i],
+  ['date', /^((trans(action)?|tran|posting|post(ed)?|value|booking|entry)\.?\s*)?date\b|^(datum|buchungstag|wertstellung|valuta|fecha)\b/i],
+  ['description', /^(description|details?|transaction( details| description)?|merchant|narrative|particulars|payee|memo|verwendungszweck|buchungstext|libell[ée]|concepto|reference)\b/i],
+];
+
+const OPENING_LABEL = /\b(beginning|opening|previous|starting|prior|last statement|old)\s+balance\b|\bbalance\s+(brought\s+)?forward\b|\balter\s+kontostand\b|\banfangssaldo\b|\bsolde\s+(pr[ée]c[ée]dent|initial|d[ée]but)\b|\bsaldo\s+anterior\b/i;
+const CLOSING_LABEL = /\b(ending|closing|new|final|current statement)\s+balance\b|\bbalance\s+carried\s+forward\b|\bneuer\s+kontostand\b|\bendsaldo\b|\bsolde\s+(nouveau|final|fin)\b|\bsaldo\s+final\b/i;
+const STATEMENT_WORDS = /\b(statement|account summary|kontoauszug|relev[ée]|extracto|estratto)\b/i;
+const INVOICE_WORDS = /\b(invoice|bill to|ship to|unit price|qty|quantity|subtotal|rechnung|facture)\b/gi;
+const NOISE_LINE = /\bpage\s+\d+(\s+of\s+\d+)?\b|\bseite\s+\d+|\bcontinued\b|^\s*\d+\s*\/\s*\d+\s*$|\btotals?\b|\bsumme\b/i;
+const BANK_WORDS = /\b(bank|bancorp|banco|banque|credit union|savings and loan|sparkasse|volksbank|trust|financial|caisse|building society)\b/i;
+
+export interface InterpretOptions {
+  context: ReaderContext;
+  format: string;
+}
+
+/** Reads a statement out of positioned text, or says why it is not one. */
+export function interpretStatement(pages: LayoutPage[], options: InterpretOptions): ReadOutcome {
+  const lines = pages.flatMap((page, index) => buildLines(page, index));
+  const fullText = lines.map((line) => line.text).join('\n');
+  if (fullText.trim().length === 0) {
+    return { ok: false, reason: 'document_unreadable', message: 'No text could be read from the document.' };
+  }
+  const separator = detectDecimalSeparator(fullText);
+  const order = detectDayMonthOrder(fullText, { commaDecimals: separator === 'comma' });
+  const currency = detectCurrency(fullText, options.context.hints.currency ?? null);
+  const exponent = currency && isKnownCurrency(currency) ? currencyExponent(currency) ?? 2 : 2;
+  const kind = detectKind(fullText) ?? options.context.hints.kind ?? null;
+  const period = findPeriod(lines, order);
+  const fallbackYear = period ? null : mostCommonYear(fullText);
+  const dateOptions: DateReadingOptions = { order, period, fallbackYear };
+  const amounts = new AmountReader(separator, exponent);
+
+  const labelled = findLabelledBalances(lines, amounts);
+  const table = readTable(lines, dateOptions, amounts);
+  const looksLikeInvoice = (fullText.match(INVOICE_WORDS)?.length ?? 0) >= 2 && labelled.opening === null && labelled.closing === null;
+  const hasStatementEvidence = (labelled.opening !== null || labelled.closing !== null || table.hasBalanceColumn)
+    && (STATEMENT_WORDS.test(fullText) || BANK_WORDS.test(fullText) || table.rows.length > 0);
+  if (looksLikeInvoice || !hasStatementEvidence) {
+    return {
+      ok: false,
+      reason: 'not_a_bank_statement',
+      message: looksLikeInvoice
+        ? 'The document reads as an invoice, not a bank statement.'
+        : 'The document has no statement balances or transaction table; it does not read as a bank statement.',
+    };
+  }
+  if (table.rows.length === 0) {
+    return { ok: false, reason: 'no_transactions', message: 'The statement lists no transactions.' };
+  }
+
+  const statementKind = kind;
+  const { lines: statementLines, opening, closing } = resolveSigns(table, labelled, statementKind);
+  const dates = statementLines.map((line) => line.date).sort();
+  const statement: ParsedStatement = {
+    institutionName: findInstitution(lines, pages),
+    accountLast4: findAccountLast4(fullText),
+    accountKind: statementKind,
+    currency,
+    periodStart: period?.start ?? dates[0],
+    periodEnd: period?.end ?? dates[dates.length - 1],
+    openingBalance: opening,
+    closingBalance: closing,
+    lines: statementLines,
+  };
+  return { ok: true, statement, format: options.format };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lines and cells
+
+function buildLines(page: LayoutPage, pageIndex: number): Line[] {
+  const items = page.items.filter((item) => item.text.trim().length > 0 && item.height > 0)
+    .sort((a, b) => (a.y + a.height / 2) - (b.y + b.height / 2));
+  const groups: PositionedText[][] = [];
+  for (const item of items) {
+    const center = item.y + item.height / 2;
+    const current = groups[groups.length - 1];
+    if (current) {
+      const top = Math.min(...current.map((member) => member.y));
+      const bottom = Math.max(...current.map((member) => member.y + member.height));
+      const lineCenter = (top + bottom) / 2;
+      if (Math.abs(center - lineCenter) < 0.5 * Math.min(bottom - top, item.height) + 0.1 * item.height) {
+        current.push(item);
+        continue;
+      }
+    }
+    groups.push([item]);
+  }
+  return groups.map((group) => {
+    const sorted = group.sort((a, b) => a.x - b.x);
+    const height = median(sorted.map((item) => item.height));
+    const cells: Cell[] = [];
+    for (const item of sorted) {
+      const text = item.text.trim();
+      const last = cells[cells.length - 1];
+      // A gap narrower than the text height is a space between words; wider is a column gap.
+      if (last && item.x - last.right < 0.9 * height) {
+        last.text = `${last.text} ${text}`;
+        last.right = Math.max(last.right, item.x + item.width);
+      } else {
+        cells.push({ text, left: item.x, right: item.x + item.width });
+      }
+    }
+    return {
+      page: pageIndex,
+      top: Math.min(...sorted.map((item) => item.y)),
+      bottom: Math.max(...sorted.map((item) => item.y + item.height)),
+      height,
+      cells,
+      text: cells.map((cell) => cell.text).join('  '),
+    };
+  });
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Amounts
+
+class AmountReader {
+  constructor(readonly separator: DecimalSeparator, private readonly exponent: number) {}
+
+  /** An amount cell: the number must carry the currency's decimals, so "STORE 1234" is not an amount. */
+  read(text: string): ParsedAmount | null {
+    const parsed = parseAmount(text, this.separator);
+    if (!parsed) return null;
+    const fraction = parsed.value.split('.')[1] ?? '';
+    return fraction.length === this.exponent ? parsed : null;
+  }
+
+  /** The last amount written in a line of text (labels print the amount after the words). */
+  lastIn(text: string): ParsedAmount | null {
+    const tokens = text.split(/\s{2,}|(?<=[A-Za-z:])\s+(?=[-($€£\d])/);
+    for (let index = tokens.length - 1; index >= 0; index -= 1) {
+      const words = tokens[index].trim().split(/\s+/);
+      // Try the longest tail first, so "1 234,56 CR" is one amount.
+      for (let start = 0; start < words.length; start += 1) {
+        const amount = this.read(words.slice(start).join(' '));
+        if (amount) return amount;
+      }
+    }
+    return null;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Statement facts read from labels
+
+function detectKind(text: string): StatementAccountKind | null {
+  if (/\bcredit\s+card\b|\bcredit\s+limit\b|\bminimum\s+(payment|amount)\s+due\b|\bcard\s*(member|holder)\b|\b(visa|mastercard|american express|amex)\b|\bkreditkarte\b|\bcarte de cr[ée]dit\b/i.test(text)) {
+    return 'credit_card';
+  }
+  if (/\bsav(ings?|er)\b|\bsparkonto\b|\bepargne\b|\b[ée]pargne\b|\bahorro\b/i.test(text)) return 'savings';
+  if (/\bchecking\b|\bchequing\b|\bcurrent\s+account\b|\bgirokonto\b|\bcompte courant\b|\bcuenta corriente\b/i.test(text)) return 'checking';
+  return null;
+}
+
+const MONTH = `(?:${MONTH_NAME_PATTERN})(?![A-Za-zÀ-ÿ])`;
+const DATE_IN_TEXT = new RegExp([
+  String.raw`\d{4}-\d{1,2}-\d{1,2}`,
+  String.raw`\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}`,
+  String.raw`\d{1,2}(?:st|nd|rd|th)?\s+${MONTH}\.?,?\s+\d{4}`,
+  String.raw`${MONTH}\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}`,
+  String.raw`${MONTH}\.?\s+\d{1,2}(?:st|nd|rd|th)?`,
+  String.raw`\d{1,2}\s+${MONTH}`,
+].join('|'), 'gi');
+
+/** "Statement period: March 1, 2026 - March 31, 2026", "01.03.2026 – 31.03.2026", "Dec 15 through Jan 14, 2026". */
+function findPeriod(lines: Line[], order: DateReadingOptions['order']): { start: string; end: string } | null {
+  const candidates = lines.filter((line) => /\b(period|from|through|to|bis|au|zeitraum|p[ée]riode|statement dates?|opening\/closing date)\b|\s[-–—]\s/i.test(line.text));
+  for (const line of candidates) {
+    const found = [...line.text.matchAll(DATE_IN_TEXT)].map((match) => match[0]);
+    if (found.length < 2) continue;
+    for (let index = 0; index + 1 < found.length; index += 1) {
+      const endText = found[index + 1];
+      const end = parseDate(endText, { order });
+      if (!end) continue;
+      const endYear = Number(end.slice(0, 4));
+      // A start without a year takes the end's year, or the year before when its month is later.
+      let start = parseDate(found[index], { order });
+      if (!start) {
+        const provisional = parseDate(found[index], { order, fallbackYear: endYear });
+        if (!provisional) continue;
+        start = provisional > end ? `${endYear - 1}${provisional.slice(4)}` : provisional;
+      }
+      if (start <= end) return { start, end };
+    }
+  }
+  return null;
+}
+
+function mostCommonYear(text: string): number | null {
+  const counts = new Map<number, number>();
+  for (const match of text.matchAll(/\b(19[89]\d|20\d\d)\b/g)) counts.set(Number(match[1]), (counts.get(Number(match[1])) ?? 0) + 1);
+  const ranked = [...counts.entries()].sort((a, b) => b[1] - a[1]);
+  return ranked[0]?.[0] ?? null;
+}
+
+interface LabelledBalances {
+  opening: ParsedAmount | null;
+  closing: ParsedAmount | null;
+}
+
+function findLabelledBalances(lines: Line[], amounts: AmountReader): LabelledBalances {
+  const result: LabelledBalances = { opening: null, closing: null };
+  for (const line of lines) {
+    for (const [key, label] of [['opening', OPENING_LABEL], ['closing', CLOSING_LABEL]] as const) {
+      if (result[key] !== null) continue;
+      const match = label.exec(line.text);
+      if (!match) continue;
+      // The amount after the label on the same line: a summary box may print two label/amount pairs.
+      const after = line.text.slice(match.index + match[0].length);
+      const next = after.search(key === 'opening' ? CLOSING_LABEL : OPENING_LABEL);
+      const amount = amounts.lastIn(next >= 0 ? after.slice(0, next) : after);
+      if (amount) result[key] = amount;
+    }
+  }
+  return result;
+}
+
+function findAccountLast4(text: string): string | null {
+  const patterns = [
+    /\b(?:account|acct|card|konto)(?:\s*(?:number|no\.?|nr\.?|#|nummer))?\s*(?:ending\s+(?:in\s+)?)?[:#]?\s*([X*•x.\-\d ]*\d{4})\b/i,
+    /\bending\s+(?:in\s+)?[:#]?\s*(\d{4})\b/i,
+    /\bIBAN\s*:?\s*([A-Z]{2}\d{2}(?:\s?[A-Z\d]{2,4}){3,8})/,
+  ];
+  for (const pattern of patterns) {
+    const match = pattern.exec(text);
+    if (!match) continue;
+    const digits = match[1].replace(/\D/g, '');
+    if (digits.length >= 4) return digits.slice(-4);
+  }
+  return null;
+}
+
+function findInstitution(lines: Line[], pages: LayoutPage[]): string | null {
+  const firstPage = pages[0];
+  const top = lines.filter((line) => line.page === 0 && line.top < (firstPage?.height ?? 0) * 0.3);
+  const clean = (text: string) => text.split(/\s{2,}/)[0].replace(/\s*[-–—|]\s*(account\s+)?statement.*$/i, '').trim();
+  const named = top.find((line) => BANK_WORDS.test(line.cells[0]?.text ?? ''));
+  if (named) return clean(named.cells[0].text);
+  const tallest = [...top].filter((line) => /[A-Za-z]{3}/.test(line.text) && !/\d{3}/.test(line.text))
+    .sort((a, b) => b.height - a.height)[0];
+  return tallest ? clean(tallest.cells[0].text) : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The transaction table
+
+interface TableRow {
+  date: string;
+  description: string;
+  /** Amount cell and the column it sits in; 'amount' is a signed single column. */
+  entries: Array<{ role: 'out' | 'in' | 'amount'; amount: ParsedAmount }>;
+  balance: ParsedAmount | null;
+  lastLine: Line;
+  descriptionLeft: number;
+}
+
+interface Table {
+  rows: TableRow[];
+  hasBalanceColumn: boolean;
+  openingFromTable: ParsedAmount | null;
+  closingFromTable: ParsedAmount | null;
+}
+
+function headerColumns(line: Line): Column[] | null {
+  const columns: Column[] = [];
+  for (const cell of line.cells) {
+    const role = HEADER_ROLES.find(([, pattern]) => pattern.test(cell.text.trim()))?.[0];
+    if (role) columns.push({ role, left: cell.left, right: cell.right });
+  }
+  const roles = new Set(columns.map((column) => column.role));
+  if (!roles.has('date') || !(roles.has('amount') || roles.has('out') || roles.has('in'))) return null;
+  return columns;
+}
+
+function readTable(lines: Line[], dateOptions: DateReadingOptions, amounts: AmountReader): Table {
+  const table: Table = { rows: [], hasBalanceColumn: false, openingFromTable: null, closingFromTable: null };
+  let columns: Column[] | null = null;
+  let previous: Line | null = null;
+  for (const line of lines) {
+    const header = headerColumns(line);
+    if (header) {
+      columns = header;
+      if (header.some((column) => column.role === 'balance')) table.hasBalanceColumn = true;
+      previous = null;
+      continue;
+    }
+    const row = readRow(line, columns, dateOptions, amounts);
+    if (row === 'balance-row') {
+      previous = null;
+      continue;
+    }
+    if (row) {
+      const description = row.description;
+      if (OPENING_LABEL.test(description)) {
+        table.openingFromTable ??= row.balance ?? row.entries[0]?.amount ?? null;
+      } else if (CLOSING_LABEL.test(description)) {
+        table.closingFromTable = row.balance ?? row.entries[0]?.amount ?? null;
+      } else if (!/^\s*(total|summe|sous-total)\b/i.test(description)) {
+        table.rows.push(row);
+        if (row.balance) table.hasBalanceColumn = true;
+        previous = line;
+        continue;
+      }
+      previous = null;
+      continue;
+    }
+    const last = table.rows[table.rows.length - 1];
+    if (previous && last && isContinuation(line, previous, last, columns, amounts)) {
+      last.description = `${last.description} ${line.cells.map((cell) => cell.text).join(' ')}`.trim();
+      last.lastLine = line;
+      previous = line;
+    } else {
+      previous = null;
+    }
+  }
+  return table;
+}
+
+function isContinuation(line: Line, previous: Line, row: TableRow, columns: Column[] | null, amounts: AmountReader): boolean {
+  if (line.page !== previous.page) return false;
+  if (line.top - previous.bottom > 1.2 * Math.max(line.height, previous.height)) return false;
+  if (NOISE_LINE.test(line.text) || OPENING_LABEL.test(line.text) || CLOSING_LABEL.test(line.text)) return false;
+  if (line.cells.some((cell) => amounts.read(cell.text))) return false;
+  const firstLeft = line.cells[0].left;
+  const slack = line.height;
+  if (firstLeft < row.descriptionLeft - slack) return false;
+  const amountLeft = Math.min(...(columns ?? []).filter((column) => column.role !== 'date' && column.role !== 'description').map((column) => column.left));
+  return !(Number.isFinite(amountLeft) && firstLeft >= amountLeft - slack);
+}
+
+/** Splits a leading date off the first cell(s): OCR can glue a date to the description. */
+function takeDate(cells: Cell[], dateOptions: DateReadingOptions): { date: string; rest: Cell[] } | null {
+  const first = cells[0];
+  if (!first) return null;
+  const words = first.text.split(/\s+/);
+  for (let count = Math.min(3, words.length); count >= 1; count -= 1) {
+    const date = parseDate(words.slice(0, count).join(' '), dateOptions);
+    if (!date) continue;
+    const restText = words.slice(count).join(' ');
+    const share = (first.right - first.left) * (words.slice(0, count).join(' ').length + 1) / (first.text.length + 1);
+    const rest = restText ? [{ text: restText, left: first.left + share, right: first.right }, ...cells.slice(1)] : cells.slice(1);
+    return { date, rest };
+  }
+  return null;
+}
+
+function readRow(line: Line, columns: Column[] | null, dateOptions: DateReadingOptions, amounts: AmountReader): TableRow | 'balance-row' | null {
+  const dated = takeDate(line.cells, dateOptions);
+  if (!dated) return null;
+  let rest = dated.rest;
+  // A second date column (posting date beside transaction date) is not part of the description.
+  const second = takeDate(rest, dateOptions);
+  if (second) rest = second.rest;
+
+  const amountColumns = (columns ?? []).filter((column) => column.role === 'out' || column.role === 'in' || column.role === 'amount' || column.role === 'balance');
+  const descriptionParts: Cell[] = [];
+  const found: Array<{ cell: Cell; amount: ParsedAmount }> = [];
+  for (const cell of rest) {
+    const amount = amounts.read(cell.text);
+    const inAmountArea = amountColumns.length === 0 || cell.right >= Math.min(...amountColumns.map((column) => column.left)) - line.height;
+    if (amount && inAmountArea) found.push({ cell, amount });
+    else if (found.length === 0) descriptionParts.push(cell);
+    else return null; // words after the amounts: not a transaction row
+  }
+  if (found.length === 0) return null;
+  const description = descriptionParts.map((cell) => cell.text).join(' ').trim();
+  const descriptionLeft = descriptionParts[0]?.left ?? rest[0]?.left ?? line.cells[0].left;
+
+  const entries: TableRow['entries'] = [];
+  let balance: ParsedAmount | null = null;
+  if (amountColumns.length > 0) {
+    for (const { cell, amount } of found) {
+      const column = nearestColumn(cell, amountColumns);
+      if (column.role === 'balance') balance = amount;
+      else entries.push({ role: column.role as 'out' | 'in' | 'amount', amount });
+    }
+  } else {
+    // No header: the last of two or more amounts is the running balance.
+    if (found.length >= 2) balance = found[found.length - 1].amount;
+    entries.push({ role: 'amount', amount: found[0].amount });
+  }
+  if (entries.length === 0) {
+    return OPENING_LABEL.test(description) || CLOSING_LABEL.test(description)
+      ? { date: dated.date, description, entries, balance, lastLine: line, descriptionLeft }
+      : 'balance-row';
+  }
+  return { date: dated.date, description, entries, balance, lastLine: line, descriptionLeft };
+}
+
+function nearestColumn(cell: Cell, columns: Column[]): Column {
+  const center = (cell.left + cell.right) / 2;
+  let best = columns[0];
+  let bestScore = Number.POSITIVE_INFINITY;
+  for (const column of columns) {
+    const gap = Math.max(0, column.left - cell.right, cell.left - column.right);
+    const score = gap * 4 + Math.abs(center - (column.left + column.right) / 2) + Math.abs(cell.right - column.right) * 0.5;
+    if (score < bestScore) {
+      bestScore = score;
+      best = column;
+    }
+  }
+  return best;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Signs: from columns, CR/DR, or the way printed amounts move the printed balance
+
+function balanceValue(amount: ParsedAmount | null, kind: StatementAccountKind | null): string | null {
+  if (!amount) return null;
+  const magnitude = amount.value.replace(/^-/, '');
+  if (amount.indicator === 'CR') return kind === 'credit_card' ? negateDecimal(magnitude) : magnitude;
+  if (amount.indicator === 'DR') return kind === 'credit_card' ? magnitude : negateDecimal(magnitude);
+  return amount.value;
+}
+
+/**
+ * The change a row makes to the printed balance (money in raises a bank balance and lowers what a
+ * card owes), given how a signed single column is printed: 'as_change' (banks print withdrawals
+ * negative, card issuers print charges positive) or 'negated' (the few that print the other way).
+ */
+function balanceChange(row: TableRow, kind: StatementAccountKind | null, mode: 'as_change' | 'negated'): string {
+  const card = kind === 'credit_card';
+  const parts = row.entries.map(({ role, amount }) => {
+    const magnitude = amount.value.replace(/^-/, '');
+    // out raises what a card owes and lowers a bank balance; in does the opposite.
+    if (role === 'out' || amount.indicator === 'DR') return card ? magnitude : negateDecimal(magnitude);
+    if (role === 'in' || amount.indicator === 'CR') return card ? negateDecimal(magnitude) : magnitude;
+    return mode === 'as_change' ? amount.value : negateDecimal(amount.value);
+  });
+  return addDecimals('0', ...parts);
+}
+
+function resolveSigns(table: Table, labelled: LabelledBalances, kind: StatementAccountKind | null): { lines: ParsedStatementLine[]; opening: string | null; closing: string | null } {
+  const labelledOpening = balanceValue(labelled.opening ?? table.openingFromTable, kind);
+  const labelledClosing = balanceValue(labelled.closing ?? table.closingFromTable, kind);
+  const score = (mode: 'as_change' | 'negated'): number => {
+    let matches = 0;
+    let running = labelledOpening;
+    for (const row of table.rows) {
+      const change = balanceChange(row, kind, mode);
+      const printed = balanceValue(row.balance, kind);
+      if (running !== null && printed !== null && compareDecimals(addDecimals(running, change), printed) === 0) matches += 1;
+      running = printed ?? (running === null ? null : addDecimals(running, change));
+    }
+    if (labelledOpening !== null && labelledClosing !== null) {
+      const total = addDecimals(labelledOpening, ...table.rows.map((row) => balanceChange(row, kind, mode)));
+      if (compareDecimals(total, labelledClosing) === 0) matches += table.rows.length;
+    }
+    return matches;
+  };
+  const mode = score('negated') > score('as_change') ? 'negated' : 'as_change';
+  const card = kind === 'credit_card';
+  const lines = table.rows.map((row): ParsedStatementLine => {
+    const change = balanceChange(row, kind, mode);
+    return {
+      date: row.date,
+      description: row.description.replace(/\s+/g, ' ').trim(),
+      amount: card ? change : negateDecimal(change),
+      balance: balanceValue(row.balance, kind),
+    };
+  });
+  let opening = labelledOpening;
+  let closing = labelledClosing;
+  const first = table.rows[0];
+  if (opening === null && first?.balance) {
+    opening = addDecimals(balanceValue(first.balance, kind) ?? '0', negateDecimal(balanceChange(first, kind, mode)));
+  }
+  const last = table.rows[table.rows.length - 1];
+  if (closing === null && last?.balance) closing = balanceValue(last.balance, kind);
+  return { lines, opening, closing };
+}
