@@ -1,4 +1,9 @@
 import type { StatementReader } from '../types.ts';
+import { readCamt053Statement } from './camt053.ts';
+import { readImageStatement } from './image.ts';
+import { readMt940Statement } from './mt940.ts';
+import { readOfxStatement } from './ofx.ts';
+import { readPdfStatement } from './pdf.ts';
 
 /**
  * Which reader a document goes to. The bytes decide (a file's name and declared media type are
@@ -12,7 +17,13 @@ export const MAX_STATEMENT_BYTES = 20 * 1024 * 1024;
 /** What clients are told when a file is refused (415 and 413 reasons, the docs). */
 export const ACCEPTED_FORMATS_TEXT = 'PDF (text or scanned), PNG, JPEG, CSV, XLSX, OFX/QFX, CAMT.053 XML, MT940';
 
-const READERS: Partial<Record<StatementFormat, StatementReader>> = {};
+const READERS: Partial<Record<StatementFormat, StatementReader>> = {
+  pdf: readPdfStatement,
+  image: readImageStatement,
+  ofx: readOfxStatement,
+  camt053: readCamt053Statement,
+  mt940: readMt940Statement,
+};
 
 export function readerFor(format: StatementFormat): StatementReader | undefined {
   return READERS[format];
