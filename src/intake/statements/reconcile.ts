@@ -2,8 +2,8 @@ import { currencyExponent } from '../../money/currency.ts';
 import { AmountError, MAX_AMOUNT_MINOR } from '../../money/minor-units.ts';
 import type { StatementAccountKind } from './types.ts';
 
-/** The gate's tolerance in the statement currency's major unit ("about a cent or two"). */
-export const RECONCILIATION_TOLERANCE = '0.02';
+/** The gate's tolerance: 0.02 of the statement currency ("about a cent or two"). */
+export const RECONCILIATION_TOLERANCE = 0.02;
 
 const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
 
@@ -26,8 +26,11 @@ export function decimalToMinor(text: string, currency: string): number {
   return sign === '-' && minor !== 0 ? -minor : minor;
 }
 
+/** 0.02 in minor units, rounded down: 2 cents, 20 fils, and 0 yen (a currency without decimals must land exactly). */
 export function toleranceMinor(currency: string): number {
-  return decimalToMinor(RECONCILIATION_TOLERANCE, currency);
+  const exponent = currencyExponent(currency);
+  if (exponent === undefined) throw new AmountError(`unknown currency ${currency}`);
+  return exponent >= 2 ? 2 * 10 ** (exponent - 2) : 0;
 }
 
 /**
