@@ -106,17 +106,23 @@ test('a worker that dies mid-read loses nothing, and its late write is discarded
   const documentId = await uploadId(acme, camt(statement('7713000013')));
   let releaseStalled!: () => void;
   const stalled = new Promise<void>((resolve) => { releaseStalled = resolve; });
+  let entered!: () => void;
+  const claimedByA = new Promise<void>((resolve) => { entered = resolve; });
   const camtReader = readerFor('camt053')!;
-  // Worker A claims the document for 30 ms and then stalls inside the reader, as a hung or dead process would.
-  const workerA = processStatementsOnce(harness.handle, { ...TEST_PROCESSING, leaseMs: 30 }, {
+  const leaseMs = 1_000;
+  // Worker A claims the document and then stalls inside the reader, as a hung or dead process would.
+  const workerA = processStatementsOnce(harness.handle, { ...TEST_PROCESSING, leaseMs }, {
     readerFor: () => async (bytes, context) => {
+      entered();
       await stalled;
       return camtReader(bytes, context);
     },
   });
-  await new Promise((resolve) => setTimeout(resolve, 10));
+  await claimedByA;
+  const claimedAt = Date.now();
   assert.equal(await processStatementsOnce(harness.handle, TEST_PROCESSING), 0, 'while A holds the claim nobody else takes the document');
-  await new Promise((resolve) => setTimeout(resolve, 40));
+  assert.ok(Date.now() - claimedAt < leaseMs, 'the check above ran inside the lease');
+  await new Promise((resolve) => setTimeout(resolve, leaseMs + 50));
   assert.equal(await processStatementsOnce(harness.handle, TEST_PROCESSING), 1, 'after the lease lapses worker B ingests it');
   releaseStalled();
   assert.equal(await workerA, 0, 'A finds its claim gone and writes nothing');

@@ -12,7 +12,9 @@ import { createHarness, type Harness, type TestTenant } from '../../../test/supp
 import { processStatements } from '../../../test/support/statements.ts';
 import { inboxAddress } from './inbox.ts';
 import { startInboxListener, type InboxListener } from './smtp.ts';
-import { listUploads } from './uploads.ts';
+import { listUploads, receiveStatement } from './uploads.ts';
+import { migrateToLatest, openDatabase } from '../../db/connection.ts';
+import { createTenant } from '../../tenancy/tenants.ts';
 
 const DOMAIN = 'inbox.test';
 let harness: Harness;
@@ -106,11 +108,15 @@ test('CLI: tenant inbox prints the address, uploads lists what arrived', async (
   const directory = mkdtempSync(join(tmpdir(), 'bookkeeping-cli-'));
   try {
     const databaseUrl = `file:${join(directory, 'cli.db')}`;
-    const { tenantId } = await cli(databaseUrl, 'tenant', 'create', '--name', 'Initech LLC', '--state', 'DE');
-    const inbox = await cli(databaseUrl, 'tenant', 'inbox', '--tenant', tenantId);
-    assert.match(inbox.address, /^st-[a-z2-7]{20}@mail\.example\.com$/);
-    assert.deepEqual(await cli(databaseUrl, 'tenant', 'inbox', '--tenant', tenantId), inbox);
-    assert.deepEqual(await cli(databaseUrl, 'uploads', '--tenant', tenantId), { uploads: [] });
+    const handle = await openDatabase(databaseUrl);
+    await migrateToLatest(handle);
+    const { tenantId } = await createTenant(handle, { legalName: 'Initech LLC', stateCode: 'DE' });
+    const { documentId } = await receiveStatement(handle, tenantId, { bytes: camt(april), filename: 'april.xml', mediaType: 'application/xml', source: 'email' });
+    const stored = await inboxAddress(handle, tenantId, 'mail.example.com');
+    await handle.close();
+    const [inbox, uploads] = await Promise.all([cli(databaseUrl, 'tenant', 'inbox', '--tenant', tenantId), cli(databaseUrl, 'uploads', '--tenant', tenantId)]);
+    assert.deepEqual(inbox, stored);
+    assert.deepEqual(uploads.uploads.map((upload: { documentId: string; status: string; source: string }) => [upload.documentId, upload.status, upload.source]), [[documentId, 'processing', 'email']]);
   } finally {
     rmSync(directory, { recursive: true, force: true });
   }

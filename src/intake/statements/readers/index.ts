@@ -1,9 +1,4 @@
 import type { StatementReader } from '../types.ts';
-import { readCamt053Statement } from './camt053.ts';
-import { readImageStatement } from './image.ts';
-import { readMt940Statement } from './mt940.ts';
-import { readOfxStatement } from './ofx.ts';
-import { readPdfStatement } from './pdf.ts';
 
 /**
  * Which reader a document goes to. The bytes decide (a file's name and declared media type are
@@ -17,12 +12,18 @@ export const MAX_STATEMENT_BYTES = 20 * 1024 * 1024;
 /** What clients are told when a file is refused (415 and 413 reasons, the docs). */
 export const ACCEPTED_FORMATS_TEXT = 'PDF (text or scanned), PNG, JPEG, CSV, XLSX, OFX/QFX, CAMT.053 XML, MT940';
 
+/**
+ * Readers load on first use: the PDF and OCR ones pull in large libraries that a process which only
+ * answers the API (or runs one CLI command) never needs.
+ */
+const lazy = (load: () => Promise<StatementReader>): StatementReader => async (bytes, context) => (await load())(bytes, context);
+
 const READERS: Partial<Record<StatementFormat, StatementReader>> = {
-  pdf: readPdfStatement,
-  image: readImageStatement,
-  ofx: readOfxStatement,
-  camt053: readCamt053Statement,
-  mt940: readMt940Statement,
+  pdf: lazy(async () => (await import('./pdf.ts')).readPdfStatement),
+  image: lazy(async () => (await import('./image.ts')).readImageStatement),
+  ofx: lazy(async () => (await import('./ofx.ts')).readOfxStatement),
+  camt053: lazy(async () => (await import('./camt053.ts')).readCamt053Statement),
+  mt940: lazy(async () => (await import('./mt940.ts')).readMt940Statement),
 };
 
 export function readerFor(format: StatementFormat): StatementReader | undefined {
