@@ -25,15 +25,19 @@ const LANGUAGE_DATA_DIRECTORY = join(dirname(require.resolve('@tesseract.js-data
 
 /** Mean word confidence (0-100) under which the page is also tried upside down. */
 const UPRIGHT_CONFIDENCE = 70;
-/** Pages are recognized at most this many pixels on their long side: enough for 9-point type at 200 dpi. */
-const MAX_SIDE_PX = 2400;
+/**
+ * Pages are recognized at most this many pixels on their long side (about 200 dpi for a letter page).
+ * At 150 dpi 9-point type loses its decimal points and commas ("2,400.00" read as "2.40000"), which
+ * no later step can repair; recognition time grows with the pixel count, so no more than needed.
+ */
+const MAX_SIDE_PX = 2300;
 const MAX_SKEW_DEGREES = 6;
 
 /** OCRs each image (encoded PNG/JPEG bytes or raw pixels) into positioned words, one page each. */
 export async function ocrPages(images: Array<Buffer | OcrImage>): Promise<LayoutPage[]> {
   const worker = await createWorker('eng', OEM.LSTM_ONLY, { langPath: LANGUAGE_DATA_DIRECTORY, cacheMethod: 'none', gzip: true });
   try {
-    await worker.setParameters({ tessedit_pageseg_mode: PSM.AUTO, preserve_interword_spaces: '1' });
+    await worker.setParameters({ tessedit_pageseg_mode: PSM.AUTO, preserve_interword_spaces: '1', tessedit_do_invert: '0' });
     const pages: LayoutPage[] = [];
     for (const image of images) pages.push(await ocrPage(worker, image));
     return pages;
@@ -47,7 +51,7 @@ async function ocrPage(worker: Worker, image: Buffer | OcrImage): Promise<Layout
     ? sharp(image, { failOn: 'error' })
     : sharp(image.pixels, { raw: { width: image.width, height: image.height, channels: image.channels } });
   // Flatten transparency to white, then grey: colour carries nothing for OCR.
-  const grey = await source.rotate().flatten({ background: '#ffffff' }).grayscale()
+  const grey = await source.rotate().flatten({ background: '#ffffff' }).grayscale().median(3)
     .resize({ width: MAX_SIDE_PX, height: MAX_SIDE_PX, fit: 'inside', withoutEnlargement: true })
     .png().toBuffer();
   const quarterTurn = await needsQuarterTurn(grey);
@@ -67,6 +71,8 @@ async function ocrPage(worker: Worker, image: Buffer | OcrImage): Promise<Layout
 
 async function recognize(worker: Worker, png: Buffer): Promise<{ confidence: number; page: LayoutPage }> {
   const { width = 0, height = 0 } = await sharp(png).metadata();
+  // Scans rarely carry a trustworthy resolution; a statement page is about 11 inches on its long side.
+  await worker.setParameters({ user_defined_dpi: String(Math.round(Math.max(width, height) / 11)) });
   const { data } = await worker.recognize(png, {}, { blocks: true, text: false });
   const items: PositionedText[] = [];
   const confidences: number[] = [];
@@ -76,11 +82,19 @@ async function recognize(worker: Worker, png: Buffer): Promise<{ confidence: num
         // Every word takes its line's box height: a lone "-" or "," has a box a few pixels high.
         const top = line.bbox.y0;
         const lineHeight = line.bbox.y1 - line.bbox.y0;
+        let previous: PositionedText | null = null;
         for (const word of line.words) {
           const text = word.text.trim();
           if (!text || (word.confidence < 40 && !/[A-Za-z0-9]/.test(text))) continue;
           confidences.push(word.confidence);
-          items.push({ text, x: word.bbox.x0, y: top, width: word.bbox.x1 - word.bbox.x0, height: lineHeight });
+          // Tesseract sometimes cuts a capital off its word ("J anuary"); glue it back when they touch.
+          if (previous && /^[A-Z]$/.test(previous.text) && /^[a-z]/.test(text) && word.bbox.x0 - (previous.x + previous.width) < 0.25 * lineHeight) {
+            previous.text += text;
+            previous.width = word.bbox.x1 - previous.x;
+            continue;
+          }
+          previous = { text, x: word.bbox.x0, y: top, width: word.bbox.x1 - word.bbox.x0, height: lineHeight };
+          items.push(previous);
         }
       }
     }

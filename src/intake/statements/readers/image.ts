@@ -13,9 +13,15 @@ export async function readImageStatement(bytes: Buffer, context: ReaderContext):
     if (!metadata.width || !metadata.height || !['png', 'jpeg'].includes(metadata.format ?? '')) {
       return { ok: false, reason: 'document_unreadable', message: 'The image is not a readable PNG or JPEG.' };
     }
+    // Decoding every pixel (into a tiny copy) finds a truncated file before the OCR engine starts.
+    await sharp(bytes, { failOn: 'error' }).resize(16, 16, { fit: 'fill' }).raw().toBuffer();
   } catch {
     return { ok: false, reason: 'document_unreadable', message: 'The image is damaged or not an image at all.' };
   }
-  const pages = await ocrPages([bytes]);
-  return interpretStatement(pages, { context, format: 'image-ocr' });
+  try {
+    const pages = await ocrPages([bytes]);
+    return interpretStatement(pages, { context, format: 'image-ocr' });
+  } catch (error) {
+    return { ok: false, reason: 'document_unreadable', message: `The image could not be read: ${(error as Error).message}` };
+  }
 }

@@ -1,112 +1,99 @@
 /**
- * PDF statements. With a text layer, the glyph runs and their positions come from pdfjs-dist and go
- * to the shared layout interpretation; a PDF without one (a scan saved as PDF) has its page images
- * taken out and read by OCR, then interpreted the same way.
+ * PDF statements. With a text layer, the glyph runs and their positions (from pdfjs-dist, in a worker
+ * thread: see pdf-extract.worker.mjs) go to the shared layout interpretation; a PDF without one (a
+ * scan saved as PDF) has its page images taken out and read by OCR, then interpreted the same way.
  */
+import { Worker } from 'node:worker_threads';
 import type { ReadOutcome, ReaderContext } from '../types.ts';
 import { interpretStatement, type LayoutPage } from '../text/layout.ts';
 import { ocrPages, type OcrImage } from '../ocr/ocr.ts';
 
-type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
-let pdfjsLoaded: Promise<PdfJs> | null = null;
+type ExtractReply =
+  | { id: number; ok: true; kind: 'text'; pages: LayoutPage[] }
+  | { id: number; ok: true; kind: 'images'; images: Array<Omit<OcrImage, 'pixels'> & { pixels: Uint8Array }> }
+  | { id: number; ok: false; errorName: string; message: string };
 
-/** pdfjs-dist is large; it is loaded on the first PDF, not when the service starts. */
-function loadPdfJs(): Promise<PdfJs> {
-  pdfjsLoaded ??= import('pdfjs-dist/legacy/build/pdf.mjs');
-  return pdfjsLoaded;
+/** A PDF that takes longer than this to parse is treated as unreadable rather than holding the pipeline. */
+const EXTRACT_TIMEOUT_MS = 60_000;
+/** Heap ceiling of the PDF worker: a hostile or broken PDF fails alone instead of exhausting the service. */
+const EXTRACT_HEAP_MB = 1024;
+
+/**
+ * One worker serves every PDF read in the process, started on the first and kept (unref'd, so it
+ * never holds the process open); a crash or timeout ends it and the next read starts a fresh one.
+ */
+let extractor: { worker: Worker; pending: Map<number, (reply: ExtractReply) => void> } | null = null;
+let nextRequestId = 1;
+
+function startExtractor(): NonNullable<typeof extractor> {
+  const worker = new Worker(new URL('./pdf-extract.worker.mjs', import.meta.url), {
+    execArgv: [],
+    resourceLimits: { maxOldGenerationSizeMb: EXTRACT_HEAP_MB },
+  });
+  const state = { worker, pending: new Map<number, (reply: ExtractReply) => void>() };
+  worker.unref();
+  worker.on('message', (reply: ExtractReply) => {
+    state.pending.get(reply.id)?.(reply);
+    state.pending.delete(reply.id);
+  });
+  const fail = (message: string) => {
+    if (extractor === state) extractor = null;
+    for (const [id, resolve] of state.pending) resolve({ id, ok: false, errorName: 'WorkerError', message });
+    state.pending.clear();
+  };
+  worker.on('error', (error) => fail(error.message));
+  worker.on('exit', (code) => fail(`the PDF worker stopped (exit code ${code})`));
+  return state;
 }
 
-/** Fewer characters than this on every page means the pages are pictures, not text. */
-const MIN_TEXT_CHARACTERS_PER_PAGE = 20;
+function extract(bytes: Buffer): Promise<ExtractReply> {
+  extractor ??= startExtractor();
+  const state = extractor;
+  const id = nextRequestId++;
+  const copy = new Uint8Array(bytes); // a copy of its own, so transferring it leaves the caller's buffer intact
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      state.pending.delete(id);
+      resolve({ id, ok: false, errorName: 'TimeoutError', message: `parsing took longer than ${EXTRACT_TIMEOUT_MS / 1000} s` });
+      void state.worker.terminate();
+    }, EXTRACT_TIMEOUT_MS);
+    timer.unref();
+    state.pending.set(id, (reply) => {
+      clearTimeout(timer);
+      resolve(reply);
+    });
+    // The worker is unref'd; while a request is out it must keep the process alive.
+    state.worker.ref();
+    state.worker.postMessage({ id, bytes: copy.buffer }, [copy.buffer]);
+  }).finally(() => {
+    if (state.pending.size === 0) state.worker.unref();
+  }) as Promise<ExtractReply>;
+}
+
+/** Starts the PDF worker ahead of the first upload, so the first statement does not pay for loading pdfjs. */
+export async function preloadPdfReader(): Promise<void> {
+  await extract(Buffer.from('%PDF-1.4\n%%EOF\n'));
+}
 
 export async function readPdfStatement(bytes: Buffer, context: ReaderContext): Promise<ReadOutcome> {
-  const pdfjs = await loadPdfJs();
-  let document: Awaited<ReturnType<PdfJs['getDocument']>['promise']>;
-  try {
-    document = await pdfjs.getDocument({
-      data: new Uint8Array(bytes),
-      verbosity: 0,
-      isEvalSupported: false,
-      disableFontFace: true,
-      useSystemFonts: false,
-      stopAtErrors: true,
-      isOffscreenCanvasSupported: false,
-      isImageDecoderSupported: false,
-    }).promise;
-  } catch (error) {
-    const name = (error as { name?: string }).name;
+  const reply = await extract(bytes);
+  if (!reply.ok) {
     return {
       ok: false,
       reason: 'document_unreadable',
-      message: name === 'PasswordException'
+      message: reply.errorName === 'PasswordException'
         ? 'The PDF is encrypted with a password; upload an unprotected copy.'
-        : 'The file is not a readable PDF (it is damaged or not a PDF at all).',
+        : `The file is not a readable PDF (${reply.message}).`,
     };
   }
+  if (reply.kind === 'text') return interpretStatement(reply.pages, { context, format: 'pdf' });
+  if (reply.images.length === 0) {
+    return { ok: false, reason: 'document_unreadable', message: 'The PDF has neither text nor page images to read.' };
+  }
   try {
-    const pages: LayoutPage[] = [];
-    for (let number = 1; number <= document.numPages; number += 1) {
-      const page = await document.getPage(number);
-      const viewport = page.getViewport({ scale: 1 });
-      const content = await page.getTextContent();
-      const items: LayoutPage['items'] = [];
-      for (const item of content.items) {
-        if (!('str' in item) || item.str.trim().length === 0) continue;
-        // Page space to top-down viewport space; handles rotated pages and flipped text matrices.
-        const [a, b, , , e, f] = pdfjs.Util.transform(viewport.transform, item.transform);
-        const fontHeight = Math.hypot(a, b) || item.height;
-        items.push({ text: item.str, x: e, y: f - fontHeight, width: item.width, height: fontHeight });
-      }
-      pages.push({ width: viewport.width, height: viewport.height, items });
-      page.cleanup();
-    }
-    const hasTextLayer = pages.some((page) => page.items.reduce((sum, item) => sum + item.text.length, 0) >= MIN_TEXT_CHARACTERS_PER_PAGE);
-    if (hasTextLayer) return interpretStatement(pages, { context, format: 'pdf' });
-
-    const images: OcrImage[] = [];
-    for (let number = 1; number <= document.numPages; number += 1) {
-      const image = await largestImage(pdfjs, await document.getPage(number));
-      if (image) images.push(image);
-    }
-    if (images.length === 0) {
-      return { ok: false, reason: 'document_unreadable', message: 'The PDF has neither text nor page images to read.' };
-    }
-    const ocrPagesRead = await ocrPages(images);
-    return interpretStatement(ocrPagesRead, { context, format: 'pdf-ocr' });
+    const pages = await ocrPages(reply.images.map((image) => ({ ...image, pixels: Buffer.from(image.pixels.buffer, image.pixels.byteOffset, image.pixels.byteLength) })));
+    return interpretStatement(pages, { context, format: 'pdf-ocr' });
   } catch (error) {
-    return { ok: false, reason: 'document_unreadable', message: `The PDF could not be read: ${(error as Error).message}` };
-  } finally {
-    await document.destroy();
+    return { ok: false, reason: 'document_unreadable', message: `The scanned PDF could not be read: ${(error as Error).message}` };
   }
-}
-
-interface PdfImageObject {
-  width: number;
-  height: number;
-  kind?: number;
-  data?: Uint8ClampedArray | Uint8Array;
-}
-
-/** The biggest picture painted on a page, as raw pixels (a scanned page is one image covering it). */
-async function largestImage(pdfjs: PdfJs, page: Awaited<ReturnType<Awaited<ReturnType<PdfJs['getDocument']>['promise']>['getPage']>>): Promise<OcrImage | null> {
-  const operators = await page.getOperatorList();
-  let best: OcrImage | null = null;
-  for (let index = 0; index < operators.fnArray.length; index += 1) {
-    if (operators.fnArray[index] !== pdfjs.OPS.paintImageXObject) continue;
-    const name = operators.argsArray[index][0] as string;
-    const objects = name.startsWith('g_') ? page.commonObjs : page.objs;
-    const image = await new Promise<PdfImageObject | null>((resolve) => {
-      try {
-        objects.get(name, (value: PdfImageObject) => resolve(value ?? null));
-      } catch {
-        resolve(null);
-      }
-    });
-    if (!image?.data || (best && best.width * best.height >= image.width * image.height)) continue;
-    // pdfjs image kinds: 1 = 1 bit per pixel grey, 2 = RGB, 3 = RGBA.
-    const channels = image.kind === 2 ? 3 : image.kind === 3 ? 4 : 0;
-    if (channels === 0) continue;
-    best = { width: image.width, height: image.height, channels, pixels: Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength) };
-  }
-  return best;
 }

@@ -230,7 +230,8 @@ const DATE_IN_TEXT = new RegExp([
 function findPeriod(lines: Line[], order: DateReadingOptions['order']): { start: string; end: string } | null {
   const candidates = lines.filter((line) => /\b(period|from|through|to|bis|au|zeitraum|p[ée]riode|statement dates?|opening\/closing date)\b|\s[-–—]\s/i.test(line.text));
   for (const line of candidates) {
-    const found = [...line.text.matchAll(DATE_IN_TEXT)].map((match) => match[0]);
+    const text = repairMonthNames(line.text);
+    const found = [...text.matchAll(DATE_IN_TEXT)].map((match) => match[0]);
     if (found.length < 2) continue;
     for (let index = 0; index + 1 < found.length; index += 1) {
       const endText = found[index + 1];
@@ -248,6 +249,18 @@ function findPeriod(lines: Line[], order: DateReadingOptions['order']): { start:
     }
   }
   return null;
+}
+
+const FULL_MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** OCR splits or misreads the capital of a month name ("J anuary", "| anuary"); the rest of the word identifies it. */
+function repairMonthNames(text: string): string {
+  return text.replace(/(?<![A-Za-z])(?:[A-Z|!1l]\s?)?(anuary|ebruary|arch|pril|une|uly|ugust|eptember|ctober|ovember|ecember)(?![A-Za-z])/g, (whole, tail: string) => {
+    const month = FULL_MONTHS.find((name) => name.slice(1) === tail);
+    // "June"/"July" tails are too short to stand alone; keep a bare "une" or "uly" as it is.
+    if (!month || (whole === tail && tail.length < 4)) return whole;
+    return month;
+  });
 }
 
 function mostCommonYear(text: string): number | null {
@@ -281,7 +294,7 @@ function findLabelledBalances(lines: Line[], amounts: AmountReader): LabelledBal
 
 function findAccountLast4(text: string): string | null {
   const patterns = [
-    /\b(?:account|acct|card|konto)(?:\s*(?:number|no\.?|nr\.?|#|nummer))?\s*(?:ending\s+(?:in\s+)?)?[:#]?\s*([X*•x.\-\d ]*\d{4})\b/i,
+    /\b(?:account|acct|card|konto)(?:\s*(?:number|no\.?|nr\.?|#|nummer))?\s*(?:ending\s+(?:in\s+)?)?[:#]?\s*([X*•x.:#+\-\d ]*\d{4})\b/i,
     /\bending\s+(?:in\s+)?[:#]?\s*(\d{4})\b/i,
     /\bIBAN\s*:?\s*([A-Z]{2}\d{2}(?:\s?[A-Z\d]{2,4}){3,8})/,
   ];
