@@ -115,12 +115,13 @@ function ofxAmount(text: string | null): ExactDecimal | null {
   return parsePlainDecimal(normalised);
 }
 
-/** NAME (or PAYEE/NAME) is the payee; MEMO is appended when it adds something the name lacks. */
+/** NAME (or PAYEE/NAME) is the payee; MEMO is appended unless it only repeats the name. */
 function describe(transaction: OfxElement): string {
   const name = collapseSpaces(leaf(transaction, 'NAME') ?? leaf(transaction, 'PAYEE', 'NAME') ?? '');
   const memo = collapseSpaces(leaf(transaction, 'MEMO') ?? '');
   if (!name) return memo || collapseSpaces(leaf(transaction, 'TRNTYPE') ?? '');
-  if (!memo || name.toUpperCase().includes(memo.toUpperCase())) return name;
+  // Banks often repeat the payee in MEMO, or put the untruncated name there (NAME is 32 characters).
+  if (!memo || name.toUpperCase().startsWith(memo.toUpperCase())) return name;
   if (memo.toUpperCase().startsWith(name.toUpperCase())) return memo;
   return `${name} ${memo}`;
 }
