@@ -385,3 +385,18 @@ test('exports without balances reconcile against the balances the upload supplie
   assert.equal(wrong.rejection.reason, 'did_not_reconcile');
   assert.equal(wrong.rejection.stated, 1);
 });
+
+test('a CSV export with no balances and no currency: the attached account gives the currency, the upload the balances', async () => {
+  const account = await createAccount(acme, 'csv-checking');
+  const csv = 'Date,Description,Amount\n2026-07-02,OFFICE DEPOT 221,-45.99\n2026-07-09,STRIPE PAYOUT,2500.00\n2026-07-15,MONTHLY SERVICE FEE,-15.00\n';
+  const missing = await uploadAndProcess(harness, acme, { bytes: Buffer.from(csv), filename: 'july.csv', contentType: 'text/csv' }, { bankAccountId: account.id });
+  assert.equal(missing.status, 'rejected');
+  assert.equal(missing.rejection.reason, 'did_not_reconcile');
+  assert.match(missing.rejection.message, /openingBalance/);
+  const ingested = await uploadAndProcess(harness, acme, { bytes: Buffer.from(csv), filename: 'july.csv', contentType: 'text/csv' }, { bankAccountId: account.id, openingBalance: '100.00', closingBalance: '2539.01' });
+  assert.equal(ingested.status, 'ingested', JSON.stringify(ingested.rejection));
+  assert.equal(ingested.format.startsWith('csv'), true);
+  assert.equal(ingested.statement.bankAccountId, account.id);
+  assert.equal(ingested.statement.currency, 'USD');
+  assert.equal(ingested.statement.transactionCount, 3);
+});

@@ -24,6 +24,8 @@ const READERS: Partial<Record<StatementFormat, StatementReader>> = {
   ofx: lazy(async () => (await import('./ofx.ts')).readOfxStatement),
   camt053: lazy(async () => (await import('./camt053.ts')).readCamt053Statement),
   mt940: lazy(async () => (await import('./mt940.ts')).readMt940Statement),
+  csv: lazy(async () => (await import('./csv.ts')).readCsvStatement),
+  xlsx: lazy(async () => (await import('./xlsx.ts')).readXlsxStatement),
 };
 
 export function readerFor(format: StatementFormat): StatementReader | undefined {
