@@ -400,3 +400,14 @@ test('a CSV export with no balances and no currency: the attached account gives 
   assert.equal(ingested.statement.currency, 'USD');
   assert.equal(ingested.statement.transactionCount, 3);
 });
+
+test('the contract shows the multipart upload, its 202, 413 and 415, and the status and list schemas', async () => {
+  const document = (await harness.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json();
+  const post = document.paths['/bank-statements'].post;
+  assert.deepEqual(Object.keys(post.requestBody.content), ['multipart/form-data']);
+  assert.deepEqual(post.requestBody.content['multipart/form-data'].schema.required, ['file']);
+  for (const status of ['202', '400', '401', '403', '413', '415', '429']) assert.ok(post.responses[status], status);
+  assert.ok(document.paths['/bank-statements'].get.parameters.some((parameter: { name: string }) => parameter.name === 'limit'));
+  assert.ok(document.paths['/bank-statements/{documentId}'].get);
+  assert.ok(document.components.schemas.StatementUploadStatus && document.components.schemas.StatementPeriod);
+});
