@@ -4,6 +4,8 @@ import type { Config } from './config/config.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/connection.ts';
 import { buildApp } from './http/app.ts';
 import { SweepWorker } from './sweep/worker.ts';
+import { DEFAULT_STATEMENT_PROCESSING, processStatementsOnce } from './intake/statements/process.ts';
+import { startInboxListener, type InboxListener } from './intake/statements/smtp.ts';
 
 /** Log lines never carry the key or a tax id; the authorization header is redacted in case a request is ever logged whole. */
 export function createLogger(level: string, destination?: pino.DestinationStream) {
@@ -14,6 +16,8 @@ export interface RunningService {
   app: FastifyInstance;
   handle: DatabaseHandle;
   worker: SweepWorker | undefined;
+  statementWorker: SweepWorker | undefined;
+  inbox: InboxListener | undefined;
   url: string;
   stop(): Promise<void>;
 }
@@ -32,24 +36,47 @@ export function createWorker(handle: DatabaseHandle, config: Config, logger: Ret
   }, logger.child({ component: 'sweep' }));
 }
 
+/** Reads uploaded statements in the background; `onIngested` nudges the sweep so new rows are booked at once. */
+export function createStatementWorker(handle: DatabaseHandle, config: Config, logger: ReturnType<typeof createLogger>, onIngested: () => void): SweepWorker {
+  const statementLogger = logger.child({ component: 'statements' });
+  return new SweepWorker(handle, {
+    batchSize: config.sweepBatchSize,
+    reviewThreshold: config.reviewThreshold,
+    intervalMs: config.sweepIntervalMs,
+  }, statementLogger, () => processStatementsOnce(handle, { ...DEFAULT_STATEMENT_PROCESSING, leaseMs: config.statementLeaseMs }, { onIngested, logger: statementLogger }));
+}
+
 export async function startService(config: Config, options: { withWorker: boolean }): Promise<RunningService> {
   const logger = createLogger(config.logLevel);
   const handle = await openMigratedDatabase(config);
   const worker = options.withWorker ? createWorker(handle, config, logger) : undefined;
-  const app = await buildApp({ handle, config, logger, onRowsArrived: () => worker?.nudge() });
+  const statementWorker = options.withWorker ? createStatementWorker(handle, config, logger, () => worker?.nudge()) : undefined;
+  const onWorkArrived = () => {
+    worker?.nudge();
+    statementWorker?.nudge();
+  };
+  const app = await buildApp({ handle, config, logger, onRowsArrived: onWorkArrived });
   await app.listen({ host: config.host, port: config.port });
+  const inbox = config.smtpPort > 0
+    ? await startInboxListener(handle, { host: config.host, port: config.smtpPort, domain: config.inboxDomain }, onWorkArrived, logger.child({ component: 'inbox' }))
+    : undefined;
   worker?.start();
+  statementWorker?.start();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host}:${port}/v1`;
-  logger.info({ url, database: handle.dialect, worker: Boolean(worker) }, 'bookkeeping service listening');
+  logger.info({ url, database: handle.dialect, worker: Boolean(worker), smtpPort: inbox?.port ?? null }, 'bookkeeping service listening');
   return {
     app,
     handle,
     worker,
+    statementWorker,
+    inbox,
     url,
     async stop() {
       await app.close();
+      await inbox?.close();
+      await statementWorker?.stop();
       await worker?.stop();
       await handle.close();
     },

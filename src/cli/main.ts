@@ -8,6 +8,9 @@ import { confirmObligation, fileObligation, obligationCalendar, parseStatuses, s
 import { isValidDate } from '../shared/dates.ts';
 import { setReviewThreshold } from '../tenancy/tenant-settings.ts';
 import { createLogger, createWorker, openMigratedDatabase, startService } from '../server.ts';
+import { createStatementWorker } from '../server.ts';
+import { inboxAddress } from '../intake/statements/inbox.ts';
+import { listUploads } from '../intake/statements/uploads.ts';
 import type { DatabaseHandle } from '../db/connection.ts';
 
 /**
@@ -104,6 +107,14 @@ tenant.command('settings').description("set a tenant's categorization settings")
   .requiredOption('--review-threshold <value>', 'confidence (0-1) below which categorized rows need review, or "default"')
   .action((options) => withDatabase((handle) => setReviewThreshold(handle, options.tenant, options.reviewThreshold === 'default' ? null : Number(options.reviewThreshold))));
 
+tenant.command('inbox').description("the tenant's statement inbox address: mail attachments sent to it become statement uploads")
+  .requiredOption('--tenant <id>', 'tenant id')
+  .action((options) => withDatabase((handle) => inboxAddress(handle, options.tenant, loadConfig().inboxDomain)));
+
+program.command('uploads').description("a tenant's statement uploads (API and e-mail), newest first, with their status")
+  .requiredOption('--tenant <id>', 'tenant id')
+  .action((options) => withDatabase(async (handle) => ({ uploads: await listUploads(handle, options.tenant) })));
+
 const entity = program.command('entity').description('legal entities');
 profileOptions(entity.command('add').description('add a legal entity (with its own chart) to a tenant')
   .requiredOption('--tenant <id>', 'tenant id')
@@ -165,7 +176,7 @@ key.command('revoke').description('revoke a key; requests with it get 401 from t
   .argument('<keyId>', 'the key id shown by key create / key list')
   .action((keyId: string) => withDatabase((handle) => revokeApiKey(handle, keyId)));
 
-program.command('serve').description('run the HTTP API (and, unless --no-worker, the sweep in the same process)')
+program.command('serve').description('run the HTTP API and the statement inbox (SMTP_PORT) and, unless --no-worker, the sweep and statement reading in the same process')
   .option('--no-worker', 'do not run the sweep in this process')
   .action(async (options: { worker: boolean }) => {
     const service = await startService(loadConfig(), { withWorker: options.worker });
@@ -173,14 +184,17 @@ program.command('serve').description('run the HTTP API (and, unless --no-worker,
     stopOnSignal(() => service.stop());
   });
 
-program.command('worker').description('run the asynchronous sweep alone (beside API processes on PostgreSQL)')
+program.command('worker').description('run the asynchronous sweep and statement reading alone (beside API processes on PostgreSQL)')
   .action(async () => {
     const config = loadConfig();
     const handle = await openMigratedDatabase(config);
     const worker = createWorker(handle, config, createLogger(config.logLevel));
+    const statementWorker = createStatementWorker(handle, config, createLogger(config.logLevel), () => worker.nudge());
     worker.start();
+    statementWorker.start();
     printJson({ worker: 'running', database: handle.dialect });
     stopOnSignal(async () => {
+      await statementWorker.stop();
       await worker.stop();
       await handle.close();
     });

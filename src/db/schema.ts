@@ -22,6 +22,7 @@ export interface Database {
   obligations: ObligationsTable;
   categorization_rules: CategorizationRulesTable;
   llm_usage: LlmUsageTable;
+  statement_inboxes: StatementInboxesTable;
 }
 
 export interface TenantsTable {
@@ -209,6 +210,11 @@ export interface StatementDocumentsTable {
   statement_period_id: string | null;
   created_at: string;
   updated_at: string;
+  /** The worker holding the document while it is read (migration 0003); null when nobody does. */
+  claim_token: string | null;
+  /** When the claim lapses: a worker that crashed mid-read leaves a document others take up after this. */
+  claimed_until: string | null;
+  attempts: number;
 }
 
 /** One ingested statement: identity is bank account + period. */
@@ -284,4 +290,11 @@ export interface LlmUsageTable {
   prompt_tokens: number;
   completion_tokens: number;
   updated_at: string;
+}
+
+/** Each tenant's e-mail inbox: mail to `<local_part>@INBOX_DOMAIN` becomes statement uploads. */
+export interface StatementInboxesTable {
+  tenant_id: string;
+  local_part: string;
+  created_at: string;
 }

@@ -11,6 +11,7 @@ import { rateLimiterFor, type RateLimiter } from './rate-limit.ts';
 import { registerRoutes } from './routes/index.ts';
 import { Rule } from './routes/rules.ts';
 import { Account, BankAccount, Entity, ErrorBody, JournalEntry, JournalLine, Obligation, Transaction, TransactionCategory, TrialBalance } from './schemas.ts';
+import { StatementPeriod, StatementUploadStatus } from './schemas.ts';
 
 export type RateClass = 'read' | 'write' | 'report';
 
@@ -83,6 +84,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   for (const schema of [ErrorBody, TransactionCategory, Transaction, BankAccount, Account, JournalLine, JournalEntry, TrialBalance, Entity, Obligation, Rule]) {
     app.addSchema(schema);
   }
+  for (const schema of [StatementPeriod, StatementUploadStatus]) app.addSchema(schema);
 
   await app.register(swagger, {
     openapi: {

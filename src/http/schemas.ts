@@ -170,3 +170,40 @@ export const Obligation = Type.Object({
   overdue: Type.Boolean({ description: 'Past its deadline and not filed' }),
   daysOverdue: Type.Integer({ minimum: 0, description: 'Days since the deadline while overdue, else 0' }),
 }, { $id: 'Obligation', title: 'Obligation' });
+
+export const StatementPeriod = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  documentId: Type.String({ format: 'uuid', description: 'The upload whose copy of the statement is current' }),
+  bankAccountId: Type.String({ format: 'uuid' }),
+  periodStart: DateString(),
+  periodEnd: DateString(),
+  currency: CurrencyCode,
+  openingBalance: Money('As printed; for a credit card, positive = amount owed.'),
+  closingBalance: Money('As printed; for a credit card, positive = amount owed.'),
+  transactionCount: Type.Integer({ description: 'Lines on the statement that move money' }),
+  continuityOk: Type.Boolean({ description: 'False when the previous period of the account does not end the day before (or the day) this one starts at the balance this one opens with; a missing month is a break. The first period of an account is true.' }),
+  createdAt: Type.String({ format: 'date-time' }),
+}, { $id: 'StatementPeriod', title: 'StatementPeriod' });
+
+export const StatementUploadStatus = Type.Object({
+  documentId: Type.String({ format: 'uuid' }),
+  status: Type.String({ enum: ['processing', 'ingested', 'rejected'] }),
+  source: Type.String({ enum: ['api', 'email'], description: 'POST /bank-statements or the tenant\'s inbox address' }),
+  filename: Nullable(Type.String()),
+  mediaType: Type.String(),
+  sizeBytes: Type.Integer(),
+  format: Nullable(Type.String({ description: 'The reader that read the file (pdf, image, csv, xlsx, ofx, camt053, mt940, or the reader\'s own finer name); null until known' })),
+  bankAccountId: Nullable(Type.String({ format: 'uuid', description: 'The account the upload was attached to, or (once ingested) the account the statement belongs to' })),
+  createdAt: Type.String({ format: 'date-time' }),
+  statement: Type.Optional(Type.Ref('StatementPeriod', { description: 'Present when ingested' })),
+  rejection: Type.Optional(Type.Object({
+    reason: Type.String({ enum: ['did_not_reconcile', 'not_a_bank_statement', 'document_unreadable', 'no_transactions'] }),
+    message: Type.String({ description: 'What was wrong, for a human' }),
+    expected: Type.Optional(Nullable(Type.Number({ description: 'did_not_reconcile: the closing balance the lines imply (null when a balance was missing)' }))),
+    stated: Type.Optional(Nullable(Type.Number({ description: 'did_not_reconcile: the closing balance the statement states' }))),
+  }, { description: 'Present when rejected' })),
+  conflicts: Type.Array(Type.Object({
+    transactionId: Type.String(),
+    reason: Type.String({ enum: ['booked', 'categorized'], description: 'Why a row of the period the new copy no longer lists was kept' }),
+  }), { description: 'Rows of a replaced period that the new copy no longer lists but that were already categorized or booked: kept, for a human to resolve' }),
+}, { $id: 'StatementUploadStatus', title: 'StatementUploadStatus' });

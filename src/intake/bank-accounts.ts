@@ -55,7 +55,7 @@ export interface BankAccountView {
   ledgerAccountNumber: string | null;
 }
 
-interface ValidatedAccount {
+export interface ValidatedAccount {
   index: number;
   externalId: string;
   name: string;
@@ -139,7 +139,8 @@ export async function upsertBankAccounts(handle: DatabaseHandle, tenantId: strin
   return { institutionName, accounts: ids.map((id) => byId.get(id)!) };
 }
 
-async function createBankAccount(trx: Executor, tenantId: string, entityId: string, country: string, institutionName: string, account: ValidatedAccount, now: string): Promise<BankAccountsTable> {
+/** `source` is 'manual' for POST /bank-accounts and 'statement' for accounts a statement upload introduced. */
+export async function createBankAccount(trx: Executor, tenantId: string, entityId: string, country: string, institutionName: string, account: ValidatedAccount, now: string, source: 'manual' | 'statement' = 'manual'): Promise<BankAccountsTable> {
   const range = LEDGER_RANGES[account.kind];
   const taken = await accountNumbersInRange(trx, tenantId, entityId, String(range.first), String(range.last));
   let ledgerNumber: string | undefined;
@@ -167,7 +168,7 @@ async function createBankAccount(trx: Executor, tenantId: string, entityId: stri
     kind: account.kind,
     type: range.type,
     currency: account.currency,
-    source: 'manual',
+    source,
     opening_balance_minor: null,
     opening_balance_date: null,
     opening_entry_id: null,
@@ -182,7 +183,7 @@ async function createBankAccount(trx: Executor, tenantId: string, entityId: stri
 }
 
 /** Posts, replaces (by reversal) or removes (by reversal) the opening balance; unchanged is a no-op. */
-async function applyOpeningBalance(trx: Executor, row: BankAccountsTable, opening: { minor: number; date: string } | null, openingEquity: { id: string; accountNumber: string }, now: string): Promise<void> {
+export async function applyOpeningBalance(trx: Executor, row: BankAccountsTable, opening: { minor: number; date: string } | null, openingEquity: { id: string; accountNumber: string }, now: string): Promise<void> {
   const unchanged = opening === null
     ? row.opening_balance_minor === null
     : row.opening_balance_minor === opening.minor && row.opening_balance_date === opening.date;
@@ -219,8 +220,11 @@ export async function listBankAccountViews(handle: DatabaseHandle, tenantId: str
   return toBankAccountViews(handle.readDb, tenantId, rows);
 }
 
+/** Accounts the service keeps itself (created by hand or by a statement) roll their balance forward; feeds report theirs. */
+const hasDerivedBalance = (source: string) => source === 'manual' || source === 'statement';
+
 async function toBankAccountViews(db: Executor, tenantId: string, rows: BankAccountsTable[]): Promise<BankAccountView[]> {
-  const net = await store.settledNetByAccount(db, tenantId, rows.filter((row) => row.source === 'manual').map((row) => row.id));
+  const net = await store.settledNetByAccount(db, tenantId, rows.filter((row) => hasDerivedBalance(row.source)).map((row) => row.id));
   return rows.map((row) => {
     const opening = row.opening_balance_minor ?? 0;
     const settled = net.get(row.id) ?? 0;
@@ -237,7 +241,7 @@ async function toBankAccountViews(db: Executor, tenantId: string, rows: BankAcco
       type: row.type,
       openingBalance: row.opening_balance_minor === null ? null : toMajorUnits(row.opening_balance_minor, row.currency),
       openingBalanceDate: row.opening_balance_date,
-      derivedBalance: row.source === 'manual' ? toMajorUnits(derivedMinor, row.currency) : null,
+      derivedBalance: hasDerivedBalance(row.source) ? toMajorUnits(derivedMinor, row.currency) : null,
       currentBalance: row.current_balance_minor === null ? null : toMajorUnits(row.current_balance_minor, row.currency),
       ledgerMapped: true,
       ledgerAccountNumber: row.ledger_account_number,

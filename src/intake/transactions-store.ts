@@ -110,3 +110,28 @@ export async function claimSweepBatch(db: Executor, tenantId: string, limit: num
   if (lockRows) select = select.forUpdate().skipLocked();
   return select.execute();
 }
+
+export type RowForStatement = Pick<TransactionRow, 'id' | 'seq' | 'content_key' | 'date' | 'pending' | 'category_target' | 'journal_entry_id'>;
+
+/** Rows of one bank account dated within [from, to], oldest first: what a statement for those dates is matched against. */
+export async function rowsOfAccountBetween(db: Executor, tenantId: string, bankAccountId: string, from: string, to: string): Promise<RowForStatement[]> {
+  return db.selectFrom('transactions').select(['id', 'seq', 'content_key', 'date', 'pending', 'category_target', 'journal_entry_id'])
+    .where('tenant_id', '=', tenantId).where('bank_account_id', '=', bankAccountId)
+    .where('date', '>=', from).where('date', '<=', to).orderBy('seq').execute();
+}
+
+/**
+ * Deletes the rows nothing has happened to yet (uncategorized and unbooked), re-checked in the
+ * statement itself so a row the sweep categorized a moment ago is kept. Returns the ids deleted.
+ */
+export async function deleteUntouchedRows(db: Executor, tenantId: string, ids: string[]): Promise<string[]> {
+  const deleted: string[] = [];
+  for (let index = 0; index < ids.length; index += INSERT_CHUNK) {
+    const rows = await db.deleteFrom('transactions')
+      .where('tenant_id', '=', tenantId).where('id', 'in', ids.slice(index, index + INSERT_CHUNK))
+      .where('category_target', 'is', null).where('journal_entry_id', 'is', null)
+      .returning('id').execute();
+    deleted.push(...rows.map((row) => row.id));
+  }
+  return deleted;
+}

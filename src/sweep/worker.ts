@@ -21,6 +21,8 @@ export class SweepWorker {
     private readonly handle: DatabaseHandle,
     private readonly settings: SweepSettings & { intervalMs: number },
     private readonly logger: SweepLogger,
+    /** One pass over the queue; returns how many items it processed. The statement worker passes its own (log lines then speak of its documents). */
+    private readonly pass: () => Promise<number> = () => sweepOnce(handle, settings),
   ) {}
 
   start(): void {
@@ -45,7 +47,7 @@ export class SweepWorker {
     while (this.running) {
       let processed = 0;
       try {
-        processed = await sweepOnce(this.handle, this.settings);
+        processed = await this.pass();
         failures = 0;
         if (processed > 0) this.logger.info({ processed }, 'sweep batch booked');
       } catch (error) {

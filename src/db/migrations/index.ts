@@ -6,6 +6,7 @@ import { initialMigration } from './0001-initial.ts';
 import { obligationCalendarMigration } from './0005-obligation-calendar.ts';
 import { ragLlmMigration } from './0007-rag-llm.ts';
 import { statementsAndObligationsMigration } from './0002-statements-obligations.ts';
+import { statementIngestionMigration } from './0003-statement-ingestion.ts';
 
 /**
  * Every migration of the service, in order. Names sort in the order they run; a new table group adds
@@ -19,5 +20,6 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '0005-obligation-calendar': obligationCalendarMigration(dialect),
     '0006-health-indexes': healthIndexesMigration(),
     '0007-rag-llm': ragLlmMigration(dialect),
+    '0003-statement-ingestion': statementIngestionMigration(dialect),
   };
 }

@@ -10,6 +10,7 @@ import { obligationRoutes } from './obligations.ts';
 import { reportRoutes } from './reports.ts';
 import { ruleRoutes } from './rules.ts';
 import { transactionRoutes } from './transactions.ts';
+import { bankStatementRoutes } from './bank-statements.ts';
 
 export function registerRoutes(app: FastifyInstance, context: AppContext): void {
   transactionRoutes(app, context);
@@ -22,4 +23,5 @@ export function registerRoutes(app: FastifyInstance, context: AppContext): void 
   healthScoreRoutes(app, context);
   obligationRoutes(app, context);
   ruleRoutes(app, context);
+  bankStatementRoutes(app, context);
 }

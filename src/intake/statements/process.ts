@@ -1,0 +1,150 @@
+import { randomUUID } from 'node:crypto';
+import type { DatabaseHandle } from '../../db/connection.ts';
+import { withWriteTransaction } from '../../db/transaction.ts';
+import { findBankAccountsByIds } from '../bank-accounts-store.ts';
+import { ingestStatement, type IngestCheckpoint, type IngestResult } from './ingest.ts';
+import type { StatementRejection, UploadHints } from './prepare.ts';
+import { readerFor as registeredReaderFor, sniffFormat, type StatementFormat } from './readers/index.ts';
+import * as store from './statements-store.ts';
+import type { ReadOutcome, StatementAccountKind, StatementReader } from './types.ts';
+
+export interface StatementProcessingSettings {
+  /** How long a claimed document is left to its worker before another may take it up (a crashed worker's claim lapses). */
+  leaseMs: number;
+  /** Claims after which a document that keeps failing is rejected instead of retried forever. */
+  maxAttempts: number;
+  /** Documents claimed per pass. */
+  batchSize: number;
+}
+
+export const DEFAULT_STATEMENT_PROCESSING: StatementProcessingSettings = { leaseMs: 5 * 60_000, maxAttempts: 3, batchSize: 4 };
+
+export interface StatementProcessingOptions {
+  /** Called after a pass that ingested rows, so the sweep can categorize and book them at once. */
+  onIngested?: () => void;
+  logger?: { error(object: object, message: string): void };
+  /** Test seam: the readers by format (the registry by default). */
+  readerFor?: (format: StatementFormat) => StatementReader | undefined;
+  /** Test seam: called at named points of the write, to prove a failure there leaves nothing. */
+  checkpoint?: IngestCheckpoint;
+}
+
+/**
+ * One pass over uploaded documents waiting in status `processing`. The document row is the unit of
+ * work: it is claimed for a lease (several workers on PostgreSQL never take the same one), read
+ * outside any transaction (reading a scanned page takes seconds), then its outcome and everything
+ * it writes commit together, only while the claim still holds. A worker that dies mid-way leaves the
+ * document processing; once the lease lapses another worker reads it again. Returns how many
+ * documents reached an outcome.
+ */
+export async function processStatementsOnce(handle: DatabaseHandle, settings: StatementProcessingSettings, options: StatementProcessingOptions = {}): Promise<number> {
+  const token = randomUUID();
+  const now = new Date();
+  const claimed = await withWriteTransaction(handle, (trx) => store.claimDocuments(trx, settings.batchSize, now.toISOString(), new Date(now.getTime() + settings.leaseMs).toISOString(), token, handle.dialect === 'postgres'));
+  let finished = 0;
+  let ingested = 0;
+  for (const document of claimed) {
+    try {
+      const result = await processDocument(handle, document, settings, options);
+      if (result !== 'claim_lost') finished++;
+      if (result === 'ingested') ingested++;
+    } catch (error) {
+      // Left in processing under a claim that will lapse: the document is read again later, and the
+      // attempt counter ends a document that can never be processed.
+      options.logger?.error({ err: error, documentId: document.id, attempt: document.attempts }, 'statement processing failed; it will be retried');
+    }
+  }
+  if (ingested > 0) options.onIngested?.();
+  return finished;
+}
+
+async function processDocument(handle: DatabaseHandle, document: store.DocumentSummary, settings: StatementProcessingSettings, options: StatementProcessingOptions): Promise<'ingested' | 'rejected' | 'claim_lost'> {
+  const lockRows = handle.dialect === 'postgres';
+  const hints = parseHints(document.hints);
+  let outcome: ReadOutcome & { sniffed?: StatementFormat };
+  if (document.attempts > settings.maxAttempts) {
+    outcome = { ok: false, reason: 'document_unreadable', message: `the document could not be processed in ${settings.maxAttempts} attempts` };
+  } else {
+    const bytes = await store.documentContent(handle.db, document.tenant_id, document.id);
+    if (!bytes) return 'claim_lost';
+    let knownCurrency: string | undefined;
+    if (document.bank_account_id) {
+      const [account] = await findBankAccountsByIds(handle.db, document.tenant_id, [document.bank_account_id]);
+      knownCurrency = account?.currency;
+    }
+    outcome = await readDocument(bytes, { filename: document.filename, mediaType: document.media_type, hints: { kind: hints.kind, currency: knownCurrency } }, options.readerFor ?? registeredReaderFor);
+  }
+
+  return withWriteTransaction(handle, async (trx) => {
+    if (!(await store.holdClaim(trx, document.tenant_id, document.id, document.claim_token!, lockRows))) return 'claim_lost';
+    const now = new Date().toISOString();
+    const format = outcome.ok ? outcome.format : outcome.sniffed ?? null;
+    let result: IngestResult;
+    if (outcome.ok) {
+      result = await ingestStatement(trx, handle.dialect, {
+        tenantId: document.tenant_id,
+        entityId: document.entity_id,
+        documentId: document.id,
+        statement: outcome.statement,
+        bankAccountId: document.bank_account_id,
+        hints,
+      }, options.checkpoint);
+    } else {
+      result = { status: 'rejected', rejection: { reason: outcome.reason, message: outcome.message } };
+    }
+    if (result.status === 'ingested') {
+      await store.finishDocument(trx, document.tenant_id, document.id, {
+        status: 'ingested',
+        format,
+        rejection_reason: null,
+        rejection_message: null,
+        rejection_detail: null,
+        conflicts: JSON.stringify(result.conflicts),
+        statement_period_id: result.statementPeriodId,
+        bank_account_id: result.bankAccountId,
+        updated_at: now,
+      });
+      return 'ingested';
+    }
+    await store.finishDocument(trx, document.tenant_id, document.id, rejectedOutcome(result.rejection, format, document.bank_account_id, now));
+    return 'rejected';
+  });
+}
+
+export function rejectedOutcome(rejection: StatementRejection, format: string | null, bankAccountId: string | null, now: string): store.DocumentOutcome {
+  const detail = rejection.expected !== undefined || rejection.stated !== undefined ? { expected: rejection.expected ?? null, stated: rejection.stated ?? null } : null;
+  return {
+    status: 'rejected',
+    format,
+    rejection_reason: rejection.reason,
+    rejection_message: rejection.message,
+    rejection_detail: detail && JSON.stringify(detail),
+    conflicts: null,
+    statement_period_id: null,
+    bank_account_id: bankAccountId,
+    updated_at: now,
+  };
+}
+
+/**
+ * Runs the document's reader. A reader that throws (a malformed file it did not foresee) does not
+ * fail the request or the worker: the document is unreadable, and says why.
+ */
+export async function readDocument(bytes: Buffer, context: { filename: string | null; mediaType: string | null; hints: { kind?: StatementAccountKind; currency?: string } }, readerFor: (format: StatementFormat) => StatementReader | undefined): Promise<ReadOutcome & { sniffed?: StatementFormat }> {
+  const sniffed = sniffFormat(bytes, context.filename, context.mediaType);
+  if (!sniffed.ok) return { ok: false, reason: 'document_unreadable', message: `the file is ${sniffed.reason}` };
+  const reader = readerFor(sniffed.format);
+  if (!reader) return { ok: false, reason: 'document_unreadable', message: `no reader for ${sniffed.format} documents is installed`, sniffed: sniffed.format };
+  try {
+    const outcome = await reader(bytes, context);
+    return outcome.ok ? outcome : { ...outcome, sniffed: sniffed.format };
+  } catch (error) {
+    return { ok: false, reason: 'document_unreadable', message: `the ${sniffed.format} document could not be read: ${error instanceof Error ? error.message : String(error)}`, sniffed: sniffed.format };
+  }
+}
+
+export function parseHints(text: string | null): UploadHints {
+  if (!text) return {};
+  const parsed = JSON.parse(text) as UploadHints;
+  return { kind: parsed.kind, openingBalance: parsed.openingBalance, closingBalance: parsed.closingBalance };
+}

@@ -1,0 +1,109 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import fc from 'fast-check';
+import { AmountError } from '../../money/minor-units.ts';
+import { lastFourDigits, prepareStatement } from './prepare.ts';
+import { decimalToMinor, expectedClosingMinor, inferKind, reconciles, toleranceMinor } from './reconcile.ts';
+import type { ParsedStatement } from './types.ts';
+
+test('decimal strings become exact minor units in the currency, or are refused', () => {
+  assert.equal(decimalToMinor('1234.56', 'USD'), 123456);
+  assert.equal(decimalToMinor('-0.07', 'USD'), -7);
+  assert.equal(decimalToMinor('12.5', 'USD'), 1250);
+  assert.equal(decimalToMinor('12.500', 'USD'), 1250, 'trailing zeros beyond the exponent are exact');
+  assert.equal(decimalToMinor('1500', 'JPY'), 1500);
+  assert.equal(decimalToMinor('1.234', 'KWD'), 1234);
+  assert.equal(decimalToMinor('-0.00', 'USD'), 0);
+  for (const [text, currency] of [['12.345', 'USD'], ['1.5', 'JPY'], ['1,234.56', 'USD'], ['', 'USD'], ['12', 'XXZ']]) {
+    assert.throws(() => decimalToMinor(text, currency), AmountError, `${text} ${currency}`);
+  }
+  assert.equal(toleranceMinor('USD'), 2);
+  assert.equal(toleranceMinor('JPY'), 0, '0.02 yen is less than the smallest yen amount');
+  assert.equal(toleranceMinor('KWD'), 20);
+});
+
+const amounts = fc.array(fc.integer({ min: -1_000_000, max: 1_000_000 }).filter((amount) => amount !== 0), { minLength: 1, maxLength: 40 });
+
+test('the gate: lines roll the opening balance to the closing one by kind, within the tolerance and not beyond', () => {
+  fc.assert(fc.property(amounts, fc.integer({ min: -10_000_000, max: 10_000_000 }), fc.constantFrom('checking', 'savings', 'credit_card' as const), fc.integer({ min: -2, max: 2 }), (lines, opening, kind, drift) => {
+    const closing = expectedClosingMinor(kind, opening, lines);
+    assert.ok(reconciles(kind, opening, closing + drift, lines, 2), 'within 0.02 passes');
+    assert.ok(!reconciles(kind, opening, closing + 3, lines, 2) && !reconciles(kind, opening, closing - 3, lines, 2), 'beyond 0.02 fails');
+    const outMinusIn = lines.reduce((sum, amount) => sum + amount, 0);
+    assert.equal(closing, kind === 'credit_card' ? opening + outMinusIn : opening - outMinusIn);
+  }));
+});
+
+test('a statement of unknown kind is the kind under which it reconciles', () => {
+  assert.equal(inferKind(10_000, 9_000, [1_000], 2), 'checking');
+  assert.equal(inferKind(10_000, 11_000, [1_000], 2), 'credit_card');
+  assert.equal(inferKind(10_000, 5, [1_000], 2), 'checking', 'neither: the common kind, which the gate then rejects');
+});
+
+const parsed = (overrides: Partial<ParsedStatement> = {}): ParsedStatement => ({
+  institutionName: '  First   Harbor Bank ',
+  accountLast4: '****1234',
+  accountKind: null,
+  currency: 'usd',
+  periodStart: '2026-03-01',
+  periodEnd: '2026-03-31',
+  openingBalance: '100.00',
+  closingBalance: '90.00',
+  lines: [
+    { date: '2026-03-02', description: ' COFFEE\n SHOP ', amount: '10.00', balance: null },
+    { date: '2026-03-03', description: 'INTEREST', amount: '0.00', balance: null },
+  ],
+  ...overrides,
+});
+
+test('prepare: normalizes what was read and states every rejection with its reason', () => {
+  const ok = prepareStatement(parsed(), undefined, {});
+  assert.ok(ok.ok);
+  assert.deepEqual(ok.statement, {
+    institutionName: 'First Harbor Bank',
+    accountLast4: '1234',
+    kind: 'checking',
+    currency: 'USD',
+    periodStart: '2026-03-01',
+    periodEnd: '2026-03-31',
+    openingMinor: 10_000,
+    closingMinor: 9_000,
+    lines: [{ date: '2026-03-02', description: 'COFFEE SHOP', amountMinor: 1_000 }],
+  }, 'zero lines are left out; descriptions are collapsed');
+
+  const reasons: Array<[Partial<ParsedStatement>, string, RegExp]> = [
+    [{ currency: null }, 'document_unreadable', /currency/],
+    [{ currency: 'ZZZ' }, 'document_unreadable', /ISO 4217/],
+    [{ periodStart: '2026-04-01' }, 'document_unreadable', /period/],
+    [{ lines: [] }, 'no_transactions', /no transactions/],
+    [{ lines: [{ date: '2026-03-02', description: 'X', amount: '0', balance: null }] }, 'no_transactions', /move money/],
+    [{ lines: [{ date: '2026-02-30', description: 'X', amount: '10', balance: null }] }, 'document_unreadable', /line 1: the date/],
+    [{ lines: [{ date: '2026-03-02', description: 'X', amount: '10.001', balance: null }] }, 'document_unreadable', /line 1: .*decimals/],
+    [{ openingBalance: null }, 'did_not_reconcile', /openingBalance/],
+    [{ closingBalance: '91.00' }, 'did_not_reconcile', /90 USD, the statement states 91 USD/],
+  ];
+  for (const [overrides, reason, message] of reasons) {
+    const result = prepareStatement(parsed(overrides), undefined, {});
+    assert.ok(!result.ok, JSON.stringify(overrides));
+    assert.equal(result.rejection.reason, reason, JSON.stringify(overrides));
+    assert.match(result.rejection.message, message);
+  }
+
+  // The document wins over the upload's balances; the upload's fill what the document lacks.
+  const supplied = prepareStatement(parsed({ openingBalance: null, closingBalance: null }), undefined, { openingBalance: '100', closingBalance: '90' });
+  assert.ok(supplied.ok);
+  const printedWins = prepareStatement(parsed(), undefined, { openingBalance: '5', closingBalance: '5' });
+  assert.ok(printedWins.ok && printedWins.statement.openingMinor === 10_000);
+  // A known account supplies the currency and decides the kind; a hint only when nothing else says.
+  const known = prepareStatement(parsed({ currency: null, closingBalance: '110.00' }), { id: 'a', kind: 'credit_card', currency: 'USD' }, { kind: 'checking' });
+  assert.ok(known.ok && known.statement.kind === 'credit_card' && known.statement.currency === 'USD');
+  const hinted = prepareStatement(parsed({ closingBalance: '110.00' }), undefined, { kind: 'savings' });
+  assert.ok(!hinted.ok && hinted.rejection.reason === 'did_not_reconcile', 'a savings statement whose balance grows by money out does not reconcile');
+});
+
+test('last four digits of masked and formatted account numbers', () => {
+  assert.equal(lastFourDigits('XXXX-XXXX-1234'), '1234');
+  assert.equal(lastFourDigits('DE89 3704 0044 0532 0130 00'), '3000');
+  assert.equal(lastFourDigits('12'), null);
+  assert.equal(lastFourDigits(null), null);
+});

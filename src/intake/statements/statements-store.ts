@@ -1,0 +1,120 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database, StatementDocumentsTable, StatementPeriodsTable } from '../../db/schema.ts';
+
+type Executor = Kysely<Database>;
+
+export type DocumentSummary = Omit<StatementDocumentsTable, 'content'>;
+
+const SUMMARY_COLUMNS = [
+  'id', 'tenant_id', 'entity_id', 'bank_account_id', 'source', 'filename', 'media_type', 'size_bytes', 'sha256', 'hints',
+  'status', 'format', 'rejection_reason', 'rejection_message', 'rejection_detail', 'conflicts', 'statement_period_id',
+  'created_at', 'updated_at', 'claim_token', 'claimed_until', 'attempts',
+] as const;
+
+export async function insertDocument(db: Executor, row: StatementDocumentsTable): Promise<void> {
+  await db.insertInto('statement_documents').values(row).execute();
+}
+
+export async function findDocument(db: Executor, tenantId: string, id: string): Promise<DocumentSummary | undefined> {
+  return db.selectFrom('statement_documents').select(SUMMARY_COLUMNS).where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
+}
+
+export async function listDocuments(db: Executor, tenantId: string, limit: number): Promise<DocumentSummary[]> {
+  return db.selectFrom('statement_documents').select(SUMMARY_COLUMNS).where('tenant_id', '=', tenantId)
+    .orderBy('created_at', 'desc').orderBy('id').limit(limit).execute();
+}
+
+/**
+ * Claims documents waiting to be read: status processing and no live claim (never claimed, or the
+ * claimant's lease ran out because it crashed). PostgreSQL skips rows another worker is claiming at
+ * this instant; on SQLite the caller holds the write lock.
+ */
+export async function claimDocuments(db: Executor, limit: number, now: string, claimedUntil: string, token: string, lockRows: boolean): Promise<DocumentSummary[]> {
+  let select = db.selectFrom('statement_documents').select(SUMMARY_COLUMNS)
+    .where('status', '=', 'processing')
+    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
+    .orderBy('created_at').orderBy('id').limit(limit);
+  if (lockRows) select = select.forUpdate().skipLocked();
+  const rows = await select.execute();
+  if (rows.length === 0) return [];
+  await db.updateTable('statement_documents')
+    .set((eb) => ({ claim_token: token, claimed_until: claimedUntil, attempts: eb('attempts', '+', 1) }))
+    .where('id', 'in', rows.map((row) => row.id)).execute();
+  return rows.map((row) => ({ ...row, claim_token: token, claimed_until: claimedUntil, attempts: row.attempts + 1 }));
+}
+
+export async function documentContent(db: Executor, tenantId: string, id: string): Promise<Buffer | undefined> {
+  const row = await db.selectFrom('statement_documents').select('content').where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
+  return row ? Buffer.from(row.content) : undefined;
+}
+
+/** True when the document is still processing under this claim (locked until commit where the database can). */
+export async function holdClaim(db: Executor, tenantId: string, id: string, token: string, lockRows: boolean): Promise<boolean> {
+  let select = db.selectFrom('statement_documents').select('id')
+    .where('tenant_id', '=', tenantId).where('id', '=', id).where('status', '=', 'processing').where('claim_token', '=', token);
+  if (lockRows) select = select.forUpdate();
+  return (await select.executeTakeFirst()) !== undefined;
+}
+
+export type DocumentOutcome = Pick<StatementDocumentsTable, 'status' | 'format' | 'rejection_reason' | 'rejection_message' | 'rejection_detail' | 'conflicts' | 'statement_period_id' | 'bank_account_id' | 'updated_at'>;
+
+export async function finishDocument(db: Executor, tenantId: string, id: string, outcome: DocumentOutcome): Promise<void> {
+  await db.updateTable('statement_documents').set({ ...outcome, claim_token: null, claimed_until: null })
+    .where('tenant_id', '=', tenantId).where('id', '=', id).execute();
+}
+
+export async function findPeriod(db: Executor, tenantId: string, id: string): Promise<StatementPeriodsTable | undefined> {
+  return db.selectFrom('statement_periods').selectAll().where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
+}
+
+export async function findPeriodByIdentity(db: Executor, tenantId: string, bankAccountId: string, periodStart: string, periodEnd: string): Promise<StatementPeriodsTable | undefined> {
+  return db.selectFrom('statement_periods').selectAll()
+    .where('tenant_id', '=', tenantId).where('bank_account_id', '=', bankAccountId)
+    .where('period_start', '=', periodStart).where('period_end', '=', periodEnd).executeTakeFirst();
+}
+
+export async function periodsOfAccount(db: Executor, tenantId: string, bankAccountId: string): Promise<StatementPeriodsTable[]> {
+  return db.selectFrom('statement_periods').selectAll()
+    .where('tenant_id', '=', tenantId).where('bank_account_id', '=', bankAccountId)
+    .orderBy('period_start').orderBy('period_end').execute();
+}
+
+export async function insertPeriod(db: Executor, row: StatementPeriodsTable): Promise<void> {
+  await db.insertInto('statement_periods').values(row).execute();
+}
+
+export async function updatePeriod(db: Executor, tenantId: string, id: string, changes: Partial<Pick<StatementPeriodsTable, 'document_id' | 'currency' | 'opening_balance_minor' | 'closing_balance_minor' | 'transaction_count' | 'continuity_ok' | 'updated_at'>>): Promise<void> {
+  await db.updateTable('statement_periods').set(changes).where('tenant_id', '=', tenantId).where('id', '=', id).execute();
+}
+
+/** Newest period first; `limit + 1` rows so the caller knows whether another page follows. */
+export async function listPeriods(db: Executor, query: { tenantId: string; bankAccountId?: string; limit: number; offset: number }): Promise<StatementPeriodsTable[]> {
+  let select = db.selectFrom('statement_periods').selectAll().where('tenant_id', '=', query.tenantId);
+  if (query.bankAccountId) select = select.where('bank_account_id', '=', query.bankAccountId);
+  return select.orderBy('period_end', 'desc').orderBy('period_start', 'desc').orderBy('id')
+    .limit(query.limit + 1).offset(query.offset).execute();
+}
+
+export async function latestPeriodEnd(db: Executor, tenantId: string, bankAccountId?: string): Promise<string | null> {
+  let select = db.selectFrom('statement_periods').select((eb) => eb.fn.max('period_end').as('latest')).where('tenant_id', '=', tenantId);
+  if (bankAccountId) select = select.where('bank_account_id', '=', bankAccountId);
+  const row = await select.executeTakeFirst();
+  return (row?.latest as string | null | undefined) ?? null;
+}
+
+export async function findInboxByTenant(db: Executor, tenantId: string) {
+  return db.selectFrom('statement_inboxes').selectAll().where('tenant_id', '=', tenantId).executeTakeFirst();
+}
+
+export async function findInboxByLocalPart(db: Executor, localPart: string) {
+  return db.selectFrom('statement_inboxes').selectAll().where('local_part', '=', localPart).executeTakeFirst();
+}
+
+export async function insertInbox(db: Executor, row: { tenant_id: string; local_part: string; created_at: string }): Promise<void> {
+  await db.insertInto('statement_inboxes').values(row).onConflict((conflict) => conflict.column('tenant_id').doNothing()).execute();
+}
+
+/** Serializes statement writes of one entity on PostgreSQL (account creation, continuity); SQLite already has one writer. */
+export async function lockEntity(db: Executor, entityId: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext(${entityId}))`.execute(db);
+}

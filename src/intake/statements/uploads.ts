@@ -1,0 +1,201 @@
+import { createHash } from 'node:crypto';
+import type { DatabaseHandle } from '../../db/connection.ts';
+import type { StatementPeriodsTable } from '../../db/schema.ts';
+import { withWriteTransaction } from '../../db/transaction.ts';
+import { DomainError, invalid, notFound } from '../../errors.ts';
+import { toMajorUnits } from '../../money/minor-units.ts';
+import { newId } from '../../shared/ids.ts';
+import { findPrimaryEntity } from '../../tenancy/tenancy-store.ts';
+import { BANK_ACCOUNT_KINDS } from '../bank-accounts.ts';
+import { findBankAccountsByIds } from '../bank-accounts-store.ts';
+import type { StatementConflict } from './ingest.ts';
+import type { UploadHints } from './prepare.ts';
+import { rejectedOutcome } from './process.ts';
+import { ACCEPTED_FORMATS_TEXT, isAcceptedFormat, MAX_STATEMENT_BYTES, sniffFormat } from './readers/index.ts';
+import * as store from './statements-store.ts';
+import type { RejectionReason } from './types.ts';
+
+export interface IncomingStatement {
+  bytes: Buffer;
+  filename: string | null;
+  mediaType: string | null;
+  /** 'api' refuses a file it cannot take (413, 415); 'email' keeps it, rejected, so the sender can see what became of it. */
+  source: 'api' | 'email';
+  bankAccountId?: string;
+  hints?: UploadHints;
+}
+
+export const MAX_STATEMENT_MEGABYTES = MAX_STATEMENT_BYTES / 1024 / 1024;
+const BALANCE_PATTERN = /^-?\d{1,13}(\.\d{1,4})?$/;
+
+export function validateHints(hints: UploadHints): UploadHints {
+  if (hints.kind !== undefined && !BANK_ACCOUNT_KINDS.includes(hints.kind)) throw invalid(`kind: must be one of ${BANK_ACCOUNT_KINDS.join(', ')}`);
+  for (const field of ['openingBalance', 'closingBalance'] as const) {
+    const value = hints[field];
+    if (value !== undefined && !BALANCE_PATTERN.test(value)) throw invalid(`${field}: must be a plain decimal number such as 1234.56 or -12.5 (no thousands separators or currency sign)`);
+  }
+  return Object.fromEntries(Object.entries(hints).filter(([, value]) => value !== undefined)) as UploadHints;
+}
+
+/** Why a file cannot be taken, or undefined when it can: the size limit first, then the kind of file. */
+function refusalOf(incoming: IncomingStatement): { code: 'payload_too_large' | 'unsupported_media_type'; reason: string } | undefined {
+  if (incoming.bytes.length > MAX_STATEMENT_BYTES) {
+    return { code: 'payload_too_large', reason: `file: a statement file may be at most ${MAX_STATEMENT_MEGABYTES} MB (got ${(incoming.bytes.length / 1024 / 1024).toFixed(1)} MB); accepted: ${ACCEPTED_FORMATS_TEXT}` };
+  }
+  const sniffed = sniffFormat(incoming.bytes, incoming.filename, incoming.mediaType);
+  if (!sniffed.ok) return { code: 'unsupported_media_type', reason: `file: ${sniffed.reason}; accepted: ${ACCEPTED_FORMATS_TEXT}, at most ${MAX_STATEMENT_MEGABYTES} MB` };
+  if (!isAcceptedFormat(sniffed.format)) return { code: 'unsupported_media_type', reason: `file: ${sniffed.format} statements cannot be read by this installation; accepted: ${ACCEPTED_FORMATS_TEXT}` };
+  return undefined;
+}
+
+/**
+ * A statement file arrives (upload or e-mail attachment). The bytes are kept whole with the hints,
+ * in status processing: the worker reads and ingests it later. Returns the new document's id.
+ */
+export async function receiveStatement(handle: DatabaseHandle, tenantId: string, incoming: IncomingStatement): Promise<{ documentId: string; status: 'processing' | 'rejected' }> {
+  if (incoming.bytes.length === 0 && incoming.source === 'api') throw invalid('file: is empty');
+  const refusal = incoming.bytes.length === 0 ? { code: 'unsupported_media_type' as const, reason: 'file: is empty' } : refusalOf(incoming);
+  if (refusal && incoming.source === 'api') throw new DomainError(refusal.code, refusal.reason);
+  const hints = validateHints(incoming.hints ?? {});
+
+  let entityId: string;
+  let bankAccountId: string | null = null;
+  if (incoming.bankAccountId) {
+    const [account] = await findBankAccountsByIds(handle.readDb, tenantId, [incoming.bankAccountId]);
+    if (!account) throw invalid(`bankAccountId: no bank account ${incoming.bankAccountId} (GET /bank-accounts lists them)`);
+    entityId = account.entity_id;
+    bankAccountId = account.id;
+  } else {
+    const entity = await findPrimaryEntity(handle.readDb, tenantId);
+    if (!entity) throw notFound('primary entity');
+    entityId = entity.id;
+  }
+
+  const now = new Date().toISOString();
+  const documentId = newId();
+  const rejected = refusal ? rejectedOutcome({ reason: 'document_unreadable', message: refusal.reason.replace(/^file: /, 'the attachment is ') }, null, bankAccountId, now) : undefined;
+  await withWriteTransaction(handle, (trx) => store.insertDocument(trx, {
+    id: documentId,
+    tenant_id: tenantId,
+    entity_id: entityId,
+    bank_account_id: bankAccountId,
+    source: incoming.source,
+    filename: incoming.filename,
+    media_type: incoming.mediaType || 'application/octet-stream',
+    size_bytes: incoming.bytes.length,
+    sha256: createHash('sha256').update(incoming.bytes).digest('hex'),
+    content: incoming.bytes,
+    hints: Object.keys(hints).length > 0 ? JSON.stringify(hints) : null,
+    status: 'processing',
+    format: null,
+    rejection_reason: null,
+    rejection_message: null,
+    rejection_detail: null,
+    conflicts: null,
+    statement_period_id: null,
+    created_at: now,
+    updated_at: now,
+    claim_token: null,
+    claimed_until: null,
+    attempts: 0,
+    ...rejected,
+  }));
+  return { documentId, status: rejected ? 'rejected' : 'processing' };
+}
+
+export interface StatementPeriodView {
+  id: string;
+  documentId: string;
+  bankAccountId: string;
+  periodStart: string;
+  periodEnd: string;
+  currency: string;
+  openingBalance: number;
+  closingBalance: number;
+  transactionCount: number;
+  continuityOk: boolean;
+  createdAt: string;
+}
+
+export function toStatementPeriodView(row: StatementPeriodsTable): StatementPeriodView {
+  return {
+    id: row.id,
+    documentId: row.document_id,
+    bankAccountId: row.bank_account_id,
+    periodStart: row.period_start,
+    periodEnd: row.period_end,
+    currency: row.currency,
+    openingBalance: toMajorUnits(row.opening_balance_minor, row.currency),
+    closingBalance: toMajorUnits(row.closing_balance_minor, row.currency),
+    transactionCount: row.transaction_count,
+    continuityOk: row.continuity_ok === 1,
+    createdAt: row.created_at,
+  };
+}
+
+export interface UploadStatusView {
+  documentId: string;
+  status: 'processing' | 'ingested' | 'rejected';
+  source: string;
+  filename: string | null;
+  mediaType: string;
+  sizeBytes: number;
+  format: string | null;
+  bankAccountId: string | null;
+  createdAt: string;
+  statement?: StatementPeriodView;
+  rejection?: { reason: RejectionReason; message: string; expected?: number | null; stated?: number | null };
+  conflicts: StatementConflict[];
+}
+
+function toUploadStatus(document: store.DocumentSummary, period: StatementPeriodsTable | undefined): UploadStatusView {
+  const view: UploadStatusView = {
+    documentId: document.id,
+    status: document.status as UploadStatusView['status'],
+    source: document.source,
+    filename: document.filename,
+    mediaType: document.media_type,
+    sizeBytes: document.size_bytes,
+    format: document.format,
+    bankAccountId: document.bank_account_id,
+    createdAt: document.created_at,
+    conflicts: document.conflicts ? JSON.parse(document.conflicts) as StatementConflict[] : [],
+  };
+  if (period) view.statement = toStatementPeriodView(period);
+  if (document.status === 'rejected') {
+    view.rejection = {
+      reason: document.rejection_reason as RejectionReason,
+      message: document.rejection_message ?? '',
+      ...(document.rejection_detail ? JSON.parse(document.rejection_detail) as { expected: number | null; stated: number | null } : {}),
+    };
+  }
+  return view;
+}
+
+export async function getUploadStatus(handle: DatabaseHandle, tenantId: string, documentId: string): Promise<UploadStatusView> {
+  const document = await store.findDocument(handle.readDb, tenantId, documentId);
+  if (!document) throw notFound(`statement upload ${documentId}`);
+  const period = document.statement_period_id ? await store.findPeriod(handle.readDb, tenantId, document.statement_period_id) : undefined;
+  return toUploadStatus(document, period);
+}
+
+/** Every upload of the tenant, newest first (the CLI's `uploads`). */
+export async function listUploads(handle: DatabaseHandle, tenantId: string, limit = 200): Promise<UploadStatusView[]> {
+  const documents = await store.listDocuments(handle.readDb, tenantId, limit);
+  const views: UploadStatusView[] = [];
+  for (const document of documents) {
+    const period = document.statement_period_id ? await store.findPeriod(handle.readDb, tenantId, document.statement_period_id) : undefined;
+    views.push(toUploadStatus(document, period));
+  }
+  return views;
+}
+
+export async function listStatementPeriods(handle: DatabaseHandle, tenantId: string, query: { bankAccountId?: string; limit: number; offset: number }): Promise<{ periods: StatementPeriodView[]; nextOffset: number | null; booksCurrentThrough: string | null }> {
+  const rows = await store.listPeriods(handle.readDb, { tenantId, ...query });
+  const hasMore = rows.length > query.limit;
+  return {
+    periods: rows.slice(0, query.limit).map(toStatementPeriodView),
+    nextOffset: hasMore ? query.offset + query.limit : null,
+    booksCurrentThrough: await store.latestPeriodEnd(handle.readDb, tenantId, query.bankAccountId),
+  };
+}
