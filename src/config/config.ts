@@ -27,6 +27,12 @@ export interface Config {
   reviewThreshold: number;
   /** The optional llm categorization tier; null when LLM_BASE_URL or LLM_MODEL is not set. */
   llm: LlmSettings | null;
+  /** Port of the SMTP listener that turns mailed attachments into statement uploads; 0 turns it off. */
+  smtpPort: number;
+  /** Domain of the tenants' inbox addresses (`<token>@INBOX_DOMAIN`). */
+  inboxDomain: string;
+  /** How long a worker holds a statement document it is reading before another may take it up. */
+  statementLeaseMs: number;
 }
 
 export interface LlmSettings {
@@ -40,12 +46,6 @@ export interface LlmSettings {
   batchSize: number;
   /** Rows each tenant may send per UTC day. */
   dailyBudgetRows: number;
-  /** Port of the SMTP listener that turns mailed attachments into statement uploads; 0 turns it off. */
-  smtpPort: number;
-  /** Domain of the tenants' inbox addresses (`<token>@INBOX_DOMAIN`). */
-  inboxDomain: string;
-  /** How long a worker holds a statement document it is reading before another may take it up. */
-  statementLeaseMs: number;
 }
 
 export const DEFAULT_RATE_LIMITS: RateLimitSettings = {
@@ -98,6 +98,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sweepBatchSize: numberFrom(env, 'SWEEP_BATCH_SIZE', 500, { min: 1, integer: true }),
     reviewThreshold,
     llm: llmFrom(env),
+    smtpPort: numberFrom(env, 'SMTP_PORT', 2525, { integer: true }),
+    inboxDomain: (env.INBOX_DOMAIN || 'inbox.localhost').toLowerCase(),
+    statementLeaseMs: numberFrom(env, 'STATEMENT_LEASE_MS', 5 * 60_000, { min: 1000, integer: true }),
   };
 }
 
@@ -112,8 +115,5 @@ function llmFrom(env: NodeJS.ProcessEnv): LlmSettings | null {
     retryBaseMs: numberFrom(env, 'LLM_RETRY_BASE_MS', 500, { integer: true }),
     batchSize: numberFrom(env, 'LLM_BATCH_SIZE', 10, { min: 1, integer: true }),
     dailyBudgetRows: numberFrom(env, 'LLM_DAILY_BUDGET_ROWS', 500, { integer: true }),
-    smtpPort: numberFrom(env, 'SMTP_PORT', 2525, { integer: true }),
-    inboxDomain: (env.INBOX_DOMAIN || 'inbox.localhost').toLowerCase(),
-    statementLeaseMs: numberFrom(env, 'STATEMENT_LEASE_MS', 5 * 60_000, { min: 1000, integer: true }),
   };
 }

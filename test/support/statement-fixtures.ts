@@ -38,6 +38,9 @@ async function insertDocument(handle: DatabaseHandle, tenantId: string, entityId
     rejection_detail: null,
     conflicts: null,
     statement_period_id: null,
+    claim_token: null,
+    claimed_until: null,
+    attempts: 0,
     created_at: document.uploadedAt,
     updated_at: document.uploadedAt,
   }).execute();
