@@ -59,7 +59,8 @@ const INDICATOR_VALUES: Record<string, 'in' | 'out'> = {
   dr: 'out', d: 'out', debit: 'out', s: 'out', soll: 'out', af: 'out', '-': 'out', dbit: 'out', lastschrift: 'out', withdrawal: 'out',
 };
 
-const PAYMENT_TEXT = /\b(payments?|autopay|auto pay|pymt|paiement|zahlung|pago)\b/i;
+// Card rows that are money in whatever the export's sign convention: payments, returns and refunds.
+const PAYMENT_TEXT = /\b(payments?|autopay|auto pay|pymt|paiement|zahlung|pago|returns?|refunds?|remboursement|erstattung|reembolso)\b/i;
 
 interface KeyValue {
   key: string;
@@ -726,7 +727,7 @@ function cardFlip(rows: RowMoney[]): 1 | -1 {
       if (sign > 0) paymentsPositive += 1; else if (sign < 0) paymentsNegative += 1;
     }
   }
-  // Payments are money in: positive payments mean the export's positive is money in.
+  // Payments and refunds are money in: positive ones mean the export's positive is money in.
   if (paymentsPositive !== paymentsNegative) return paymentsPositive > paymentsNegative ? 1 : -1;
   return positive > negative ? -1 : 1;
 }
