@@ -2,10 +2,9 @@ import type { DatabaseHandle } from '../db/connection.ts';
 import { withWriteTransaction } from '../db/transaction.ts';
 import { invalid } from '../errors.ts';
 import { AmountError, toMinorUnits } from '../money/minor-units.ts';
-import { newId } from '../shared/ids.ts';
 import { findBankAccountsByExternalIds } from './bank-accounts-store.ts';
 import { contentKey, externalIdFor } from './identity.ts';
-import { merchantKeyFor } from './merchant-key.ts';
+import { newUncategorizedRow } from './arriving-row.ts';
 import { findExistingByExternalIds, insertNewTransactions, markSettled, type NewTransactionRow } from './transactions-store.ts';
 
 export const MAX_ROWS_PER_REQUEST = 1000;
@@ -64,32 +63,21 @@ export async function pushTransactions(handle: DatabaseHandle, tenantId: string,
     if (!description) throw invalid(`${field('description')}: must not be empty`);
     const merchant = row.merchant?.trim() || null;
     const key = contentKey(row.date, amountMinor, description);
-    prepared.push({
-      id: newId(),
-      tenant_id: tenantId,
-      entity_id: account.entity_id,
-      bank_account_id: account.id,
-      external_id: externalIdFor(row.id, key),
-      content_key: key,
+    prepared.push(newUncategorizedRow({
+      tenantId,
+      entityId: account.entity_id,
+      bankAccountId: account.id,
+      externalId: externalIdFor(row.id, key),
+      contentKey: key,
       source: 'api',
       date: row.date,
-      authorized_date: row.authorizedDate ?? null,
-      amount_minor: amountMinor,
+      authorizedDate: row.authorizedDate ?? null,
+      amountMinor,
       currency: account.currency,
       description,
       merchant,
-      merchant_key: merchantKeyFor(description, merchant),
-      pending: row.pending ? 1 : 0,
-      category_target: null,
-      category_confidence: null,
-      category_source: null,
-      transaction_type: null,
-      needs_review: 1,
-      sweep_state: 'pending',
-      journal_entry_id: null,
-      created_at: now,
-      updated_at: now,
-    });
+      pending: Boolean(row.pending),
+    }, now));
     if (!row.pending) settledNow.add(`${account.id}|${externalIdFor(row.id, key)}`);
   });
 

@@ -10,7 +10,7 @@ import { findEntity } from '../../tenancy/tenancy-store.ts';
 import { applyOpeningBalance, createBankAccount, type BankAccountKind } from '../bank-accounts.ts';
 import { findBankAccountsByIds, listBankAccounts } from '../bank-accounts-store.ts';
 import { contentKey, externalIdFor } from '../identity.ts';
-import { merchantKeyFor } from '../merchant-key.ts';
+import { newUncategorizedRow } from '../arriving-row.ts';
 import { deleteUntouchedRows, insertNewTransactions, markSettled, rowsOfAccountBetween, type NewTransactionRow, type RowForStatement } from '../transactions-store.ts';
 import { prepareStatement, type KnownAccount, type PreparedStatement, type StatementRejection, type UploadHints } from './prepare.ts';
 import * as store from './statements-store.ts';
@@ -198,32 +198,21 @@ async function writeRows(trx: Executor, account: BankAccountsTable, statement: P
       continue;
     }
     const derived = externalIdFor(undefined, key);
-    toInsert.push({
-      id: newId(),
-      tenant_id: tenantId,
-      entity_id: account.entity_id,
-      bank_account_id: account.id,
-      external_id: occurrence === 1 ? derived : `${derived}#${occurrence}`,
-      content_key: key,
+    toInsert.push(newUncategorizedRow({
+      tenantId,
+      entityId: account.entity_id,
+      bankAccountId: account.id,
+      externalId: occurrence === 1 ? derived : `${derived}#${occurrence}`,
+      contentKey: key,
       source: 'statement',
       date: line.date,
-      authorized_date: null,
-      amount_minor: line.amountMinor,
+      authorizedDate: null,
+      amountMinor: line.amountMinor,
       currency: statement.currency,
       description: line.description,
       merchant: null,
-      merchant_key: merchantKeyFor(line.description, null),
-      pending: 0,
-      category_target: null,
-      category_confidence: null,
-      category_source: null,
-      transaction_type: null,
-      needs_review: 1,
-      sweep_state: 'pending',
-      journal_entry_id: null,
-      created_at: now,
-      updated_at: now,
-    });
+      pending: false,
+    }, now));
   }
   await markSettled(trx, tenantId, toSettle, now);
   const rowsInserted = await insertNewTransactions(trx, toInsert);
