@@ -33,6 +33,7 @@ export function createWorker(handle: DatabaseHandle, config: Config, logger: Ret
     batchSize: config.sweepBatchSize,
     reviewThreshold: config.reviewThreshold,
     intervalMs: config.sweepIntervalMs,
+    llm: config.llm,
   }, logger.child({ component: 'sweep' }));
 }
 

@@ -10,7 +10,9 @@ import { findTenant } from '../tenancy/tenancy-store.ts';
 import { applyCurve, SHIPPED_CURVES } from './categorize/calibration.ts';
 import { describe, type Categorization } from './categorize/engine.ts';
 import { categorizeStoredRows, type TierRuntime } from './categorize/run.ts';
-import { serviceTiers } from './categorize/tiers.ts';
+import { serviceTiers, withLlmTier } from './categorize/tiers.ts';
+import { consultingLlmTier, rememberedLlmTier, type LlmAnswers } from './categorize/llm/llm-batch-tier.ts';
+import type { LlmSettings } from '../config/config.ts';
 import { pairRawScore, type PairCandidate } from './categorize/transfers.ts';
 import { TRANSFER } from './categorize/types.ts';
 import { refile, rowEntry, type EntityChart } from './rebook.ts';
@@ -20,6 +22,8 @@ export interface SweepSettings {
   reviewThreshold: number;
   /** The tiers beyond rules and memory; default: the service's own (serviceTiers). */
   tiers?: TierRuntime;
+  /** The optional llm tier (config.llm); absent or null: off. */
+  llm?: LlmSettings | null;
 }
 
 /**
@@ -36,21 +40,17 @@ export async function sweepOnce(handle: DatabaseHandle, settings: SweepSettings)
 }
 
 async function sweepTenantBatch(handle: DatabaseHandle, tenantId: string, settings: SweepSettings): Promise<number> {
+  let runtime = settings.tiers ?? serviceTiers();
+  if (settings.llm) runtime = withLlmTier(runtime, rememberedLlmTier(await consultLlm(handle, tenantId, settings, settings.llm, runtime)));
   return withWriteTransaction(handle, async (trx) => {
     const rows = await claimSweepBatch(trx, tenantId, settings.batchSize, handle.dialect === 'postgres');
     if (rows.length === 0) return 0;
-    const tenant = await findTenant(trx, tenantId);
-    assertInvariant(tenant, `tenant ${tenantId} of waiting rows exists`);
-    const reviewThreshold = tenant.review_threshold ?? settings.reviewThreshold;
+    const { reviewThreshold, bankAccounts, charts } = await batchContext(trx, tenantId, rows, settings);
     const now = new Date().toISOString();
-
-    const bankAccounts = await tenantBankAccounts(trx, tenantId);
-    const charts = new Map<string, EntityChart>();
-    for (const entityId of new Set(rows.map((row) => row.entity_id))) charts.set(entityId, await loadChart(trx, tenantId, entityId));
 
     const uncategorized = rows.filter((row) => row.category_target === null);
     const { categorizations, pairs } = await categorizeStoredRows(trx, {
-      tenantId, rows: uncategorized, bankAccounts, charts, reviewThreshold, runtime: settings.tiers ?? serviceTiers(), detectTransfers: true,
+      tenantId, rows: uncategorized, bankAccounts, charts, reviewThreshold, runtime, detectTransfers: true,
     });
 
     const decided: Array<{ row: TransactionRow; categorization: Categorization; draftIndex: number | null }> = [];
@@ -115,6 +115,31 @@ async function fileCounterparts(trx: Executor, tenantId: string, pairs: Map<stri
     const categorization = describe(TRANSFER, confidence, 'regex', { accountCategories: chart.categories, reviewThreshold });
     await refile(trx, tenantId, counterpart, bankAccounts.get(counterpart.bank_account_id)!, chart, categorization, now, { transferPairId: partnerId });
   }
+}
+
+/**
+ * The read-only pre-pass for the llm tier: categorizes the batch the transaction is about to claim
+ * with every tier, so the model is asked about exactly the rows no other tier decides with
+ * confidence, and returns its answers. Nothing is locked meanwhile; on PostgreSQL two workers may
+ * ask about the same rows, and the budget counts both.
+ */
+async function consultLlm(handle: DatabaseHandle, tenantId: string, settings: SweepSettings, llm: LlmSettings, runtime: TierRuntime): Promise<LlmAnswers> {
+  const answers: LlmAnswers = new Map();
+  const rows = (await claimSweepBatch(handle.db, tenantId, settings.batchSize, false)).filter((row) => row.category_target === null);
+  if (rows.length === 0) return answers;
+  const { reviewThreshold, bankAccounts, charts } = await batchContext(handle.db, tenantId, rows, settings);
+  await categorizeStoredRows(handle.db, {
+    tenantId, rows, bankAccounts, charts, reviewThreshold, runtime: withLlmTier(runtime, consultingLlmTier(handle.db, llm, answers)), detectTransfers: true,
+  });
+  return answers;
+}
+
+async function batchContext(db: Executor, tenantId: string, rows: readonly TransactionRow[], settings: SweepSettings) {
+  const tenant = await findTenant(db, tenantId);
+  assertInvariant(tenant, `tenant ${tenantId} of waiting rows exists`);
+  const charts = new Map<string, EntityChart>();
+  for (const entityId of new Set(rows.map((row) => row.entity_id))) charts.set(entityId, await loadChart(db, tenantId, entityId));
+  return { reviewThreshold: tenant.review_threshold ?? settings.reviewThreshold, bankAccounts: await tenantBankAccounts(db, tenantId), charts };
 }
 
 async function tenantBankAccounts(trx: Executor, tenantId: string): Promise<Map<string, BankAccountsTable>> {

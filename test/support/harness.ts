@@ -96,7 +96,7 @@ export async function createHarness(options: { config?: (config: Config) => Conf
     async sweep() {
       let total = 0;
       for (;;) {
-        const processed = await sweepOnce(database.handle, { batchSize: config.sweepBatchSize, reviewThreshold: config.reviewThreshold });
+        const processed = await sweepOnce(database.handle, { batchSize: config.sweepBatchSize, reviewThreshold: config.reviewThreshold, llm: config.llm });
         if (processed === 0) return total;
         total += processed;
       }

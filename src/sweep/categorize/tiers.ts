@@ -1,6 +1,7 @@
 import { cleanDescriptor } from './descriptor.ts';
 import { lookupDirectory } from './directory/lookup.ts';
 import type { BatchTier, RowTier } from './engine.ts';
+import type { TenantBatchTier } from './llm/llm-batch-tier.ts';
 import { getRagIndex } from './rag/rag-index.ts';
 import type { TierRuntime } from './run.ts';
 
@@ -8,7 +9,8 @@ import type { TierRuntime } from './run.ts';
  * The tiers the running service categorizes with beyond the tenant's rules, the memory and the
  * built-in rules: the shipped merchant directory and retrieval over the entity's categorized rows.
  * The sweep and corrections both use them, so a row re-decided after a correction is judged exactly
- * as the sweep would judge it. (The llm tier is not wired into the engine on this branch.)
+ * as the sweep would judge it. The optional llm tier is added by the sweep (`withLlmTier`), which
+ * asks the model before its write transaction; corrections never wait on a model.
  */
 export const directoryTier: RowTier = (row) => {
   const match = lookupDirectory(cleanDescriptor(row.description, row.merchant), row.direction);
@@ -31,5 +33,13 @@ export function serviceTiers(): TierRuntime {
         return answers;
       },
     }],
+  };
+}
+
+/** The runtime with the llm tier asked last, after rag, about rows still undecided. */
+export function withLlmTier(runtime: TierRuntime, llm: TenantBatchTier): TierRuntime {
+  return {
+    ...runtime,
+    batchTiers: (trx, tenantId, entityId) => [...(runtime.batchTiers?.(trx, tenantId, entityId) ?? []), llm(trx, tenantId, entityId)],
   };
 }

@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { loadConfig, type LlmSettings } from '../../../config/config.ts';
 import { openTestDatabase } from '../../../../test/support/harness.ts';
+import { answer, FakeLlmServer, rowsIn } from '../../../../test/support/fake-llm-server.ts';
 import { createTenant } from '../../../tenancy/tenants.ts';
 import type { DatabaseHandle } from '../../../db/connection.ts';
 import type { CategorizationInput } from '../types.ts';
@@ -17,49 +16,6 @@ const ACCOUNTS = [
   { accountNumber: '6160', name: 'Meals' },
   { accountNumber: '6999', name: 'Uncategorized Expense' },
 ];
-
-interface Received { body: any; authorization: string | undefined; path: string }
-type Reply = (request: Received, response: ServerResponse) => void;
-
-/** A chat completions server speaking the OpenAI protocol; each test queues how it answers. */
-class FakeLlmServer {
-  readonly received: Received[] = [];
-  replies: Reply[] = [];
-  fallback: Reply = (request, response) => answer(response, request.body, () => ({ account: '6200', confidence: 0.8 }));
-  private server!: Server;
-
-  async start(): Promise<string> {
-    this.server = createServer((request: IncomingMessage, response: ServerResponse) => {
-      let raw = '';
-      request.on('data', (chunk) => { raw += chunk; });
-      request.on('end', () => {
-        const received = { body: JSON.parse(raw), authorization: request.headers.authorization, path: request.url ?? '' };
-        this.received.push(received);
-        (this.replies.shift() ?? this.fallback)(received, response);
-      });
-    });
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/v1`;
-  }
-
-  async stop(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
-}
-
-function rowsIn(body: any): any[] {
-  return JSON.parse(body.messages[1].content.split('Rows:\n')[1]);
-}
-
-function answer(response: ServerResponse, body: any, decide: (row: any) => unknown, content?: string): void {
-  const results = rowsIn(body).map((row) => ({ row: row.row, ...(decide(row) as object) }));
-  response.writeHead(200, { 'content-type': 'application/json' });
-  response.end(JSON.stringify({
-    choices: [{ message: { role: 'assistant', content: content ?? JSON.stringify({ results }) } }],
-    usage: { prompt_tokens: 100, completion_tokens: 20 },
-  }));
-}
 
 function row(tenantId: string, number: number, description = `GITHUB INC ${number}`): LlmRow {
   const input: CategorizationInput = {
