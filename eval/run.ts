@@ -5,6 +5,8 @@
  * correcting every wrong row through PATCH as a user would). `--fit` also refits the calibration
  * curves on one half of the rows (chosen by a hash of the row id) and writes them to
  * src/sweep/categorize/calibration-curves.json; ECE is then also shown on the other, held-out half.
+ * Each business's entity states its industry, as its owner would at onboarding (`--no-industry`
+ * leaves it unstated); `--misses [N]` prints the N most common cold-start misses.
  */
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
@@ -14,8 +16,16 @@ import { sweepOnce } from '../src/sweep/sweep.ts';
 import { serviceTiers } from '../src/sweep/categorize/tiers.ts';
 import { CALIBRATION_FILE, calibrationTable, expectedCalibrationError, fitIsotonic, type CalibrationCurves, type CalibrationKey, type Sample } from '../src/sweep/categorize/calibration.ts';
 import type { Candidate, EngineRow } from '../src/sweep/categorize/engine.ts';
+import { cleanedDescriptorOf } from '../src/sweep/categorize/run.ts';
+import type { Industry } from '../src/tenancy/entity-profile.ts';
+import { updateEntityProfile } from '../src/tenancy/tenants.ts';
 
 const fit = process.argv.includes('--fit');
+/** `--no-industry`: leave the entities' industry unstated, as for an owner who skipped the question at onboarding. */
+const statesIndustry = !process.argv.includes('--no-industry');
+const missesFlag = process.argv.indexOf('--misses');
+/** `--misses [N]`: also print the N most common cold-start misses (default 40). */
+const missCount = missesFlag < 0 ? 0 : Number(process.argv[missesFlag + 1]) || 40;
 const rows = loadEvalDataset();
 const heldOut = (id: string) => createHash('sha256').update(id).digest()[0] % 2 === 1;
 
@@ -39,8 +49,22 @@ async function sweepAll(harness: Harness): Promise<void> {
   while (await sweepOnce(harness.handle, { batchSize: harness.config.sweepBatchSize, reviewThreshold: harness.config.reviewThreshold, tiers }) > 0);
 }
 
+/** What each business's owner answers at onboarding when asked for the line of business. */
+const INDUSTRY_BY_PROFILE: Record<string, Industry> = {
+  'northwind-design': 'professional_services',
+  'rosas-tacos': 'food_service',
+  'bright-path-consulting': 'professional_services',
+  'tidewater-goods': 'retail',
+  'summit-plumbing': 'construction',
+};
+
 async function setUpTenant(harness: Harness, profile: string, profileRows: EvalRow[]): Promise<TestTenant> {
   const tenant = await harness.newTenant(`${profile} (eval)`);
+  if (statesIndustry) {
+    const industry = INDUSTRY_BY_PROFILE[profile];
+    if (!industry) throw new Error(`no industry stated for business ${profile}`);
+    await updateEntityProfile(harness.handle, tenant.tenantId, tenant.entityId, { industry });
+  }
   const accounts = new Map(profileRows.map((row) => [row.accountId, row]));
   for (const [accountId, row] of accounts) {
     const response = await tenant.call('POST', '/v1/bank-accounts', { institutionName: row.bank.replace(/-/g, ' ').toUpperCase(), accounts: [{ externalId: accountId, name: accountId, kind: row.accountKind, currency: 'USD' }] });
@@ -149,6 +173,23 @@ for (const bucket of calibrationTable(predictions(coldOutcomes))) {
 console.log(`ECE (all rows): ${expectedCalibrationError(predictions(coldOutcomes)).toFixed(4)}   (target <= 0.05)`);
 console.log(`ECE (held-out half, not used for fitting): ${expectedCalibrationError(predictions(coldOutcomes.filter((outcome) => heldOut(outcome.row.id)))).toFixed(4)}`);
 console.log(`after learning: ${pct(learning.right / learning.total)} of ${learning.total} rows right before correction   (target >= 95%)`);
+
+if (missCount > 0) {
+  // Grouped by what a fix would act on: the tier, what it said, what was right, and the cleaned text.
+  const misses = new Map<string, { count: number; approved: number; example: string }>();
+  for (const outcome of coldOutcomes) {
+    if (right(outcome)) continue;
+    const key = [outcome.source ?? 'catch-all', outcome.target ?? '-', outcome.row.label, cleanedDescriptorOf(outcome.row.description)].join('  ');
+    const entry = misses.get(key) ?? { count: 0, approved: 0, example: outcome.row.description };
+    entry.count++;
+    if (!outcome.needsReview) entry.approved++;
+    misses.set(key, entry);
+  }
+  console.log(`most common cold-start misses (tier  predicted  label  cleaned descriptor: rows, auto-approved; an example):`);
+  for (const [key, entry] of [...misses].sort((a, b) => b[1].count - a[1].count).slice(0, missCount)) {
+    console.log(`  ${key}: ${entry.count}, ${entry.approved}   e.g. ${entry.example}`);
+  }
+}
 
 if (fit) {
   const curves: CalibrationCurves = {};

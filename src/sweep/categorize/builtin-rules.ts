@@ -1,4 +1,8 @@
+import { revenueTargetFor } from './industry.ts';
 import type { BankAccountKind, CategorizationInput, CategoryTarget } from './types.ts';
+
+const OWNER_DRAWS = '3200';
+const OWNER_CONTRIBUTIONS = '3100';
 
 /**
  * The built-in rule set: descriptors every US bank shows, written from how banks and processors
@@ -71,7 +75,31 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
 
 export interface BuiltinRuleMatch {
   rule: BuiltinRule;
+  /** The rule's target, or what the entity's profile makes of it (industry, accounts it holds). */
+  target: CategoryTarget;
   rawScore: number;
+}
+
+/** The account a transfer's wording names on the other side: "TRANSFER TO SAV 1234", "TO ACME LLC BUSINESS CHECKING". */
+const NAMED_OTHER_ACCOUNT = /\b(?:TO|FROM)\b(?: [A-Z&.]+){0,6}? (CHK|CHECKING|SAV|SAVINGS|SHARE|MMA|MONEY MARKET)\b/;
+
+function namedOtherAccountKind(text: string): BankAccountKind | null {
+  const named = NAMED_OTHER_ACCOUNT.exec(text);
+  if (!named) return null;
+  return named[1] === 'CHK' || named[1] === 'CHECKING' ? 'checking' : 'savings';
+}
+
+/**
+ * A transfer "to checking" from the only checking account the entity holds (or "to savings" when it
+ * holds none) goes to an account outside the business: the owner's own. Money out is then a draw,
+ * money in a contribution. Unknown when the entity's accounts are not known.
+ */
+export function leavesTheBusiness(input: CategorizationInput, text: string): boolean {
+  if (!input.heldAccountKinds) return false;
+  const kind = namedOtherAccountKind(text);
+  if (!kind) return false;
+  const others = (input.heldAccountKinds.get(kind) ?? 0) - (input.bankAccountKind === kind ? 1 : 0);
+  return others <= 0;
 }
 
 /** The text the built-in rules read: descriptor and merchant, upper case, single spaces. */
@@ -84,7 +112,11 @@ export function matchBuiltinRule(input: CategorizationInput): BuiltinRuleMatch |
   for (const rule of BUILTIN_RULES) {
     if (rule.direction && rule.direction !== input.direction) continue;
     if (rule.accountKinds && !rule.accountKinds.includes(input.bankAccountKind)) continue;
-    if (rule.pattern.test(text)) return { rule, rawScore: STRENGTH_SCORE[rule.strength] };
+    if (!rule.pattern.test(text)) continue;
+    if (rule.name === 'own-transfer' && leavesTheBusiness(input, text)) {
+      return { rule, target: input.direction === 'out' ? OWNER_DRAWS : OWNER_CONTRIBUTIONS, rawScore: STRENGTH_SCORE.fair };
+    }
+    return { rule, target: revenueTargetFor(rule.target, input.direction, input.industry), rawScore: STRENGTH_SCORE[rule.strength] };
   }
   return null;
 }

@@ -104,7 +104,7 @@ export async function categorizeRows(rows: readonly EngineRow[], context: Engine
     const transfer = context.transfers.get(row.transactionId);
     if (transfer) offer('regex', 'transfer', TRANSFER, transfer.rawScore, transfer.detail);
     const builtin = matchBuiltinRule(row);
-    if (builtin) offer('regex', 'regex', builtin.rule.target, builtin.rawScore, `built-in rule ${builtin.rule.name}`);
+    if (builtin) offer('regex', 'regex', builtin.target, builtin.rawScore, `built-in rule ${builtin.rule.name}${builtin.target === builtin.rule.target ? '' : ` → ${builtin.target}`}`);
     const listed = context.directory?.(row);
     if (listed) offer('directory', 'directory', listed.target, listed.rawScore, listed.detail);
     candidatesById.set(row.transactionId, candidates);

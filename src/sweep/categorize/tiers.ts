@@ -11,7 +11,7 @@ import type { TierRuntime } from './run.ts';
  * as the sweep would judge it. (The llm tier is not wired into the engine on this branch.)
  */
 export const directoryTier: RowTier = (row) => {
-  const match = lookupDirectory(cleanDescriptor(row.description, row.merchant), row.direction);
+  const match = lookupDirectory(cleanDescriptor(row.description, row.merchant), row.direction, row.industry);
   return match ? { target: match.target, rawScore: match.confidence, detail: `directory ${match.merchantName} (${match.position})` } : null;
 };
 
