@@ -12,6 +12,7 @@ import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { createHarness, type Harness, type TestTenant } from '../test/support/harness.ts';
 import { loadEvalDataset, type EvalRow } from './dataset/index.ts';
+import { PROFILES } from './dataset/vocabulary.ts';
 import { sweepOnce } from '../src/sweep/sweep.ts';
 import { serviceTiers } from '../src/sweep/categorize/tiers.ts';
 import { CALIBRATION_FILE, calibrationTable, expectedCalibrationError, fitIsotonic, type CalibrationCurves, type CalibrationKey, type Sample } from '../src/sweep/categorize/calibration.ts';
@@ -59,7 +60,9 @@ const INDUSTRY_BY_PROFILE: Record<string, Industry> = {
 };
 
 async function setUpTenant(harness: Harness, profile: string, profileRows: EvalRow[]): Promise<TestTenant> {
-  const tenant = await harness.newTenant(`${profile} (eval)`);
+  // The owner registers the business under its legal name, which banks print on ACH lines.
+  const legalName = PROFILES.find((candidate) => candidate.id === profile)?.holder ?? `${profile} (eval)`;
+  const tenant = await harness.newTenant(legalName);
   if (statesIndustry) {
     const industry = INDUSTRY_BY_PROFILE[profile];
     if (!industry) throw new Error(`no industry stated for business ${profile}`);

@@ -24,6 +24,8 @@ export interface CategorizationInput {
   currency: string;
   direction: 'in' | 'out';
   bankAccountKind: BankAccountKind;
+  /** The entity's legal name: descriptors often end with it (the receiver of an ACH), and it names no merchant. */
+  entityName?: string;
   /** The entity's line of business as its owner stated it; absent or null when not stated. */
   industry?: Industry | null;
   /** How many accounts of each kind the entity holds (this row's own included); absent when unknown. */
