@@ -16,7 +16,7 @@ import { PROFILES } from './dataset/vocabulary.ts';
 import { sweepOnce } from '../src/sweep/sweep.ts';
 import { serviceTiers } from '../src/sweep/categorize/tiers.ts';
 import { CALIBRATION_FILE, calibrationTable, expectedCalibrationError, fitIsotonic, type CalibrationCurves, type CalibrationKey, type Sample } from '../src/sweep/categorize/calibration.ts';
-import type { Candidate, EngineRow } from '../src/sweep/categorize/engine.ts';
+import { choose, type Candidate, type EngineRow } from '../src/sweep/categorize/engine.ts';
 import { cleanedDescriptorOf } from '../src/sweep/categorize/run.ts';
 import type { Industry } from '../src/tenancy/entity-profile.ts';
 import { updateEntityProfile } from '../src/tenancy/tenants.ts';
@@ -30,11 +30,16 @@ const missCount = missesFlag < 0 ? 0 : Number(process.argv[missesFlag + 1]) || 4
 const rows = loadEvalDataset();
 const heldOut = (id: string) => createHash('sha256').update(id).digest()[0] % 2 === 1;
 
-interface Outcome { row: EvalRow; target: string | null; confidence: number | null; source: string | null; needsReview: boolean }
+interface Outcome { row: EvalRow; target: string | null; confidence: number | null; source: string | null; needsReview: boolean; decidedBy: string }
 const samples = new Map<CalibrationKey, Sample[]>();
 const evalIdByTransaction = new Map<string, EvalRow>();
 
+/** What decided each row (rule, keyword, directory entry…), for the list of misses. */
+const decidedBy = new Map<string, string>();
+
 function observe(engineRow: EngineRow, candidates: readonly Candidate[]): void {
+  const chosen = choose(candidates, harnessThreshold);
+  if (chosen) decidedBy.set(engineRow.transactionId, chosen.detail);
   const row = evalIdByTransaction.get(engineRow.transactionId);
   if (!row || heldOut(row.id)) return;
   for (const candidate of candidates) {
@@ -45,7 +50,10 @@ function observe(engineRow: EngineRow, candidates: readonly Candidate[]): void {
   }
 }
 
+let harnessThreshold = 0.8;
+
 async function sweepAll(harness: Harness): Promise<void> {
+  harnessThreshold = harness.config.reviewThreshold;
   const tiers = { ...serviceTiers(), observe };
   while (await sweepOnce(harness.handle, { batchSize: harness.config.sweepBatchSize, reviewThreshold: harness.config.reviewThreshold, tiers }) > 0);
 }
@@ -119,7 +127,7 @@ try {
     const results = await stored(harness, cold, profileRows);
     for (const row of profileRows) {
       const result = results.get(row.id)!;
-      coldOutcomes.push({ row, target: result.target, confidence: result.confidence, source: result.source, needsReview: result.needsReview });
+      coldOutcomes.push({ row, target: result.target, confidence: result.confidence, source: result.source, needsReview: result.needsReview, decidedBy: decidedBy.get(result.id) ?? '' });
     }
     // Learning: another new tenant, a week at a time in date order, every wrong row corrected.
     const learner = await setUpTenant(harness, profile, profileRows);
@@ -182,7 +190,7 @@ if (missCount > 0) {
   const misses = new Map<string, { count: number; approved: number; example: string }>();
   for (const outcome of coldOutcomes) {
     if (right(outcome)) continue;
-    const key = [outcome.source ?? 'catch-all', outcome.target ?? '-', outcome.row.label, cleanedDescriptorOf(outcome.row.description)].join('  ');
+    const key = [outcome.source ?? 'catch-all', outcome.target ?? '-', outcome.row.label, cleanedDescriptorOf(outcome.row.description), `[${outcome.decidedBy}]`].join('  ');
     const entry = misses.get(key) ?? { count: 0, approved: 0, example: outcome.row.description };
     entry.count++;
     if (!outcome.needsReview) entry.approved++;
@@ -191,6 +199,22 @@ if (missCount > 0) {
   console.log(`most common cold-start misses (tier  predicted  label  cleaned descriptor: rows, auto-approved; an example):`);
   for (const [key, entry] of [...misses].sort((a, b) => b[1].count - a[1].count).slice(0, missCount)) {
     console.log(`  ${key}: ${entry.count}, ${entry.approved}   e.g. ${entry.example}`);
+  }
+}
+
+if (process.argv.includes('--scores')) {
+  // What calibration sees: per tier and raw score, how often the tier was right (fitting half only).
+  console.log('raw scores (fitting half, cold start and learning): tier raw score -> answers, right');
+  for (const [key, list] of [...samples].sort()) {
+    const byScore = new Map<number, { count: number; right: number }>();
+    for (const sample of list) {
+      const score = Math.round(sample.score * 100) / 100;
+      const entry = byScore.get(score) ?? { count: 0, right: 0 };
+      entry.count++;
+      if (sample.correct) entry.right++;
+      byScore.set(score, entry);
+    }
+    for (const [score, entry] of [...byScore].sort((a, b) => a[0] - b[0])) console.log(`  ${key.padEnd(10)} ${score.toFixed(2)}  ${String(entry.count).padStart(5)}  ${pct(entry.right / entry.count)}`);
   }
 }
 
