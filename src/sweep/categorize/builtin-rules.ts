@@ -1,4 +1,4 @@
-import { revenueTargetFor } from './industry.ts';
+import { guessesRevenueKind, revenueTargetFor, REVENUE_GUESS_SCORE } from './industry.ts';
 import type { BankAccountKind, CategorizationInput, CategoryTarget } from './types.ts';
 
 const OWNER_DRAWS = '3200';
@@ -126,7 +126,8 @@ export function matchBuiltinRule(input: CategorizationInput): BuiltinRuleMatch |
     if (rule.name === 'own-transfer' && leavesTheBusiness(input, text)) {
       return { rule, target: input.direction === 'out' ? OWNER_DRAWS : OWNER_CONTRIBUTIONS, rawScore: STRENGTH_SCORE.fair };
     }
-    return { rule, target: revenueTargetFor(rule.target, input.direction, input.industry), rawScore: STRENGTH_SCORE[rule.strength] };
+    const rawScore = guessesRevenueKind(rule.target, input.direction, input.industry) ? REVENUE_GUESS_SCORE : STRENGTH_SCORE[rule.strength];
+    return { rule, target: revenueTargetFor(rule.target, input.direction, input.industry), rawScore };
   }
   return null;
 }

@@ -34,6 +34,17 @@ export function revenueTargetFor(target: CategoryTarget, direction: 'in' | 'out'
 }
 
 /**
+ * Without a stated industry, sales of goods or service revenue is a guess: such answers carry this
+ * raw score instead of their rule's or entry's, so calibration rates them apart (a 4000 from a
+ * Stripe payout is right for a shop and wrong for a studio).
+ */
+export const REVENUE_GUESS_SCORE = 0.55;
+
+export function guessesRevenueKind(target: CategoryTarget, direction: 'in' | 'out', industry: Industry | null | undefined): boolean {
+  return direction === 'in' && (target === SALES_OF_GOODS || target === SERVICE_REVENUE) && !(industry && REVENUE_ACCOUNT[industry]);
+}
+
+/**
  * Directory merchants whose use depends on the trade. `merchants` are directory names, `categories`
  * directory coverage groups; `rawScore` replaces the entry's own confidence, which was low because
  * without the trade the use was a guess. Scores are distinct from the directory's usual values so

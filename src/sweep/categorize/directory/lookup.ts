@@ -4,7 +4,7 @@ import { assertInvariant } from '../../../errors.ts';
 import { US_CHART } from '../../../chart/us-chart.ts';
 import { cleanDescriptor, type CleanedDescriptor } from '../descriptor.ts';
 import { TRANSFER, type CategoryTarget } from '../types.ts';
-import { revenueTargetFor, tradeMapping } from '../industry.ts';
+import { guessesRevenueKind, revenueTargetFor, REVENUE_GUESS_SCORE, tradeMapping } from '../industry.ts';
 import type { Industry } from '../../../tenancy/entity-profile.ts';
 
 /**
@@ -159,7 +159,10 @@ function decide(found: { entry: DirectoryEntry; alias: string }, direction: 'in'
   const byTrade = tradeMapping(found.entry, generic.target, direction, industry);
   const decision = byTrade
     ? { target: byTrade.target, confidence: byTrade.rawScore }
-    : { target: revenueTargetFor(generic.target, direction, industry), confidence: generic.confidence };
+    : {
+      target: revenueTargetFor(generic.target, direction, industry),
+      confidence: guessesRevenueKind(generic.target, direction, industry) ? Math.min(generic.confidence, REVENUE_GUESS_SCORE) : generic.confidence,
+    };
   const confidence = position === 'start' ? decision.confidence : Number((decision.confidence * INNER_MATCH_CONFIDENCE_FACTOR).toFixed(3));
   return {
     target: decision.target, confidence, merchantName: found.entry.name, category: found.entry.category, alias: found.alias, position,
