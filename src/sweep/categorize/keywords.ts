@@ -86,32 +86,73 @@ export interface KeywordMatch {
   rawScore: number;
 }
 
-const compiled = KEYWORD_RULES.map((rule) => ({
-  rule,
-  // Longest phrase first, so "BAR & GRILL" is reported rather than "GRILL".
-  patterns: [...rule.words].sort((a, b) => b.length - a.length).map((word) => ({ word, pattern: new RegExp(String.raw`(?:^| )${word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?= |$)`) })),
-}));
+/** Phrase → the rules naming it, in rule order; a text is looked up by its runs of words, not scanned per word. */
+const RULES_BY_PHRASE = new Map<string, number[]>();
+for (const [index, rule] of KEYWORD_RULES.entries()) {
+  for (const word of rule.words) RULES_BY_PHRASE.set(word, [...(RULES_BY_PHRASE.get(word) ?? []), index]);
+}
+const MAX_PHRASE_WORDS = Math.max(...KEYWORD_RULES.flatMap((rule) => rule.words.map((word) => word.split(' ').length)));
 
 /** Toast runs restaurants' registers: a row it fronts is a restaurant's, whatever the name says. */
 const RESTAURANT_PROCESSORS: ReadonlySet<string> = new Set(['toast']);
 
+const ownNameWords = new Map<string, string[]>();
+function cleanedWordsOf(name: string): string[] {
+  let words = ownNameWords.get(name);
+  if (!words) {
+    words = cleanDescriptor(name).tokens;
+    if (ownNameWords.size > 10_000) ownNameWords.clear();
+    ownNameWords.set(name, words);
+  }
+  return words;
+}
+
+/** The words without every run equal to `name` ("… INS PREM ROSAS TACOS LLC" loses "ROSAS TACOS LLC"). */
+function withoutRun(words: readonly string[], name: readonly string[]): string[] {
+  if (name.length === 0) return [...words];
+  const kept: string[] = [];
+  for (let index = 0; index < words.length;) {
+    if (name.every((word, offset) => words[index + offset] === word)) {
+      index += name.length;
+      continue;
+    }
+    kept.push(words[index]);
+    index += 1;
+  }
+  return kept;
+}
+
 export function matchKeyword(input: Pick<CategorizationInput, 'description' | 'merchant' | 'direction' | 'industry' | 'entityName'>): KeywordMatch | null {
   if (input.direction !== 'out') return null;
   const cleaned = cleanDescriptor(input.description, input.merchant);
-  let text = [cleaned.cleaned, cleaned.merchantName ?? ''].join(' | ');
   // "PROGRESSIVE INS PREM ROSAS TACOS LLC" is the insurer's debit of a taco business, not a taqueria.
-  const ownName = input.entityName ? cleanDescriptor(input.entityName).cleaned : '';
-  if (ownName) text = text.split(ownName).join(' ');
-  for (const { rule, patterns } of compiled) {
-    const target = input.industry && rule.byIndustry && input.industry in rule.byIndustry ? rule.byIndustry[input.industry]! : rule.target;
-    if (target === null) continue;
-    for (const { word, pattern } of patterns) {
-      if (pattern.test(text)) return { rule, word, target, rawScore: KEYWORD_SCORE[rule.strength] };
+  const ownName = input.entityName ? cleanedWordsOf(input.entityName) : [];
+  let best: { ruleIndex: number; word: string } | null = null;
+  for (const words of [cleaned.tokens, cleaned.merchantName?.split(' ') ?? []]) {
+    const text = withoutRun(words, ownName);
+    for (let start = 0; start < text.length; start += 1) {
+      let phrase = '';
+      for (let end = start; end < Math.min(text.length, start + MAX_PHRASE_WORDS); end += 1) {
+        phrase = phrase ? `${phrase} ${text[end]}` : text[end];
+        for (const ruleIndex of RULES_BY_PHRASE.get(phrase) ?? []) {
+          if (targetFor(KEYWORD_RULES[ruleIndex], input.industry) === null) continue;
+          // The first rule in order decides; within it, the longest phrase is reported.
+          if (!best || ruleIndex < best.ruleIndex || (ruleIndex === best.ruleIndex && phrase.length > best.word.length)) best = { ruleIndex, word: phrase };
+        }
+      }
     }
+  }
+  if (best) {
+    const rule = KEYWORD_RULES[best.ruleIndex];
+    return { rule, word: best.word, target: targetFor(rule, input.industry)!, rawScore: KEYWORD_SCORE[rule.strength] };
   }
   if (cleaned.processor && RESTAURANT_PROCESSORS.has(cleaned.processor)) {
     const rule = KEYWORD_RULES.find((candidate) => candidate.name === 'restaurant')!;
     return { rule, word: `${cleaned.processor} register`, target: rule.target!, rawScore: KEYWORD_SCORE.likely };
   }
   return null;
+}
+
+function targetFor(rule: KeywordRule, industry: Industry | null | undefined): CategoryTarget | null {
+  return industry && rule.byIndustry && industry in rule.byIndustry ? rule.byIndustry[industry]! : rule.target;
 }
