@@ -76,3 +76,16 @@ test("a local merchant no directory lists is filed by its trade word, with the b
   assert.equal((await categoryOf(plumber, 'EAT-A')).category?.accountNumber, '6160');
   assert.equal((await categoryOf(plumber, 'INS-A')).category?.accountNumber, '6060');
 });
+
+test('a merchant the directory knows is not re-read by the words in its name', async () => {
+  await push(studio, [{ accountExternalId: 'chk', id: 'tools', date: '2026-05-04', amount: 54.99, description: 'HARBOR FREIGHT TOOLS TOOLS-A RICHFIELD MN' }]);
+  await harness.sweep();
+  const tools = await categoryOf(studio, 'TOOLS-A');
+  assert.deepEqual([tools.category?.accountNumber, tools.category?.source], ['6130', 'directory'], 'FREIGHT is a shipping word, Harbor Freight a tool store');
+});
+
+test('the OpenAPI contract documents the industry and its values', async () => {
+  const contract = (await harness.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json();
+  const industry = contract.components.schemas.Entity.properties.industry;
+  assert.ok(JSON.stringify(industry).includes('food_service'));
+});
