@@ -5,25 +5,43 @@
  * correcting every wrong row through PATCH as a user would). `--fit` also refits the calibration
  * curves on one half of the rows (chosen by a hash of the row id) and writes them to
  * src/sweep/categorize/calibration-curves.json; ECE is then also shown on the other, held-out half.
+ * Fitting first replays every business in the other industry configuration too (samples only), so
+ * the curves hold whether or not an owner stated the industry.
+ * Each business's entity states its industry, as its owner would at onboarding (`--no-industry`
+ * leaves it unstated); `--misses [N]` prints the N most common cold-start misses.
  */
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { createHarness, type Harness, type TestTenant } from '../test/support/harness.ts';
 import { loadEvalDataset, type EvalRow } from './dataset/index.ts';
+import { PROFILES } from './dataset/vocabulary.ts';
 import { sweepOnce } from '../src/sweep/sweep.ts';
 import { serviceTiers } from '../src/sweep/categorize/tiers.ts';
 import { CALIBRATION_FILE, calibrationTable, expectedCalibrationError, fitIsotonic, type CalibrationCurves, type CalibrationKey, type Sample } from '../src/sweep/categorize/calibration.ts';
-import type { Candidate, EngineRow } from '../src/sweep/categorize/engine.ts';
+import { choose, type Candidate, type EngineRow } from '../src/sweep/categorize/engine.ts';
+import { cleanedDescriptorOf } from '../src/sweep/categorize/run.ts';
+import type { Industry } from '../src/tenancy/entity-profile.ts';
+import { updateEntityProfile } from '../src/tenancy/tenants.ts';
 
 const fit = process.argv.includes('--fit');
+/** `--no-industry`: leave the entities' industry unstated, as for an owner who skipped the question at onboarding. */
+const statesIndustry = !process.argv.includes('--no-industry');
+const missesFlag = process.argv.indexOf('--misses');
+/** `--misses [N]`: also print the N most common cold-start misses (default 40). */
+const missCount = missesFlag < 0 ? 0 : Number(process.argv[missesFlag + 1]) || 40;
 const rows = loadEvalDataset();
 const heldOut = (id: string) => createHash('sha256').update(id).digest()[0] % 2 === 1;
 
-interface Outcome { row: EvalRow; target: string | null; confidence: number | null; source: string | null; needsReview: boolean }
+interface Outcome { row: EvalRow; target: string | null; confidence: number | null; source: string | null; needsReview: boolean; decidedBy: string }
 const samples = new Map<CalibrationKey, Sample[]>();
 const evalIdByTransaction = new Map<string, EvalRow>();
 
+/** What decided each row (rule, keyword, directory entry…), for the list of misses. */
+const decidedBy = new Map<string, string>();
+
 function observe(engineRow: EngineRow, candidates: readonly Candidate[]): void {
+  const chosen = choose(candidates, harnessThreshold);
+  if (chosen) decidedBy.set(engineRow.transactionId, chosen.detail);
   const row = evalIdByTransaction.get(engineRow.transactionId);
   if (!row || heldOut(row.id)) return;
   for (const candidate of candidates) {
@@ -34,13 +52,32 @@ function observe(engineRow: EngineRow, candidates: readonly Candidate[]): void {
   }
 }
 
+let harnessThreshold = 0.8;
+
 async function sweepAll(harness: Harness): Promise<void> {
+  harnessThreshold = harness.config.reviewThreshold;
   const tiers = { ...serviceTiers(), observe };
   while (await sweepOnce(harness.handle, { batchSize: harness.config.sweepBatchSize, reviewThreshold: harness.config.reviewThreshold, tiers }) > 0);
 }
 
-async function setUpTenant(harness: Harness, profile: string, profileRows: EvalRow[]): Promise<TestTenant> {
-  const tenant = await harness.newTenant(`${profile} (eval)`);
+/** What each business's owner answers at onboarding when asked for the line of business. */
+const INDUSTRY_BY_PROFILE: Record<string, Industry> = {
+  'northwind-design': 'professional_services',
+  'rosas-tacos': 'food_service',
+  'bright-path-consulting': 'professional_services',
+  'tidewater-goods': 'retail',
+  'summit-plumbing': 'construction',
+};
+
+async function setUpTenant(harness: Harness, profile: string, profileRows: EvalRow[], withIndustry: boolean): Promise<TestTenant> {
+  // The owner registers the business under its legal name, which banks print on ACH lines.
+  const legalName = PROFILES.find((candidate) => candidate.id === profile)?.holder ?? `${profile} (eval)`;
+  const tenant = await harness.newTenant(legalName);
+  if (withIndustry) {
+    const industry = INDUSTRY_BY_PROFILE[profile];
+    if (!industry) throw new Error(`no industry stated for business ${profile}`);
+    await updateEntityProfile(harness.handle, tenant.tenantId, tenant.entityId, { industry });
+  }
   const accounts = new Map(profileRows.map((row) => [row.accountId, row]));
   for (const [accountId, row] of accounts) {
     const response = await tenant.call('POST', '/v1/bank-accounts', { institutionName: row.bank.replace(/-/g, ' ').toUpperCase(), accounts: [{ externalId: accountId, name: accountId, kind: row.accountKind, currency: 'USD' }] });
@@ -81,21 +118,22 @@ const profiles = [...new Set(rows.map((row) => row.profile))];
 const harness = await createHarness();
 const coldOutcomes: Outcome[] = [];
 const learning = { right: 0, total: 0 };
-try {
+/** One pass over every business; `report` false only collects calibration samples. */
+async function runPass(withIndustry: boolean, report: boolean): Promise<void> {
   for (const profile of profiles) {
     const profileRows = rows.filter((row) => row.profile === profile);
     // Cold start: a new tenant, every row at once.
-    const cold = await setUpTenant(harness, profile, profileRows);
+    const cold = await setUpTenant(harness, profile, profileRows, withIndustry);
     await pushRows(cold, profileRows);
     await registerIds(harness, cold, profileRows);
     await sweepAll(harness);
     const results = await stored(harness, cold, profileRows);
     for (const row of profileRows) {
       const result = results.get(row.id)!;
-      coldOutcomes.push({ row, target: result.target, confidence: result.confidence, source: result.source, needsReview: result.needsReview });
+      if (report) coldOutcomes.push({ row, target: result.target, confidence: result.confidence, source: result.source, needsReview: result.needsReview, decidedBy: decidedBy.get(result.id) ?? '' });
     }
     // Learning: another new tenant, a week at a time in date order, every wrong row corrected.
-    const learner = await setUpTenant(harness, profile, profileRows);
+    const learner = await setUpTenant(harness, profile, profileRows, withIndustry);
     for (let start = 0; start < profileRows.length;) {
       const weekEnd = addDaysIso(profileRows[start].date, 7);
       let end = start;
@@ -106,15 +144,26 @@ try {
       await sweepAll(harness);
       for (const row of week) {
         const [current] = [...(await stored(harness, learner, [row])).values()];
-        learning.total++;
-        if (current.target === row.label) { learning.right++; continue; }
+        const wasRight = current.target === row.label;
+        if (report) {
+          learning.total++;
+          if (wasRight) learning.right++;
+        }
+        if (wasRight) continue;
         const response = await learner.call('PATCH', `/v1/transactions/${current.id}`, { category: row.label });
         if (response.statusCode !== 200) throw new Error(response.body);
       }
       start = end;
     }
-    process.stderr.write(`# ${profile}: ${profileRows.length} rows\n`);
+    process.stderr.write(`# ${profile}: ${profileRows.length} rows${withIndustry ? '' : ', industry not stated'}${report ? '' : ' (calibration samples only)'}\n`);
   }
+}
+
+try {
+  // The shipped curves must hold for owners who state their industry and for those who skip the
+  // question, so fitting also learns from a pass in the other configuration.
+  if (fit) await runPass(!statesIndustry, false);
+  await runPass(statesIndustry, true);
 } finally {
   await harness.close();
 }
@@ -149,6 +198,39 @@ for (const bucket of calibrationTable(predictions(coldOutcomes))) {
 console.log(`ECE (all rows): ${expectedCalibrationError(predictions(coldOutcomes)).toFixed(4)}   (target <= 0.05)`);
 console.log(`ECE (held-out half, not used for fitting): ${expectedCalibrationError(predictions(coldOutcomes.filter((outcome) => heldOut(outcome.row.id)))).toFixed(4)}`);
 console.log(`after learning: ${pct(learning.right / learning.total)} of ${learning.total} rows right before correction   (target >= 95%)`);
+
+if (missCount > 0) {
+  // Grouped by what a fix would act on: the tier, what it said, what was right, and the cleaned text.
+  const misses = new Map<string, { count: number; approved: number; example: string }>();
+  for (const outcome of coldOutcomes) {
+    if (right(outcome)) continue;
+    const key = [outcome.source ?? 'catch-all', outcome.target ?? '-', outcome.row.label, cleanedDescriptorOf(outcome.row.description), `[${outcome.decidedBy}]`].join('  ');
+    const entry = misses.get(key) ?? { count: 0, approved: 0, example: outcome.row.description };
+    entry.count++;
+    if (!outcome.needsReview) entry.approved++;
+    misses.set(key, entry);
+  }
+  console.log(`most common cold-start misses (tier  predicted  label  cleaned descriptor: rows, auto-approved; an example):`);
+  for (const [key, entry] of [...misses].sort((a, b) => b[1].count - a[1].count).slice(0, missCount)) {
+    console.log(`  ${key}: ${entry.count}, ${entry.approved}   e.g. ${entry.example}`);
+  }
+}
+
+if (process.argv.includes('--scores')) {
+  // What calibration sees: per tier and raw score, how often the tier was right (fitting half only).
+  console.log('raw scores (fitting half, cold start and learning): tier raw score -> answers, right');
+  for (const [key, list] of [...samples].sort()) {
+    const byScore = new Map<number, { count: number; right: number }>();
+    for (const sample of list) {
+      const score = Math.round(sample.score * 100) / 100;
+      const entry = byScore.get(score) ?? { count: 0, right: 0 };
+      entry.count++;
+      if (sample.correct) entry.right++;
+      byScore.set(score, entry);
+    }
+    for (const [score, entry] of [...byScore].sort((a, b) => a[0] - b[0])) console.log(`  ${key.padEnd(10)} ${score.toFixed(2)}  ${String(entry.count).padStart(5)}  ${pct(entry.right / entry.count)}`);
+  }
+}
 
 if (fit) {
   const curves: CalibrationCurves = {};

@@ -78,10 +78,24 @@ test('tenant create, entity add, key create/list/revoke print one JSON object ea
   assert.ok(json((await run('key', 'list', '--tenant', tenantId)).stdout).keys[0].revokedAt);
 });
 
+test("the entity's industry is stated at creation, changed and cleared by update", async () => {
+  const created = await run('tenant', 'create', '--name', 'Rosa Tacos LLC', '--industry', 'food_service');
+  assert.equal(created.code, 0, created.stderr);
+  const { tenantId, entityId } = json(created.stdout);
+  const changed = await run('entity', 'update', entityId, '--tenant', tenantId, '--industry', 'retail');
+  assert.equal(changed.code, 0, changed.stderr);
+  assert.equal(json(changed.stdout).industry, 'retail');
+  const renamed = await run('entity', 'update', entityId, '--tenant', tenantId, '--name', 'Rosa Tacos & Market LLC');
+  assert.equal(json(renamed.stdout).industry, 'retail', 'an update without --industry keeps it');
+  const cleared = await run('entity', 'update', entityId, '--tenant', tenantId, '--industry', '');
+  assert.equal(json(cleared.stdout).industry, null);
+});
+
 test('errors go to stderr as {error, reason} with a non-zero exit, and nothing on stdout', async () => {
   const cases: Array<[string[], RegExp]> = [
     [['tenant', 'create', '--name', 'X', '--entity-type', 'gmbh'], /entity-type/],
     [['tenant', 'create', '--name', 'X', '--tax-id', '12'], /tax-id/],
+    [['tenant', 'create', '--name', 'X', '--industry', 'wizardry'], /industry/],
     [['key', 'create', '--tenant', '00000000-0000-4000-8000-000000000000', '--scopes', 'read'], /not found/],
     [['key', 'create', '--tenant', '00000000-0000-4000-8000-000000000000', '--scopes', 'admin'], /scope/],
     [['key', 'revoke', 'nope'], /not found/],

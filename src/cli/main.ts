@@ -2,7 +2,7 @@ import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { ConfigError, loadConfig } from '../config/config.ts';
 import { DomainError } from '../errors.ts';
 import { createApiKey, listApiKeys, parseScopes, revokeApiKey } from '../tenancy/api-keys.ts';
-import type { EntityProfileInput } from '../tenancy/entity-profile.ts';
+import { INDUSTRIES, type EntityProfileInput } from '../tenancy/entity-profile.ts';
 import { addEntity, createTenant, updateEntityProfile } from '../tenancy/tenants.ts';
 import { confirmObligation, fileObligation, obligationCalendar, parseStatuses, syncObligationsIn } from '../compliance/obligations.ts';
 import { isValidDate } from '../shared/dates.ts';
@@ -65,7 +65,8 @@ function profileOptions(command: Command): Command {
     .option('--sales-tax-states <codes>', 'states the entity collects sales tax in, comma-separated, e.g. CA,TX')
     .option('--sales-tax-frequency <frequency>', 'monthly | quarterly | annual, as the states assigned (default quarterly)')
     .option('--formed-on <date>', 'date of formation, YYYY-MM-DD (annual reports fall in its month)')
-    .option('--estimate-taxes [percent]', 'estimate estimated-tax installments from the books at this rate (default: 21 for a C corporation, else 25)');
+    .option('--estimate-taxes [percent]', 'estimate estimated-tax installments from the books at this rate (default: 21 for a C corporation, else 25)')
+    .option('--industry <industry>', `line of business, for categorization: ${INDUSTRIES.join(' | ')}`);
 }
 
 function profileFrom(options: Record<string, string | number | undefined>): EntityProfileInput {
@@ -89,6 +90,7 @@ function complianceOptionsFrom(options: Record<string, string | number | boolean
     salesTaxFrequency: options.salesTaxFrequency as string | undefined,
     formationDate: options.formedOn as string | undefined,
     estimatedTaxRatePercent: rate === undefined ? undefined : rate === true ? 'default' : rate === false ? null : Number(rate),
+    industry: options.industry === undefined ? undefined : options.industry === '' ? null : String(options.industry),
   };
 }
 
@@ -134,6 +136,7 @@ entity.command('update').description("change an entity's profile (only the optio
   .option('--formed-on <date>', 'date of formation, YYYY-MM-DD')
   .option('--estimate-taxes [percent]', 'estimate estimated-tax installments from the books at this rate (default by regime)')
   .option('--no-estimate-taxes', 'stop estimating: estimated-tax rows show 0 again')
+  .option('--industry <industry>', `line of business, for categorization: ${INDUSTRIES.join(' | ')} ("" to clear)`)
   .action((entityId: string, options) => withDatabase((handle) => updateEntityProfile(handle, options.tenant, entityId, {
     legalName: options.name,
     entityType: options.entityType,

@@ -54,6 +54,8 @@ export interface EntitiesTable {
   formation_date?: string | null;
   /** Migration 0005: percent of net income for estimated-tax installments; null = not asked. */
   estimated_tax_rate_percent?: number | null;
+  /** Migration 0008: the line of business (entity-profile.ts INDUSTRIES); null = not stated. */
+  industry?: string | null;
 }
 
 export interface ApiKeysTable {

@@ -16,7 +16,8 @@ before(async () => {
 });
 after(() => harness.close());
 
-const fullProfile = (legalName: string, formationDate: string) => ({ legalName, entityType: 'llc', stateCode: 'DE', taxId: '12-3456789', formationDate });
+// A complete profile states the industry too: without it a processor payout (goods or services?) waits for review.
+const fullProfile = (legalName: string, formationDate: string) => ({ legalName, entityType: 'llc', stateCode: 'DE', taxId: '12-3456789', formationDate, industry: 'professional_services' });
 
 async function score(tenant: TestTenant) {
   const response = await tenant.call('GET', '/v1/health-score');

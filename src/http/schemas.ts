@@ -1,4 +1,5 @@
 import { Type, type TSchema } from 'typebox';
+import { INDUSTRIES } from '../tenancy/entity-profile.ts';
 
 /**
  * The API's schemas. The same objects validate requests, shape (and so filter) responses, and
@@ -138,6 +139,7 @@ export const Entity = Type.Object({
   salesTaxFrequency: Type.String({ enum: ['monthly', 'quarterly', 'annual'], description: 'Sales tax filing frequency the state assigned; quarterly unless set' }),
   formationDate: Nullable(DateString('Date of formation; anniversary-based filings are due in its month')),
   estimatedTaxRatePercent: Nullable(Type.Number({ description: 'Rate for estimated-tax installments; null = estimates not asked for (amountDue 0)' })),
+  industry: Nullable(Type.String({ enum: [...INDUSTRIES], description: 'Line of business as the owner stated it (not in the contract; decided here). The categorizer files trade-dependent purchases and processor payouts by it; null = not stated' })),
 }, { $id: 'Entity', title: 'Entity' });
 
 /** Wraps a payload as the contract's `{ data }`. */

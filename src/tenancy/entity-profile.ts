@@ -17,6 +17,17 @@ export type TaxIdType = (typeof TAX_ID_TYPES)[number];
 export const REGIMES = ['sole_proprietor', 'partnership', 's_corporation', 'c_corporation'] as const;
 export type Regime = (typeof REGIMES)[number];
 
+/**
+ * The line of business an owner states at onboarding (optional). The categorizer reads it where the
+ * same purchase means different things by trade: building supplies are cost of goods for a
+ * construction trade, groceries and warehouse-club runs are cost of goods for food service, and a
+ * payout of a card processor is sales of goods or fees for services.
+ */
+export const INDUSTRIES = [
+  'professional_services', 'construction', 'food_service', 'retail', 'personal_services', 'healthcare', 'transportation', 'manufacturing', 'other',
+] as const;
+export type Industry = (typeof INDUSTRIES)[number];
+
 export const ENTITY_STATUSES = ['active', 'inactive', 'dissolved'] as const;
 
 /** An LLC may be taxed any way (single-member default: disregarded, i.e. Schedule C); the others have one. */
@@ -56,6 +67,8 @@ export interface EntityProfileInput {
   formationDate?: string;
   /** Percent of net income for estimated-tax installments ('default': the rate of the regime); asking for estimates at all. */
   estimatedTaxRatePercent?: number | 'default' | null;
+  /** One of INDUSTRIES; null clears it on an update. */
+  industry?: string | null;
 }
 
 export interface EntityProfile {
@@ -72,6 +85,7 @@ export interface EntityProfile {
   salesTaxFrequency: SalesTaxFrequency;
   formationDate: string | null;
   estimatedTaxRatePercent: number | null;
+  industry: Industry | null;
 }
 
 const DEFAULT_REGIME: Record<EntityType, Regime> = {
@@ -116,7 +130,9 @@ export function validateEntityProfile(input: EntityProfileInput): EntityProfile 
   if (!Number.isInteger(fiscalYearEndMonth) || fiscalYearEndMonth < 1 || fiscalYearEndMonth > 12) {
     throw invalid('fiscal-year-end: a month number from 1 to 12');
   }
-  return { legalName, country, baseCurrency: 'USD', entityType, stateCode, taxId, taxIdType, regime, fiscalYearEndMonth, ...validateComplianceOptions(input, regime) };
+  const industry = (input.industry ?? null) as Industry | null;
+  if (industry !== null && !INDUSTRIES.includes(industry)) throw invalid(`industry: must be one of ${INDUSTRIES.join(', ')}`);
+  return { legalName, country, baseCurrency: 'USD', entityType, stateCode, taxId, taxIdType, regime, fiscalYearEndMonth, industry, ...validateComplianceOptions(input, regime) };
 }
 
 function validateComplianceOptions(input: EntityProfileInput, regime: Regime): Pick<EntityProfile, 'salesTaxStates' | 'salesTaxFrequency' | 'formationDate' | 'estimatedTaxRatePercent'> {

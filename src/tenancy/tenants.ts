@@ -58,6 +58,7 @@ function complianceColumns(profile: EntityProfile) {
     sales_tax_frequency: profile.salesTaxFrequency,
     formation_date: profile.formationDate,
     estimated_tax_rate_percent: profile.estimatedTaxRatePercent,
+    industry: profile.industry,
   };
 }
 
@@ -76,6 +77,7 @@ export function profileInputOf(row: EntitiesTable): EntityProfileInput {
     salesTaxFrequency: row.sales_tax_frequency ?? undefined,
     formationDate: row.formation_date ?? undefined,
     estimatedTaxRatePercent: row.estimated_tax_rate_percent ?? undefined,
+    industry: row.industry ?? undefined,
   };
 }
 
@@ -128,6 +130,7 @@ export interface EntityView {
   salesTaxFrequency: string;
   formationDate: string | null;
   estimatedTaxRatePercent: number | null;
+  industry: string | null;
 }
 
 export function toEntityView(row: EntitiesTable): EntityView {
@@ -149,6 +152,7 @@ export function toEntityView(row: EntitiesTable): EntityView {
     salesTaxFrequency: row.sales_tax_frequency ?? 'quarterly',
     formationDate: row.formation_date ?? null,
     estimatedTaxRatePercent: row.estimated_tax_rate_percent ?? null,
+    industry: row.industry ?? null,
   };
 }
 

@@ -74,7 +74,9 @@ test('a correction reverses the entry, books the new account, and is remembered 
   await push(acme, [{ accountExternalId: 'chk', id: 'fig-1', date: '2026-06-01', amount: 120, description: 'QUIBBLO MONTHLY', merchant: 'Quibblo' }]);
   await harness.sweep();
   const [before] = (await list(acme, 'from=2026-06-01&to=2026-06-01')).data;
-  assert.equal(before.category.accountNumber, '6999');
+  // Unknown merchant: no tier is sure (rag may offer the account of a row that looks a little alike).
+  assert.equal(before.needsReview, true);
+  assert.notEqual(before.category.source, 'user_override');
   const patched = await acme.call('PATCH', `/v1/transactions/${before.id}`, { category: '6200', reason: 'design software' });
   assert.equal(patched.statusCode, 200);
   assert.deepEqual(patched.json().data.category, { accountNumber: '6200', accountName: 'Software and Subscriptions', confidence: 1, source: 'user_override' });

@@ -1,4 +1,8 @@
+import { guessesRevenueKind, revenueTargetFor, REVENUE_GUESS_SCORE } from './industry.ts';
 import type { BankAccountKind, CategorizationInput, CategoryTarget } from './types.ts';
+
+const OWNER_DRAWS = '3200';
+const OWNER_CONTRIBUTIONS = '3100';
 
 /**
  * The built-in rule set: descriptors every US bank shows, written from how banks and processors
@@ -44,12 +48,20 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
   { name: 'bank-fees', pattern: /\b(MONTHLY (SERVICE|MAINTENANCE|MAINT) (FEE|CHARGE)|MAINTENANCE FEE|SERVICE CHARGE|SERVICE FEE|OVERDRAFT|OD FEE|NSF|INSUFFICIENT FUNDS|RETURNED ITEM|WIRE (TRANSFER )?FEE|WIRE OUT FEE|INCOMING WIRE FEE|OUTGOING WIRE FEE|ATM FEE|NON-?CHASE ATM|FOREIGN (TRANSACTION|TRANS|TXN|EXCHANGE) FEE|INTL TRANSACTION FEE|STOP PAYMENT|ANNUAL (MEMBERSHIP )?FEE|LATE (PAYMENT )?FEE|ACCOUNT FEE|ANALYSIS (SERVICE )?(FEE|CHARGE)|CHECK ORDER|CASH ADVANCE FEE|BALANCE TRANSFER FEE|PAPER STATEMENT FEE|EXCESS (TRANSACTION|ACTIVITY) FEE)\b/, direction: 'out', target: '6210', strength: 'exact' },
   { name: 'fee-refund', pattern: /\b(FEE (REVERSAL|REFUND|REBATE)|REFUND OF FEE|(SERVICE|MAINTENANCE|ATM|OVERDRAFT) FEE (REFUND|REVERSAL|REBATE))\b/, direction: 'in', target: '6210', strength: 'strong' },
   { name: 'interest-earned', pattern: /\b(INTEREST (PAYMENT|PAID|EARNED|CREDIT|DEPOSIT)|INT(EREST)? EARNED|DIVIDEND EARNED|CREDIT INTEREST)\b|^INTEREST\b/, direction: 'in', target: '4500', strength: 'exact' },
+  // Credit unions pay interest on shares as a "dividend"; treasury and sweep accounts as a "yield".
+  { name: 'dividend-or-yield', pattern: /^DIVIDEND\b|\b(DIVIDEND (PAYMENT|PAID|CREDIT|DEPOSIT)|SHARE DIVIDEND|TREASURY YIELD|YIELD (PAYMENT|EARNED|CREDIT)|APY EARNED)\b/, direction: 'in', target: '4500', strength: 'strong' },
   { name: 'interest-charged', pattern: /\b(INTEREST CHARGE|INTEREST CHARGED|PURCHASE INTEREST|FINANCE CHARGE|CASH ADVANCE INTEREST|INTEREST ON PURCHASES|LOAN INTEREST)\b/, direction: 'out', target: '6070', strength: 'exact' },
 
   // Payment-platform payouts are sales; their fees are processing costs.
-  { name: 'platform-fees', pattern: /\b(STRIPE|SQUARE|SQ|PAYPAL|SHOPIFY|ETSY|CLOVER|TOAST)\b.*\b(FEE|FEES|BILLING|CHARGEBACK)\b/, direction: 'out', target: '6210', strength: 'strong' },
+  // A marketplace's cut of a sale is a commission (6020); a processor's is a processing fee (6210).
+  { name: 'marketplace-fees', pattern: /\b(ETSY|EBAY|AMAZON SELLER|AMZN SELLER|FAIRE|WALMART MARKETPLACE|POSHMARK|MERCARI)\b.*\b(FEE|FEES|SELLER FEE|COMMISSION)\b/, direction: 'out', target: '6020', strength: 'strong' },
+  // A chargeback takes back a sale (contra-revenue); the fee for it is a processing cost.
+  { name: 'chargeback', pattern: /\b(STRIPE|SQUARE|SQ|PAYPAL|SHOPIFY|ETSY|CLOVER|TOAST)\b.*\b(CHARGEBACK|DISPUTE)\b(?! FEE)/, direction: 'out', target: '4200', strength: 'fair' },
+  { name: 'platform-fees', pattern: /\b(STRIPE|SQUARE|SQ|PAYPAL|SHOPIFY|ETSY|CLOVER|TOAST)\b.*\b(FEE|FEES|BILLING|CHARGEBACK FEE)\b/, direction: 'out', target: '6210', strength: 'strong' },
   { name: 'platform-payouts', pattern: /\b(STRIPE|SHOPIFY|SQUARE INC|SQUARE|SQ|ETSY|PAYPAL|AMAZON|AMZN|EBAY|WALMART|CLOVER|TOAST|BRAINTREE|AUTHORIZE\.NET|WOOCOMMERCE|GUMROAD|FAIRE)\b.*\b(TRANSFER|PAYOUT|PAYOUTS|DEPOSIT|SETTLEMENT|SETTLE|MARKETPLACE|SELLER|PAYMENTS|XFER|TRANSFER ID|DISBURSEMENT|ST-\w+)\b/, direction: 'in', target: '4000', strength: 'strong' },
   { name: 'customer-payments', pattern: /\b(INVOICE PAYMENT|BILL\.COM (RECEIVABLES|PAYMENT)|INVOICE \w+ PAID|CUSTOMER PAYMENT|(REMOTE|MOBILE|COUNTER|BRANCH|ATM|ONLINE) (CHECK )?DEPOSIT|DEPOSIT ID|CO ENTRY DESCR:PAYMENT|ZELLE\b.*\bFROM)\b/, direction: 'in', target: '4100', strength: 'fair' },
+  // What a customer's accounts-payable department puts in the ACH entry description, and wires in.
+  { name: 'customer-ach-and-wires', pattern: /\b(DES|CO ENTRY DESCR):\s?(PAYABLES|AP PAYMENT|AP PMT|A\/P PMT|VENDOR PMT|VENDOR PAY|VENDOR PAYMENT|SUPPLIER PMT|SUPPLIER PAYMENT|INV PAYMT|INV PMT|INVOICE PMT|ACH PMT|CORP PMT|PAYMENT)\b|\bEDI (PYMNTS|PAYMNTS|PAYMENTS)\b|\b(WIRE IN|FED IN|INCOMING WIRE|WIRE TRANSFER IN|BOOK TRANSFER CREDIT|DEPOSIT \*MOBILE|MOBILE DEPOSIT)\b/, direction: 'in', target: '4100', strength: 'fair' },
 
   // Card and loan payments: moves between what the business owns and what it owes.
   { name: 'card-payment-received', pattern: /\b(PAYMENT THANK YOU|PAYMENT - THANK YOU|THANK YOU FOR YOUR PAYMENT|PAYMENT RECEIVED|AUTOPAY PAYMENT|AUTOMATIC PAYMENT|ONLINE PAYMENT|MOBILE PAYMENT|INTERNET PAYMENT|ELECTRONIC PAYMENT|PAYMENT - WEB|AUTOPAY)\b/, direction: 'in', accountKinds: ['credit_card'], target: 'transfer', strength: 'exact' },
@@ -58,20 +70,46 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
   { name: 'loan-proceeds', pattern: /\b(LOAN PROCEEDS|LOAN DISBURSEMENT|LOAN ADVANCE|SBA EIDL|LINE OF CREDIT ADVANCE|LOC ADVANCE|ONDECK|FUNDBOX|KABBAGE)\b/, direction: 'in', target: '2400', strength: 'strong' },
 
   // Everyday operating costs whose wording names the kind of spending.
+  // Before rent: a rent-a-car is travel, not the shop's rent.
+  { name: 'car-rental', pattern: /\b(RENT[- ]?A[- ]?CAR?|CAR RENTAL|RENTAL CAR|AUTO RENTAL)\b/, direction: 'out', target: '6150', strength: 'strong' },
   { name: 'rent', pattern: /\b(RENT|LEASE PMT|LEASE PAYMENT|ENTRY DESCR:RENT)\b/, direction: 'out', target: '6110', strength: 'fair' },
   { name: 'vehicle', pattern: /\b(PARKING|PARK METER|METER PAY|PARKING METERS|TOLLWAY|TOLL ROAD|E-?ZPASS|FASTRAK|SUNPASS|FUEL|GAS STATION|STATIONSTORE)\b/, direction: 'out', target: '6010', strength: 'fair' },
   { name: 'coffee', pattern: /\b(COFFEE|CAFE|ESPRESSO|COFFEEHOUSE)\b/, direction: 'out', target: '6160', strength: 'fair' },
 
   // Moves between accounts and cash.
   { name: 'own-transfer', pattern: /\b(ONLINE TRANSFER|INTERNET TRANSFER|MOBILE TRANSFER|TRANSFER (TO|FROM) (CHK|CHECKING|SAV|SAVINGS|SHARE|MMA|MONEY MARKET|ACCOUNT|ACCT)|BOOK TRANSFER|INTERNAL TRANSFER|ACCOUNT TRANSFER|XFER (TO|FROM) (CHK|SAV))\b/, target: 'transfer', strength: 'strong' },
-  { name: 'atm-cash', pattern: /\b(ATM (CASH )?WITHDRAWAL|ATM WITHDRWL|ATM W\/D|CASH WITHDRAWAL|WITHDRAWAL AT ATM|NON-CHASE ATM WITHDRAW|ATM DEBIT)\b/, direction: 'out', target: '3200', strength: 'strong' },
+  { name: 'atm-cash', pattern: /\b(ATM (CASH )?WITHDRAWAL|ATM WITHDRWL|ATM W\/D|CASH WITHDRAWAL|WITHDRAWAL AT ATM|NON-CHASE ATM WITHDRAW|ATM DEBIT)\b|\bATM\b.*\bWITHDRW?A?L\b/, direction: 'out', target: '3200', strength: 'strong' },
   { name: 'owner-draw', pattern: /\b(OWNER DRAW|OWNERS DRAW|OWNER'S DRAW|DRAW TO OWNER|DISTRIBUTION TO OWNER|SHAREHOLDER DISTRIBUTION|MEMBER DISTRIBUTION)\b/, direction: 'out', target: '3200', strength: 'strong' },
   { name: 'owner-contribution', pattern: /\b(OWNER CONTRIBUTION|OWNER INVESTMENT|CAPITAL CONTRIBUTION|MEMBER CONTRIBUTION)\b/, direction: 'in', target: '3100', strength: 'strong' },
 ];
 
 export interface BuiltinRuleMatch {
   rule: BuiltinRule;
+  /** The rule's target, or what the entity's profile makes of it (industry, accounts it holds). */
+  target: CategoryTarget;
   rawScore: number;
+}
+
+/** The account a transfer's wording names on the other side: "TRANSFER TO SAV 1234", "TO ACME LLC BUSINESS CHECKING". */
+const NAMED_OTHER_ACCOUNT = /\b(?:TO|FROM)\b(?: [A-Z&.]+){0,6}? (CHK|CHECKING|SAV|SAVINGS|SHARE|MMA|MONEY MARKET)\b/;
+
+function namedOtherAccountKind(text: string): BankAccountKind | null {
+  const named = NAMED_OTHER_ACCOUNT.exec(text);
+  if (!named) return null;
+  return named[1] === 'CHK' || named[1] === 'CHECKING' ? 'checking' : 'savings';
+}
+
+/**
+ * A transfer "to checking" from the only checking account the entity holds (or "to savings" when it
+ * holds none) goes to an account outside the business: the owner's own. Money out is then a draw,
+ * money in a contribution. Unknown when the entity's accounts are not known.
+ */
+export function leavesTheBusiness(input: CategorizationInput, text: string): boolean {
+  if (!input.heldAccountKinds) return false;
+  const kind = namedOtherAccountKind(text);
+  if (!kind) return false;
+  const others = (input.heldAccountKinds.get(kind) ?? 0) - (input.bankAccountKind === kind ? 1 : 0);
+  return others <= 0;
 }
 
 /** The text the built-in rules read: descriptor and merchant, upper case, single spaces. */
@@ -84,7 +122,12 @@ export function matchBuiltinRule(input: CategorizationInput): BuiltinRuleMatch |
   for (const rule of BUILTIN_RULES) {
     if (rule.direction && rule.direction !== input.direction) continue;
     if (rule.accountKinds && !rule.accountKinds.includes(input.bankAccountKind)) continue;
-    if (rule.pattern.test(text)) return { rule, rawScore: STRENGTH_SCORE[rule.strength] };
+    if (!rule.pattern.test(text)) continue;
+    if (rule.name === 'own-transfer' && leavesTheBusiness(input, text)) {
+      return { rule, target: input.direction === 'out' ? OWNER_DRAWS : OWNER_CONTRIBUTIONS, rawScore: STRENGTH_SCORE.fair };
+    }
+    const rawScore = guessesRevenueKind(rule.target, input.direction, input.industry) ? REVENUE_GUESS_SCORE : STRENGTH_SCORE[rule.strength];
+    return { rule, target: revenueTargetFor(rule.target, input.direction, input.industry), rawScore };
   }
   return null;
 }

@@ -106,7 +106,7 @@ function round(value: number): number {
   return Math.round(value * 10_000) / 10_000;
 }
 
-export type CalibrationKey = 'regex' | 'directory' | 'memory' | 'transfer' | 'rag' | 'llm';
+export type CalibrationKey = 'regex' | 'keyword' | 'directory' | 'memory' | 'transfer' | 'rag' | 'llm';
 export type CalibrationCurves = Partial<Record<CalibrationKey, CalibrationCurve>>;
 
 export const CALIBRATION_FILE = new URL('./calibration-curves.json', import.meta.url);

@@ -7,6 +7,8 @@ import { merchantKeyFor } from '../../intake/merchant-key.ts';
 const CLEANED: Array<[string, string, string | null]> = [
   // descriptor, cleaned, processor
   ['SQ *BLUE BOTTLE COFFEE San Francisco CA', 'BLUE BOTTLE COFFEE', 'square'],
+  ['CARD PURCHASE WITH PIN 12/27 MIRO.COM SAN FRANCISCO CA CARD 4821', 'MIRO', null],
+  ['CARD PURCHASE WITH PIN 12/13 TST* SOUTHSIDE NOODLE BA SAN FRANCISCO CA CARD 4821', 'SOUTHSIDE NOODLE BA', 'toast'],
   ['SQ*BLUE BOTTLE COFFEE', 'BLUE BOTTLE COFFEE', 'square'],
   ['TST* JOES TACOS - AUSTIN AUSTIN TX', 'JOES TACOS', 'toast'],
   ['SP * ALLBIRDS', 'ALLBIRDS', 'shopify'],

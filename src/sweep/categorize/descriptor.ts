@@ -69,7 +69,7 @@ const BANK_NOISE_WORDS: ReadonlySet<string> = new Set([
   'PREAUTHORIZED', 'PREAUTH', 'ELECTRONIC', 'EXTERNAL', 'TRANSACTION', 'TRANS', 'EFT', 'NONPIN', 'INTL',
 ]);
 /** Words that are noise only right after another noise word ("ACH CREDIT", "RECURRING PAYMENT", "AUTHORIZED ON"). */
-const BANK_NOISE_FOLLOWERS: ReadonlySet<string> = new Set(['ON', 'PAYMENT', 'PMT', 'CREDIT', 'DEPOSIT', 'DEP', 'CHARGE']);
+const BANK_NOISE_FOLLOWERS: ReadonlySet<string> = new Set(['ON', 'PAYMENT', 'PMT', 'CREDIT', 'DEPOSIT', 'DEP', 'CHARGE', 'WITH']);
 
 /** Labels banks print before a reference number; dropped together with the number. */
 const REFERENCE_LABELS: ReadonlySet<string> = new Set([

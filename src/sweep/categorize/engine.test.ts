@@ -101,7 +101,10 @@ test('a correction re-decides the merchant\'s waiting rows at once; rows a human
   await push(acme, [{ accountExternalId: 'chk', id: 'zorb-9', date: '2026-05-09', amount: 49, description: 'ZORBLAX STUDIO 9009', merchant: 'Zorblax Studio' }]);
   await harness.sweep();
   const [later] = await rowsOn(acme, '2026-05-09');
-  assert.deepEqual([later.category.accountNumber, later.category.source], ['6090', 'memory']);
+  // An overridden memory is trusted less (calibrated well below the threshold), so rag, which reads the
+  // same human decisions (two of three say 6090), may be the more confident: either follows the latest.
+  assert.equal(later.category.accountNumber, '6090');
+  assert.ok(['memory', 'rag'].includes(later.category.source), later.category.source);
 });
 
 test('memory raw score: consistent approvals strengthen it, overrides weaken it', () => {

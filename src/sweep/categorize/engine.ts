@@ -1,6 +1,7 @@
 import { ACCOUNT, type AccountCategory } from '../../chart/us-chart.ts';
 import type { MerchantPreference } from '../memory-store.ts';
 import { matchBuiltinRule } from './builtin-rules.ts';
+import { matchKeyword } from './keywords.ts';
 import { applyCurve, SHIPPED_CURVES, type CalibrationCurves, type CalibrationKey } from './calibration.ts';
 import { matchTenantRule, type CompiledRule } from './tenant-rules.ts';
 import { TRANSFER, type CategorizationInput, type CategoryTarget, type TierName } from './types.ts';
@@ -9,7 +10,7 @@ import { TRANSFER, type CategorizationInput, type CategoryTarget, type TierName 
  * The categorization engine. Every tier that has an opinion about a row offers a candidate: a target
  * and a raw score, which calibration turns into a confidence. Precedence, highest first:
  *
- *   tenant rule → memory → transfer → built-in rule → directory → rag → llm
+ *   tenant rule → memory → transfer → built-in rule → directory → keyword → rag → llm
  *
  * The first candidate in that order whose confidence reaches the review threshold decides (so an
  * explicit instruction or the owner's own past decision beats a guess, but only when it is sure);
@@ -104,9 +105,13 @@ export async function categorizeRows(rows: readonly EngineRow[], context: Engine
     const transfer = context.transfers.get(row.transactionId);
     if (transfer) offer('regex', 'transfer', TRANSFER, transfer.rawScore, transfer.detail);
     const builtin = matchBuiltinRule(row);
-    if (builtin) offer('regex', 'regex', builtin.rule.target, builtin.rawScore, `built-in rule ${builtin.rule.name}`);
+    if (builtin) offer('regex', 'regex', builtin.target, builtin.rawScore, `built-in rule ${builtin.rule.name}${builtin.target === builtin.rule.target ? '' : ` → ${builtin.target}`}`);
     const listed = context.directory?.(row);
     if (listed) offer('directory', 'directory', listed.target, listed.rawScore, listed.detail);
+    // Trade words are rules too (source `regex`) with their own curve; a listed merchant is known
+    // better than a word in its name says ("HARBOR FREIGHT" sells tools, not shipping).
+    const keyword = listed ? null : matchKeyword(row);
+    if (keyword) offer('regex', 'keyword', keyword.target, keyword.rawScore, `keyword ${keyword.word} (${keyword.rule.name})`);
     candidatesById.set(row.transactionId, candidates);
   }
 

@@ -10,6 +10,7 @@ import { listRules } from './rules-store.ts';
 import { compileRules } from './tenant-rules.ts';
 import { cardTokens, matchTransferPairs, pairRawScore, paysHeldCard, TRANSFER_WINDOW_DAYS, type PairCandidate } from './transfers.ts';
 import { TRANSFER, type BankAccountKind } from './types.ts';
+import type { Industry } from '../../tenancy/entity-profile.ts';
 
 /** The tiers beyond the rules and the memory, as the running service has them. */
 export interface TierRuntime {
@@ -72,7 +73,8 @@ export async function categorizeStoredRows(trx: Executor, request: CategorizeReq
     const preferences = await findPreferences(trx, tenantId, entityId, entityRows.map((row) => row.merchant_key));
     const cardTokenLists = heldCards.filter((card) => card.entity_id === entityId)
       .map((card) => cardTokens({ institutionName: card.institution_name, name: card.name, externalId: card.external_id }));
-    const engineRows = entityRows.map((row) => toEngineRow(tenantId, row, request.bankAccounts.get(row.bank_account_id)!.kind as BankAccountKind));
+    const profile = await entityProfileForCategorizing(trx, tenantId, entityId);
+    const engineRows = entityRows.map((row) => ({ ...toEngineRow(tenantId, row, request.bankAccounts.get(row.bank_account_id)!.kind as BankAccountKind), ...profile }));
     const transfers = new Map<string, TransferEvidence>();
     for (const row of engineRows) {
       const pair = pairs.get(row.transactionId);
@@ -94,6 +96,21 @@ export async function categorizeStoredRows(trx: Executor, request: CategorizeReq
   // A pair is only a pair when the row was in the end filed as a transfer (a tenant rule may say otherwise).
   for (const [id, categorization] of categorizations) if (categorization.target !== TRANSFER) pairs.delete(id);
   return { categorizations, pairs };
+}
+
+/**
+ * What the tiers read about the entity itself: its name, the industry its owner stated, and which kinds of
+ * account it holds (a "transfer to savings" from a business without savings leaves the business).
+ */
+async function entityProfileForCategorizing(trx: Executor, tenantId: string, entityId: string): Promise<{ entityName?: string; industry: Industry | null; heldAccountKinds: Map<BankAccountKind, number> }> {
+  const entity = await trx.selectFrom('entities').select(['legal_name', 'industry']).where('tenant_id', '=', tenantId).where('id', '=', entityId).executeTakeFirst();
+  const counts = await trx.selectFrom('bank_accounts').select(['kind', (eb) => eb.fn.countAll<number>().as('count')])
+    .where('tenant_id', '=', tenantId).where('entity_id', '=', entityId).groupBy('kind').execute();
+  return {
+    entityName: entity?.legal_name,
+    industry: (entity?.industry ?? null) as Industry | null,
+    heldAccountKinds: new Map(counts.map((row) => [row.kind as BankAccountKind, Number(row.count)])),
+  };
 }
 
 /** Equal and opposite amounts on two of the entity's accounts within the window, neither already paired. */

@@ -1,3 +1,5 @@
+import type { Industry } from '../../tenancy/entity-profile.ts';
+
 /**
  * The contract between the sweep and its categorization tiers. Every tier sees the same cleaned
  * input and answers with a target and its own certainty; the sweep decides precedence.
@@ -22,6 +24,12 @@ export interface CategorizationInput {
   currency: string;
   direction: 'in' | 'out';
   bankAccountKind: BankAccountKind;
+  /** The entity's legal name: descriptors often end with it (the receiver of an ACH), and it names no merchant. */
+  entityName?: string;
+  /** The entity's line of business as its owner stated it; absent or null when not stated. */
+  industry?: Industry | null;
+  /** How many accounts of each kind the entity holds (this row's own included); absent when unknown. */
+  heldAccountKinds?: ReadonlyMap<BankAccountKind, number>;
 }
 
 export interface TierDecision {

@@ -4,6 +4,8 @@ import { assertInvariant } from '../../../errors.ts';
 import { US_CHART } from '../../../chart/us-chart.ts';
 import { cleanDescriptor, type CleanedDescriptor } from '../descriptor.ts';
 import { TRANSFER, type CategoryTarget } from '../types.ts';
+import { guessesRevenueKind, revenueTargetFor, REVENUE_GUESS_SCORE, tradeMapping } from '../industry.ts';
+import type { Industry } from '../../../tenancy/entity-profile.ts';
 
 /**
  * The merchant directory shipped with the service: well-known US merchants and payees, each with the
@@ -35,6 +37,8 @@ export interface DirectoryMatch {
   alias: string;
   /** `start`: the alias begins the descriptor; `inner`: it was found after a few leading words (less certain). */
   position: 'start' | 'inner';
+  /** Set when the entity's industry chose the target instead of the entry's generic mapping. */
+  industry?: Industry;
 }
 
 export interface DirectoryLookupInput {
@@ -150,13 +154,23 @@ function longestAliasAt(tokens: readonly string[], offset: number, index: Direct
   return best;
 }
 
-function decide(found: { entry: DirectoryEntry; alias: string }, direction: 'in' | 'out', position: DirectoryMatch['position']): DirectoryMatch {
-  const decision = direction === 'out' ? found.entry.out : found.entry.in;
+function decide(found: { entry: DirectoryEntry; alias: string }, direction: 'in' | 'out', position: DirectoryMatch['position'], industry?: Industry | null): DirectoryMatch {
+  const generic = direction === 'out' ? found.entry.out : found.entry.in;
+  const byTrade = tradeMapping(found.entry, generic.target, direction, industry);
+  const decision = byTrade
+    ? { target: byTrade.target, confidence: byTrade.rawScore }
+    : {
+      target: revenueTargetFor(generic.target, direction, industry),
+      confidence: guessesRevenueKind(generic.target, direction, industry) ? Math.min(generic.confidence, REVENUE_GUESS_SCORE) : generic.confidence,
+    };
   const confidence = position === 'start' ? decision.confidence : Number((decision.confidence * INNER_MATCH_CONFIDENCE_FACTOR).toFixed(3));
-  return { target: decision.target, confidence, merchantName: found.entry.name, category: found.entry.category, alias: found.alias, position };
+  return {
+    target: decision.target, confidence, merchantName: found.entry.name, category: found.entry.category, alias: found.alias, position,
+    ...(byTrade && industry ? { industry } : {}),
+  };
 }
 
-function matchTokens(tokens: readonly string[], direction: 'in' | 'out', index: Directory): DirectoryMatch | null {
+function matchTokens(tokens: readonly string[], direction: 'in' | 'out', index: Directory, industry?: Industry | null): DirectoryMatch | null {
   if (tokens.length === 0) return null;
   let position: DirectoryMatch['position'] = 'start';
   let found = longestAliasAt(tokens, 0, index);
@@ -167,7 +181,7 @@ function matchTokens(tokens: readonly string[], direction: 'in' | 'out', index: 
       position = 'inner';
     }
   }
-  return found ? decide(found, direction, position) : null;
+  return found ? decide(found, direction, position, industry) : null;
 }
 
 function specificity(match: DirectoryMatch): number {
@@ -178,15 +192,16 @@ function specificity(match: DirectoryMatch): number {
  * The directory's answer for a cleaned descriptor: exact alias matches on whole words, longest first.
  * The web address a descriptor starts with is the most precise; otherwise the pushed merchant name
  * (what the bank feed already resolved) and the descriptor both answer, and the more specific alias
- * wins ("GUSTO TAX" in the descriptor says more than the merchant name "Gusto").
+ * wins ("GUSTO TAX" in the descriptor says more than the merchant name "Gusto"). With the entity's
+ * industry, merchants whose use depends on the trade answer by it (industry.ts).
  */
-export function lookupDirectory(descriptor: DirectoryLookupInput | CleanedDescriptor, direction: 'in' | 'out'): DirectoryMatch | null {
+export function lookupDirectory(descriptor: DirectoryLookupInput | CleanedDescriptor, direction: 'in' | 'out', industry?: Industry | null): DirectoryMatch | null {
   const index = directory();
   const domain = 'domain' in descriptor ? descriptor.domain : null;
   const byAddress = domain ? index.byDomain.get(domain) : undefined;
-  if (byAddress) return decide(byAddress, direction, 'start');
-  const fromMerchant = descriptor.merchantName ? matchTokens(descriptor.merchantName.split(' '), direction, index) : null;
-  const fromDescriptor = matchTokens(descriptor.tokens, direction, index);
+  if (byAddress) return decide(byAddress, direction, 'start', industry);
+  const fromMerchant = descriptor.merchantName ? matchTokens(descriptor.merchantName.split(' '), direction, index, industry) : null;
+  const fromDescriptor = matchTokens(descriptor.tokens, direction, index, industry);
   if (fromMerchant && fromDescriptor) return specificity(fromDescriptor) > specificity(fromMerchant) ? fromDescriptor : fromMerchant;
   return fromMerchant ?? fromDescriptor;
 }

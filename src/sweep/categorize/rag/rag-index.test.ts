@@ -162,6 +162,16 @@ describe('rag index over categorized rows', () => {
     assert.equal(supplies.typicalAmountMinor, 2_399);
   });
 
+  it('sees with its default settings what was filed a moment ago (a sweep files batches faster than any interval)', async () => {
+    const tenant = await harness.newTenant('Delta LLC');
+    const owner = { tenantId: tenant.tenantId, entityId: tenant.entityId, bankAccountId: (await createAccount(tenant, 'chk-d')).id };
+    const index = await getRagIndex(harness.handle.db, owner.tenantId, owner.entityId);
+    assert.equal(index.query(rowInput(owner, 'FABRIKAM FLOORING', 30_000)), null);
+    await insertCategorizedRows(harness.handle.db, owner, times(2, { description: 'FABRIKAM FLOORING CO', amountMinor: 30_000, target: '5000' }));
+    const next = await getRagIndex(harness.handle.db, owner.tenantId, owner.entityId);
+    assert.equal(next.query(rowInput(owner, 'FABRIKAM FLOORING', 30_000))?.target, '5000');
+  });
+
   it('applies new rows and corrections incrementally, taking back what a corrected row taught', async () => {
     const tenant = await harness.newTenant('Gamma LLC');
     const owner = { tenantId: tenant.tenantId, entityId: tenant.entityId, bankAccountId: (await createAccount(tenant, 'chk-g')).id };

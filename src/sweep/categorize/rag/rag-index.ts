@@ -274,7 +274,12 @@ export class RagIndex {
 export interface RagCacheSettings extends RagSettings {
   /** A cached index older than this is reloaded whole (picks up what the watermarks cannot see). */
   fullReloadMs: number;
-  /** An index refreshed more recently than this is used as it is. */
+  /**
+   * An index refreshed more recently than this is used as it is. 0 by default: a sweep files batch
+   * after batch within milliseconds, and with any interval the next batches were judged by an index
+   * that had not seen what the previous batch filed (at cold start the tier then decided nothing).
+   * A refresh reads only rows past the watermark, a few indexed queries per batch.
+   */
   refreshIntervalMs: number;
   /** Entities kept in memory per process; the least recently used is dropped beyond it. */
   maxEntities: number;
@@ -283,7 +288,7 @@ export interface RagCacheSettings extends RagSettings {
 export const DEFAULT_RAG_CACHE_SETTINGS: RagCacheSettings = {
   ...DEFAULT_RAG_SETTINGS,
   fullReloadMs: 3_600_000,
-  refreshIntervalMs: 1_000,
+  refreshIntervalMs: 0,
   maxEntities: 32,
 };
 

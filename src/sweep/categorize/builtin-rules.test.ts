@@ -1,0 +1,60 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { Industry } from '../../tenancy/entity-profile.ts';
+import { matchBuiltinRule, STRENGTH_SCORE } from './builtin-rules.ts';
+import { REVENUE_GUESS_SCORE } from './industry.ts';
+import type { BankAccountKind, CategorizationInput } from './types.ts';
+
+function row(description: string, amountMinor: number, extra: { kind?: BankAccountKind; industry?: Industry; held?: Partial<Record<BankAccountKind, number>> } = {}): CategorizationInput {
+  return {
+    tenantId: 't', entityId: 'e', transactionId: 'r', date: '2026-02-01', description, merchant: null, amountMinor, currency: 'USD',
+    direction: amountMinor > 0 ? 'out' : 'in', bankAccountKind: extra.kind ?? 'checking', industry: extra.industry,
+    heldAccountKinds: extra.held ? new Map(Object.entries(extra.held) as Array<[BankAccountKind, number]>) : undefined,
+  };
+}
+const decide = (input: CategorizationInput) => {
+  const match = matchBuiltinRule(input);
+  return match && [match.rule.name, match.target];
+};
+
+test('credit unions call interest a dividend, treasury accounts a yield', () => {
+  assert.deepEqual(decide(row('DIVIDEND', -312)), ['dividend-or-yield', '4500']);
+  assert.deepEqual(decide(row('Treasury yield', -1_204)), ['dividend-or-yield', '4500']);
+  assert.equal(matchBuiltinRule(row('DIVIDEND', 312)), null, 'money out is no dividend earned');
+});
+
+test("a customer's accounts-payable ACH and incoming wires are revenue, of the kind the industry says", () => {
+  const ach = 'GLOBEX CORP DES:VENDOR PAY ID:LGVF4 INDN:ACME CO ID:3064748611 CCD';
+  assert.deepEqual(decide(row(ach, -250_000, { industry: 'professional_services' })), ['customer-ach-and-wires', '4100']);
+  assert.deepEqual(decide(row(ach, -250_000, { industry: 'retail' })), ['customer-ach-and-wires', '4000']);
+  assert.equal(matchBuiltinRule(row(ach, -250_000, { industry: 'retail' }))!.rawScore, STRENGTH_SCORE.fair);
+  assert.equal(matchBuiltinRule(row(ach, -250_000))!.rawScore, REVENUE_GUESS_SCORE, 'without the industry, goods or services is a guess');
+  assert.deepEqual(decide(row('WIRE TYPE:WIRE IN DATE: 240808 ORIG:LUMEN ANALYTICS INC', -900_000, { industry: 'construction' })), ['customer-ach-and-wires', '4100']);
+  assert.deepEqual(decide(row('STRIPE TRANSFER ST-X1Y2', -120_000, { industry: 'professional_services' })), ['platform-payouts', '4100']);
+});
+
+test('a marketplace cut is a commission, a processor fee a processing cost, a chargeback takes back a sale', () => {
+  assert.deepEqual(decide(row('ETSY, INC.; ETSY FEES', 4_210)), ['marketplace-fees', '6020']);
+  assert.deepEqual(decide(row('STRIPE BILLING FEE', 2_900)), ['platform-fees', '6210']);
+  assert.deepEqual(decide(row('SHOPIFY; CHARGEBACK', 5_400)), ['chargeback', '4200']);
+  assert.deepEqual(decide(row('STRIPE CHARGEBACK FEE', 1_500)), ['platform-fees', '6210']);
+});
+
+test('a rent-a-car is travel, not rent; ATM withdrawals in any wording are draws', () => {
+  assert.deepEqual(decide(row('ENTERPRISE RENT-A-CA DALLAS TX', 18_000)), ['car-rental', '6150']);
+  assert.deepEqual(decide(row('HERTZ RENT-A-CAR CHICAGO IL', 18_000)), ['car-rental', '6150']);
+  assert.deepEqual(decide(row('RENT PAYMENT OAK STREET PROPERTIES', 250_000)), ['rent', '6110']);
+  assert.deepEqual(decide(row('BKOFAMERICA ATM 07/18 #903523882 WITHDRWL DENVER CO', 20_000)), ['atm-cash', '3200']);
+});
+
+test('a transfer to a kind of account the entity does not hold (besides this one) leaves the business', () => {
+  const held = { checking: 1, savings: 1, credit_card: 1 };
+  assert.deepEqual(decide(row('ONLINE TRANSFER TO CHK ...9931 transaction#: 25616798276', 50_000, { held })), ['own-transfer', '3200']);
+  assert.deepEqual(decide(row('ONLINE TRANSFER TO ACME LLC BUSINESS CHECKING XXXXXX2147', 50_000, { held })), ['own-transfer', '3200']);
+  assert.deepEqual(decide(row('ONLINE TRANSFER TO SAV 4410', 50_000, { held })), ['own-transfer', 'transfer']);
+  assert.deepEqual(decide(row('ONLINE TRANSFER TO CHK 7782', 50_000, { kind: 'savings', held })), ['own-transfer', 'transfer'], 'from savings, the checking account is the business’s');
+  assert.deepEqual(decide(row('ONLINE TRANSFER TO CHK 7782', 50_000, { held: { checking: 2 } })), ['own-transfer', 'transfer'], 'a second checking account is held');
+  assert.deepEqual(decide(row('ONLINE TRANSFER FROM SAV 7782', -50_000, { held: { checking: 1 } })), ['own-transfer', '3100'], 'money in from a savings account the business has not is a contribution');
+  assert.deepEqual(decide(row('ONLINE TRANSFER TO CHK 7782', 50_000)), ['own-transfer', 'transfer'], 'accounts unknown: a transfer');
+  assert.deepEqual(decide(row('ONLINE TRANSFER TO TREASURY', 50_000, { held })), ['own-transfer', 'transfer'], 'no kind named: the business’s own');
+});

@@ -1,0 +1,64 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { INDUSTRIES } from '../../tenancy/entity-profile.ts';
+import { applyCurve, SHIPPED_CURVES } from './calibration.ts';
+import { cleanDescriptor } from './descriptor.ts';
+import { directoryEntries, lookupDirectory } from './directory/lookup.ts';
+import { guessesRevenueKind, REVENUE_GUESS_SCORE, revenueTargetFor, TRADE_MAPPINGS } from './industry.ts';
+
+const lookup = (descriptor: string, direction: 'in' | 'out', industry?: (typeof INDUSTRIES)[number]) => lookupDirectory(cleanDescriptor(descriptor), direction, industry);
+
+test('money from customers is service revenue for a service trade and sales of goods for a shop or a kitchen', () => {
+  assert.equal(revenueTargetFor('4000', 'in', 'professional_services'), '4100');
+  assert.equal(revenueTargetFor('4000', 'in', 'construction'), '4100');
+  assert.equal(revenueTargetFor('4100', 'in', 'retail'), '4000');
+  assert.equal(revenueTargetFor('4100', 'in', 'food_service'), '4000');
+  assert.equal(revenueTargetFor('4100', 'in', 'other'), '4100', 'an industry that says neither leaves the guess');
+  assert.equal(revenueTargetFor('4100', 'in', null), '4100');
+  assert.equal(revenueTargetFor('4500', 'in', 'retail'), '4500', 'interest is not sales');
+  assert.equal(revenueTargetFor('4000', 'out', 'professional_services'), '4000');
+  assert.equal(guessesRevenueKind('4000', 'in', null), true);
+  assert.equal(guessesRevenueKind('4000', 'in', 'other'), true);
+  assert.equal(guessesRevenueKind('4000', 'in', 'retail'), false);
+  assert.equal(guessesRevenueKind('6130', 'out', null), false);
+});
+
+test('every merchant a trade mapping names is in the directory, and every mapping books to the chart', () => {
+  const names = new Set(directoryEntries().map((entry) => entry.name));
+  const categories = new Set(directoryEntries().map((entry) => entry.category));
+  for (const mapping of TRADE_MAPPINGS) {
+    assert.ok(INDUSTRIES.includes(mapping.industry));
+    for (const name of mapping.merchants ?? []) assert.ok(names.has(name), `${mapping.industry}: ${name} is a directory name`);
+    for (const category of mapping.categories ?? []) assert.ok(categories.has(category), `${mapping.industry}: ${category} is a directory category`);
+    assert.match(mapping.target, /^\d{4}$/);
+    assert.ok(mapping.rawScore > 0 && mapping.rawScore < 1);
+  }
+});
+
+test('the directory files trade-dependent merchants by the industry, and everything else as before', () => {
+  assert.deepEqual(pick(lookup('THE HOME DEPOT #2801 MINNEAPOLIS MN', 'out', 'construction')), ['5000', 'construction']);
+  assert.deepEqual(pick(lookup('THE HOME DEPOT #2801 MINNEAPOLIS MN', 'out', 'professional_services')), ['6130', undefined]);
+  assert.deepEqual(pick(lookup('THE HOME DEPOT #2801 MINNEAPOLIS MN', 'out')), ['6130', undefined]);
+  assert.deepEqual(pick(lookup('FERGUSON ENTERPRISES #12', 'out', 'construction')), ['5000', 'construction']);
+  assert.deepEqual(pick(lookup('HEB #8700 AUSTIN TX', 'out', 'food_service')), ['5000', 'food_service']);
+  assert.deepEqual(pick(lookup('COSTCO WHSE 15024 AUSTIN TX', 'out', 'food_service')), ['5000', 'food_service']);
+  assert.deepEqual(pick(lookup('COSTCO WHSE 15024 AUSTIN TX', 'out', 'construction')), ['6130', undefined]);
+  // A grocery chain's snacks counter is not one of its "supplies": only entries whose generic use is 6130 move.
+  assert.equal(lookup('7-ELEVEN 35112', 'out', 'food_service')?.target, lookup('7-ELEVEN 35112', 'out')?.target);
+  assert.equal(lookup('AMAZON.COM*M12AB3CD4 AMZN.COM/BILL', 'in', 'retail')?.target, '4000');
+  assert.equal(lookup('AMAZON.COM*M12AB3CD4 AMZN.COM/BILL', 'out', 'professional_services')?.target, '6090');
+  // A card processor's payout: by the trade with the entry's confidence, or a guess with its own low score.
+  const services = lookup('STRIPE PAYOUT', 'in', 'professional_services');
+  const unknown = lookup('STRIPE PAYOUT', 'in');
+  assert.equal(services?.target, '4100');
+  assert.ok(unknown && unknown.confidence <= REVENUE_GUESS_SCORE && services!.confidence > unknown.confidence);
+});
+
+test('the shipped curves do not auto-approve a revenue guess at the default threshold', () => {
+  assert.ok(applyCurve(SHIPPED_CURVES.regex, REVENUE_GUESS_SCORE) < 0.8);
+  assert.ok(applyCurve(SHIPPED_CURVES.directory, REVENUE_GUESS_SCORE) < 0.8);
+});
+
+function pick(match: ReturnType<typeof lookup>): [string | undefined, string | undefined] {
+  return [match?.target, match?.industry];
+}

@@ -1,0 +1,104 @@
+import type { Industry } from '../../tenancy/entity-profile.ts';
+import type { CategoryTarget } from './types.ts';
+
+/**
+ * What the entity's line of business (stated by the owner, `entities.industry`) changes in how a row
+ * is filed. Only purchases and receipts whose meaning depends on the trade are concerned; everything
+ * else books the same for every business. Written from how these trades keep books (Schedule C
+ * practice), not from any labeled row.
+ */
+
+const SALES_OF_GOODS = '4000';
+const SERVICE_REVENUE = '4100';
+const COST_OF_GOODS = '5000';
+
+/** Whether the business sells goods or services: which revenue account its customers' money books to. */
+const REVENUE_ACCOUNT: Partial<Record<Industry, CategoryTarget>> = {
+  professional_services: SERVICE_REVENUE,
+  construction: SERVICE_REVENUE,
+  personal_services: SERVICE_REVENUE,
+  healthcare: SERVICE_REVENUE,
+  transportation: SERVICE_REVENUE,
+  food_service: SALES_OF_GOODS,
+  retail: SALES_OF_GOODS,
+  manufacturing: SALES_OF_GOODS,
+};
+
+/**
+ * A rule or the directory saw money from customers (a processor payout, a customer's transfer) and
+ * guessed sales of goods or service revenue; the industry says which of the two the business has.
+ */
+export function revenueTargetFor(target: CategoryTarget, direction: 'in' | 'out', industry: Industry | null | undefined): CategoryTarget {
+  if (direction !== 'in' || !industry || (target !== SALES_OF_GOODS && target !== SERVICE_REVENUE)) return target;
+  return REVENUE_ACCOUNT[industry] ?? target;
+}
+
+/**
+ * Without a stated industry, sales of goods or service revenue is a guess: such answers carry this
+ * raw score instead of their rule's or entry's, so calibration rates them apart (a 4000 from a
+ * Stripe payout is right for a shop and wrong for a studio).
+ */
+export const REVENUE_GUESS_SCORE = 0.55;
+
+export function guessesRevenueKind(target: CategoryTarget, direction: 'in' | 'out', industry: Industry | null | undefined): boolean {
+  return direction === 'in' && (target === SALES_OF_GOODS || target === SERVICE_REVENUE) && !(industry && REVENUE_ACCOUNT[industry]);
+}
+
+/**
+ * Directory merchants whose use depends on the trade. `merchants` are directory names, `categories`
+ * directory coverage groups; `rawScore` replaces the entry's own confidence, which was low because
+ * without the trade the use was a guess. Scores are distinct from the directory's usual values so
+ * calibration can fit these answers on their own.
+ */
+export interface TradeMapping {
+  industry: Industry;
+  direction: 'in' | 'out';
+  merchants?: readonly string[];
+  categories?: readonly string[];
+  /** Only entries whose generic answer is this account (a grocery's supplies, not 7-Eleven's meals). */
+  whenGenericTarget?: CategoryTarget;
+  target: CategoryTarget;
+  rawScore: number;
+}
+
+const BUILDING_SUPPLY_HOUSES = [
+  'Ferguson', 'SiteOne Landscape', 'Builders FirstSource', 'ABC Supply', 'Beacon Roofing', 'Home Depot Pro', "Lowe's Pro",
+  'Plumbing Supply', 'Graybar', 'Rexel', '84 Lumber', 'Grainger Branch',
+];
+const HOME_IMPROVEMENT_STORES = [
+  'The Home Depot', "Lowe's", 'Menards', 'Ace Hardware', 'True Value', 'Do it Best', 'Floor & Decor', 'Lumber Liquidators',
+  'Sherwin-Williams', 'Benjamin Moore', 'PPG Paints', 'Kelly-Moore', 'Dunn-Edwards',
+];
+const WHOLESALE_CLUBS = ['Costco', "Sam's Club", "BJ's Wholesale Club"];
+
+export const TRADE_MAPPINGS: readonly TradeMapping[] = [
+  // A trade contractor's materials go into the customer's job: cost of goods. A supply house sells
+  // almost nothing else; a home-improvement store also sells tools and shop supplies.
+  { industry: 'construction', direction: 'out', merchants: BUILDING_SUPPLY_HOUSES, target: COST_OF_GOODS, rawScore: 0.86 },
+  { industry: 'construction', direction: 'out', merchants: HOME_IMPROVEMENT_STORES, target: COST_OF_GOODS, rawScore: 0.74 },
+  // A kitchen's groceries and warehouse-club runs are ingredients; its propane cooks them.
+  { industry: 'food_service', direction: 'out', categories: ['grocery'], whenGenericTarget: '6130', target: COST_OF_GOODS, rawScore: 0.74 },
+  { industry: 'food_service', direction: 'out', merchants: WHOLESALE_CLUBS, target: COST_OF_GOODS, rawScore: 0.74 },
+  { industry: 'food_service', direction: 'out', merchants: ['Propane Supplier'], target: '6130', rawScore: 0.72 },
+  // Money in from a ride or delivery platform is, for a kitchen, its delivery orders' payout.
+  { industry: 'food_service', direction: 'in', merchants: ['Uber', 'Uber Eats', 'DoorDash', 'Grubhub', 'Postmates', 'Caviar'], target: SALES_OF_GOODS, rawScore: 0.86 },
+  // A shop's money in from a marketplace is its sales there, not a refund of a purchase.
+  { industry: 'retail', direction: 'in', merchants: ['Amazon', 'eBay', 'Etsy'], target: SALES_OF_GOODS, rawScore: 0.86 },
+  // An office's online orders are office supplies and small equipment.
+  { industry: 'professional_services', direction: 'out', merchants: ['Amazon'], target: '6090', rawScore: 0.72 },
+];
+
+export function tradeMapping(
+  entry: { name: string; category: string },
+  genericTarget: CategoryTarget,
+  direction: 'in' | 'out',
+  industry: Industry | null | undefined,
+): TradeMapping | null {
+  if (!industry) return null;
+  for (const mapping of TRADE_MAPPINGS) {
+    if (mapping.industry !== industry || mapping.direction !== direction) continue;
+    if (mapping.whenGenericTarget && mapping.whenGenericTarget !== genericTarget) continue;
+    if (mapping.merchants?.includes(entry.name) || mapping.categories?.includes(entry.category)) return mapping;
+  }
+  return null;
+}

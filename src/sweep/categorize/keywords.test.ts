@@ -1,0 +1,47 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { Industry } from '../../tenancy/entity-profile.ts';
+import { KEYWORD_RULES, matchKeyword } from './keywords.ts';
+
+const out = (description: string, industry?: Industry, entityName?: string) => matchKeyword({ description, merchant: null, direction: 'out', industry, entityName });
+
+test("a local merchant's trade word names what the business spent on", () => {
+  assert.equal(out('SQ *TAQUERIA LA PERLA AUSTIN TX')?.target, '6160');
+  assert.equal(out('MATTS BAR & GRILL MINNEAPOLIS MN')?.word, 'BAR & GRILL', 'the longest phrase is reported');
+  assert.equal(out('LAKE STREET AUTO CARE MINNEAPOLIS MN')?.target, '6010');
+  assert.equal(out('HOTEL MONACO SEATTLE WA')?.target, '6150');
+  assert.equal(out('CITY OF SPRINGFIELD PERMITS 555-123-4567 IL')?.target, '6140');
+  assert.equal(out('TATTERED COVER BOOK STO DENVER CO')?.target, '6230');
+  assert.equal(out('HARLOW & PINE CPA INVOICE')?.target, '6080');
+  assert.equal(out('TST* BLUE HERON DENVER CO')?.target, '6160', 'Toast runs restaurant registers');
+});
+
+test('words match whole words only, and money in is never read by trade words', () => {
+  assert.equal(out('PUBLIC LIBRARY FINES'), null, 'PUB is not inside PUBLIC');
+  assert.equal(out('GRILLI TYPE ZURICH'), null, 'GRILL is not inside GRILLI');
+  assert.equal(matchKeyword({ description: 'TAQUERIA LA PERLA REFUND', merchant: null, direction: 'in' }), null);
+});
+
+test("some words mean something only for the business's stated trade", () => {
+  assert.equal(out('SQ *EL SOL TORTILLERIA', 'food_service')?.target, '5000');
+  assert.equal(out('SQ *EL SOL TORTILLERIA', 'professional_services'), null, "a studio's tortilleria purchase says nothing sure");
+  assert.equal(out('SQ *EL SOL TORTILLERIA'), null);
+  assert.equal(out('NORTHSTAR PLUMBING SUPPLY #12', 'construction')?.target, '5000');
+  assert.equal(out('NORTHSTAR PLUMBING SUPPLY #12', 'professional_services')?.target, '6130');
+  assert.equal(out('ARTIST & CRAFTSMAN SUPPL', 'professional_services')?.target, '6130');
+  assert.equal(out('HARBOR BEVERAGE WHOLESALE', 'retail')?.target, '5000');
+});
+
+test("the business's own name on a line is not read as a trade word", () => {
+  const line = 'PROGRESSIVE INS INS PREM 240708 Y2X0VT CASA TACOS LLC';
+  assert.equal(out(line)?.target, '6160', 'without the name, TACOS would win');
+  assert.equal(out(line, 'food_service', 'Casa Tacos LLC')?.target, '6060');
+});
+
+test('every rule has upper-case words and a target for some industry', () => {
+  for (const rule of KEYWORD_RULES) {
+    assert.ok(rule.words.length > 0, rule.name);
+    assert.ok(rule.target !== null || Object.values(rule.byIndustry ?? {}).some((target) => target), rule.name);
+    for (const word of rule.words) assert.equal(word, word.toUpperCase().trim(), `${rule.name}: ${word}`);
+  }
+});

@@ -1,0 +1,158 @@
+import type { Industry } from '../../tenancy/entity-profile.ts';
+import { cleanDescriptor } from './descriptor.ts';
+import type { CategorizationInput, CategoryTarget } from './types.ts';
+
+/**
+ * The keyword tier: generic trade words that say what kind of business a local merchant is, for
+ * the many rows no directory lists (the taqueria round the corner, the town's hardware store, the
+ * city's permit office). Written from how US merchants name themselves on card and ACH descriptors,
+ * never from labeled rows. A word names the kind of merchant, not what the purchase was for, so the
+ * signal is weaker than a rule's or the directory's; its confidence comes from its own calibration
+ * curve (key `keyword`), and some words only mean something for a stated industry (a tortilleria is
+ * a kitchen's supplier, but says little about a design studio's spending).
+ *
+ * Strength is the raw score: `clear` for words that almost always name one use of the money,
+ * `likely` for words with a common second reading.
+ */
+export type KeywordStrength = 'clear' | 'likely';
+export const KEYWORD_SCORE: Record<KeywordStrength, number> = { clear: 0.7, likely: 0.6 };
+
+export interface KeywordRule {
+  name: string;
+  /** Words or phrases, matched on whole words of the cleaned descriptor and pushed merchant name. */
+  words: readonly string[];
+  /** Money out only: trade words name whom the business pays. */
+  target: CategoryTarget | null;
+  /** A different account for these industries; `null` there means no opinion. */
+  byIndustry?: Partial<Record<Industry, CategoryTarget | null>>;
+  strength: KeywordStrength;
+}
+
+/** Ordered: the first rule with a word in the text decides, so specific phrases come before loose words. */
+export const KEYWORD_RULES: readonly KeywordRule[] = [
+  // Suppliers of materials a trade or a maker turns into what it sells.
+  {
+    name: 'trade-supply', strength: 'clear', target: '6130', byIndustry: { construction: '5000', manufacturing: '5000' },
+    words: ['PLUMBING SUPPLY', 'PLUMBING SUPPLIES', 'PLBG SUPPLY', 'ELECTRIC SUPPLY', 'ELECTRICAL SUPPLY', 'HVAC SUPPLY', 'HEATING SUPPLY', 'BUILDING SUPPLY',
+      'BUILDING MATERIALS', 'LUMBER', 'LUMBER CO', 'LUMBERYARD', 'PIPE & SUPPLY', 'WATERWORKS', 'PLUMBING', 'PLBG', 'HVAC', 'HARDWARE', 'HDWE'],
+  },
+  {
+    name: 'food-supplier', strength: 'likely', target: null, byIndustry: { food_service: '5000' },
+    words: ['TORTILLERIA', 'CARNICERIA', 'PANADERIA', 'PRODUCE', 'MEATS', 'MEAT MARKET', 'MEAT CO', 'POULTRY', 'FARMS', 'FARM', 'ORCHARD', 'ORCHARDS',
+      'CREAMERY', 'DAIRY', 'FOODS', 'FOOD SERVICE', 'FOODSERVICE', 'WHOLESALE', 'ICE CO', 'ICE HOUSE', 'PACKAGED ICE', 'BEVERAGE', 'BEVERAGES',
+      'DISTRIBUTING', 'DISTRIBUTORS', 'MERCADO', 'SUPERMERCADO', 'GARDEN', 'GARDENS'],
+  },
+  { name: 'wholesale', strength: 'likely', target: null, byIndustry: { retail: '5000', manufacturing: '5000', food_service: '5000' }, words: ['WHOLESALE', 'WHSL', 'WHOLESALERS', 'DISTRIBUTORS', 'DISTRIBUTING'] },
+  { name: 'supplies', strength: 'likely', target: '6130', byIndustry: { construction: '5000', manufacturing: '5000' }, words: ['SUPPLY', 'SUPPLIES', 'SUPPL', 'SUPPLY CO'] },
+
+  // Eating out.
+  {
+    name: 'restaurant', strength: 'clear', target: '6160',
+    words: ['RESTAURANT', 'RESTAURANTE', 'RESTAURANTS', 'CAFE', 'CAFFE', 'BISTRO', 'DINER', 'GRILL', 'GRILLE', 'BAR & GRILL', 'TAVERN', 'PUB',
+      'BREWING', 'BREWERY', 'TAPROOM', 'TAP ROOM', 'PIZZA', 'PIZZERIA', 'TAQUERIA', 'TACOS', 'TACO', 'BURGER', 'BURGERS', 'SUSHI', 'RAMEN',
+      'NOODLE', 'NOODLES', 'PHO', 'KITCHEN', 'EATERY', 'BBQ', 'BARBECUE', 'SMOKEHOUSE', 'STEAKHOUSE', 'CANTINA', 'DELI', 'DELICATESSEN',
+      'BAKERY', 'BAGEL', 'BAGELS', 'DONUT', 'DONUTS', 'DOUGHNUTS', 'OYSTER', 'TRATTORIA', 'OSTERIA', 'CUCINA', 'BRASSERIE', 'CHOPHOUSE',
+      'WINGS', 'JUICE', 'SMOOTHIE', 'BOBA', 'TEAHOUSE', 'CREPERIE', 'GASTROPUB', 'BEER GARDEN', 'WINE BAR', 'SALOON', 'CAFETERIA'],
+  },
+
+  // Driving the business's vehicles.
+  {
+    name: 'vehicle-service', strength: 'clear', target: '6010',
+    words: ['AUTO REPAIR', 'AUTO CARE', 'AUTO SERVICE', 'AUTO PARTS', 'AUTOMOTIVE', 'TIRE', 'TIRES', 'TIRE & AUTO', 'TRUCK REPAIR', 'TRUCK & AUTO',
+      'DIESEL', 'OIL CHANGE', 'LUBE', 'CAR WASH', 'CARWASH', 'MUFFLER', 'BRAKES', 'TRANSMISSION', 'COLLISION', 'BODY SHOP', 'SMOG', 'EMISSIONS',
+      'TOWING', 'TOLL', 'TOLLS', 'GARAGE', 'FUEL', 'PETRO', 'PETROLEUM', 'TRAVEL CENTER', 'TRAVEL PLAZA', 'TRUCK STOP', 'SHUTTLE',
+      'TRANSIT', 'TAXI', 'CAB'],
+  },
+  { name: 'lodging', strength: 'clear', target: '6150', words: ['HOTEL', 'HOTELS', 'MOTEL', 'INN', 'SUITES', 'RESORT', 'LODGE', 'HOSTEL', 'AIRLINES', 'AIRWAYS', 'AIRLINE'] },
+  { name: 'books-and-learning', strength: 'clear', target: '6230', words: ['BOOKS', 'BOOKSTORE', 'BOOK STORE', 'BOOK STO', 'BOOKSELLERS', 'BOOKSHOP', 'SEMINAR', 'CONFERENCE', 'ACADEMY', 'TRAINING', 'COURSE', 'COURSES'] },
+  {
+    name: 'government', strength: 'clear', target: '6140',
+    words: ['CITY OF', 'COUNTY OF', 'TOWN OF', 'VILLAGE OF', 'STATE OF', 'PERMIT', 'PERMITS', 'LICENSE', 'LICENSES', 'LICENSING', 'DMV',
+      'PUBLIC HEALTH', 'HEALTH DEPT', 'BUILDING DEPT', 'COUNTY CLERK', 'CITY CLERK', 'RECORDER'],
+  },
+  { name: 'professional', strength: 'clear', target: '6080', words: ['CPA', 'CPAS', 'ACCOUNTING', 'ACCOUNTANTS', 'BOOKKEEPING', 'LAW OFFICE', 'LAW OFFICES', 'LAW FIRM', 'LAW GROUP', 'ATTORNEY', 'ATTORNEYS', 'LEGAL', 'ESQ', 'TAX SERVICE'] },
+  { name: 'charity', strength: 'likely', target: '6250', words: ['DONATION', 'DONATIONS', 'CHARITY', 'CHARITIES', 'FOOD BANK', 'RESCUE MISSION', 'HUMANE SOCIETY', 'HABITAT FOR HUMANITY'] },
+  { name: 'dues', strength: 'likely', target: '6240', words: ['ASSOCIATION', 'ASSN', 'ASSOC', 'CHAMBER OF COMMERCE', 'DUES', 'GUILD'] },
+  { name: 'shipping', strength: 'clear', target: '6220', words: ['SHIPPING', 'FREIGHT', 'COURIER', 'LOGISTICS', 'PACK & SHIP', 'POSTAL'] },
+  { name: 'insurance', strength: 'likely', target: '6060', words: ['INSURANCE', 'INS PREM', 'INS PMT', 'ASSURANCE', 'MUTUAL INS'] },
+  { name: 'office', strength: 'likely', target: '6090', words: ['OFFICE SUPPLY', 'OFFICE SUPPLIES', 'PRINTING', 'PRINT SHOP', 'COPY CENTER', 'STATIONERY', 'POST OFFICE'] },
+  { name: 'software', strength: 'likely', target: '6200', words: ['SOFTWARE', 'SAAS'] },
+];
+
+export interface KeywordMatch {
+  rule: KeywordRule;
+  word: string;
+  target: CategoryTarget;
+  rawScore: number;
+}
+
+/** Phrase → the rules naming it, in rule order; a text is looked up by its runs of words, not scanned per word. */
+const RULES_BY_PHRASE = new Map<string, number[]>();
+for (const [index, rule] of KEYWORD_RULES.entries()) {
+  for (const word of rule.words) RULES_BY_PHRASE.set(word, [...(RULES_BY_PHRASE.get(word) ?? []), index]);
+}
+const MAX_PHRASE_WORDS = Math.max(...KEYWORD_RULES.flatMap((rule) => rule.words.map((word) => word.split(' ').length)));
+
+/** Toast runs restaurants' registers: a row it fronts is a restaurant's, whatever the name says. */
+const RESTAURANT_PROCESSORS: ReadonlySet<string> = new Set(['toast']);
+
+const ownNameWords = new Map<string, string[]>();
+function cleanedWordsOf(name: string): string[] {
+  let words = ownNameWords.get(name);
+  if (!words) {
+    words = cleanDescriptor(name).tokens;
+    if (ownNameWords.size > 10_000) ownNameWords.clear();
+    ownNameWords.set(name, words);
+  }
+  return words;
+}
+
+/** The words without every run equal to `name` ("… INS PREM ROSAS TACOS LLC" loses "ROSAS TACOS LLC"). */
+function withoutRun(words: readonly string[], name: readonly string[]): string[] {
+  if (name.length === 0) return [...words];
+  const kept: string[] = [];
+  for (let index = 0; index < words.length;) {
+    if (name.every((word, offset) => words[index + offset] === word)) {
+      index += name.length;
+      continue;
+    }
+    kept.push(words[index]);
+    index += 1;
+  }
+  return kept;
+}
+
+export function matchKeyword(input: Pick<CategorizationInput, 'description' | 'merchant' | 'direction' | 'industry' | 'entityName'>): KeywordMatch | null {
+  if (input.direction !== 'out') return null;
+  const cleaned = cleanDescriptor(input.description, input.merchant);
+  // "PROGRESSIVE INS PREM ROSAS TACOS LLC" is the insurer's debit of a taco business, not a taqueria.
+  const ownName = input.entityName ? cleanedWordsOf(input.entityName) : [];
+  let best: { ruleIndex: number; word: string } | null = null;
+  for (const words of [cleaned.tokens, cleaned.merchantName?.split(' ') ?? []]) {
+    const text = withoutRun(words, ownName);
+    for (let start = 0; start < text.length; start += 1) {
+      let phrase = '';
+      for (let end = start; end < Math.min(text.length, start + MAX_PHRASE_WORDS); end += 1) {
+        phrase = phrase ? `${phrase} ${text[end]}` : text[end];
+        for (const ruleIndex of RULES_BY_PHRASE.get(phrase) ?? []) {
+          if (targetFor(KEYWORD_RULES[ruleIndex], input.industry) === null) continue;
+          // The first rule in order decides; within it, the longest phrase is reported.
+          if (!best || ruleIndex < best.ruleIndex || (ruleIndex === best.ruleIndex && phrase.length > best.word.length)) best = { ruleIndex, word: phrase };
+        }
+      }
+    }
+  }
+  if (best) {
+    const rule = KEYWORD_RULES[best.ruleIndex];
+    return { rule, word: best.word, target: targetFor(rule, input.industry)!, rawScore: KEYWORD_SCORE[rule.strength] };
+  }
+  if (cleaned.processor && RESTAURANT_PROCESSORS.has(cleaned.processor)) {
+    const rule = KEYWORD_RULES.find((candidate) => candidate.name === 'restaurant')!;
+    return { rule, word: `${cleaned.processor} register`, target: rule.target!, rawScore: KEYWORD_SCORE.likely };
+  }
+  return null;
+}
+
+function targetFor(rule: KeywordRule, industry: Industry | null | undefined): CategoryTarget | null {
+  return industry && rule.byIndustry && industry in rule.byIndustry ? rule.byIndustry[industry]! : rule.target;
+}
