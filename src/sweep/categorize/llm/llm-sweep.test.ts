@@ -37,7 +37,7 @@ async function rowDescribed(description: string) {
 
 const MEALS = '6160';
 
-const LOCAL = 'POS PURCHASE LUPITAS KITCHEN 0442 AUSTIN TX';
+const LOCAL = 'POS PURCHASE QUORVANE 0442 AUSTIN TX';
 
 test('only rows no other tier is sure of are sent; the answer files the row for review and books it', async () => {
   server.replies = [(request, response) => answer(response, request.body, () => ({ account: MEALS, confidence: 0.93 }))];
@@ -49,7 +49,7 @@ test('only rows no other tier is sure of are sent; the answer files the row for 
 
   assert.equal(server.received.length, 1);
   const sent = rowsIn(server.received[0].body);
-  assert.deepEqual(sent.map((row) => row.descriptor), ['POS PURCHASE LUPITAS KITCHEN 0442 AUSTIN TX'], 'the directory decided GitHub');
+  assert.deepEqual(sent.map((row) => row.descriptor), ['POS PURCHASE QUORVANE 0442 AUSTIN TX'], 'the directory decided GitHub');
   const allowed: string[] = server.received[0].body.response_format.json_schema.schema.properties.results.items.properties.account.enum;
   assert.ok(allowed.includes(MEALS) && allowed.includes('transfer'));
   assert.ok(!allowed.includes(bankLedger), 'the bank account\'s own ledger account is never an answer');
@@ -97,10 +97,10 @@ test('a model that keeps failing leaves rows on the catch-all for review; the sw
     (_request, response) => { response.writeHead(500); response.end(); },
     (_request, response) => { response.writeHead(503); response.end(); },
   ];
-  await push(tenant, [{ accountExternalId: 'chk', id: 'local', date: '2026-03-05', amount: 30, description: 'TST* MAMAS PUPUSERIA' }]);
+  await push(tenant, [{ accountExternalId: 'chk', id: 'local', date: '2026-03-05', amount: 30, description: 'POS DEBIT VELNORA 2231' }]);
   assert.equal(await harness.sweep(), 1);
   assert.equal(server.received.length, 2, 'one retry');
-  const row = await rowDescribed('TST* MAMAS PUPUSERIA');
+  const row = await rowDescribed('POS DEBIT VELNORA 2231');
   assert.equal(row.category.accountNumber, '6999');
   assert.equal(row.category.source, null);
   assert.equal(row.needsReview, true);
@@ -111,7 +111,7 @@ test('without LLM_BASE_URL and LLM_MODEL nothing is sent', async () => {
   try {
     const other = await plain.newTenant();
     await createAccount(other, 'chk');
-    await push(other, [{ accountExternalId: 'chk', id: 'local', date: '2026-03-05', amount: 30, description: 'TST* MAMAS PUPUSERIA' }]);
+    await push(other, [{ accountExternalId: 'chk', id: 'local', date: '2026-03-05', amount: 30, description: 'POS DEBIT VELNORA 2231' }]);
     assert.equal(await plain.sweep(), 1);
     assert.equal(server.received.length, 0);
   } finally {
