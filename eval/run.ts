@@ -9,12 +9,15 @@
  * the curves hold whether or not an owner stated the industry.
  * Each business's entity states its industry, as its owner would at onboarding (`--no-industry`
  * leaves it unstated); `--misses [N]` prints the N most common cold-start misses.
+ * The held-out businesses (eval/dataset/vocabulary.ts HELD_OUT_PROFILES, written without seeing the
+ * categorizer's rules) are replayed too but reported in their own block, outside the overall figures;
+ * `--fit` never takes samples from them; `--misses-heldout [N]` lists their misses.
  */
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { createHarness, type Harness, type TestTenant } from '../test/support/harness.ts';
-import { loadEvalDataset, type EvalRow } from './dataset/index.ts';
-import { PROFILES } from './dataset/vocabulary.ts';
+import { loadEvalDataset, loadHeldOutDataset, type EvalRow } from './dataset/index.ts';
+import { HELD_OUT_PROFILES, PROFILES } from './dataset/vocabulary.ts';
 import { sweepOnce } from '../src/sweep/sweep.ts';
 import { serviceTiers } from '../src/sweep/categorize/tiers.ts';
 import { CALIBRATION_FILE, calibrationTable, expectedCalibrationError, fitIsotonic, type CalibrationCurves, type CalibrationKey, type Sample } from '../src/sweep/categorize/calibration.ts';
@@ -29,7 +32,13 @@ const statesIndustry = !process.argv.includes('--no-industry');
 const missesFlag = process.argv.indexOf('--misses');
 /** `--misses [N]`: also print the N most common cold-start misses (default 40). */
 const missCount = missesFlag < 0 ? 0 : Number(process.argv[missesFlag + 1]) || 40;
+const heldOutMissesFlag = process.argv.indexOf('--misses-heldout');
+/** `--misses-heldout [N]`: the same list for the held-out businesses. */
+const heldOutMissCount = heldOutMissesFlag < 0 ? 0 : Number(process.argv[heldOutMissesFlag + 1]) || 40;
 const rows = loadEvalDataset();
+/** The held-out businesses (written without seeing the categorizer's rules): reported apart, never fitted on. */
+const heldOutRows = loadHeldOutDataset();
+const heldOutBusinesses = new Set(heldOutRows.map((row) => row.profile));
 const heldOut = (id: string) => createHash('sha256').update(id).digest()[0] % 2 === 1;
 
 interface Outcome { row: EvalRow; target: string | null; confidence: number | null; source: string | null; needsReview: boolean; decidedBy: string }
@@ -43,7 +52,7 @@ function observe(engineRow: EngineRow, candidates: readonly Candidate[]): void {
   const chosen = choose(candidates, harnessThreshold);
   if (chosen) decidedBy.set(engineRow.transactionId, chosen.detail);
   const row = evalIdByTransaction.get(engineRow.transactionId);
-  if (!row || heldOut(row.id)) return;
+  if (!row || heldOut(row.id) || heldOutBusinesses.has(row.profile)) return;
   for (const candidate of candidates) {
     if (!candidate.calibrationKey) continue;
     const list = samples.get(candidate.calibrationKey) ?? [];
@@ -67,11 +76,13 @@ const INDUSTRY_BY_PROFILE: Record<string, Industry> = {
   'bright-path-consulting': 'professional_services',
   'tidewater-goods': 'retail',
   'summit-plumbing': 'construction',
+  'copper-comb-salon': 'personal_services',
+  'greenline-landscapes': 'other',
 };
 
 async function setUpTenant(harness: Harness, profile: string, profileRows: EvalRow[], withIndustry: boolean): Promise<TestTenant> {
   // The owner registers the business under its legal name, which banks print on ACH lines.
-  const legalName = PROFILES.find((candidate) => candidate.id === profile)?.holder ?? `${profile} (eval)`;
+  const legalName = [...PROFILES, ...HELD_OUT_PROFILES].find((candidate) => candidate.id === profile)?.holder ?? `${profile} (eval)`;
   const tenant = await harness.newTenant(legalName);
   if (withIndustry) {
     const industry = INDUSTRY_BY_PROFILE[profile];
@@ -115,13 +126,20 @@ async function registerIds(harness: Harness, tenant: TestTenant, batch: EvalRow[
 }
 
 const profiles = [...new Set(rows.map((row) => row.profile))];
+const heldOutProfiles = [...heldOutBusinesses];
 const harness = await createHarness();
 const coldOutcomes: Outcome[] = [];
 const learning = { right: 0, total: 0 };
+const heldOutColdOutcomes: Outcome[] = [];
+const heldOutLearning = { right: 0, total: 0 };
 /** One pass over every business; `report` false only collects calibration samples. */
 async function runPass(withIndustry: boolean, report: boolean): Promise<void> {
-  for (const profile of profiles) {
-    const profileRows = rows.filter((row) => row.profile === profile);
+  // The held-out businesses only run when reporting: they give fitting nothing (observe skips them).
+  for (const profile of report ? [...profiles, ...heldOutProfiles] : profiles) {
+    const isHeldOut = heldOutBusinesses.has(profile);
+    const profileRows = (isHeldOut ? heldOutRows : rows).filter((row) => row.profile === profile);
+    const outcomes = isHeldOut ? heldOutColdOutcomes : coldOutcomes;
+    const tally = isHeldOut ? heldOutLearning : learning;
     // Cold start: a new tenant, every row at once.
     const cold = await setUpTenant(harness, profile, profileRows, withIndustry);
     await pushRows(cold, profileRows);
@@ -130,7 +148,7 @@ async function runPass(withIndustry: boolean, report: boolean): Promise<void> {
     const results = await stored(harness, cold, profileRows);
     for (const row of profileRows) {
       const result = results.get(row.id)!;
-      if (report) coldOutcomes.push({ row, target: result.target, confidence: result.confidence, source: result.source, needsReview: result.needsReview, decidedBy: decidedBy.get(result.id) ?? '' });
+      if (report) outcomes.push({ row, target: result.target, confidence: result.confidence, source: result.source, needsReview: result.needsReview, decidedBy: decidedBy.get(result.id) ?? '' });
     }
     // Learning: another new tenant, a week at a time in date order, every wrong row corrected.
     const learner = await setUpTenant(harness, profile, profileRows, withIndustry);
@@ -146,8 +164,8 @@ async function runPass(withIndustry: boolean, report: boolean): Promise<void> {
         const [current] = [...(await stored(harness, learner, [row])).values()];
         const wasRight = current.target === row.label;
         if (report) {
-          learning.total++;
-          if (wasRight) learning.right++;
+          tally.total++;
+          if (wasRight) tally.right++;
         }
         if (wasRight) continue;
         const response = await learner.call('PATCH', `/v1/transactions/${current.id}`, { category: row.label });
@@ -155,7 +173,7 @@ async function runPass(withIndustry: boolean, report: boolean): Promise<void> {
       }
       start = end;
     }
-    process.stderr.write(`# ${profile}: ${profileRows.length} rows${withIndustry ? '' : ', industry not stated'}${report ? '' : ' (calibration samples only)'}\n`);
+    process.stderr.write(`# ${profile}${isHeldOut ? ' (held out)' : ''}: ${profileRows.length} rows${withIndustry ? '' : ', industry not stated'}${report ? '' : ' (calibration samples only)'}\n`);
   }
 }
 
@@ -199,10 +217,25 @@ console.log(`ECE (all rows): ${expectedCalibrationError(predictions(coldOutcomes
 console.log(`ECE (held-out half, not used for fitting): ${expectedCalibrationError(predictions(coldOutcomes.filter((outcome) => heldOut(outcome.row.id)))).toFixed(4)}`);
 console.log(`after learning: ${pct(learning.right / learning.total)} of ${learning.total} rows right before correction   (target >= 95%)`);
 
-if (missCount > 0) {
+if (heldOutColdOutcomes.length > 0) {
+  const heldCount = heldOutColdOutcomes.length;
+  const heldApproved = heldOutColdOutcomes.filter((outcome) => !outcome.needsReview);
+  console.log(`held-out businesses (written without seeing the categorizer's rules): ${heldCount} rows, ${heldOutProfiles.length} businesses (${heldOutProfiles.join(', ')}); not in the figures above, never used for fitting`);
+  console.log(`  top-1 accuracy: ${pct(heldOutColdOutcomes.filter(right).length / heldCount)}`);
+  for (const profile of heldOutProfiles) {
+    const list = heldOutColdOutcomes.filter((outcome) => outcome.row.profile === profile);
+    console.log(`    ${profile.padEnd(22)} rows ${String(list.length).padStart(5)}  accuracy ${pct(list.filter(right).length / list.length)}`);
+  }
+  console.log(`  auto-approved share: ${pct(heldApproved.length / heldCount)}`);
+  console.log(`  precision among auto-approved: ${pct(heldApproved.filter(right).length / Math.max(1, heldApproved.length))}`);
+  console.log(`  ECE: ${expectedCalibrationError(predictions(heldOutColdOutcomes)).toFixed(4)}`);
+  console.log(`  after learning: ${pct(heldOutLearning.right / Math.max(1, heldOutLearning.total))} of ${heldOutLearning.total} rows right before correction`);
+}
+
+function printMisses(outcomes: Outcome[], limit: number, title: string): void {
   // Grouped by what a fix would act on: the tier, what it said, what was right, and the cleaned text.
   const misses = new Map<string, { count: number; approved: number; example: string }>();
-  for (const outcome of coldOutcomes) {
+  for (const outcome of outcomes) {
     if (right(outcome)) continue;
     const key = [outcome.source ?? 'catch-all', outcome.target ?? '-', outcome.row.label, cleanedDescriptorOf(outcome.row.description), `[${outcome.decidedBy}]`].join('  ');
     const entry = misses.get(key) ?? { count: 0, approved: 0, example: outcome.row.description };
@@ -210,11 +243,14 @@ if (missCount > 0) {
     if (!outcome.needsReview) entry.approved++;
     misses.set(key, entry);
   }
-  console.log(`most common cold-start misses (tier  predicted  label  cleaned descriptor: rows, auto-approved; an example):`);
-  for (const [key, entry] of [...misses].sort((a, b) => b[1].count - a[1].count).slice(0, missCount)) {
+  console.log(`${title} (tier  predicted  label  cleaned descriptor: rows, auto-approved; an example):`);
+  for (const [key, entry] of [...misses].sort((a, b) => b[1].count - a[1].count).slice(0, limit)) {
     console.log(`  ${key}: ${entry.count}, ${entry.approved}   e.g. ${entry.example}`);
   }
 }
+
+if (missCount > 0) printMisses(coldOutcomes, missCount, 'most common cold-start misses');
+if (heldOutMissCount > 0) printMisses(heldOutColdOutcomes, heldOutMissCount, 'most common cold-start misses, held-out businesses');
 
 if (process.argv.includes('--scores')) {
   // What calibration sees: per tier and raw score, how often the tier was right (fitting half only).

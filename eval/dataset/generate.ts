@@ -262,10 +262,10 @@ class ProfileGenerator {
 }
 
 /** Builds the whole set from the seeds: same input, same rows, in date order. */
-export function generateEvalDataset(profiles: readonly Profile[] = PROFILES): EvalRow[] {
+export function generateEvalDataset(profiles: readonly Profile[] = PROFILES, idPrefix = 'eval'): EvalRow[] {
   const rows = profiles.flatMap((profile) => new ProfileGenerator(profile).generate());
   const ordered = rows
     .map((row, index) => ({ row, index }))
     .sort((left, right) => (left.row.date < right.row.date ? -1 : left.row.date > right.row.date ? 1 : left.index - right.index));
-  return ordered.map(({ row }, index) => ({ id: `eval-${String(index + 1).padStart(5, '0')}`, ...row }));
+  return ordered.map(({ row }, index) => ({ id: `${idPrefix}-${String(index + 1).padStart(5, '0')}`, ...row }));
 }
