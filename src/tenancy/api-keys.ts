@@ -25,9 +25,20 @@ export function parseScopes(text: string): Scope[] {
   return scopes as Scope[];
 }
 
+/**
+ * Twelve base64url characters, never starting with "-" or "_": a leading dash made `key revoke <id>`
+ * read the id as a command-line option.
+ */
+export function newKeyId(): string {
+  for (;;) {
+    const id = randomBytes(9).toString('base64url');
+    if (/^[A-Za-z0-9]/.test(id)) return id;
+  }
+}
+
 export async function createApiKey(handle: DatabaseHandle, tenantId: string, scopes: Scope[], name: string | null) {
   if (!(await store.findTenant(handle.db, tenantId))) throw notFound(`tenant ${tenantId}`);
-  const id = randomBytes(9).toString('base64url');
+  const id = newKeyId();
   const secret = randomBytes(32).toString('base64url');
   await store.insertApiKey(handle.db, {
     id,
