@@ -68,6 +68,17 @@ const BANK_NOISE_WORDS: ReadonlySet<string> = new Set([
   'MASTERCARD', 'SIGNATURE', 'PIN', 'AUTHORIZED', 'AUTHORISED', 'WITHDRAWAL', 'WITHDRWL', 'WD', 'DBT', 'CRD',
   'PREAUTHORIZED', 'PREAUTH', 'ELECTRONIC', 'EXTERNAL', 'TRANSACTION', 'TRANS', 'EFT', 'NONPIN', 'INTL',
 ]);
+/** ACH entry-class words that some banks join to their prefix with hyphens: "ACH WEB-RECUR", "WEB-SINGLE". */
+const ACH_ENTRY_CLASS_WORDS: ReadonlySet<string> = new Set(['WEB', 'TEL', 'PPD', 'CCD', 'SINGLE', 'RECUR', 'RECURRING', 'ONETIME']);
+
+/** A bank word, a bank word glued to a terminal number ("POS514271"), or hyphenated entry-class words ("WEB-RECUR"). */
+function isBankWord(word: string): boolean {
+  if (BANK_NOISE_WORDS.has(word)) return true;
+  const glued = /^([A-Z]+)\d+$/.exec(word);
+  if (glued && BANK_NOISE_WORDS.has(glued[1])) return true;
+  return word.includes('-') && word.split('-').every((part) => BANK_NOISE_WORDS.has(part) || ACH_ENTRY_CLASS_WORDS.has(part));
+}
+
 /** Words that are noise only right after another noise word ("ACH CREDIT", "RECURRING PAYMENT", "AUTHORIZED ON"). */
 const BANK_NOISE_FOLLOWERS: ReadonlySet<string> = new Set(['ON', 'PAYMENT', 'PMT', 'CREDIT', 'DEPOSIT', 'DEP', 'CHARGE', 'WITH']);
 
@@ -99,7 +110,8 @@ export const RESERVED_WORDS: ReadonlySet<string> = new Set([
 /** Cities of one word, which Capital One glues to the state: "SEATTLEWA". */
 const SINGLE_WORD_CITIES: ReadonlySet<string> = new Set(CITY_SUFFIXES.filter((words) => words.length === 1).map((words) => words[0]));
 
-const DATE = /\b\d{1,4}[/-]\d{1,2}(?:[/-]\d{2,4})?\b/g;
+/** A date, with the "ON" some banks print before it ("ZELLE TO … ON 07/01"). */
+const DATE = /(?:\bON )?\b\d{1,4}[/-]\d{1,2}(?:[/-]\d{2,4})?\b/g;
 const PHONE = /(?:\b1[-. ])?(?:\(\d{3}\)\s*|\b\d{3}[-. ])\d{3}[-. ]\d{4}\b/;
 const CARD_LAST_FOUR = /\b(?:CARD|CRD)\s*(?:ENDING\s*(?:IN)?\s*)?(?:NO\.?\s*)?#?\s*[X*]*\d{4}\b|[X*]{2,}\d{4}\b|\.{3}\d{4}\b/g;
 /** "#1234" or "STORE 0042": what follows a store number is its location, not the merchant. */
@@ -133,7 +145,7 @@ function stripBankPrefix(text: string): { rest: string; prefix: string | null } 
     // "PAYMENT TO CHASE" and "PAYMENT THANK YOU" name what the payment is, so their first word stays.
     const next = words[index + 1];
     const follows = index > 0 && ((BANK_NOISE_FOLLOWERS.has(word) && next !== 'TO' && next !== 'THANK' && next !== 'RECEIVED') || /^\d{4,}$/.test(word) || word === '-');
-    const isNoise = BANK_NOISE_WORDS.has(word) || (follows && (word !== 'ON' || /^AUTHORI[SZ]ED$/.test(words[index - 1])));
+    const isNoise = isBankWord(word) || (follows && (word !== 'ON' || /^AUTHORI[SZ]ED$/.test(words[index - 1])));
     if (!isNoise) break;
     index += 1;
   }
@@ -173,6 +185,13 @@ function tokenize(text: string): { tokens: string[]; domain: string | null } {
         index += 1;
         continue;
       }
+      if (REFERENCE_LABELS.has(part) && tokens.length > 0 && next === '#' && /\d/.test(raw[index + 2] ?? '')) {
+        index += 2;
+        continue;
+      }
+      // ACH credits print the payer's name and entry, then the date (YYMMDD) or a trace number, then
+      // reference codes and the receiver's own name: a long bare number after a name ends it.
+      if (/^\d{6,}$/.test(part) && tokens.length >= 2) return { tokens, domain };
       if (ACH_CLASS_CODES.has(part) && tokens.length > 0) continue;
       if (/\d/.test(part) && !keepsDigits(part, tokens.length)) {
         // A product code glued to its number ("GOOGLE *ADS1234567") keeps its words; bare labels go.

@@ -61,10 +61,25 @@ export const KEYWORD_RULES: readonly KeywordRule[] = [
     words: ['AUTO REPAIR', 'AUTO CARE', 'AUTO SERVICE', 'AUTO PARTS', 'AUTOMOTIVE', 'TIRE', 'TIRES', 'TIRE & AUTO', 'TRUCK REPAIR', 'TRUCK & AUTO',
       'DIESEL', 'OIL CHANGE', 'LUBE', 'CAR WASH', 'CARWASH', 'MUFFLER', 'BRAKES', 'TRANSMISSION', 'COLLISION', 'BODY SHOP', 'SMOG', 'EMISSIONS',
       'TOWING', 'TOLL', 'TOLLS', 'GARAGE', 'FUEL', 'PETRO', 'PETROLEUM', 'TRAVEL CENTER', 'TRAVEL PLAZA', 'TRUCK STOP', 'SHUTTLE',
-      'TRANSIT', 'TAXI', 'CAB'],
+      'TRANSIT', 'TAXI', 'CAB', 'TOLLWAY', 'TURNPIKE', 'EZPASS', 'E ZPASS', 'SUNPASS', 'FASTRAK', 'TXTAG', 'PEACH PASS', 'IPASS', 'QUICK PASS', 'GOOD TO GO'],
+  },
+  // Keeping the premises and the equipment working (a vehicle's repairs are driving costs, above).
+  {
+    name: 'repairs', strength: 'likely', target: '6120',
+    words: ['REPAIR', 'REPAIRS', 'SMALL ENGINE', 'SMALL ENGI', 'OUTDOOR POWER', 'POWER EQUIPMENT', 'PWR EQ', 'POWER EQ', 'JANITORIAL', 'CLEANING', 'CLEAN',
+      'MAID', 'MAIDS', 'LINEN', 'LINEN SVC', 'LINEN SERVICE', 'PEST CONTROL', 'EXTERMINATING', 'LOCKSMITH', 'HANDYMAN', 'APPLIANCE SERVICE'],
+  },
+  { name: 'utilities', strength: 'clear', target: '6170', words: ['LANDFILL', 'LANDFIL', 'WASTE', 'SANITATION', 'RECYCLING', 'DUMPSTER', 'TRASH', 'REFUSE', 'UTILITIES', 'UTILITY', 'UTIL', 'SEWER', 'WATER DEPT', 'WATER DEPARTMENT'] },
+  // Plants, soil and stone are mostly bought by those who install them for a customer (cost of
+  // goods); an office or a salon buys them as supplies.
+  {
+    name: 'landscape-supply', strength: 'likely', target: '5000',
+    byIndustry: { professional_services: '6130', personal_services: '6130', healthcare: '6130', food_service: '6130', transportation: '6130' },
+    words: ['NURSERY', 'NURSERIES', 'MULCH', 'STONE CENTER', 'STONE CTR', 'STONE SUPPLY', 'LANDSCAPE SUPPLY', 'LANDSCAPE SUPPL', 'SOD FARM', 'TOPSOIL', 'IRRIGATION', 'GARDEN CENTER'],
   },
   { name: 'lodging', strength: 'clear', target: '6150', words: ['HOTEL', 'HOTELS', 'MOTEL', 'INN', 'SUITES', 'RESORT', 'LODGE', 'HOSTEL', 'AIRLINES', 'AIRWAYS', 'AIRLINE'] },
-  { name: 'books-and-learning', strength: 'clear', target: '6230', words: ['BOOKS', 'BOOKSTORE', 'BOOK STORE', 'BOOK STO', 'BOOKSELLERS', 'BOOKSHOP', 'SEMINAR', 'CONFERENCE', 'ACADEMY', 'TRAINING', 'COURSE', 'COURSES'] },
+  { name: 'books-and-learning', strength: 'clear', target: '6230', words: ['BOOKS', 'BOOKSTORE', 'BOOK STORE', 'BOOK STO', 'BOOKSELLERS', 'BOOKSHOP', 'SEMINAR', 'CONFERENCE', 'ACADEMY', 'TRAINING', 'COURSE', 'COURSES',
+  'CONT ED', 'CONTINUING ED', 'CONTINUING EDUCATION', 'MASTERCLASS', 'MASTER CLASS', 'WORKSHOP', 'CERTIFICATION', 'EXTENSION'] },
   {
     name: 'government', strength: 'clear', target: '6140',
     words: ['CITY OF', 'COUNTY OF', 'TOWN OF', 'VILLAGE OF', 'STATE OF', 'PERMIT', 'PERMITS', 'LICENSE', 'LICENSES', 'LICENSING', 'DMV',
@@ -72,7 +87,7 @@ export const KEYWORD_RULES: readonly KeywordRule[] = [
   },
   { name: 'professional', strength: 'clear', target: '6080', words: ['CPA', 'CPAS', 'ACCOUNTING', 'ACCOUNTANTS', 'BOOKKEEPING', 'LAW OFFICE', 'LAW OFFICES', 'LAW FIRM', 'LAW GROUP', 'ATTORNEY', 'ATTORNEYS', 'LEGAL', 'ESQ', 'TAX SERVICE'] },
   { name: 'charity', strength: 'likely', target: '6250', words: ['DONATION', 'DONATIONS', 'CHARITY', 'CHARITIES', 'FOOD BANK', 'RESCUE MISSION', 'HUMANE SOCIETY', 'HABITAT FOR HUMANITY'] },
-  { name: 'dues', strength: 'likely', target: '6240', words: ['ASSOCIATION', 'ASSN', 'ASSOC', 'CHAMBER OF COMMERCE', 'DUES', 'GUILD'] },
+  { name: 'dues', strength: 'likely', target: '6240', words: ['ASSOCIATION', 'ASSN', 'ASSOC', 'CHAMBER OF COMMERCE', 'DUES', 'GUILD', 'MEMBERSHIP', 'MEMBERSHIPS'] },
   { name: 'shipping', strength: 'clear', target: '6220', words: ['SHIPPING', 'FREIGHT', 'COURIER', 'LOGISTICS', 'PACK & SHIP', 'POSTAL'] },
   { name: 'insurance', strength: 'likely', target: '6060', words: ['INSURANCE', 'INS PREM', 'INS PMT', 'ASSURANCE', 'MUTUAL INS'] },
   { name: 'office', strength: 'likely', target: '6090', words: ['OFFICE SUPPLY', 'OFFICE SUPPLIES', 'PRINTING', 'PRINT SHOP', 'COPY CENTER', 'STATIONERY', 'POST OFFICE'] },
