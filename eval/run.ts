@@ -12,12 +12,15 @@
  * The held-out businesses (eval/dataset/vocabulary.ts HELD_OUT_PROFILES, written without seeing the
  * categorizer's rules) are replayed too but reported in their own block, outside the overall figures;
  * `--fit` never takes samples from them; `--misses-heldout [N]` lists their misses.
+ * The fresh held-out businesses (FRESH_HELD_OUT_PROFILES, written blind after the held-out ones had
+ * become development data) get a block of their own too, are never fitted on either, and
+ * `--misses-fresh [N]` lists their misses.
  */
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { createHarness, type Harness, type TestTenant } from '../test/support/harness.ts';
-import { loadEvalDataset, loadHeldOutDataset, type EvalRow } from './dataset/index.ts';
-import { HELD_OUT_PROFILES, PROFILES } from './dataset/vocabulary.ts';
+import { loadEvalDataset, loadFreshHeldOutDataset, loadHeldOutDataset, type EvalRow } from './dataset/index.ts';
+import { FRESH_HELD_OUT_PROFILES, HELD_OUT_PROFILES, PROFILES } from './dataset/vocabulary.ts';
 import { sweepOnce } from '../src/sweep/sweep.ts';
 import { serviceTiers } from '../src/sweep/categorize/tiers.ts';
 import { CALIBRATION_FILE, calibrationTable, expectedCalibrationError, fitIsotonic, type CalibrationCurves, type CalibrationKey, type Sample } from '../src/sweep/categorize/calibration.ts';
@@ -35,10 +38,16 @@ const missCount = missesFlag < 0 ? 0 : Number(process.argv[missesFlag + 1]) || 4
 const heldOutMissesFlag = process.argv.indexOf('--misses-heldout');
 /** `--misses-heldout [N]`: the same list for the held-out businesses. */
 const heldOutMissCount = heldOutMissesFlag < 0 ? 0 : Number(process.argv[heldOutMissesFlag + 1]) || 40;
+const freshMissesFlag = process.argv.indexOf('--misses-fresh');
+/** `--misses-fresh [N]`: the same list for the fresh held-out businesses. */
+const freshMissCount = freshMissesFlag < 0 ? 0 : Number(process.argv[freshMissesFlag + 1]) || 40;
 const rows = loadEvalDataset();
 /** The held-out businesses (written without seeing the categorizer's rules): reported apart, never fitted on. */
 const heldOutRows = loadHeldOutDataset();
 const heldOutBusinesses = new Set(heldOutRows.map((row) => row.profile));
+/** The fresh held-out businesses (written blind after the held-out ones became development data): reported apart, never fitted on. */
+const freshRows = loadFreshHeldOutDataset();
+const freshBusinesses = new Set(freshRows.map((row) => row.profile));
 const heldOut = (id: string) => createHash('sha256').update(id).digest()[0] % 2 === 1;
 
 interface Outcome { row: EvalRow; target: string | null; confidence: number | null; source: string | null; needsReview: boolean; decidedBy: string }
@@ -52,7 +61,7 @@ function observe(engineRow: EngineRow, candidates: readonly Candidate[]): void {
   const chosen = choose(candidates, harnessThreshold);
   if (chosen) decidedBy.set(engineRow.transactionId, chosen.detail);
   const row = evalIdByTransaction.get(engineRow.transactionId);
-  if (!row || heldOut(row.id) || heldOutBusinesses.has(row.profile)) return;
+  if (!row || heldOut(row.id) || heldOutBusinesses.has(row.profile) || freshBusinesses.has(row.profile)) return;
   for (const candidate of candidates) {
     if (!candidate.calibrationKey) continue;
     const list = samples.get(candidate.calibrationKey) ?? [];
@@ -78,11 +87,14 @@ const INDUSTRY_BY_PROFILE: Record<string, Industry> = {
   'summit-plumbing': 'construction',
   'copper-comb-salon': 'personal_services',
   'greenline-landscapes': 'other',
+  'olentangy-dental': 'healthcare',
+  'crossroads-freight': 'transportation',
+  'millrace-brewing': 'manufacturing',
 };
 
 async function setUpTenant(harness: Harness, profile: string, profileRows: EvalRow[], withIndustry: boolean): Promise<TestTenant> {
   // The owner registers the business under its legal name, which banks print on ACH lines.
-  const legalName = [...PROFILES, ...HELD_OUT_PROFILES].find((candidate) => candidate.id === profile)?.holder ?? `${profile} (eval)`;
+  const legalName = [...PROFILES, ...HELD_OUT_PROFILES, ...FRESH_HELD_OUT_PROFILES].find((candidate) => candidate.id === profile)?.holder ?? `${profile} (eval)`;
   const tenant = await harness.newTenant(legalName);
   if (withIndustry) {
     const industry = INDUSTRY_BY_PROFILE[profile];
@@ -127,19 +139,23 @@ async function registerIds(harness: Harness, tenant: TestTenant, batch: EvalRow[
 
 const profiles = [...new Set(rows.map((row) => row.profile))];
 const heldOutProfiles = [...heldOutBusinesses];
+const freshProfiles = [...freshBusinesses];
 const harness = await createHarness();
 const coldOutcomes: Outcome[] = [];
 const learning = { right: 0, total: 0 };
 const heldOutColdOutcomes: Outcome[] = [];
 const heldOutLearning = { right: 0, total: 0 };
+const freshColdOutcomes: Outcome[] = [];
+const freshLearning = { right: 0, total: 0 };
 /** One pass over every business; `report` false only collects calibration samples. */
 async function runPass(withIndustry: boolean, report: boolean): Promise<void> {
-  // The held-out businesses only run when reporting: they give fitting nothing (observe skips them).
-  for (const profile of report ? [...profiles, ...heldOutProfiles] : profiles) {
+  // The held-out and fresh held-out businesses only run when reporting: they give fitting nothing (observe skips them).
+  for (const profile of report ? [...profiles, ...heldOutProfiles, ...freshProfiles] : profiles) {
     const isHeldOut = heldOutBusinesses.has(profile);
-    const profileRows = (isHeldOut ? heldOutRows : rows).filter((row) => row.profile === profile);
-    const outcomes = isHeldOut ? heldOutColdOutcomes : coldOutcomes;
-    const tally = isHeldOut ? heldOutLearning : learning;
+    const isFresh = freshBusinesses.has(profile);
+    const profileRows = (isFresh ? freshRows : isHeldOut ? heldOutRows : rows).filter((row) => row.profile === profile);
+    const outcomes = isFresh ? freshColdOutcomes : isHeldOut ? heldOutColdOutcomes : coldOutcomes;
+    const tally = isFresh ? freshLearning : isHeldOut ? heldOutLearning : learning;
     // Cold start: a new tenant, every row at once.
     const cold = await setUpTenant(harness, profile, profileRows, withIndustry);
     await pushRows(cold, profileRows);
@@ -173,7 +189,7 @@ async function runPass(withIndustry: boolean, report: boolean): Promise<void> {
       }
       start = end;
     }
-    process.stderr.write(`# ${profile}${isHeldOut ? ' (held out)' : ''}: ${profileRows.length} rows${withIndustry ? '' : ', industry not stated'}${report ? '' : ' (calibration samples only)'}\n`);
+    process.stderr.write(`# ${profile}${isFresh ? ' (fresh held out)' : isHeldOut ? ' (held out)' : ''}: ${profileRows.length} rows${withIndustry ? '' : ', industry not stated'}${report ? '' : ' (calibration samples only)'}\n`);
   }
 }
 
@@ -217,20 +233,25 @@ console.log(`ECE (all rows): ${expectedCalibrationError(predictions(coldOutcomes
 console.log(`ECE (held-out half, not used for fitting): ${expectedCalibrationError(predictions(coldOutcomes.filter((outcome) => heldOut(outcome.row.id)))).toFixed(4)}`);
 console.log(`after learning: ${pct(learning.right / learning.total)} of ${learning.total} rows right before correction   (target >= 95%)`);
 
-if (heldOutColdOutcomes.length > 0) {
-  const heldCount = heldOutColdOutcomes.length;
-  const heldApproved = heldOutColdOutcomes.filter((outcome) => !outcome.needsReview);
-  console.log(`held-out businesses (written without seeing the categorizer's rules): ${heldCount} rows, ${heldOutProfiles.length} businesses (${heldOutProfiles.join(', ')}); not in the figures above, never used for fitting`);
-  console.log(`  top-1 accuracy: ${pct(heldOutColdOutcomes.filter(right).length / heldCount)}`);
-  for (const profile of heldOutProfiles) {
-    const list = heldOutColdOutcomes.filter((outcome) => outcome.row.profile === profile);
+/** A block of its own for a group of businesses kept out of the figures above and out of fitting. */
+function printGroup(outcomes: Outcome[], groupProfiles: string[], tally: { right: number; total: number }, title: string): void {
+  if (outcomes.length === 0) return;
+  const groupCount = outcomes.length;
+  const groupApproved = outcomes.filter((outcome) => !outcome.needsReview);
+  console.log(`${title}: ${groupCount} rows, ${groupProfiles.length} businesses (${groupProfiles.join(', ')}); not in the figures above, never used for fitting`);
+  console.log(`  top-1 accuracy: ${pct(outcomes.filter(right).length / groupCount)}`);
+  for (const profile of groupProfiles) {
+    const list = outcomes.filter((outcome) => outcome.row.profile === profile);
     console.log(`    ${profile.padEnd(22)} rows ${String(list.length).padStart(5)}  accuracy ${pct(list.filter(right).length / list.length)}`);
   }
-  console.log(`  auto-approved share: ${pct(heldApproved.length / heldCount)}`);
-  console.log(`  precision among auto-approved: ${pct(heldApproved.filter(right).length / Math.max(1, heldApproved.length))}`);
-  console.log(`  ECE: ${expectedCalibrationError(predictions(heldOutColdOutcomes)).toFixed(4)}`);
-  console.log(`  after learning: ${pct(heldOutLearning.right / Math.max(1, heldOutLearning.total))} of ${heldOutLearning.total} rows right before correction`);
+  console.log(`  auto-approved share: ${pct(groupApproved.length / groupCount)}`);
+  console.log(`  precision among auto-approved: ${pct(groupApproved.filter(right).length / Math.max(1, groupApproved.length))}`);
+  console.log(`  ECE: ${expectedCalibrationError(predictions(outcomes)).toFixed(4)}`);
+  console.log(`  after learning: ${pct(tally.right / Math.max(1, tally.total))} of ${tally.total} rows right before correction`);
 }
+
+printGroup(heldOutColdOutcomes, heldOutProfiles, heldOutLearning, "held-out businesses (written without seeing the categorizer's rules)");
+printGroup(freshColdOutcomes, freshProfiles, freshLearning, 'fresh held-out businesses (written without seeing the categorizer)');
 
 function printMisses(outcomes: Outcome[], limit: number, title: string): void {
   // Grouped by what a fix would act on: the tier, what it said, what was right, and the cleaned text.
@@ -251,6 +272,7 @@ function printMisses(outcomes: Outcome[], limit: number, title: string): void {
 
 if (missCount > 0) printMisses(coldOutcomes, missCount, 'most common cold-start misses');
 if (heldOutMissCount > 0) printMisses(heldOutColdOutcomes, heldOutMissCount, 'most common cold-start misses, held-out businesses');
+if (freshMissCount > 0) printMisses(freshColdOutcomes, freshMissCount, 'most common cold-start misses, fresh held-out businesses');
 
 if (process.argv.includes('--scores')) {
   // What calibration sees: per tier and raw score, how often the tier was right (fitting half only).

@@ -1,5 +1,5 @@
 import { generateEvalDataset, type EvalRow } from './generate.ts';
-import { HELD_OUT_PROFILES } from './vocabulary.ts';
+import { FRESH_HELD_OUT_PROFILES, HELD_OUT_PROFILES } from './vocabulary.ts';
 
 export type { EvalRow } from './generate.ts';
 export { FIRST_MONTH, MONTH_COUNT, generateEvalDataset } from './generate.ts';
@@ -25,4 +25,16 @@ let cachedHeldOut: readonly EvalRow[] | undefined;
 export function loadHeldOutDataset(): EvalRow[] {
   cachedHeldOut ??= Object.freeze(generateEvalDataset(HELD_OUT_PROFILES, 'heldout').map((row) => Object.freeze(row)));
   return [...cachedHeldOut];
+}
+
+let cachedFresh: readonly EvalRow[] | undefined;
+
+/**
+ * The fresh held-out businesses' rows (ids `fresh-NNNNN`), kept apart from both other loaders so
+ * their rows, ids and figures stay as they were: written blind after the held-out businesses had
+ * become development data, reported on their own, never used to fit calibration.
+ */
+export function loadFreshHeldOutDataset(): EvalRow[] {
+  cachedFresh ??= Object.freeze(generateEvalDataset(FRESH_HELD_OUT_PROFILES, 'fresh').map((row) => Object.freeze(row)));
+  return [...cachedFresh];
 }

@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
-import { test } from 'node:test';
+import { describe, test } from 'node:test';
 import { US_CHART } from '../../src/chart/us-chart.ts';
 import { cleanDescriptor } from '../../src/sweep/categorize/descriptor.ts';
 import { lookupDirectory } from '../../src/sweep/categorize/directory/lookup.ts';
-import { FIRST_MONTH, generateEvalDataset, loadEvalDataset } from '../../eval/dataset/index.ts';
+import { FIRST_MONTH, generateEvalDataset, loadEvalDataset, loadFreshHeldOutDataset, loadHeldOutDataset } from '../../eval/dataset/index.ts';
+import { FRESH_HELD_OUT_PROFILES, HELD_OUT_PROFILES, PROFILES } from '../../eval/dataset/vocabulary.ts';
 
 const rows = loadEvalDataset();
 const chartAccounts = new Set(US_CHART.map((account) => account.accountNumber));
@@ -57,4 +58,57 @@ test('it is kept apart from the directory: its sources never read it, and many r
   }
   const unknown = rows.filter((row) => !lookupDirectory(cleanDescriptor(row.description, row.merchant), row.amountMinor > 0 ? 'out' : 'in'));
   assert.ok(unknown.length / rows.length >= 0.15, `${unknown.length} of ${rows.length} unknown to the directory`);
+});
+
+describe('the fresh held-out businesses (FRESH_HELD_OUT_PROFILES)', () => {
+  const fresh = loadFreshHeldOutDataset();
+
+  test('three businesses of about 1,400 rows each over the same 18 months, labelled with chart accounts or transfer', () => {
+    assert.equal(FRESH_HELD_OUT_PROFILES.length, 3);
+    const businesses = new Set(fresh.map((row) => row.profile));
+    assert.deepEqual(businesses, new Set(FRESH_HELD_OUT_PROFILES.map((profile) => profile.id)));
+    for (const profile of FRESH_HELD_OUT_PROFILES) {
+      const count = fresh.filter((row) => row.profile === profile.id).length;
+      assert.ok(count >= 1200 && count <= 1600, `${profile.id}: ${count} rows`);
+    }
+    for (const row of fresh) {
+      assert.ok(row.label === 'transfer' || chartAccounts.has(row.label), `${row.id}: ${row.label}`);
+      assert.equal(Math.round(row.amount * 100), row.amountMinor);
+      assert.ok(row.amountMinor !== 0 && Number.isInteger(row.amountMinor));
+      assert.match(row.id, /^fresh-\d{5}$/);
+      assert.ok(row.description.length > 0);
+    }
+    const months = new Set(fresh.map((row) => row.date.slice(0, 7)));
+    assert.equal(months.size, 18);
+    assert.equal([...months].sort()[0], FIRST_MONTH);
+    assert.deepEqual([...fresh].sort((left, right) => left.date.localeCompare(right.date)).map((row) => row.id), fresh.map((row) => row.id), 'rows come in date order');
+  });
+
+  test('it is deterministic: the same rows on every generation', () => {
+    assert.deepEqual(generateEvalDataset(FRESH_HELD_OUT_PROFILES, 'fresh'), fresh);
+  });
+
+  test('every transfer has its opposite leg on another account of the same business within 3 days', () => {
+    const transfers = fresh.filter((row) => row.label === 'transfer');
+    assert.ok(transfers.length >= 100);
+    for (const row of transfers) {
+      const partner = transfers.find((other) => other !== row && other.profile === row.profile && other.accountId !== row.accountId
+        && other.amountMinor === -row.amountMinor && Math.abs(Date.parse(other.date) - Date.parse(row.date)) <= 3 * 86_400_000);
+      assert.ok(partner, `${row.id} ${row.description}`);
+    }
+  });
+
+  test('its businesses, seeds and ids are distinct from the other groups, which it leaves unchanged', () => {
+    const others = [...PROFILES, ...HELD_OUT_PROFILES];
+    for (const profile of FRESH_HELD_OUT_PROFILES) {
+      assert.ok(profile.heldOut, profile.id);
+      assert.ok(!others.some((other) => other.id === profile.id || other.seed === profile.seed || other.holder === profile.holder), profile.id);
+    }
+    const otherIds = new Set([...rows, ...loadHeldOutDataset()].map((row) => row.id));
+    assert.ok(fresh.every((row) => !otherIds.has(row.id)));
+    assert.equal(new Set(fresh.map((row) => row.id)).size, fresh.length);
+    const freshIds = new Set(FRESH_HELD_OUT_PROFILES.map((profile) => profile.id));
+    assert.ok(rows.every((row) => !freshIds.has(row.profile)) && loadHeldOutDataset().every((row) => !freshIds.has(row.profile)));
+    assert.deepEqual(generateEvalDataset(), rows, 'the original rows are unchanged');
+  });
 });
