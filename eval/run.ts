@@ -9,9 +9,10 @@
  * the curves hold whether or not an owner stated the industry.
  * Each business's entity states its industry, as its owner would at onboarding (`--no-industry`
  * leaves it unstated); `--misses [N]` prints the N most common cold-start misses.
- * The held-out businesses (eval/dataset/vocabulary.ts HELD_OUT_PROFILES, written without seeing the
- * categorizer's rules) are replayed too but reported in their own block, outside the overall figures;
- * `--fit` never takes samples from them; `--misses-heldout [N]` lists their misses.
+ * The second-round businesses (eval/dataset/vocabulary.ts HELD_OUT_PROFILES, written without seeing
+ * the categorizer's rules, then examined and tuned against once their first figures were in) are
+ * replayed too and reported in their own block, outside the overall figures; `--fit` takes samples
+ * from their fitting half like the five's; `--misses-heldout [N]` lists their misses.
  * The fresh held-out businesses (FRESH_HELD_OUT_PROFILES, written blind after the held-out ones had
  * become development data) get a block of their own too, are never fitted on either, and
  * `--misses-fresh [N]` lists their misses.
@@ -42,7 +43,7 @@ const freshMissesFlag = process.argv.indexOf('--misses-fresh');
 /** `--misses-fresh [N]`: the same list for the fresh held-out businesses. */
 const freshMissCount = freshMissesFlag < 0 ? 0 : Number(process.argv[freshMissesFlag + 1]) || 40;
 const rows = loadEvalDataset();
-/** The held-out businesses (written without seeing the categorizer's rules): reported apart, never fitted on. */
+/** The second-round businesses: written blind, since used for tuning and fitting; reported apart. */
 const heldOutRows = loadHeldOutDataset();
 const heldOutBusinesses = new Set(heldOutRows.map((row) => row.profile));
 /** The fresh held-out businesses (written blind after the held-out ones became development data): reported apart, never fitted on. */
@@ -61,7 +62,7 @@ function observe(engineRow: EngineRow, candidates: readonly Candidate[]): void {
   const chosen = choose(candidates, harnessThreshold);
   if (chosen) decidedBy.set(engineRow.transactionId, chosen.detail);
   const row = evalIdByTransaction.get(engineRow.transactionId);
-  if (!row || heldOut(row.id) || heldOutBusinesses.has(row.profile) || freshBusinesses.has(row.profile)) return;
+  if (!row || heldOut(row.id) || freshBusinesses.has(row.profile)) return;
   for (const candidate of candidates) {
     if (!candidate.calibrationKey) continue;
     const list = samples.get(candidate.calibrationKey) ?? [];
@@ -149,8 +150,8 @@ const freshColdOutcomes: Outcome[] = [];
 const freshLearning = { right: 0, total: 0 };
 /** One pass over every business; `report` false only collects calibration samples. */
 async function runPass(withIndustry: boolean, report: boolean): Promise<void> {
-  // The held-out and fresh held-out businesses only run when reporting: they give fitting nothing (observe skips them).
-  for (const profile of report ? [...profiles, ...heldOutProfiles, ...freshProfiles] : profiles) {
+  // The fresh held-out businesses only run when reporting: they give fitting nothing (observe skips them).
+  for (const profile of report ? [...profiles, ...heldOutProfiles, ...freshProfiles] : [...profiles, ...heldOutProfiles]) {
     const isHeldOut = heldOutBusinesses.has(profile);
     const isFresh = freshBusinesses.has(profile);
     const profileRows = (isFresh ? freshRows : isHeldOut ? heldOutRows : rows).filter((row) => row.profile === profile);
@@ -233,12 +234,12 @@ console.log(`ECE (all rows): ${expectedCalibrationError(predictions(coldOutcomes
 console.log(`ECE (held-out half, not used for fitting): ${expectedCalibrationError(predictions(coldOutcomes.filter((outcome) => heldOut(outcome.row.id)))).toFixed(4)}`);
 console.log(`after learning: ${pct(learning.right / learning.total)} of ${learning.total} rows right before correction   (target >= 95%)`);
 
-/** A block of its own for a group of businesses kept out of the figures above and out of fitting. */
-function printGroup(outcomes: Outcome[], groupProfiles: string[], tally: { right: number; total: number }, title: string): void {
+/** A block of its own for a group of businesses kept out of the figures above. */
+function printGroup(outcomes: Outcome[], groupProfiles: string[], tally: { right: number; total: number }, title: string, fitted: boolean): void {
   if (outcomes.length === 0) return;
   const groupCount = outcomes.length;
   const groupApproved = outcomes.filter((outcome) => !outcome.needsReview);
-  console.log(`${title}: ${groupCount} rows, ${groupProfiles.length} businesses (${groupProfiles.join(', ')}); not in the figures above, never used for fitting`);
+  console.log(`${title}: ${groupCount} rows, ${groupProfiles.length} businesses (${groupProfiles.join(', ')}); not in the figures above, ${fitted ? 'their fitting half used for calibration' : 'never used for fitting'}`);
   console.log(`  top-1 accuracy: ${pct(outcomes.filter(right).length / groupCount)}`);
   for (const profile of groupProfiles) {
     const list = outcomes.filter((outcome) => outcome.row.profile === profile);
@@ -250,8 +251,8 @@ function printGroup(outcomes: Outcome[], groupProfiles: string[], tally: { right
   console.log(`  after learning: ${pct(tally.right / Math.max(1, tally.total))} of ${tally.total} rows right before correction`);
 }
 
-printGroup(heldOutColdOutcomes, heldOutProfiles, heldOutLearning, "held-out businesses (written without seeing the categorizer's rules)");
-printGroup(freshColdOutcomes, freshProfiles, freshLearning, 'fresh held-out businesses (written without seeing the categorizer)');
+printGroup(heldOutColdOutcomes, heldOutProfiles, heldOutLearning, 'second-round businesses (written blind, since examined and tuned against: in-sample)', true);
+printGroup(freshColdOutcomes, freshProfiles, freshLearning, 'fresh held-out businesses (written without seeing the categorizer: out of sample)', false);
 
 function printMisses(outcomes: Outcome[], limit: number, title: string): void {
   // Grouped by what a fix would act on: the tier, what it said, what was right, and the cleaned text.
