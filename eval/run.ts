@@ -11,8 +11,9 @@
  * leaves it unstated); `--misses [N]` prints the N most common cold-start misses.
  * The second-round businesses (eval/dataset/vocabulary.ts HELD_OUT_PROFILES, written without seeing
  * the categorizer's rules, then examined and tuned against once their first figures were in) are
- * replayed too and reported in their own block, outside the overall figures; `--fit` takes samples
- * from their fitting half like the five's; `--misses-heldout [N]` lists their misses.
+ * replayed too and reported in their own block, outside the overall figures; `--fit` takes no
+ * samples from them (fitting on them made the curves worse for owners who state no industry);
+ * `--misses-heldout [N]` lists their misses.
  * The fresh held-out businesses (FRESH_HELD_OUT_PROFILES, written blind after the held-out ones had
  * become development data) get a block of their own too, are never fitted on either, and
  * `--misses-fresh [N]` lists their misses.
@@ -43,7 +44,7 @@ const freshMissesFlag = process.argv.indexOf('--misses-fresh');
 /** `--misses-fresh [N]`: the same list for the fresh held-out businesses. */
 const freshMissCount = freshMissesFlag < 0 ? 0 : Number(process.argv[freshMissesFlag + 1]) || 40;
 const rows = loadEvalDataset();
-/** The second-round businesses: written blind, since used for tuning and fitting; reported apart. */
+/** The second-round businesses: written blind, since used for tuning (not fitting); reported apart. */
 const heldOutRows = loadHeldOutDataset();
 const heldOutBusinesses = new Set(heldOutRows.map((row) => row.profile));
 /** The fresh held-out businesses (written blind after the held-out ones became development data): reported apart, never fitted on. */
@@ -62,7 +63,7 @@ function observe(engineRow: EngineRow, candidates: readonly Candidate[]): void {
   const chosen = choose(candidates, harnessThreshold);
   if (chosen) decidedBy.set(engineRow.transactionId, chosen.detail);
   const row = evalIdByTransaction.get(engineRow.transactionId);
-  if (!row || heldOut(row.id) || freshBusinesses.has(row.profile)) return;
+  if (!row || heldOut(row.id) || heldOutBusinesses.has(row.profile) || freshBusinesses.has(row.profile)) return;
   for (const candidate of candidates) {
     if (!candidate.calibrationKey) continue;
     const list = samples.get(candidate.calibrationKey) ?? [];
@@ -150,8 +151,8 @@ const freshColdOutcomes: Outcome[] = [];
 const freshLearning = { right: 0, total: 0 };
 /** One pass over every business; `report` false only collects calibration samples. */
 async function runPass(withIndustry: boolean, report: boolean): Promise<void> {
-  // The fresh held-out businesses only run when reporting: they give fitting nothing (observe skips them).
-  for (const profile of report ? [...profiles, ...heldOutProfiles, ...freshProfiles] : [...profiles, ...heldOutProfiles]) {
+  // The second-round and fresh businesses only run when reporting: they give fitting nothing (observe skips them).
+  for (const profile of report ? [...profiles, ...heldOutProfiles, ...freshProfiles] : profiles) {
     const isHeldOut = heldOutBusinesses.has(profile);
     const isFresh = freshBusinesses.has(profile);
     const profileRows = (isFresh ? freshRows : isHeldOut ? heldOutRows : rows).filter((row) => row.profile === profile);
@@ -221,9 +222,13 @@ const approved = coldOutcomes.filter((outcome) => !outcome.needsReview);
 console.log(`auto-approved share: ${pct(approved.length / count)}   (target >= 60%)`);
 console.log(`precision among auto-approved: ${pct(approved.filter(right).length / Math.max(1, approved.length))}   (target >= 97%)`);
 console.log('review threshold -> auto-approved share, precision (what a tenant setting would give):');
-for (const threshold of [0.7, 0.8, 0.85, 0.9, 0.95]) {
-  const passing = coldOutcomes.filter((outcome) => outcome.confidence !== null && outcome.confidence >= threshold && outcome.target !== '6999' && outcome.target !== '4999');
-  console.log(`  ${threshold.toFixed(2)}  share ${pct(passing.length / count).padStart(6)}  precision ${pct(passing.filter(right).length / Math.max(1, passing.length))}`);
+printThresholds(coldOutcomes, '  ');
+
+function printThresholds(outcomes: Outcome[], indent: string): void {
+  for (const threshold of [0.7, 0.8, 0.85, 0.9, 0.95]) {
+    const passing = outcomes.filter((outcome) => outcome.confidence !== null && outcome.confidence >= threshold && outcome.target !== '6999' && outcome.target !== '4999');
+    console.log(`${indent}${threshold.toFixed(2)}  share ${pct(passing.length / outcomes.length).padStart(6)}  precision ${pct(passing.filter(right).length / Math.max(1, passing.length))}`);
+  }
 }
 const predictions = (list: Outcome[]) => list.filter((outcome) => outcome.confidence !== null).map((outcome) => ({ confidence: outcome.confidence!, correct: right(outcome) }));
 console.log('calibration (rows a tier decided): confidence bucket -> observed accuracy, mean confidence, rows');
@@ -235,11 +240,11 @@ console.log(`ECE (held-out half, not used for fitting): ${expectedCalibrationErr
 console.log(`after learning: ${pct(learning.right / learning.total)} of ${learning.total} rows right before correction   (target >= 95%)`);
 
 /** A block of its own for a group of businesses kept out of the figures above. */
-function printGroup(outcomes: Outcome[], groupProfiles: string[], tally: { right: number; total: number }, title: string, fitted: boolean): void {
+function printGroup(outcomes: Outcome[], groupProfiles: string[], tally: { right: number; total: number }, title: string): void {
   if (outcomes.length === 0) return;
   const groupCount = outcomes.length;
   const groupApproved = outcomes.filter((outcome) => !outcome.needsReview);
-  console.log(`${title}: ${groupCount} rows, ${groupProfiles.length} businesses (${groupProfiles.join(', ')}); not in the figures above, ${fitted ? 'their fitting half used for calibration' : 'never used for fitting'}`);
+  console.log(`${title}: ${groupCount} rows, ${groupProfiles.length} businesses (${groupProfiles.join(', ')}); not in the figures above, never used for fitting`);
   console.log(`  top-1 accuracy: ${pct(outcomes.filter(right).length / groupCount)}`);
   for (const profile of groupProfiles) {
     const list = outcomes.filter((outcome) => outcome.row.profile === profile);
@@ -247,12 +252,14 @@ function printGroup(outcomes: Outcome[], groupProfiles: string[], tally: { right
   }
   console.log(`  auto-approved share: ${pct(groupApproved.length / groupCount)}`);
   console.log(`  precision among auto-approved: ${pct(groupApproved.filter(right).length / Math.max(1, groupApproved.length))}`);
+  console.log('  review threshold -> auto-approved share, precision:');
+  printThresholds(outcomes, '    ');
   console.log(`  ECE: ${expectedCalibrationError(predictions(outcomes)).toFixed(4)}`);
   console.log(`  after learning: ${pct(tally.right / Math.max(1, tally.total))} of ${tally.total} rows right before correction`);
 }
 
-printGroup(heldOutColdOutcomes, heldOutProfiles, heldOutLearning, 'second-round businesses (written blind, since examined and tuned against: in-sample)', true);
-printGroup(freshColdOutcomes, freshProfiles, freshLearning, 'fresh held-out businesses (written without seeing the categorizer: out of sample)', false);
+printGroup(heldOutColdOutcomes, heldOutProfiles, heldOutLearning, 'second-round businesses (written blind, since examined and tuned against: in-sample)');
+printGroup(freshColdOutcomes, freshProfiles, freshLearning, 'fresh held-out businesses (written without seeing the categorizer: out of sample)');
 
 function printMisses(outcomes: Outcome[], limit: number, title: string): void {
   // Grouped by what a fix would act on: the tier, what it said, what was right, and the cleaned text.
