@@ -81,7 +81,7 @@ function schemaFrom(raw: string | undefined): string | undefined {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const reviewThreshold = numberFrom(env, 'REVIEW_THRESHOLD', 0.8);
+  const reviewThreshold = numberFrom(env, 'REVIEW_THRESHOLD', 0.85);
   if (reviewThreshold > 1) throw new ConfigError('REVIEW_THRESHOLD must be between 0 and 1');
   return {
     host: env.HOST || '127.0.0.1',

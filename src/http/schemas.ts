@@ -50,7 +50,7 @@ export const Transaction = Type.Object({
   pending: Type.Boolean(),
   transactionType: Nullable(Type.String({ enum: ['expense', 'income', 'transfer'], description: 'From the category account: revenue → income, expense → expense, transfer → transfer; null while uncategorized and for balance-sheet accounts (loans, owner draws)' })),
   category: Nullable(TransactionCategory),
-  needsReview: Type.Boolean({ description: 'True while uncategorized, on a catch-all (6999/4999), or below the review threshold (default 0.8)' }),
+  needsReview: Type.Boolean({ description: 'True while uncategorized, on a catch-all (6999/4999), or below the review threshold (default 0.85)' }),
   journalEntryId: Nullable(Type.String({ format: 'uuid', description: 'The entry currently booking this row; null until booked' })),
 }, { $id: 'Transaction', title: 'Transaction' });
 

@@ -4,7 +4,7 @@ import { findTenant } from './tenancy-store.ts';
 
 export interface TenantSettings {
   tenantId: string;
-  /** Null: the service default (REVIEW_THRESHOLD, 0.8 unless set). */
+  /** Null: the service default (REVIEW_THRESHOLD, 0.85 unless set). */
   reviewThreshold: number | null;
 }
 

@@ -25,7 +25,7 @@ export type LlmAnswers = Map<string, LlmAnswer>;
 
 /**
  * The model's stated certainty is not calibrated: no model runs in the evaluation, so its accuracy at
- * a given confidence is unmeasured. Capping it below the default review threshold (0.8) makes an llm
+ * a given confidence is unmeasured. Capping it below the default review threshold (0.85) makes an llm
  * answer a suggestion the owner confirms, unless the tenant chooses a threshold below the cap.
  */
 export const LLM_CONFIDENCE_CAP = 0.75;
