@@ -60,6 +60,52 @@ test('it is kept apart from the directory: its sources never read it, and many r
   assert.ok(unknown.length / rows.length >= 0.15, `${unknown.length} of ${rows.length} unknown to the directory`);
 });
 
+describe('the second-round development businesses (HELD_OUT_PROFILES)', () => {
+  const second = loadHeldOutDataset();
+
+  test('five businesses of about 1,400 rows each over the same 18 months, labelled with chart accounts or transfer', () => {
+    assert.deepEqual(HELD_OUT_PROFILES.map((profile) => profile.id),
+      ['copper-comb-salon', 'greenline-landscapes', 'alder-spine-rehab', 'lone-star-movers', 'driftless-roasting']);
+    assert.deepEqual(new Set(second.map((row) => row.profile)), new Set(HELD_OUT_PROFILES.map((profile) => profile.id)));
+    for (const profile of HELD_OUT_PROFILES) {
+      const count = second.filter((row) => row.profile === profile.id).length;
+      assert.ok(count >= 1200 && count <= 1600, `${profile.id}: ${count} rows`);
+    }
+    for (const row of second) {
+      assert.ok(row.label === 'transfer' || chartAccounts.has(row.label), `${row.id}: ${row.label}`);
+      assert.equal(Math.round(row.amount * 100), row.amountMinor);
+      assert.ok(row.amountMinor !== 0 && Number.isInteger(row.amountMinor));
+      assert.match(row.id, /^heldout-\d{5}$/);
+      assert.ok(row.description.length > 0);
+    }
+    const months = new Set(second.map((row) => row.date.slice(0, 7)));
+    assert.equal(months.size, 18);
+    assert.equal([...months].sort()[0], FIRST_MONTH);
+  });
+
+  test('every transfer has its opposite leg on another account of the same business within 3 days', () => {
+    const transfers = second.filter((row) => row.label === 'transfer');
+    assert.ok(transfers.length >= 100);
+    for (const row of transfers) {
+      const partner = transfers.find((other) => other !== row && other.profile === row.profile && other.accountId !== row.accountId
+        && other.amountMinor === -row.amountMinor && Math.abs(Date.parse(other.date) - Date.parse(row.date)) <= 3 * 86_400_000);
+      assert.ok(partner, `${row.id} ${row.description}`);
+    }
+  });
+
+  test('its businesses, seeds and holders are distinct from the original five and from each other', () => {
+    const ids = new Set(HELD_OUT_PROFILES.map((profile) => profile.id));
+    const seeds = new Set(HELD_OUT_PROFILES.map((profile) => profile.seed));
+    assert.equal(ids.size, HELD_OUT_PROFILES.length);
+    assert.equal(seeds.size, HELD_OUT_PROFILES.length);
+    for (const profile of HELD_OUT_PROFILES) {
+      assert.ok(profile.heldOut, profile.id);
+      assert.ok(!PROFILES.some((other) => other.id === profile.id || other.seed === profile.seed || other.holder === profile.holder), profile.id);
+    }
+    assert.equal(new Set(second.map((row) => row.id)).size, second.length);
+  });
+});
+
 describe('the fresh held-out businesses (FRESH_HELD_OUT_PROFILES)', () => {
   const fresh = loadFreshHeldOutDataset();
 
