@@ -58,8 +58,12 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
   // A chargeback takes back a sale (contra-revenue); the fee for it is a processing cost.
   { name: 'chargeback', pattern: /\b(STRIPE|SQUARE|SQ|PAYPAL|SHOPIFY|ETSY|CLOVER|TOAST)\b.*\b(CHARGEBACK|DISPUTE)\b(?! FEE)/, direction: 'out', target: '4200', strength: 'fair' },
   { name: 'platform-fees', pattern: /\b(STRIPE|SQUARE|SQ|PAYPAL|SHOPIFY|ETSY|CLOVER|TOAST)\b.*\b(FEE|FEES|BILLING|CHARGEBACK FEE)\b/, direction: 'out', target: '6210', strength: 'strong' },
+  // HIPAA claim payments: payers deposit with the NACHA entry description HCCLAIMPMT; Medicare pays through its contractors.
+  { name: 'health-claim-payments', pattern: /\b(HCCLAIMPMT|HCCLAIMPMNT|HC CLAIM PMT|HCCLAIM|MEDICARE|MEDICAID|NORIDIAN|NOVITAS|PALMETTO GBA|WPS MEDICARE|CGS MEDICARE|FIRST COAST SERVICE)\b/, direction: 'in', target: '4100', strength: 'strong' },
   { name: 'platform-payouts', pattern: /\b(STRIPE|SHOPIFY|SQUARE INC|SQUARE|SQ|ETSY|PAYPAL|AMAZON|AMZN|EBAY|WALMART|CLOVER|TOAST|BRAINTREE|AUTHORIZE\.NET|WOOCOMMERCE|GUMROAD|FAIRE)\b.*\b(TRANSFER|PAYOUT|PAYOUTS|DEPOSIT|SETTLEMENT|SETTLE|MARKETPLACE|SELLER|PAYMENTS|XFER|TRANSFER ID|DISBURSEMENT|ST-\w+)\b/, direction: 'in', target: '4000', strength: 'strong' },
-  { name: 'customer-payments', pattern: /\b(INVOICE PAYMENT|BILL\.COM (RECEIVABLES|PAYMENT)|INVOICE \w+ PAID|CUSTOMER PAYMENT|(REMOTE|MOBILE|COUNTER|BRANCH|ATM|ONLINE) (CHECK )?DEPOSIT|DEPOSIT ID|CO ENTRY DESCR:PAYMENT|ZELLE\b.*\bFROM)\b/, direction: 'in', target: '4100', strength: 'fair' },
+  // Any other platform's payout to the business is its customers' money passed on.
+  { name: 'other-payouts', pattern: /\b(PAYOUT|PAYOUTS)\b/, direction: 'in', target: '4100', strength: 'fair' },
+  { name: 'customer-payments', pattern: /\b(INVOICE PAYMENT|BILL\.COM (RECEIVABLES|PAYMENT)|INVOICE \w+ PAID|CUSTOMER PAYMENT|(REMOTE|MOBILE|COUNTER|BRANCH|ATM|ONLINE) (CHECK )?DEPOSIT|DEPOSIT ID|CO ENTRY DESCR:PAYMENT|ZELLE\b.*\bFROM|ZELLE (TRANSFER|PAYMENT|PMT))\b/, direction: 'in', target: '4100', strength: 'fair' },
   // What a customer's accounts-payable department puts in the ACH entry description, and wires in.
   { name: 'customer-ach-and-wires', pattern: /\b(DES|CO ENTRY DESCR):\s?(PAYABLES|AP PAYMENT|AP PMT|A\/P PMT|VENDOR PMT|VENDOR PAY|VENDOR PAYMENT|SUPPLIER PMT|SUPPLIER PAYMENT|INV PAYMT|INV PMT|INVOICE PMT|ACH PMT|CORP PMT|PAYMENT)\b|\bEDI (PYMNTS|PAYMNTS|PAYMENTS)\b|\b(VENDOR (PAY|PMT|PYMT|PAYMENT)|SUPPLIER (PMT|PAYMENT)|AP (PAYMENT|PMT)|PAYABLES|ACH (PMT|PYMT))\b|\b(WIRE IN|FED IN|INCOMING WIRE|WIRE TRANSFER IN|BOOK TRANSFER CREDIT|DEPOSIT \*MOBILE|MOBILE DEPOSIT)\b/, direction: 'in', target: '4100', strength: 'fair' },
 
@@ -72,6 +76,7 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
   // Everyday operating costs whose wording names the kind of spending.
   // Before rent: a rent-a-car is travel, not the shop's rent.
   { name: 'car-rental', pattern: /\b(RENT[- ]?A[- ]?CAR?|CAR RENTAL|RENTAL CAR|AUTO RENTAL)\b/, direction: 'out', target: '6150', strength: 'strong' },
+  { name: 'vehicle-lease', pattern: /\b(TRUCK|AUTO|VEHICLE|FLEET|EQUIPMENT|EQUIP|TRAILER|FORKLIFT)\b.*\b(LEASE|LEASING)\b|\b(RYDER|PENSKE)\b.*\b(LEASE|LEASING|RENTAL)\b/, direction: 'out', target: '6100', strength: 'fair' },
   { name: 'rent', pattern: /\b(RENT|LEASE PMT|LEASE PAYMENT|ENTRY DESCR:RENT)\b/, direction: 'out', target: '6110', strength: 'fair' },
   { name: 'vehicle', pattern: /\b(PARKING|PARK METER|METER PAY|PARKING METERS|TOLLWAY|TOLL ROAD|E-?ZPASS|FASTRAK|SUNPASS|FUEL|GAS STATION|STATIONSTORE)\b/, direction: 'out', target: '6010', strength: 'fair' },
   { name: 'coffee', pattern: /\b(COFFEE|CAFE|ESPRESSO|COFFEEHOUSE)\b/, direction: 'out', target: '6160', strength: 'fair' },
