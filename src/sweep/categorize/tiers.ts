@@ -13,7 +13,7 @@ import type { TierRuntime } from './run.ts';
  * asks the model before its write transaction; corrections never wait on a model.
  */
 export const directoryTier: RowTier = (row) => {
-  const match = lookupDirectory(cleanDescriptor(row.description, row.merchant), row.direction, row.industry);
+  const match = lookupDirectory(row.descriptor ?? cleanDescriptor(row.description, row.merchant), row.direction, row.industry);
   return match ? { target: match.target, rawScore: match.confidence, detail: `directory ${match.merchantName} (${match.position})` } : null;
 };
 

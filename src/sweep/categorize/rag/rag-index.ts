@@ -168,7 +168,7 @@ export class RagIndex {
   }
 
   /** The tier's decision for one row, or null when no neighbour is close enough. */
-  query(input: CategorizationInput, cleaned: string = ragText(input.description)): TierDecision | null {
+  query(input: CategorizationInput, cleaned: string = input.descriptor?.cleaned ?? ragText(input.description)): TierDecision | null {
     const votes = this.vote(input, cleaned);
     if (votes.size === 0) return null;
     let total = 0;
@@ -184,7 +184,7 @@ export class RagIndex {
   }
 
   /** The most similar descriptors with what they were filed under, best first, at most `limit`. */
-  neighbours(input: CategorizationInput, limit: number, cleaned: string = ragText(input.description)): RagNeighbour[] {
+  neighbours(input: CategorizationInput, limit: number, cleaned: string = input.descriptor?.cleaned ?? ragText(input.description)): RagNeighbour[] {
     const found: RagNeighbour[] = [];
     for (const match of this.text.search(cleaned, this.settings.neighbourCount, this.settings.minSimilarity)) {
       for (const stat of this.statsByDescriptor[match.id] ?? []) {
