@@ -95,7 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       report: bucketFrom(env, 'REPORT', DEFAULT_RATE_LIMITS.report),
     },
     sweepIntervalMs: numberFrom(env, 'SWEEP_INTERVAL_MS', 500, { min: 10, integer: true }),
-    sweepBatchSize: numberFrom(env, 'SWEEP_BATCH_SIZE', 1000, { min: 1, integer: true }),
+    sweepBatchSize: numberFrom(env, 'SWEEP_BATCH_SIZE', 500, { min: 1, integer: true }),
     reviewThreshold,
     llm: llmFrom(env),
     smtpPort: numberFrom(env, 'SMTP_PORT', 2525, { integer: true }),
