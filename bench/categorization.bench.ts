@@ -37,7 +37,8 @@ const bench: Bench = async (context) => {
   const historyRows = Number(process.env.CATEGORIZATION_BENCH_ROWS ?? (context.dialect === 'sqlite' ? 1_000_000 : 250_000));
   const { handle, dispose } = await context.openDatabase();
   try {
-    const config = loadConfig({});
+    // The service's own settings, so SWEEP_BATCH_SIZE can be tried here as in production.
+    const config = loadConfig();
     const { tenantId, entityId } = await createTenant(handle, { legalName: 'Bench Categorization LLC', stateCode: 'CA' });
     const kinds: Array<EvalRow['accountKind']> = ['checking', 'savings', 'credit_card'];
     const views = (await upsertBankAccounts(handle, tenantId, {
