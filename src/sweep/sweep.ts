@@ -3,7 +3,7 @@ import type { DatabaseHandle } from '../db/connection.ts';
 import type { BankAccountsTable } from '../db/schema.ts';
 import { withWriteTransaction, type Executor } from '../db/transaction.ts';
 import { assertInvariant } from '../errors.ts';
-import { claimSweepBatch, tenantsWithSweepWork, type TransactionRow } from '../intake/transactions-store.ts';
+import { claimSweepBatch, tenantsWithSweepWork, updateSweptRows, type TransactionRow } from '../intake/transactions-store.ts';
 import { appendEntries } from '../ledger/journal-store.ts';
 import type { EntryDraft } from '../ledger/posting.ts';
 import { findTenant } from '../tenancy/tenancy-store.ts';
@@ -72,19 +72,16 @@ async function sweepTenantBatch(handle: DatabaseHandle, tenantId: string, settin
     }
 
     const entryIds = await appendEntries(trx, drafts, now);
-    for (const { row, categorization, draftIndex } of decided) {
-      await trx.updateTable('transactions').set({
-        category_target: categorization.target,
-        category_confidence: categorization.confidence,
-        category_source: categorization.source,
-        transaction_type: categorization.transactionType,
-        needs_review: categorization.needsReview ? 1 : 0,
-        sweep_state: 'done',
-        journal_entry_id: draftIndex === null ? row.journal_entry_id : entryIds[draftIndex],
-        updated_at: now,
-        ...(pairs.has(row.id) ? { transfer_pair_id: pairs.get(row.id)!.id } : {}),
-      }).where('tenant_id', '=', tenantId).where('id', '=', row.id).execute();
-    }
+    await updateSweptRows(trx, tenantId, decided.map(({ row, categorization, draftIndex }) => ({
+      id: row.id,
+      categoryTarget: categorization.target,
+      categoryConfidence: categorization.confidence,
+      categorySource: categorization.source,
+      transactionType: categorization.transactionType,
+      needsReview: categorization.needsReview,
+      journalEntryId: draftIndex === null ? row.journal_entry_id : entryIds[draftIndex],
+      transferPairId: pairs.get(row.id)?.id,
+    })), now);
     await fileCounterparts(trx, tenantId, pairs, new Map(rows.map((row) => [row.id, row])), bankAccounts, charts, reviewThreshold, now);
     return rows.length;
   });

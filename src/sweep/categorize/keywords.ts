@@ -137,9 +137,9 @@ function withoutRun(words: readonly string[], name: readonly string[]): string[]
   return kept;
 }
 
-export function matchKeyword(input: Pick<CategorizationInput, 'description' | 'merchant' | 'direction' | 'industry' | 'entityName'>): KeywordMatch | null {
+export function matchKeyword(input: Pick<CategorizationInput, 'description' | 'merchant' | 'direction' | 'industry' | 'entityName' | 'descriptor'>): KeywordMatch | null {
   if (input.direction !== 'out') return null;
-  const cleaned = cleanDescriptor(input.description, input.merchant);
+  const cleaned = input.descriptor ?? cleanDescriptor(input.description, input.merchant);
   // "PROGRESSIVE INS PREM ROSAS TACOS LLC" is the insurer's debit of a taco business, not a taqueria.
   const ownName = input.entityName ? cleanedWordsOf(input.entityName) : [];
   let best: { ruleIndex: number; word: string } | null = null;

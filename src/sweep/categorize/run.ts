@@ -43,6 +43,7 @@ export function cleanedDescriptorOf(description: string): string {
 }
 
 export function toEngineRow(tenantId: string, row: TransactionRow, bankAccountKind: BankAccountKind): EngineRow {
+  const descriptor = cleanDescriptor(row.description, row.merchant);
   return {
     tenantId,
     entityId: row.entity_id,
@@ -55,7 +56,8 @@ export function toEngineRow(tenantId: string, row: TransactionRow, bankAccountKi
     direction: row.amount_minor > 0 ? 'out' : 'in',
     bankAccountKind,
     merchantKey: row.merchant_key,
-    cleanedDescriptor: cleanedDescriptorOf(row.description),
+    cleanedDescriptor: descriptor.cleaned,
+    descriptor,
   };
 }
 

@@ -13,7 +13,7 @@ import type { TierRuntime } from './run.ts';
  * asks the model before its write transaction; corrections never wait on a model.
  */
 export const directoryTier: RowTier = (row) => {
-  const match = lookupDirectory(cleanDescriptor(row.description, row.merchant), row.direction, row.industry);
+  const match = lookupDirectory(row.descriptor ?? cleanDescriptor(row.description, row.merchant), row.direction, row.industry);
   return match ? { target: match.target, rawScore: match.confidence, detail: `directory ${match.merchantName} (${match.position})` } : null;
 };
 
@@ -26,10 +26,9 @@ export function serviceTiers(): TierRuntime {
       async decide(rows) {
         const index = await getRagIndex(trx, tenantId, entityId);
         const answers = new Map<string, { target: string; rawScore: number; detail?: string }>();
-        for (const row of rows) {
-          const decision = index.query(row);
-          if (decision) answers.set(row.transactionId, { target: decision.target, rawScore: decision.confidence, detail: 'rag neighbours' });
-        }
+        index.queryAll(rows).forEach((decision, position) => {
+          if (decision) answers.set(rows[position].transactionId, { target: decision.target, rawScore: decision.confidence, detail: 'rag neighbours' });
+        });
         return answers;
       },
     }],

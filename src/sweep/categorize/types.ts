@@ -1,4 +1,5 @@
 import type { Industry } from '../../tenancy/entity-profile.ts';
+import type { CleanedDescriptor } from './descriptor.ts';
 
 /**
  * The contract between the sweep and its categorization tiers. Every tier sees the same cleaned
@@ -30,6 +31,8 @@ export interface CategorizationInput {
   industry?: Industry | null;
   /** How many accounts of each kind the entity holds (this row's own included); absent when unknown. */
   heldAccountKinds?: ReadonlyMap<BankAccountKind, number>;
+  /** `cleanDescriptor(description, merchant)` when the caller already has it: cleaning is a good share of a tier's cost, so the sweep cleans each row once for all tiers. */
+  descriptor?: CleanedDescriptor;
 }
 
 export interface TierDecision {

@@ -119,6 +119,20 @@ describe('rag index over categorized rows', () => {
     assert.equal(index.query(rowInput(ownerA, 'XQJ VVK 555', 1_000)), null);
   });
 
+  it('answers a batch exactly as row by row, repeated descriptors with other amounts and directions included', async () => {
+    const index = await RagIndex.load(harness.handle.db, ownerA.tenantId, ownerA.entityId);
+    const inputs = [
+      rowInput(ownerA, 'AMAZON MKTPLACE PMTS', 1_850),
+      rowInput(ownerA, 'AMAZON MKTPLACE PMTS', 240_000),
+      rowInput(ownerA, 'AMAZON MKTPLACE PMTS', -5_000),
+      rowInput(ownerA, 'STRIPE TRANSFER ST-XYZ789', -98_000),
+      rowInput(ownerA, 'STRIPE TRANSFER ST-QRS456', 98_000),
+      rowInput(ownerA, 'XQJ VVK 555', 1_000),
+      rowInput(ownerA, 'SHELL OIL 99999 DALLAS TX', 4_000),
+    ];
+    assert.deepEqual(index.queryAll(inputs), inputs.map((input) => index.query(input)));
+  });
+
   it('is more sure of an exact, agreeing neighbour than of a loose or split one', async () => {
     const index = await RagIndex.load(harness.handle.db, ownerA.tenantId, ownerA.entityId);
     const exact = index.query(rowInput(ownerA, 'SHELL OIL 99999 DALLAS TX', 4_000))!;

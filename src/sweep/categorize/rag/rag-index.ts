@@ -30,7 +30,7 @@ import type { CategorizationInput, TierDecision } from '../types.ts';
 import { categorizedRowsAfter, lowestUncategorizedSeq, userOverridesSince, type CategorizedRow } from './categorized-rows-store.ts';
 import { RowLedger } from './row-ledger.ts';
 import { ragText } from './rag-text.ts';
-import { TrigramIndex } from './trigram-index.ts';
+import { TrigramIndex, type TextMatch } from './trigram-index.ts';
 
 type Executor = Kysely<Database>;
 
@@ -168,8 +168,29 @@ export class RagIndex {
   }
 
   /** The tier's decision for one row, or null when no neighbour is close enough. */
-  query(input: CategorizationInput, cleaned: string = ragText(input.description)): TierDecision | null {
-    const votes = this.vote(input, cleaned);
+  query(input: CategorizationInput, cleaned: string = input.descriptor?.cleaned ?? ragText(input.description)): TierDecision | null {
+    return this.decide(input, this.evidence(cleaned));
+  }
+
+  /**
+   * Decisions for many rows in their order. A batch repeats descriptors (the same payee every month),
+   * and the text search, the costly part, depends on the descriptor alone, so each is searched once.
+   */
+  queryAll(inputs: readonly CategorizationInput[]): Array<TierDecision | null> {
+    const evidenceByText = new Map<string, TextMatch[]>();
+    return inputs.map((input) => {
+      const cleaned = input.descriptor?.cleaned ?? ragText(input.description);
+      let evidence = evidenceByText.get(cleaned);
+      if (!evidence) {
+        evidence = this.evidence(cleaned);
+        evidenceByText.set(cleaned, evidence);
+      }
+      return this.decide(input, evidence);
+    });
+  }
+
+  private decide(input: CategorizationInput, evidence: readonly TextMatch[]): TierDecision | null {
+    const votes = this.vote(input, evidence);
     if (votes.size === 0) return null;
     let total = 0;
     let best: { label: number; vote: number; closeness: number } | null = null;
@@ -184,7 +205,7 @@ export class RagIndex {
   }
 
   /** The most similar descriptors with what they were filed under, best first, at most `limit`. */
-  neighbours(input: CategorizationInput, limit: number, cleaned: string = ragText(input.description)): RagNeighbour[] {
+  neighbours(input: CategorizationInput, limit: number, cleaned: string = input.descriptor?.cleaned ?? ragText(input.description)): RagNeighbour[] {
     const found: RagNeighbour[] = [];
     for (const match of this.text.search(cleaned, this.settings.neighbourCount, this.settings.minSimilarity)) {
       for (const stat of this.statsByDescriptor[match.id] ?? []) {
@@ -204,10 +225,14 @@ export class RagIndex {
     return found.slice(0, limit);
   }
 
-  private vote(input: CategorizationInput, cleaned: string): Map<number, { vote: number; closeness: number }> {
+  /** The most similar descriptors that rows still stand behind, best first. */
+  private evidence(cleaned: string): TextMatch[] {
+    return this.text.search(cleaned, this.settings.neighbourCount, this.settings.minSimilarity)
+      .filter((match) => (this.statsByDescriptor[match.id]?.length ?? 0) > 0);
+  }
+
+  private vote(input: CategorizationInput, withEvidence: readonly TextMatch[]): Map<number, { vote: number; closeness: number }> {
     const votes = new Map<number, { vote: number; closeness: number }>();
-    const matches = this.text.search(cleaned, this.settings.neighbourCount, this.settings.minSimilarity);
-    const withEvidence = matches.filter((match) => (this.statsByDescriptor[match.id]?.length ?? 0) > 0);
     if (withEvidence.length === 0) return votes;
     const band = withEvidence[0].similarity * NEIGHBOUR_BAND;
     const direction = input.direction === 'out' ? 0 : 1;

@@ -1,0 +1,70 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { createAccount, createHarness, type Harness } from '../../test/support/harness.ts';
+import { insertCategorizedRows, type RowOwner } from '../../test/support/categorized-rows.ts';
+import { updateSweptRows } from './transactions-store.ts';
+
+describe('updateSweptRows', () => {
+  let harness: Harness;
+  let owner: RowOwner;
+  let other: RowOwner;
+
+  before(async () => {
+    harness = await createHarness();
+    const tenant = await harness.newTenant('Alpha LLC');
+    const otherTenant = await harness.newTenant('Beta LLC');
+    owner = { tenantId: tenant.tenantId, entityId: tenant.entityId, bankAccountId: (await createAccount(tenant, 'chk')).id };
+    other = { tenantId: otherTenant.tenantId, entityId: otherTenant.entityId, bankAccountId: (await createAccount(otherTenant, 'chk')).id };
+  });
+
+  after(async () => {
+    await harness.close();
+  });
+
+  const rowsOf = (tenantId: string) => harness.handle.db.selectFrom('transactions').selectAll().where('tenant_id', '=', tenantId).orderBy('seq').execute();
+
+  it('writes each row its own decision across several statements, and marks it done', async () => {
+    const count = 250;
+    await insertCategorizedRows(harness.handle.db, owner, Array.from({ length: count }, (_, index) => ({ description: `PAYEE ${index}`, amountMinor: 100 + index, target: null })));
+    const rows = await rowsOf(owner.tenantId);
+    await harness.handle.db.updateTable('transactions').set({ transfer_pair_id: 'kept-link' }).where('id', '=', rows[1].id).execute();
+    const now = new Date('2026-03-01T12:00:00.000Z').toISOString();
+    await updateSweptRows(harness.handle.db, owner.tenantId, rows.map((row, index) => ({
+      id: row.id,
+      categoryTarget: index % 2 === 0 ? '6200' : '4000',
+      categoryConfidence: index % 3 === 0 ? null : 0.5 + index / 1000,
+      categorySource: index % 3 === 0 ? null : 'rag',
+      transactionType: index % 2 === 0 ? 'expense' : 'income',
+      needsReview: index % 3 === 0,
+      journalEntryId: index % 5 === 0 ? null : `entry-${index}`,
+      ...(index === 0 ? { transferPairId: 'pair-0' } : {}),
+    })), now);
+
+    const updated = await rowsOf(owner.tenantId);
+    assert.equal(updated.length, count);
+    updated.forEach((row, index) => {
+      assert.equal(row.category_target, index % 2 === 0 ? '6200' : '4000');
+      assert.equal(row.category_confidence, index % 3 === 0 ? null : 0.5 + index / 1000);
+      assert.equal(row.category_source, index % 3 === 0 ? null : 'rag');
+      assert.equal(row.transaction_type, index % 2 === 0 ? 'expense' : 'income');
+      assert.equal(Number(row.needs_review), index % 3 === 0 ? 1 : 0);
+      assert.equal(row.journal_entry_id, index % 5 === 0 ? null : `entry-${index}`);
+      assert.equal(row.sweep_state, 'done');
+      assert.equal(new Date(row.updated_at).toISOString(), now);
+      assert.equal(row.transfer_pair_id, index === 0 ? 'pair-0' : index === 1 ? 'kept-link' : null);
+    });
+  });
+
+  it('never touches another tenant\'s row, whatever ids it is given', async () => {
+    await insertCategorizedRows(harness.handle.db, other, [{ description: 'THEIR PAYEE', amountMinor: 500, target: null }]);
+    const [theirs] = await rowsOf(other.tenantId);
+    await updateSweptRows(harness.handle.db, owner.tenantId, [{ id: theirs.id, categoryTarget: '6200', categoryConfidence: 0.9, categorySource: 'rag', transactionType: 'expense', needsReview: false, journalEntryId: null }], new Date().toISOString());
+    const [after] = await rowsOf(other.tenantId);
+    assert.equal(after.category_target, null);
+    assert.equal(after.sweep_state, 'pending');
+  });
+
+  it('does nothing for no rows', async () => {
+    await updateSweptRows(harness.handle.db, owner.tenantId, [], new Date().toISOString());
+  });
+});
