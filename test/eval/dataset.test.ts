@@ -10,6 +10,38 @@ import { FRESH_HELD_OUT_PROFILES, HELD_OUT_PROFILES, PROFILES } from '../../eval
 const rows = loadEvalDataset();
 const chartAccounts = new Set(US_CHART.map((account) => account.accountNumber));
 
+type Rows = ReturnType<typeof loadEvalDataset>;
+
+/** Every transfer has its opposite leg on another account of the same business within 3 days. */
+function assertTransfersPaired(group: Rows): void {
+  const transfers = group.filter((row) => row.label === 'transfer');
+  assert.ok(transfers.length >= 100);
+  for (const row of transfers) {
+    const partner = transfers.find((other) => other !== row && other.profile === row.profile && other.accountId !== row.accountId
+      && other.amountMinor === -row.amountMinor && Math.abs(Date.parse(other.date) - Date.parse(row.date)) <= 3 * 86_400_000);
+    assert.ok(partner, `${row.id} ${row.description}`);
+  }
+}
+
+/** A later group: about 1,400 rows per business over the same 18 months, chart labels, ids of its own prefix. */
+function assertGroupShape(group: Rows, profileIds: readonly string[], idPattern: RegExp): void {
+  assert.deepEqual(new Set(group.map((row) => row.profile)), new Set(profileIds));
+  for (const profileId of profileIds) {
+    const count = group.filter((row) => row.profile === profileId).length;
+    assert.ok(count >= 1200 && count <= 1600, `${profileId}: ${count} rows`);
+  }
+  for (const row of group) {
+    assert.ok(row.label === 'transfer' || chartAccounts.has(row.label), `${row.id}: ${row.label}`);
+    assert.equal(Math.round(row.amount * 100), row.amountMinor);
+    assert.ok(row.amountMinor !== 0 && Number.isInteger(row.amountMinor));
+    assert.match(row.id, idPattern);
+    assert.ok(row.description.length > 0);
+  }
+  const months = new Set(group.map((row) => row.date.slice(0, 7)));
+  assert.equal(months.size, 18);
+  assert.equal([...months].sort()[0], FIRST_MONTH);
+}
+
 test('the evaluation set holds at least 3,000 rows over 18 months, labelled with chart accounts or transfer', () => {
   assert.ok(rows.length >= 3000, `${rows.length} rows`);
   for (const row of rows) {
@@ -39,13 +71,7 @@ test('it spans several businesses, banks, account kinds and the kinds of rows th
 });
 
 test('every transfer has its opposite leg on another account of the same business within 3 days', () => {
-  const transfers = rows.filter((row) => row.label === 'transfer');
-  assert.ok(transfers.length >= 100);
-  for (const row of transfers) {
-    const partner = transfers.find((other) => other !== row && other.profile === row.profile && other.accountId !== row.accountId
-      && other.amountMinor === -row.amountMinor && Math.abs(Date.parse(other.date) - Date.parse(row.date)) <= 3 * 86_400_000);
-    assert.ok(partner, `${row.id} ${row.description}`);
-  }
+  assertTransfersPaired(rows);
 });
 
 test('it is kept apart from the directory: its sources never read it, and many rows are unknown to it', () => {
@@ -66,31 +92,11 @@ describe('the second-round development businesses (HELD_OUT_PROFILES)', () => {
   test('five businesses of about 1,400 rows each over the same 18 months, labelled with chart accounts or transfer', () => {
     assert.deepEqual(HELD_OUT_PROFILES.map((profile) => profile.id),
       ['copper-comb-salon', 'greenline-landscapes', 'alder-spine-rehab', 'lone-star-movers', 'driftless-roasting']);
-    assert.deepEqual(new Set(second.map((row) => row.profile)), new Set(HELD_OUT_PROFILES.map((profile) => profile.id)));
-    for (const profile of HELD_OUT_PROFILES) {
-      const count = second.filter((row) => row.profile === profile.id).length;
-      assert.ok(count >= 1200 && count <= 1600, `${profile.id}: ${count} rows`);
-    }
-    for (const row of second) {
-      assert.ok(row.label === 'transfer' || chartAccounts.has(row.label), `${row.id}: ${row.label}`);
-      assert.equal(Math.round(row.amount * 100), row.amountMinor);
-      assert.ok(row.amountMinor !== 0 && Number.isInteger(row.amountMinor));
-      assert.match(row.id, /^heldout-\d{5}$/);
-      assert.ok(row.description.length > 0);
-    }
-    const months = new Set(second.map((row) => row.date.slice(0, 7)));
-    assert.equal(months.size, 18);
-    assert.equal([...months].sort()[0], FIRST_MONTH);
+    assertGroupShape(second, HELD_OUT_PROFILES.map((profile) => profile.id), /^heldout-\d{5}$/);
   });
 
   test('every transfer has its opposite leg on another account of the same business within 3 days', () => {
-    const transfers = second.filter((row) => row.label === 'transfer');
-    assert.ok(transfers.length >= 100);
-    for (const row of transfers) {
-      const partner = transfers.find((other) => other !== row && other.profile === row.profile && other.accountId !== row.accountId
-        && other.amountMinor === -row.amountMinor && Math.abs(Date.parse(other.date) - Date.parse(row.date)) <= 3 * 86_400_000);
-      assert.ok(partner, `${row.id} ${row.description}`);
-    }
+    assertTransfersPaired(second);
   });
 
   test('its businesses, seeds and holders are distinct from the original five and from each other', () => {
@@ -111,22 +117,7 @@ describe('the fresh held-out businesses (FRESH_HELD_OUT_PROFILES)', () => {
 
   test('three businesses of about 1,400 rows each over the same 18 months, labelled with chart accounts or transfer', () => {
     assert.equal(FRESH_HELD_OUT_PROFILES.length, 3);
-    const businesses = new Set(fresh.map((row) => row.profile));
-    assert.deepEqual(businesses, new Set(FRESH_HELD_OUT_PROFILES.map((profile) => profile.id)));
-    for (const profile of FRESH_HELD_OUT_PROFILES) {
-      const count = fresh.filter((row) => row.profile === profile.id).length;
-      assert.ok(count >= 1200 && count <= 1600, `${profile.id}: ${count} rows`);
-    }
-    for (const row of fresh) {
-      assert.ok(row.label === 'transfer' || chartAccounts.has(row.label), `${row.id}: ${row.label}`);
-      assert.equal(Math.round(row.amount * 100), row.amountMinor);
-      assert.ok(row.amountMinor !== 0 && Number.isInteger(row.amountMinor));
-      assert.match(row.id, /^fresh-\d{5}$/);
-      assert.ok(row.description.length > 0);
-    }
-    const months = new Set(fresh.map((row) => row.date.slice(0, 7)));
-    assert.equal(months.size, 18);
-    assert.equal([...months].sort()[0], FIRST_MONTH);
+    assertGroupShape(fresh, FRESH_HELD_OUT_PROFILES.map((profile) => profile.id), /^fresh-\d{5}$/);
     assert.deepEqual([...fresh].sort((left, right) => left.date.localeCompare(right.date)).map((row) => row.id), fresh.map((row) => row.id), 'rows come in date order');
   });
 
@@ -135,13 +126,7 @@ describe('the fresh held-out businesses (FRESH_HELD_OUT_PROFILES)', () => {
   });
 
   test('every transfer has its opposite leg on another account of the same business within 3 days', () => {
-    const transfers = fresh.filter((row) => row.label === 'transfer');
-    assert.ok(transfers.length >= 100);
-    for (const row of transfers) {
-      const partner = transfers.find((other) => other !== row && other.profile === row.profile && other.accountId !== row.accountId
-        && other.amountMinor === -row.amountMinor && Math.abs(Date.parse(other.date) - Date.parse(row.date)) <= 3 * 86_400_000);
-      assert.ok(partner, `${row.id} ${row.description}`);
-    }
+    assertTransfersPaired(fresh);
   });
 
   test('its businesses, seeds and ids are distinct from the other groups, which it leaves unchanged', () => {
