@@ -27,7 +27,7 @@ import { sweepOnce } from '../src/sweep/sweep.ts';
 import { serviceTiers } from '../src/sweep/categorize/tiers.ts';
 import { CALIBRATION_FILE, calibrationTable, expectedCalibrationError, fitIsotonic, type CalibrationCurves, type CalibrationKey, type Sample } from '../src/sweep/categorize/calibration.ts';
 import { choose, type Candidate, type EngineRow } from '../src/sweep/categorize/engine.ts';
-import { cleanedDescriptorOf } from '../src/sweep/categorize/run.ts';
+import { cleanDescriptor } from '../src/sweep/categorize/descriptor.ts';
 import type { Industry } from '../src/tenancy/entity-profile.ts';
 import { updateEntityProfile } from '../src/tenancy/tenants.ts';
 
@@ -269,7 +269,7 @@ function printMisses(outcomes: Outcome[], limit: number, title: string): void {
   const misses = new Map<string, { count: number; approved: number; example: string }>();
   for (const outcome of outcomes) {
     if (right(outcome)) continue;
-    const key = [outcome.source ?? 'catch-all', outcome.target ?? '-', outcome.row.label, cleanedDescriptorOf(outcome.row.description), `[${outcome.decidedBy}]`].join('  ');
+    const key = [outcome.source ?? 'catch-all', outcome.target ?? '-', outcome.row.label, cleanDescriptor(outcome.row.description).cleaned, `[${outcome.decidedBy}]`].join('  ');
     const entry = misses.get(key) ?? { count: 0, approved: 0, example: outcome.row.description };
     entry.count++;
     if (!outcome.needsReview) entry.approved++;

@@ -37,11 +37,6 @@ export interface CategorizeOutcome {
   pairs: Map<string, PairCandidate>;
 }
 
-/** The text the tiers compare: the descriptor without processor prefixes, numbers and references. */
-export function cleanedDescriptorOf(description: string): string {
-  return cleanDescriptor(description).cleaned;
-}
-
 export function toEngineRow(tenantId: string, row: TransactionRow, bankAccountKind: BankAccountKind): EngineRow {
   const descriptor = cleanDescriptor(row.description, row.merchant);
   return {

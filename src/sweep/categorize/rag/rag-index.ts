@@ -34,6 +34,11 @@ import { TrigramIndex, type TextMatch } from './trigram-index.ts';
 
 type Executor = Kysely<Database>;
 
+/** The row's rag text, from the descriptor the sweep already cleaned when it has one. */
+function textOf(input: CategorizationInput): string {
+  return input.descriptor?.cleaned ?? ragText(input.description);
+}
+
 export interface RagNeighbour {
   descriptor: string;
   similarity: number;
@@ -168,7 +173,7 @@ export class RagIndex {
   }
 
   /** The tier's decision for one row, or null when no neighbour is close enough. */
-  query(input: CategorizationInput, cleaned: string = input.descriptor?.cleaned ?? ragText(input.description)): TierDecision | null {
+  query(input: CategorizationInput, cleaned: string = textOf(input)): TierDecision | null {
     return this.decide(input, this.evidence(cleaned));
   }
 
@@ -179,7 +184,7 @@ export class RagIndex {
   queryAll(inputs: readonly CategorizationInput[]): Array<TierDecision | null> {
     const evidenceByText = new Map<string, TextMatch[]>();
     return inputs.map((input) => {
-      const cleaned = input.descriptor?.cleaned ?? ragText(input.description);
+      const cleaned = textOf(input);
       let evidence = evidenceByText.get(cleaned);
       if (!evidence) {
         evidence = this.evidence(cleaned);
@@ -205,7 +210,7 @@ export class RagIndex {
   }
 
   /** The most similar descriptors with what they were filed under, best first, at most `limit`. */
-  neighbours(input: CategorizationInput, limit: number, cleaned: string = input.descriptor?.cleaned ?? ragText(input.description)): RagNeighbour[] {
+  neighbours(input: CategorizationInput, limit: number, cleaned: string = textOf(input)): RagNeighbour[] {
     const found: RagNeighbour[] = [];
     for (const match of this.text.search(cleaned, this.settings.neighbourCount, this.settings.minSimilarity)) {
       for (const stat of this.statsByDescriptor[match.id] ?? []) {
