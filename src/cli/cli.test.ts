@@ -35,60 +35,59 @@ before(() => {
 });
 after(() => cleanup());
 
-function run(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+interface CommandResult { code: number; signal: string | null; stdout: string; stderr: string }
+
+function run(...args: string[]): Promise<CommandResult> {
   return new Promise((resolve) => {
     execFile(process.execPath, [bin, ...args], { env }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr });
+      resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, signal: error?.signal ?? null, stdout, stderr });
     });
   });
 }
 
-function json(output: string) {
-  const lines = output.trim().split('\n');
-  assert.equal(lines.length, 1, `one JSON object on stdout, got: ${output}`);
+/** The one JSON object a successful command prints; a failure shows its stderr. */
+function json({ code, signal, stdout, stderr }: CommandResult) {
+  assert.equal(code, 0, `exit ${code}${signal ? ` (${signal})` : ''}: ${stderr}`);
+  const lines = stdout.trim().split('\n');
+  assert.equal(lines.length, 1, `one JSON object on stdout, got: ${stdout}`);
   return JSON.parse(lines[0]);
 }
 
 test('tenant create, entity add, key create/list/revoke print one JSON object each', async () => {
   const created = await run('tenant', 'create', '--name', 'Acme LLC', '--entity-type', 'llc', '--state', 'DE', '--tax-id', '12-3456789');
-  assert.equal(created.code, 0, created.stderr);
-  const { tenantId, entityId } = json(created.stdout);
+  const { tenantId, entityId } = json(created);
   assert.match(tenantId, /^[0-9a-f-]{36}$/);
   assert.match(entityId, /^[0-9a-f-]{36}$/);
 
   const added = await run('entity', 'add', '--tenant', tenantId, '--name', 'Acme Holdings', '--entity-type', 'c_corp');
-  assert.equal(added.code, 0, added.stderr);
-  assert.notEqual(json(added.stdout).entityId, entityId);
+  assert.notEqual(json(added).entityId, entityId);
 
   const key = await run('key', 'create', '--tenant', tenantId, '--scopes', 'read,write', '--name', 'laptop');
-  assert.equal(key.code, 0, key.stderr);
-  const createdKey = json(key.stdout);
+  const createdKey = json(key);
   assert.deepEqual(createdKey.scopes, ['read', 'write']);
   assert.match(createdKey.key, /^bk_/);
 
-  const listed = json((await run('key', 'list', '--tenant', tenantId)).stdout);
+  const listed = json(await run('key', 'list', '--tenant', tenantId));
   assert.equal(listed.keys.length, 1);
   assert.equal(listed.keys[0].id, createdKey.id);
   assert.equal(listed.keys[0].name, 'laptop');
-  assert.ok(!JSON.stringify(listed).includes(createdKey.key.split('_').pop()), 'the secret is never shown again');
+  const secret = createdKey.key.slice(`bk_${createdKey.id}_`.length);
+  assert.ok(secret.length >= 40 && !JSON.stringify(listed).includes(secret), 'the secret is never shown again');
 
   const revoked = await run('key', 'revoke', createdKey.id);
-  assert.equal(revoked.code, 0, revoked.stderr);
-  assert.ok(json(revoked.stdout).revokedAt);
-  assert.ok(json((await run('key', 'list', '--tenant', tenantId)).stdout).keys[0].revokedAt);
+  assert.ok(json(revoked).revokedAt);
+  assert.ok(json(await run('key', 'list', '--tenant', tenantId)).keys[0].revokedAt);
 });
 
 test("the entity's industry is stated at creation, changed and cleared by update", async () => {
   const created = await run('tenant', 'create', '--name', 'Rosa Tacos LLC', '--industry', 'food_service');
-  assert.equal(created.code, 0, created.stderr);
-  const { tenantId, entityId } = json(created.stdout);
+  const { tenantId, entityId } = json(created);
   const changed = await run('entity', 'update', entityId, '--tenant', tenantId, '--industry', 'retail');
-  assert.equal(changed.code, 0, changed.stderr);
-  assert.equal(json(changed.stdout).industry, 'retail');
+  assert.equal(json(changed).industry, 'retail');
   const renamed = await run('entity', 'update', entityId, '--tenant', tenantId, '--name', 'Rosa Tacos & Market LLC');
-  assert.equal(json(renamed.stdout).industry, 'retail', 'an update without --industry keeps it');
+  assert.equal(json(renamed).industry, 'retail', 'an update without --industry keeps it');
   const cleared = await run('entity', 'update', entityId, '--tenant', tenantId, '--industry', '');
-  assert.equal(json(cleared.stdout).industry, null);
+  assert.equal(json(cleared).industry, null);
 });
 
 test('errors go to stderr as {error, reason} with a non-zero exit, and nothing on stdout', async () => {

@@ -30,10 +30,8 @@ test('missing, malformed, unknown and revoked keys get 401 unauthorized on every
   const wrongSecret = acme.key.slice(0, -4) + 'AAAA';
   assert.equal((await harness.app.inject({ method: 'GET', url: '/v1/entities', headers: { authorization: `Bearer ${wrongSecret}` } })).statusCode, 401);
   const doomed = await acme.keyWith(['read']);
-  const keyId = doomed.split('_')[1];
   assert.equal((await harness.app.inject({ method: 'GET', url: '/v1/entities', headers: { authorization: `Bearer ${doomed}` } })).statusCode, 200);
   await revokeApiKey(harness.handle, doomed.slice(3, 15));
-  assert.ok(keyId);
   const revoked = await harness.app.inject({ method: 'GET', url: '/v1/entities', headers: { authorization: `Bearer ${doomed}` } });
   assert.equal(revoked.statusCode, 401);
   assert.equal(revoked.json().error, 'unauthorized');
