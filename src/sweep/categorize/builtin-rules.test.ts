@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Industry } from '../../tenancy/entity-profile.ts';
+import type { Industry, Regime } from '../../tenancy/entity-profile.ts';
 import { matchBuiltinRule, STRENGTH_SCORE } from './builtin-rules.ts';
 import { REVENUE_GUESS_SCORE } from './industry.ts';
 import type { BankAccountKind, CategorizationInput } from './types.ts';
 
-function row(description: string, amountMinor: number, extra: { kind?: BankAccountKind; industry?: Industry; held?: Partial<Record<BankAccountKind, number>> } = {}): CategorizationInput {
+function row(description: string, amountMinor: number, extra: { kind?: BankAccountKind; industry?: Industry; regime?: Regime; date?: string; held?: Partial<Record<BankAccountKind, number>> } = {}): CategorizationInput {
   return {
-    tenantId: 't', entityId: 'e', transactionId: 'r', date: '2026-02-01', description, merchant: null, amountMinor, currency: 'USD',
-    direction: amountMinor > 0 ? 'out' : 'in', bankAccountKind: extra.kind ?? 'checking', industry: extra.industry,
+    tenantId: 't', entityId: 'e', transactionId: 'r', date: extra.date ?? '2026-02-01', description, merchant: null, amountMinor, currency: 'USD',
+    direction: amountMinor > 0 ? 'out' : 'in', bankAccountKind: extra.kind ?? 'checking', industry: extra.industry, regime: extra.regime,
     heldAccountKinds: extra.held ? new Map(Object.entries(extra.held) as Array<[BankAccountKind, number]>) : undefined,
   };
 }
@@ -57,4 +57,26 @@ test('a transfer to a kind of account the entity does not hold (besides this one
   assert.deepEqual(decide(row('ONLINE TRANSFER FROM SAV 7782', -50_000, { held: { checking: 1 } })), ['own-transfer', '3100'], 'money in from a savings account the business has not is a contribution');
   assert.deepEqual(decide(row('ONLINE TRANSFER TO CHK 7782', 50_000)), ['own-transfer', 'transfer'], 'accounts unknown: a transfer');
   assert.deepEqual(decide(row('ONLINE TRANSFER TO TREASURY', 50_000, { held })), ['own-transfer', 'transfer'], 'no kind named: the business’s own');
+});
+
+test("a sole proprietor's or partnership's income-tax estimates are the owners' draws; the business's own taxes stay 6140", () => {
+  const soleProp = { regime: 'sole_proprietor' as const, date: '2026-04-14' };
+  const match = (description: string, extra: Parameters<typeof row>[2]) => {
+    const found = matchBuiltinRule(row(description, 420_000, extra))!;
+    return [found.rule.name, found.target, found.rawScore];
+  };
+  // In an installment window an IRS payment is likely the estimate, but a monthly 941 deposit falls there too: fair.
+  assert.deepEqual(match('IRS USATAXPYMT 260414 ABC123', soleProp), ['federal-tax', '3200', STRENGTH_SCORE.fair]);
+  assert.deepEqual(match('IRS USATAXPYMT 260414 ABC123', { ...soleProp, regime: 'partnership' }), ['federal-tax', '3200', STRENGTH_SCORE.fair]);
+  // Said outright, in any month, federal or state.
+  assert.deepEqual(match('OREGON DEPT OF REVENU EST TAX', { ...soleProp, date: '2026-02-03' }), ['state-tax', '3200', STRENGTH_SCORE.strong]);
+  assert.deepEqual(match('US TREASURY 1040ES', { ...soleProp, date: '2026-11-02' }), ['federal-tax', '3200', STRENGTH_SCORE.strong]);
+  // Outside the windows, with payroll wording, for corporations, or with the regime unknown: the business's tax.
+  assert.deepEqual(match('IRS USATAXPYMT 260214 ABC123', { ...soleProp, date: '2026-02-14' }), ['federal-tax', '6140', STRENGTH_SCORE.strong]);
+  assert.deepEqual(match('IRS USATAXPYMT 260421 ABC123', { ...soleProp, date: '2026-04-21' }), ['federal-tax', '6140', STRENGTH_SCORE.strong]);
+  assert.deepEqual(match('EFTPS 941 TAX PAYMENT', soleProp), ['federal-tax', '6140', STRENGTH_SCORE.strong]);
+  assert.deepEqual(match('NC DEPT OF REVENUE WITHHOLDNG', soleProp), ['state-tax', '6140', STRENGTH_SCORE.strong]);
+  assert.deepEqual(match('IRS USATAXPYMT 260414 ABC123', { ...soleProp, regime: 's_corporation' }), ['federal-tax', '6140', STRENGTH_SCORE.strong]);
+  assert.deepEqual(match('IRS USATAXPYMT EST TAX', { ...soleProp, regime: 'c_corporation' }), ['federal-tax', '6140', STRENGTH_SCORE.strong]);
+  assert.deepEqual(match('IRS USATAXPYMT 260414 ABC123', { date: '2026-04-14' }), ['federal-tax', '6140', STRENGTH_SCORE.strong]);
 });

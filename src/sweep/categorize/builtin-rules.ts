@@ -1,4 +1,5 @@
 import { guessesRevenueKind, revenueTargetFor, REVENUE_GUESS_SCORE } from './industry.ts';
+import type { Regime } from '../../tenancy/entity-profile.ts';
 import type { BankAccountKind, CategorizationInput, CategoryTarget } from './types.ts';
 
 const OWNER_DRAWS = '3200';
@@ -41,7 +42,7 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
   // Taxes: federal (EFTPS, IRS direct pay) and state revenue departments.
   { name: 'sales-tax', pattern: /\b(SALES (AND USE )?TAX|SALES TX|CDTFA|SALES\/USE TAX)\b/, direction: 'out', target: '2300', strength: 'strong' },
   { name: 'federal-tax', pattern: /\b(IRS|USATAXPYMT|EFTPS|US TREASURY|TREAS TAX|TAX PAYMENT|TAX PYMT|DIRECT PAY|IRS PAYMENT)\b/, direction: 'out', target: '6140', strength: 'strong' },
-  { name: 'state-tax', pattern: /\b(FRANCHISE TAX|FTB|DEPT OF REVENUE|DEPARTMENT OF REVENUE|DEPT REVENUE|DOR|COMPTROLLER|TAX COMMISSION|DEPT OF TAXATION|DEPT OF TAX|NYS DTF|DTF|EMPLOYMENT DEV|EDD|UNEMPLOYMENT INS|STATE TAX|CITY TAX|COUNTY TAX|PROPERTY TAX|TAXATION|SECRETARY OF STATE|SEC OF STATE|SOS|ANNUAL REPORT FEE|BUSINESS LICENSE)\b/, direction: 'out', target: '6140', strength: 'strong' },
+  { name: 'state-tax', pattern: /\b(FRANCHISE TAX|FTB|DEPT OF REVENU\w*|DEPARTMENT OF REVENU\w*|DEPT REVENU\w*|DOR|COMPTROLLER|TAX COMMISSION|DEPT OF TAXATION|DEPT OF TAX|NYS DTF|DTF|EMPLOYMENT DEV|EDD|UNEMPLOYMENT INS|STATE TAX|CITY TAX|COUNTY TAX|PROPERTY TAX|TAXATION|SECRETARY OF STATE|SEC OF STATE|SOS|ANNUAL REPORT FEE|BUSINESS LICENSE)\b/, direction: 'out', target: '6140', strength: 'strong' },
   { name: 'tax-refund', pattern: /\b(IRS TREAS 310|TAX REF|TAX REFUND|STATE REFUND)\b/, direction: 'in', target: '4900', strength: 'fair' },
 
   // Bank fees and interest.
@@ -122,6 +123,29 @@ export function builtinRuleText(input: Pick<CategorizationInput, 'description' |
   return `${input.description} | ${input.merchant ?? ''}`.toUpperCase().replace(/\s+/g, ' ');
 }
 
+/** Regimes whose business pays no income tax of its own: the owners do, on their personal returns. */
+const OWNERS_PAY_INCOME_TAX: ReadonlySet<Regime> = new Set(['sole_proprietor', 'partnership']);
+const ESTIMATE_WORDING = /\b(EST TAX|ESTIMATED TAX|ESTIMATED|EST PMT|EST PYMT|1040 ?ES|ES PMT|ES PAYMENT|INDIVIDUAL TAX)\b/;
+const PAYROLL_TAX_WORDING = /\b(941|940|943|944|PAYROLL|WITHHOLD\w*|WH TAX|UI TAX|UNEMPLOYMENT|SALES)\b/;
+/** Form 1040-ES installments fall due on the 15th of January, April, June and September (Publication 505), a weekend or holiday moving them a few days. */
+const ESTIMATE_MONTHS = new Set([1, 4, 6, 9]);
+const ESTIMATE_LAST_DAY = 18;
+
+/**
+ * A tax payment that is the owners' income-tax estimate rather than a tax of the business: for a sole
+ * proprietor or a partnership that is money the owners took out (3200). Said outright ("EST TAX",
+ * "1040ES"), that is strong; an IRS payment with no payroll wording in an installment window is only
+ * likely (a monthly 941 deposit falls there too), so it stays fair and below the review threshold.
+ */
+function ownersIncomeTaxEstimate(input: CategorizationInput, rule: BuiltinRule, text: string): RuleStrength | null {
+  if (!input.regime || !OWNERS_PAY_INCOME_TAX.has(input.regime)) return null;
+  if (rule.name !== 'federal-tax' && rule.name !== 'state-tax') return null;
+  if (PAYROLL_TAX_WORDING.test(text)) return null;
+  if (ESTIMATE_WORDING.test(text)) return 'strong';
+  const [, month, day] = input.date.split('-').map(Number);
+  return rule.name === 'federal-tax' && ESTIMATE_MONTHS.has(month) && day <= ESTIMATE_LAST_DAY ? 'fair' : null;
+}
+
 export function matchBuiltinRule(input: CategorizationInput): BuiltinRuleMatch | null {
   const text = builtinRuleText(input);
   for (const rule of BUILTIN_RULES) {
@@ -131,6 +155,8 @@ export function matchBuiltinRule(input: CategorizationInput): BuiltinRuleMatch |
     if (rule.name === 'own-transfer' && leavesTheBusiness(input, text)) {
       return { rule, target: input.direction === 'out' ? OWNER_DRAWS : OWNER_CONTRIBUTIONS, rawScore: STRENGTH_SCORE.fair };
     }
+    const estimate = ownersIncomeTaxEstimate(input, rule, text);
+    if (estimate) return { rule, target: OWNER_DRAWS, rawScore: STRENGTH_SCORE[estimate] };
     const rawScore = guessesRevenueKind(rule.target, input.direction, input.industry) ? REVENUE_GUESS_SCORE : STRENGTH_SCORE[rule.strength];
     return { rule, target: revenueTargetFor(rule.target, input.direction, input.industry), rawScore };
   }

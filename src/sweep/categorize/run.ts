@@ -10,7 +10,7 @@ import { listRules } from './rules-store.ts';
 import { compileRules } from './tenant-rules.ts';
 import { cardTokens, matchTransferPairs, pairRawScore, paysHeldCard, TRANSFER_WINDOW_DAYS, type PairCandidate } from './transfers.ts';
 import { TRANSFER, type BankAccountKind } from './types.ts';
-import type { Industry } from '../../tenancy/entity-profile.ts';
+import type { Industry, Regime } from '../../tenancy/entity-profile.ts';
 
 /** The tiers beyond the rules and the memory, as the running service has them. */
 export interface TierRuntime {
@@ -96,16 +96,17 @@ export async function categorizeStoredRows(trx: Executor, request: CategorizeReq
 }
 
 /**
- * What the tiers read about the entity itself: its name, the industry its owner stated, and which kinds of
+ * What the tiers read about the entity itself: its name, the industry its owner stated, how it is taxed, and which kinds of
  * account it holds (a "transfer to savings" from a business without savings leaves the business).
  */
-async function entityProfileForCategorizing(trx: Executor, tenantId: string, entityId: string): Promise<{ entityName?: string; industry: Industry | null; heldAccountKinds: Map<BankAccountKind, number> }> {
-  const entity = await trx.selectFrom('entities').select(['legal_name', 'industry']).where('tenant_id', '=', tenantId).where('id', '=', entityId).executeTakeFirst();
+async function entityProfileForCategorizing(trx: Executor, tenantId: string, entityId: string): Promise<{ entityName?: string; industry: Industry | null; regime: Regime | null; heldAccountKinds: Map<BankAccountKind, number> }> {
+  const entity = await trx.selectFrom('entities').select(['legal_name', 'industry', 'regime']).where('tenant_id', '=', tenantId).where('id', '=', entityId).executeTakeFirst();
   const counts = await trx.selectFrom('bank_accounts').select(['kind', (eb) => eb.fn.countAll<number>().as('count')])
     .where('tenant_id', '=', tenantId).where('entity_id', '=', entityId).groupBy('kind').execute();
   return {
     entityName: entity?.legal_name,
     industry: (entity?.industry ?? null) as Industry | null,
+    regime: (entity?.regime ?? null) as Regime | null,
     heldAccountKinds: new Map(counts.map((row) => [row.kind as BankAccountKind, Number(row.count)])),
   };
 }

@@ -1,4 +1,4 @@
-import type { Industry } from '../../tenancy/entity-profile.ts';
+import type { Industry, Regime } from '../../tenancy/entity-profile.ts';
 import type { CleanedDescriptor } from './descriptor.ts';
 
 /**
@@ -29,6 +29,8 @@ export interface CategorizationInput {
   entityName?: string;
   /** The entity's line of business as its owner stated it; absent or null when not stated. */
   industry?: Industry | null;
+  /** How the entity is taxed: for a sole proprietor or partnership, income tax is the owners' own. */
+  regime?: Regime | null;
   /** How many accounts of each kind the entity holds (this row's own included); absent when unknown. */
   heldAccountKinds?: ReadonlyMap<BankAccountKind, number>;
   /** `cleanDescriptor(description, merchant)` when the caller already has it: cleaning is a good share of a tier's cost, so the sweep cleans each row once for all tiers. */
