@@ -45,6 +45,9 @@ test('the directory files trade-dependent merchants by the industry, and everyth
   assert.deepEqual(pick(lookup('COSTCO WHSE 15024 AUSTIN TX', 'out', 'construction')), ['6130', undefined]);
   // A grocery chain's snacks counter is not one of its "supplies": only entries whose generic use is 6130 move.
   assert.equal(lookup('7-ELEVEN 35112', 'out', 'food_service')?.target, lookup('7-ELEVEN 35112', 'out')?.target);
+  // An auto insurer's money in pays a practice for an accident patient's care; elsewhere it is the insurer's own answer.
+  assert.deepEqual(pick(lookup('GEICO CLAIM PMT 123456', 'in', 'healthcare')), ['4100', 'healthcare']);
+  assert.notEqual(lookup('GEICO CLAIM PMT 123456', 'in', 'retail')?.target, '4100');
   assert.equal(lookup('AMAZON.COM*M12AB3CD4 AMZN.COM/BILL', 'in', 'retail')?.target, '4000');
   assert.equal(lookup('AMAZON.COM*M12AB3CD4 AMZN.COM/BILL', 'out', 'professional_services')?.target, '6090');
   // A card processor's payout: by the trade with the entry's confidence, or a guess with its own low score.

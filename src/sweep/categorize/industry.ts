@@ -82,8 +82,9 @@ export const TRADE_MAPPINGS: readonly TradeMapping[] = [
   { industry: 'food_service', direction: 'out', merchants: ['Propane Supplier'], target: '6130', rawScore: 0.72 },
   // Money in from a ride or delivery platform is, for a kitchen, its delivery orders' payout.
   { industry: 'food_service', direction: 'in', merchants: ['Uber', 'Uber Eats', 'DoorDash', 'Grubhub', 'Postmates', 'Caviar'], target: SALES_OF_GOODS, rawScore: 0.86 },
-  // A health insurer's money in is, for a practice, its patients' claims paid (not a premium refund).
-  { industry: 'healthcare', direction: 'in', categories: ['health'], target: SERVICE_REVENUE, rawScore: 0.86 },
+  // An insurer's money in is, for a practice, its patients' claims paid (not a premium refund): health
+  // plans, and the auto and workers' compensation insurers that pay for accident patients' care.
+  { industry: 'healthcare', direction: 'in', categories: ['health', 'insurance'], target: SERVICE_REVENUE, rawScore: 0.86 },
   // A shop's money in from a marketplace is its sales there, not a refund of a purchase.
   { industry: 'retail', direction: 'in', merchants: ['Amazon', 'eBay', 'Etsy'], target: SALES_OF_GOODS, rawScore: 0.86 },
   // An office's online orders are office supplies and small equipment.
