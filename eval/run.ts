@@ -95,6 +95,9 @@ const INDUSTRY_BY_PROFILE: Record<string, Industry> = {
   'olentangy-dental': 'healthcare',
   'crossroads-freight': 'transportation',
   'millrace-brewing': 'manufacturing',
+  'juniper-ridge-vet': 'healthcare',
+  'brickyard-residential': 'professional_services',
+  'bergstrom-photo': 'professional_services',
 };
 
 async function setUpTenant(harness: Harness, profile: string, profileRows: EvalRow[], withIndustry: boolean): Promise<TestTenant> {
