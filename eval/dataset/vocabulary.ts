@@ -16,7 +16,8 @@ import { BANK_STYLES, type BankStyle } from './bank-styles.ts';
  * payments 2400; sales tax remitted 2300; equipment over $2,000 is capitalized to 1500; moves between
  * the business's own accounts, including paying its credit card, are `transfer`.
  */
-export type AccountRole = 'checking' | 'savings' | 'card';
+/** `trust`: a second checking account holding clients' money (a law firm's IOLTA), not the business's own. */
+export type AccountRole = 'checking' | 'savings' | 'card' | 'trust';
 
 export interface ProfileAccount {
   role: AccountRole;
@@ -73,6 +74,8 @@ export interface Profile {
   savingsSweep?: { day: number; amount: [number, number]; returnEveryMonths: number; counterparty?: string };
   /** The credit card's bill, paid from checking: day of the next month, and how the card issuer debits it. */
   cardPayment?: { day: number; company: string; entry: string };
+  /** Other moves between the business's own accounts, at random days (a law firm drawing earned fees from its trust account). */
+  moves?: Array<{ key: string; from: AccountRole; to: AccountRole; perMonth: number; amount: [number, number] }>;
 }
 
 const { chase, bankOfAmerica, wellsFargo, citi, capitalOne, americanExpress, usBank, pnc, creditUnion, neobank } = BANK_STYLES;
