@@ -95,6 +95,10 @@ const INDUSTRY_BY_PROFILE: Record<string, Industry> = {
   'olentangy-dental': 'healthcare',
   'crossroads-freight': 'transportation',
   'millrace-brewing': 'manufacturing',
+  'saguaro-auto-repair': 'other',
+  'halvorsen-okafor-law': 'professional_services',
+  'sunspire-yoga': 'personal_services',
+  'bull-city-remodeling': 'construction',
 };
 
 async function setUpTenant(harness: Harness, profile: string, profileRows: EvalRow[], withIndustry: boolean): Promise<TestTenant> {
