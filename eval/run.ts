@@ -98,6 +98,10 @@ const INDUSTRY_BY_PROFILE: Record<string, Industry> = {
   'juniper-ridge-vet': 'healthcare',
   'brickyard-residential': 'professional_services',
   'bergstrom-photo': 'professional_services',
+  'saguaro-auto-repair': 'other',
+  'halvorsen-okafor-law': 'professional_services',
+  'sunspire-yoga': 'personal_services',
+  'bull-city-remodeling': 'construction',
 };
 
 async function setUpTenant(harness: Harness, profile: string, profileRows: EvalRow[], withIndustry: boolean): Promise<TestTenant> {

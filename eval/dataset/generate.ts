@@ -29,7 +29,7 @@ export interface EvalRow {
 export const FIRST_MONTH = '2024-07';
 export const MONTH_COUNT = 18;
 
-const ACCOUNT_KIND: Record<AccountRole, EvalRow['accountKind']> = { checking: 'checking', savings: 'savings', card: 'credit_card' };
+const ACCOUNT_KIND: Record<AccountRole, EvalRow['accountKind']> = { checking: 'checking', savings: 'savings', card: 'credit_card', trust: 'checking' };
 /** How a bank's name prints on another bank's ACH line. */
 const BANK_NAME: Record<string, string> = {
   chase: 'JPMORGAN CHASE', 'bank-of-america': 'BANK OF AMERICA', 'wells-fargo': 'WELLS FARGO BANK', citi: 'CITIBANK', 'capital-one': 'CAPITAL ONE',
@@ -85,6 +85,7 @@ class ProfileGenerator {
         for (const day of this.daysFor(vendor, month, days)) this.emit(vendor, isoDate(year, month, day), monthIndex);
       }
       this.sweep(monthIndex, year, month, days);
+      this.move(year, month, days);
       this.payCard(monthIndex, year, month, days);
     }
     return this.rows;
@@ -242,6 +243,17 @@ class ProfileGenerator {
     if (monthIndex % sweep.returnEveryMonths === sweep.returnEveryMonths - 1) {
       const back = this.random.amountMinor(sweep.amount[0], sweep.amount[1] * 1.5);
       this.moveBetween(savings, checking, back, year, month, this.random.int(1, daysInMonth), daysInMonth, 'savings-return');
+    }
+  }
+
+  /** The profile's other moves between its own accounts (none for most businesses: no random draws then). */
+  private move(year: number, month: number, daysInMonth: number): void {
+    for (const move of this.profile.moves ?? []) {
+      const count = occurrences(move.perMonth, this.random);
+      for (let index = 0; index < count; index += 1) {
+        const amountMinor = this.random.amountMinor(move.amount[0], move.amount[1]);
+        this.moveBetween(this.account(move.from), this.account(move.to), amountMinor, year, month, this.random.int(1, daysInMonth), daysInMonth, move.key);
+      }
     }
   }
 

@@ -89,9 +89,10 @@ test('it is kept apart from the directory: its sources never read it, and many r
 describe('the second-round development businesses (HELD_OUT_PROFILES)', () => {
   const second = loadHeldOutDataset();
 
-  test('five businesses of about 1,400 rows each over the same 18 months, labelled with chart accounts or transfer', () => {
+  test('nine businesses of about 1,400 rows each over the same 18 months, labelled with chart accounts or transfer', () => {
     assert.deepEqual(HELD_OUT_PROFILES.map((profile) => profile.id),
-      ['copper-comb-salon', 'greenline-landscapes', 'alder-spine-rehab', 'lone-star-movers', 'driftless-roasting']);
+      ['copper-comb-salon', 'greenline-landscapes', 'alder-spine-rehab', 'lone-star-movers', 'driftless-roasting',
+        'saguaro-auto-repair', 'halvorsen-okafor-law', 'sunspire-yoga', 'bull-city-remodeling']);
     assertGroupShape(second, HELD_OUT_PROFILES.map((profile) => profile.id), /^heldout-\d{5}$/);
   });
 
