@@ -80,3 +80,21 @@ test("a sole proprietor's or partnership's income-tax estimates are the owners' 
   assert.deepEqual(match('IRS USATAXPYMT EST TAX', { ...soleProp, regime: 'c_corporation' }), ['federal-tax', '6140', STRENGTH_SCORE.strong]);
   assert.deepEqual(match('IRS USATAXPYMT 260414 ABC123', { date: '2026-04-14' }), ['federal-tax', '6140', STRENGTH_SCORE.strong]);
 });
+
+test("a bank's merchant services: batch deposits are sales, the month's discount a processing fee; never on the card itself", () => {
+  assert.deepEqual(decide(row('BANKCARD-8076 BTOT DEP 240701 LJM87WJU ACME LLC', -184_022, { industry: 'retail' })), ['merchant-services-deposits', '4000']);
+  assert.deepEqual(decide(row('BANKCARD 8076 MTOT DEP', -52_000, { industry: 'healthcare' })), ['merchant-services-deposits', '4100']);
+  assert.deepEqual(decide(row('MERCHANT SVCS DEPOSIT 4412', -9_900, { industry: 'food_service' })), ['merchant-services-deposits', '4000']);
+  assert.deepEqual(decide(row('AMERICAN EXPRESS AXP DISCNT 240714 DNQVNVQ3 ACME LLC', -31_000, { industry: 'construction' })), ['merchant-services-deposits', '4100']);
+  assert.deepEqual(decide(row('BANKCARD-8076 MTOT DISC 240703 6UZQDJ ACME LLC', 61_000)), ['merchant-services-fees', '6210']);
+  assert.deepEqual(decide(row('ELAVON MERCH FEES', 4_000)), ['merchant-services-fees', '6210']);
+  // On the card account an Amex credit is a refund or an offer, and paying Amex from checking is a transfer.
+  assert.notDeepEqual(decide(row('AMEX OFFER CREDIT', -2_500, { kind: 'credit_card' })), ['merchant-services-deposits', '4000']);
+  assert.deepEqual(decide(row('AMERICAN EXPRESS ACH PMT', 250_000)), ['card-payment-sent', 'transfer']);
+});
+
+test('QuickBooks Payroll tax debits, and equipment finance leases', () => {
+  assert.deepEqual(decide(row('INTUIT 28634895 DES:TAX ID:KP4FS1XMD INDN:ACME LLC CO ID:4580378613 WEB', 120_000)), ['payroll-taxes', '6140']);
+  assert.notEqual(decide(row('INTUIT *QBOOKS ONLINE', 9_000))?.[0], 'payroll-taxes');
+  assert.deepEqual(decide(row('ACH WEB-RECUR 670973388 DLL FINANCE LEASE PMT', 48_000)), ['vehicle-lease', '6100']);
+});

@@ -33,9 +33,12 @@ export interface BuiltinRule {
 const PAYROLL_PROCESSORS = String.raw`(GUSTO|ADP|PAYCHEX|RIPPLING|JUSTWORKS|TRINET|PAYLOCITY|PAYCOM|PAYCOR|INTUIT PAYROLL|QUICKBOOKS PAYROLL|QBO PAYROLL|SUREPAYROLL|ONPAY|DEEL|PATRIOT SOFTWARE|HEARTLAND PAYROLL|ZENEFITS|INSPERITY|WAVE PAYROLL|SQUARE PAYROLL|TRIPLENET|PAYCHEX-RCX|PAYCHEX EIB)`;
 const CARD_ISSUERS = String.raw`(CHASE|AMEX|AMERICAN EXPRESS|CITI|CITIBANK|CAPITAL ONE|CAP ONE|DISCOVER|BARCLAYCARD|BARCLAYS|BK OF AMER|BANK OF AMERICA|BOFA|WELLS FARGO|WF CREDIT|US BANK|USBANK|SYNCHRONY|BREX|RAMP|DIVVY|BILL\.COM DIVVY|NAVY FEDERAL|PNC|TD BANK|FIRST NATIONAL)`;
 
+const MERCHANT_SERVICES = String.raw`(BANKCARD|BNKCD|MERCHANT SERVICES|MERCHANT SERVICE|MERCHANT SVCS|MERCHANT SVC|MERCHANT BANKCARD|MERCH SVCS|MERCH SVC|MERCH BNKCD|PAYMENTECH|FIRST DATA|FDMS|ELAVON|HEARTLAND PAYMENT|HEARTLAND PYMT|GLOBAL PAYMENTS|WORLDPAY|VANTIV|TSYS|TRANSFIRST|AMERICAN EXPRESS|AMEX|AXP)`;
+
 export const BUILTIN_RULES: readonly BuiltinRule[] = [
   // Payroll: net pay, then the processor's tax impound, then its own fee.
-  { name: 'payroll-taxes', pattern: new RegExp(String.raw`\b${PAYROLL_PROCESSORS}\b.*\b(TAX|TAXES|TAX PMT|TAX IMPOUND|EIB)\b`), direction: 'out', target: '6140', strength: 'strong' },
+  // QuickBooks Payroll debits as plain "INTUIT", the entry description saying what for.
+  { name: 'payroll-taxes', pattern: new RegExp(String.raw`\b${PAYROLL_PROCESSORS}\b.*\b(TAX|TAXES|TAX PMT|TAX IMPOUND|EIB)\b|\bINTUIT\b.*\b(DES|CO ENTRY DESCR):\s?(TAX|TAXES)\b`), direction: 'out', target: '6140', strength: 'strong' },
   { name: 'payroll-fees', pattern: new RegExp(String.raw`\b${PAYROLL_PROCESSORS}\b.*\b(FEE|FEES|INVOICE|INVOICES|INV|SUBSCRIPTION|BILLING)\b`), direction: 'out', target: '6080', strength: 'fair' },
   { name: 'payroll-net-pay', pattern: new RegExp(String.raw`\b${PAYROLL_PROCESSORS}\b.*\b(NET ?PAY|NETPAY|PAYROLL|PAYRLL|WAGES?|SALARY|DIR DEP|DIRECT DEP|PAY ?RUN)\b|\b(PAYROLL|NET ?PAY|WAGE PAY)\b`), direction: 'out', target: '6180', strength: 'strong' },
 
@@ -62,6 +65,10 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
   // HIPAA claim payments: payers deposit with the NACHA entry description HCCLAIMPMT; Medicare pays through its contractors.
   { name: 'health-claim-payments', pattern: /\b(HCCLAIMPMT|HCCLAIMPMNT|HC CLAIM PMT|HCCLAIM|MEDICARE|MEDICAID|NORIDIAN|NOVITAS|PALMETTO GBA|WPS MEDICARE|CGS MEDICARE|FIRST COAST SERVICE)\b/, direction: 'in', target: '4100', strength: 'strong' },
   { name: 'platform-payouts', pattern: /\b(STRIPE|SHOPIFY|SQUARE INC|SQUARE|SQ|ETSY|PAYPAL|AMAZON|AMZN|EBAY|WALMART|CLOVER|TOAST|BRAINTREE|AUTHORIZE\.NET|WOOCOMMERCE|GUMROAD|FAIRE)\b.*\b(TRANSFER|PAYOUT|PAYOUTS|DEPOSIT|SETTLEMENT|SETTLE|MARKETPLACE|SELLER|PAYMENTS|XFER|TRANSFER ID|DISBURSEMENT|ST-\w+)\b/, direction: 'in', target: '4000', strength: 'strong' },
+  // A bank's merchant services settle card sales in batches ("BANKCARD-8076 BTOT DEP", "MERCH DEP")
+  // and debit the month's discount and fees ("BANKCARD MTOT DISC"); American Express settles its own.
+  { name: 'merchant-services-fees', pattern: new RegExp(String.raw`\b${MERCHANT_SERVICES}\b.*\b(MTOT DISC|DISC|DISCNT|DISCOUNT|FEE|FEES|INTERCHANGE|CHGBK FEE|MONTHLY FEE)\b`), direction: 'out', accountKinds: ['checking', 'savings'], target: '6210', strength: 'strong' },
+  { name: 'merchant-services-deposits', pattern: new RegExp(String.raw`\b${MERCHANT_SERVICES}\b.*\b(BTOT DEP|MTOT DEP|DEP|DEPOSIT|DEPOSITS|SETTLEMENT|SETTLE|STLMT|TXNS|CREDIT|AXP DISCNT)\b|\b(MERCHANT|MERCH) (DEP|DEPOSIT|SETTLEMENT|STLMT)\b`), direction: 'in', accountKinds: ['checking', 'savings'], target: '4000', strength: 'strong' },
   // Any other platform's payout to the business is its customers' money passed on.
   { name: 'other-payouts', pattern: /\b(PAYOUT|PAYOUTS)\b/, direction: 'in', target: '4100', strength: 'fair' },
   { name: 'customer-payments', pattern: /\b(INVOICE PAYMENT|BILL\.COM (RECEIVABLES|PAYMENT)|INVOICE \w+ PAID|CUSTOMER PAYMENT|(REMOTE|MOBILE|COUNTER|BRANCH|ATM|ONLINE) (CHECK )?DEPOSIT|DEPOSIT ID|CO ENTRY DESCR:PAYMENT|ZELLE\b.*\bFROM|ZELLE (TRANSFER|PAYMENT|PMT))\b/, direction: 'in', target: '4100', strength: 'fair' },
@@ -77,7 +84,7 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
   // Everyday operating costs whose wording names the kind of spending.
   // Before rent: a rent-a-car is travel, not the shop's rent.
   { name: 'car-rental', pattern: /\b(RENT[- ]?A[- ]?CAR?|CAR RENTAL|RENTAL CAR|AUTO RENTAL)\b/, direction: 'out', target: '6150', strength: 'strong' },
-  { name: 'vehicle-lease', pattern: /\b(TRUCK|AUTO|VEHICLE|FLEET|EQUIPMENT|EQUIP|TRAILER|FORKLIFT)\b.*\b(LEASE|LEASING)\b|\b(RYDER|PENSKE)\b.*\b(LEASE|LEASING|RENTAL)\b/, direction: 'out', target: '6100', strength: 'fair' },
+  { name: 'vehicle-lease', pattern: /\b(TRUCK|AUTO|VEHICLE|FLEET|EQUIPMENT|EQUIP|TRAILER|FORKLIFT)\b.*\b(LEASE|LEASING)\b|\b(RYDER|PENSKE)\b.*\b(LEASE|LEASING|RENTAL)\b|\b(FINANCE LEASE|LEASE FINANCE|EQUIPMENT FINANCE|EQUIP FINANCE|DLL FINANCE|DE LAGE LANDEN)\b/, direction: 'out', target: '6100', strength: 'fair' },
   { name: 'rent', pattern: /\b(RENT|LEASE PMT|LEASE PAYMENT|ENTRY DESCR:RENT)\b/, direction: 'out', target: '6110', strength: 'fair' },
   { name: 'vehicle', pattern: /\b(PARKING|PARK METER|METER PAY|PARKING METERS|TOLLWAY|TOLL ROAD|E-?ZPASS|FASTRAK|SUNPASS|FUEL|GAS STATION|STATIONSTORE)\b/, direction: 'out', target: '6010', strength: 'fair' },
   { name: 'coffee', pattern: /\b(COFFEE|CAFE|ESPRESSO|COFFEEHOUSE)\b/, direction: 'out', target: '6160', strength: 'fair' },
