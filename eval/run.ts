@@ -98,7 +98,8 @@ const INDUSTRY_BY_PROFILE: Record<string, Industry> = {
   'juniper-ridge-vet': 'healthcare',
   'brickyard-residential': 'professional_services',
   'bergstrom-photo': 'professional_services',
-  'saguaro-auto-repair': 'other',
+  // Written when the list had no automotive choice, so its helper picked 'other'; its owner would pick this.
+  'saguaro-auto-repair': 'automotive',
   'halvorsen-okafor-law': 'professional_services',
   'sunspire-yoga': 'personal_services',
   'bull-city-remodeling': 'construction',

@@ -24,7 +24,7 @@ export type Regime = (typeof REGIMES)[number];
  * payout of a card processor is sales of goods or fees for services.
  */
 export const INDUSTRIES = [
-  'professional_services', 'construction', 'food_service', 'retail', 'personal_services', 'healthcare', 'transportation', 'manufacturing', 'other',
+  'professional_services', 'construction', 'food_service', 'retail', 'personal_services', 'healthcare', 'transportation', 'automotive', 'manufacturing', 'other',
 ] as const;
 export type Industry = (typeof INDUSTRIES)[number];
 

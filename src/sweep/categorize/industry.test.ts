@@ -11,6 +11,7 @@ const lookup = (descriptor: string, direction: 'in' | 'out', industry?: (typeof 
 test('money from customers is service revenue for a service trade and sales of goods for a shop or a kitchen', () => {
   assert.equal(revenueTargetFor('4000', 'in', 'professional_services'), '4100');
   assert.equal(revenueTargetFor('4000', 'in', 'construction'), '4100');
+  assert.equal(revenueTargetFor('4000', 'in', 'automotive'), '4100');
   assert.equal(revenueTargetFor('4100', 'in', 'retail'), '4000');
   assert.equal(revenueTargetFor('4100', 'in', 'food_service'), '4000');
   assert.equal(revenueTargetFor('4100', 'in', 'other'), '4100', 'an industry that says neither leaves the guess');
@@ -40,6 +41,8 @@ test('the directory files trade-dependent merchants by the industry, and everyth
   assert.deepEqual(pick(lookup('THE HOME DEPOT #2801 MINNEAPOLIS MN', 'out', 'professional_services')), ['6130', undefined]);
   assert.deepEqual(pick(lookup('THE HOME DEPOT #2801 MINNEAPOLIS MN', 'out')), ['6130', undefined]);
   assert.deepEqual(pick(lookup('FERGUSON ENTERPRISES #12', 'out', 'construction')), ['5000', 'construction']);
+  assert.deepEqual(pick(lookup('OREILLY AUTO #23144 MESA AZ', 'out', 'automotive')), ['5000', 'automotive']);
+  assert.deepEqual(pick(lookup('OREILLY AUTO #23144 MESA AZ', 'out', 'professional_services')), ['6010', undefined]);
   assert.deepEqual(pick(lookup('HEB #8700 AUSTIN TX', 'out', 'food_service')), ['5000', 'food_service']);
   assert.deepEqual(pick(lookup('COSTCO WHSE 15024 AUSTIN TX', 'out', 'food_service')), ['5000', 'food_service']);
   assert.deepEqual(pick(lookup('COSTCO WHSE 15024 AUSTIN TX', 'out', 'construction')), ['6130', undefined]);

@@ -19,6 +19,7 @@ const REVENUE_ACCOUNT: Partial<Record<Industry, CategoryTarget>> = {
   personal_services: SERVICE_REVENUE,
   healthcare: SERVICE_REVENUE,
   transportation: SERVICE_REVENUE,
+  automotive: SERVICE_REVENUE,
   food_service: SALES_OF_GOODS,
   retail: SALES_OF_GOODS,
   manufacturing: SALES_OF_GOODS,
@@ -70,12 +71,15 @@ const HOME_IMPROVEMENT_STORES = [
   'Sherwin-Williams', 'Benjamin Moore', 'PPG Paints', 'Kelly-Moore', 'Dunn-Edwards',
 ];
 const WHOLESALE_CLUBS = ['Costco', "Sam's Club", "BJ's Wholesale Club"];
+const AUTO_PARTS_STORES = ['AutoZone', "O'Reilly Auto Parts", 'Advance Auto Parts', 'NAPA Auto Parts', 'Pep Boys'];
 
 export const TRADE_MAPPINGS: readonly TradeMapping[] = [
   // A trade contractor's materials go into the customer's job: cost of goods. A supply house sells
   // almost nothing else; a home-improvement store also sells tools and shop supplies.
   { industry: 'construction', direction: 'out', merchants: BUILDING_SUPPLY_HOUSES, target: COST_OF_GOODS, rawScore: 0.86 },
   { industry: 'construction', direction: 'out', merchants: HOME_IMPROVEMENT_STORES, target: COST_OF_GOODS, rawScore: 0.74 },
+  // A repair shop's parts-store runs are parts that go into customers' cars, billed on the repair order.
+  { industry: 'automotive', direction: 'out', merchants: AUTO_PARTS_STORES, target: COST_OF_GOODS, rawScore: 0.86 },
   // A kitchen's groceries and warehouse-club runs are ingredients; its propane cooks them.
   { industry: 'food_service', direction: 'out', categories: ['grocery'], whenGenericTarget: '6130', target: COST_OF_GOODS, rawScore: 0.74 },
   { industry: 'food_service', direction: 'out', merchants: WHOLESALE_CLUBS, target: COST_OF_GOODS, rawScore: 0.74 },
