@@ -98,3 +98,8 @@ test('QuickBooks Payroll tax debits, and equipment finance leases', () => {
   assert.notEqual(decide(row('INTUIT *QBOOKS ONLINE', 9_000))?.[0], 'payroll-taxes');
   assert.deepEqual(decide(row('ACH WEB-RECUR 670973388 DLL FINANCE LEASE PMT', 48_000)), ['vehicle-lease', '6100']);
 });
+
+test("a customer's ACH naming the invoice it pays is revenue", () => {
+  assert.deepEqual(decide(row('ACH CREDIT 054972954 STEEL VALLEY FABRICAT INV PAYMENT', -420_000, { industry: 'professional_services' })), ['customer-payments', '4100']);
+  assert.equal(decide(row('INV PAYMENT 4411', 420_000)), null, 'money out is not a customer paying');
+});

@@ -42,6 +42,8 @@ test('the directory files trade-dependent merchants by the industry, and everyth
   assert.deepEqual(pick(lookup('THE HOME DEPOT #2801 MINNEAPOLIS MN', 'out')), ['6130', undefined]);
   assert.deepEqual(pick(lookup('FERGUSON ENTERPRISES #12', 'out', 'construction')), ['5000', 'construction']);
   assert.deepEqual(pick(lookup('OREILLY AUTO #23144 MESA AZ', 'out', 'automotive')), ['5000', 'automotive']);
+  assert.deepEqual(pick(lookup('USPS PO #18024 PITTSBURGH PA', 'out', 'professional_services')), ['6090', 'professional_services']);
+  assert.deepEqual(pick(lookup('USPS PO #18024 PITTSBURGH PA', 'out', 'retail')), ['6220', undefined]);
   assert.deepEqual(pick(lookup('OREILLY AUTO #23144 MESA AZ', 'out', 'professional_services')), ['6010', undefined]);
   assert.deepEqual(pick(lookup('HEB #8700 AUSTIN TX', 'out', 'food_service')), ['5000', 'food_service']);
   assert.deepEqual(pick(lookup('COSTCO WHSE 15024 AUSTIN TX', 'out', 'food_service')), ['5000', 'food_service']);

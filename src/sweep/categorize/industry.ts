@@ -93,6 +93,9 @@ export const TRADE_MAPPINGS: readonly TradeMapping[] = [
   { industry: 'retail', direction: 'in', merchants: ['Amazon', 'eBay', 'Etsy'], target: SALES_OF_GOODS, rawScore: 0.86 },
   // An office's online orders are office supplies and small equipment.
   { industry: 'professional_services', direction: 'out', merchants: ['Amazon'], target: '6090', rawScore: 0.72 },
+  // An office's post-office counter is letters and filings (office postage), not shipments of goods.
+  { industry: 'professional_services', direction: 'out', merchants: ['USPS'], target: '6090', rawScore: 0.74 },
+  { industry: 'healthcare', direction: 'out', merchants: ['USPS'], target: '6090', rawScore: 0.74 },
 ];
 
 export function tradeMapping(

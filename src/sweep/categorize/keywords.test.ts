@@ -7,6 +7,7 @@ const out = (description: string, industry?: Industry, entityName?: string) => m
 
 test("a local merchant's trade word names what the business spent on", () => {
   assert.equal(out('SQ *TAQUERIA LA PERLA AUSTIN TX')?.target, '6160');
+  assert.equal(out("FILIBERTO'S MEXICAN FOOD #16821 MESA AZ")?.target, '6160');
   assert.equal(out('MATTS BAR & GRILL MINNEAPOLIS MN')?.word, 'BAR & GRILL', 'the longest phrase is reported');
   assert.equal(out('LAKE STREET AUTO CARE MINNEAPOLIS MN')?.target, '6010');
   assert.equal(out('HOTEL MONACO SEATTLE WA')?.target, '6150');
