@@ -54,6 +54,21 @@ test('the directory files trade-dependent merchants by the industry, and everyth
   assert.ok(unknown && unknown.confidence <= REVENUE_GUESS_SCORE && services!.confidence > unknown.confidence);
 });
 
+test('a trade-only supply house is cost of goods, more certain for a stated construction trade; a print-blank supplier is not moved', () => {
+  const unknown = lookup('JOHNSTONE SUPPLY #0412 MINNEAPOLIS MN', 'out');
+  const contractor = lookup('JOHNSTONE SUPPLY #0412 MINNEAPOLIS MN', 'out', 'construction');
+  assert.equal(unknown?.target, '5000');
+  assert.equal(unknown?.industry, undefined);
+  assert.deepEqual(pick(contractor), ['5000', 'construction']);
+  assert.ok(contractor!.confidence > unknown!.confidence);
+  assert.deepEqual(pick(lookup('CONSOLIDATED ELEC DIST 5521', 'out', 'construction')), ['5000', 'construction']);
+  assert.deepEqual(pick(lookup('SCP DISTRIBUTORS LLC 0345', 'out', 'construction')), ['5000', 'construction']);
+  // Shirts from a blank-apparel house are a contractor's uniforms or promotion, not job materials.
+  assert.equal(lookup('SANMAR CORP', 'out', 'construction')?.industry, undefined);
+  // Other trades keep the generic answer.
+  assert.equal(lookup('JOHNSTONE SUPPLY #0412 MINNEAPOLIS MN', 'out', 'food_service')?.industry, undefined);
+});
+
 test('the shipped curves do not auto-approve a revenue guess at the default threshold', () => {
   assert.ok(applyCurve(SHIPPED_CURVES.regex, REVENUE_GUESS_SCORE) < 0.8);
   assert.ok(applyCurve(SHIPPED_CURVES.directory, REVENUE_GUESS_SCORE) < 0.8);
