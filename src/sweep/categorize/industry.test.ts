@@ -41,6 +41,9 @@ test('the directory files trade-dependent merchants by the industry, and everyth
   assert.deepEqual(pick(lookup('THE HOME DEPOT #2801 MINNEAPOLIS MN', 'out', 'professional_services')), ['6130', undefined]);
   assert.deepEqual(pick(lookup('THE HOME DEPOT #2801 MINNEAPOLIS MN', 'out')), ['6130', undefined]);
   assert.deepEqual(pick(lookup('FERGUSON ENTERPRISES #12', 'out', 'construction')), ['5000', 'construction']);
+  // A trade-only supply house sells what goes into customers' jobs, whatever trade states it; only less surely without one.
+  assert.deepEqual(pick(lookup('SITEONE LANDSCAPE #220 CHARLOTTE NC', 'out', 'other')), ['5000', undefined]);
+  assert.deepEqual(pick(lookup('ROCKAUTO COM', 'out', 'automotive')), ['5000', 'automotive']);
   assert.deepEqual(pick(lookup('OREILLY AUTO #23144 MESA AZ', 'out', 'automotive')), ['5000', 'automotive']);
   assert.deepEqual(pick(lookup('USPS PO #18024 PITTSBURGH PA', 'out', 'professional_services')), ['6090', 'professional_services']);
   assert.deepEqual(pick(lookup('USPS PO #18024 PITTSBURGH PA', 'out', 'retail')), ['6220', undefined]);
@@ -60,6 +63,21 @@ test('the directory files trade-dependent merchants by the industry, and everyth
   const unknown = lookup('STRIPE PAYOUT', 'in');
   assert.equal(services?.target, '4100');
   assert.ok(unknown && unknown.confidence <= REVENUE_GUESS_SCORE && services!.confidence > unknown.confidence);
+});
+
+test('a trade-only supply house is cost of goods, more certain for a stated construction trade; a print-blank supplier is not moved', () => {
+  const unknown = lookup('JOHNSTONE SUPPLY #0412 MINNEAPOLIS MN', 'out');
+  const contractor = lookup('JOHNSTONE SUPPLY #0412 MINNEAPOLIS MN', 'out', 'construction');
+  assert.equal(unknown?.target, '5000');
+  assert.equal(unknown?.industry, undefined);
+  assert.deepEqual(pick(contractor), ['5000', 'construction']);
+  assert.ok(contractor!.confidence > unknown!.confidence);
+  assert.deepEqual(pick(lookup('CONSOLIDATED ELEC DIST 5521', 'out', 'construction')), ['5000', 'construction']);
+  assert.deepEqual(pick(lookup('SCP DISTRIBUTORS LLC 0345', 'out', 'construction')), ['5000', 'construction']);
+  // Shirts from a blank-apparel house are a contractor's uniforms or promotion, not job materials.
+  assert.equal(lookup('SANMAR CORP', 'out', 'construction')?.industry, undefined);
+  // Other trades keep the generic answer.
+  assert.equal(lookup('JOHNSTONE SUPPLY #0412 MINNEAPOLIS MN', 'out', 'food_service')?.industry, undefined);
 });
 
 test('the shipped curves do not auto-approve a revenue guess at the default threshold', () => {

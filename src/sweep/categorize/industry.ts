@@ -80,6 +80,11 @@ export const TRADE_MAPPINGS: readonly TradeMapping[] = [
   { industry: 'construction', direction: 'out', merchants: HOME_IMPROVEMENT_STORES, target: COST_OF_GOODS, rawScore: 0.74 },
   // A repair shop's parts-store runs are parts that go into customers' cars, billed on the repair order.
   { industry: 'automotive', direction: 'out', merchants: AUTO_PARTS_STORES, target: COST_OF_GOODS, rawScore: 0.86 },
+  { industry: 'automotive', direction: 'out', categories: ['auto_parts'], whenGenericTarget: '6010', target: COST_OF_GOODS, rawScore: 0.86 },
+  // The trade-only distributors (electrical, HVAC, plumbing, roofing, drywall, landscape, pool, pest) already
+  // answer cost of goods, trusted less because the buyer's trade is a guess; a stated construction trade
+  // confirms that what it buys there goes into customers' jobs.
+  { industry: 'construction', direction: 'out', categories: ['trade_supply'], whenGenericTarget: COST_OF_GOODS, target: COST_OF_GOODS, rawScore: 0.86 },
   // A kitchen's groceries and warehouse-club runs are ingredients; its propane cooks them.
   { industry: 'food_service', direction: 'out', categories: ['grocery'], whenGenericTarget: '6130', target: COST_OF_GOODS, rawScore: 0.74 },
   { industry: 'food_service', direction: 'out', merchants: WHOLESALE_CLUBS, target: COST_OF_GOODS, rawScore: 0.74 },

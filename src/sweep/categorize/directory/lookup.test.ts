@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
+import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
 import { US_CHART } from '../../../chart/us-chart.ts';
 import { cleanDescriptor } from '../descriptor.ts';
@@ -31,6 +33,29 @@ test('the directory covers every kind of payee the issue names', () => {
   const required = ['software', 'cloud', 'airline', 'hotel', 'ride', 'fuel', 'telecom', 'utility', 'restaurant', 'coffee', 'grocery',
     'marketplace', 'shipping', 'insurance', 'processor', 'payroll', 'benefits', 'bank', 'lender', 'government'];
   for (const category of required) assert.ok((perCategory.get(category) ?? 0) >= 10, `${category}: ${perCategory.get(category) ?? 0}`);
+});
+
+test('the directory covers the suppliers, platforms and payers of the trades', () => {
+  const perCategory = new Map<string, number>();
+  for (const entry of directoryEntries()) perCategory.set(entry.category, (perCategory.get(entry.category) ?? 0) + 1);
+  const required = ['trade_supply', 'auto_parts', 'trucking', 'moving', 'beverage_supply', 'medical_supply', 'health_payer', 'beauty',
+    'creative_supply', 'print_supply', 'ag_supply', 'realestate', 'it_supply', 'membership'];
+  for (const category of required) assert.ok((perCategory.get(category) ?? 0) >= 10, `${category}: ${perCategory.get(category) ?? 0}`);
+});
+
+test('no name or alias belongs to two payees, read straight from the file', () => {
+  const records = parse(readFileSync(new URL('./merchants.csv', import.meta.url)), { columns: true, skip_empty_lines: true, trim: true }) as Record<string, string>[];
+  const owners = new Map<string, string>();
+  for (const record of records) {
+    for (const raw of [record.name, ...record.aliases.split('|')].map((alias) => alias.trim()).filter(Boolean)) {
+      const cleaned = cleanDescriptor(raw);
+      const key = cleaned.domain && !/\s/.test(raw) ? `address ${cleaned.domain}` : cleaned.tokens.join('');
+      const owner = owners.get(key);
+      assert.ok(owner === undefined || owner === record.name, `"${raw}" of ${record.name} is already an alias of ${owner}`);
+      owners.set(key, record.name);
+    }
+  }
+  assert.equal(new Set(records.map((record) => record.name)).size, records.length, 'merchant names are unique');
 });
 
 /** Payees paid by ACH or transfer show ACH noise; card merchants show card noise. */
@@ -112,6 +137,20 @@ test('real-looking descriptors from many banks find their merchant', () => {
     ['SQ *BLUE BOTTLE COFFEE San Francisco CA', 'out', 'Blue Bottle Coffee', '6160'],
     ['POS DEBIT SHELL OIL 12345678 HOUSTON TX', 'out', 'Shell', '6010'],
     ['TX COMPTROLLER DES:SALES TAX ID:1234 INDN:TACO TRUCK CCD', 'out', 'Texas Department of Revenue', '2300'],
+    // Trade suppliers, platforms and payers.
+    ['WORLDPAC INC 800-888-9982 CA', 'out', 'Worldpac', '5000'],
+    ['HENRY SCHEIN INC 800-472-4346 NY', 'out', 'Henry Schein', '6130'],
+    ['PATTERSON DENTAL SUPPLY #045', 'out', 'Patterson Dental', '6130'],
+    ['COVETRUS NA 855-724-3461 OH', 'out', 'Covetrus', '5000'],
+    ['DAT SOLUTIONS 800-547-5417 OR', 'out', 'DAT Load Board', '6200'],
+    ['ORIG CO NAME:RTS FINANCIAL ORIG ID:1480867 DESC DATE:240314 CO ENTRY DESCR:PAYMENT SEC:CCD', 'in', 'RTS Financial', '4100'],
+    ['IFTA PAYMENT IN DOR 240314', 'out', 'IFTA', '6140'],
+    ['BSG CRAFT BREWING 0042', 'out', 'Brewers Supply Group', '5000'],
+    ['SOUTHERN GLAZERS WINE DES:ACH PMT ID:88123 INDN:ACME BREWING LLC CCD', 'in', "Southern Glazer's Wine & Spirits", '4000'],
+    ['LAWPAY DES:DEPOSIT ID:55120 INDN:SMITH LAW PLLC CCD', 'in', 'LawPay', '4100'],
+    ['PIXIESET COM VANCOUVER', 'out', 'Pixieset', '6200'],
+    ['FINISHMASTER #1187 DENVER CO', 'out', 'FinishMaster', '5000'],
+    ['CH ROBINSON DES:QUICKPAY ID:A1234 INDN:ACME HAULING LLC CCD', 'in', 'C.H. Robinson', '4100'],
   ];
   for (const [descriptor, direction, merchantName, target] of cases) {
     const match = lookup(descriptor, direction);
