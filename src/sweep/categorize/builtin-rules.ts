@@ -38,14 +38,15 @@ const MERCHANT_SERVICES = String.raw`(BANKCARD|BNKCD|MERCHANT SERVICES|MERCHANT 
 export const BUILTIN_RULES: readonly BuiltinRule[] = [
   // Payroll: net pay, then the processor's tax impound, then its own fee.
   // QuickBooks Payroll debits as plain "INTUIT", the entry description saying what for.
-  { name: 'payroll-taxes', pattern: new RegExp(String.raw`\b${PAYROLL_PROCESSORS}\b.*\b(TAX|TAXES|TAX PMT|TAX IMPOUND|EIB)\b|\bINTUIT\b.*\b(DES|CO ENTRY DESCR):\s?(TAX|TAXES)\b`), direction: 'out', target: '6140', strength: 'strong' },
-  { name: 'payroll-fees', pattern: new RegExp(String.raw`\b${PAYROLL_PROCESSORS}\b.*\b(FEE|FEES|INVOICE|INVOICES|INV|SUBSCRIPTION|BILLING)\b`), direction: 'out', target: '6080', strength: 'fair' },
+  { name: 'payroll-taxes', pattern: new RegExp(String.raw`\b${PAYROLL_PROCESSORS}\b.*\b(TAX|TAXES|TAX PMT|TAX IMPOUND)\b|\bINTUIT\b.*\b(DES|CO ENTRY DESCR):\s?(TAX|TAXES)\b`), direction: 'out', target: '6140', strength: 'strong' },
+  { name: 'payroll-fees', pattern: new RegExp(String.raw`\b${PAYROLL_PROCESSORS}\b.*\b(FEE|FEES|INVOICE|INVOICES|INV|SUBSCRIPTION|BILLING|EIB)\b`), direction: 'out', target: '6080', strength: 'fair' },
   { name: 'payroll-net-pay', pattern: new RegExp(String.raw`\b${PAYROLL_PROCESSORS}\b.*\b(NET ?PAY|NETPAY|PAYROLL|PAYRLL|WAGES?|SALARY|DIR DEP|DIRECT DEP|PAY ?RUN)\b|\b(PAYROLL|NET ?PAY|WAGE PAY)\b`), direction: 'out', target: '6180', strength: 'strong' },
 
   // Taxes: federal (EFTPS, IRS direct pay) and state revenue departments.
   { name: 'sales-tax', pattern: /\b(SALES (AND USE )?TAX|SALES TX|CDTFA|SALES\/USE TAX)\b/, direction: 'out', target: '2300', strength: 'strong' },
-  { name: 'federal-tax', pattern: /\b(IRS|USATAXPYMT|EFTPS|US TREASURY|TREAS TAX|TAX PAYMENT|TAX PYMT|DIRECT PAY|IRS PAYMENT)\b/, direction: 'out', target: '6140', strength: 'strong' },
+  // States before the federal rule, whose generic "TAX PYMT" would otherwise take a state's payment.
   { name: 'state-tax', pattern: /\b(FRANCHISE TAX|FTB|DEPT OF REVENU\w*|DEPARTMENT OF REVENU\w*|DEPT REVENU\w*|DOR|COMPTROLLER|TAX COMMISSION|DEPT OF TAXATION|DEPT OF TAX|NYS DTF|DTF|EMPLOYMENT DEV|EDD|UNEMPLOYMENT INS|STATE TAX|CITY TAX|COUNTY TAX|PROPERTY TAX|TAXATION|SECRETARY OF STATE|SEC OF STATE|SOS|ANNUAL REPORT FEE|BUSINESS LICENSE)\b/, direction: 'out', target: '6140', strength: 'strong' },
+  { name: 'federal-tax', pattern: /\b(IRS|USATAXPYMT|EFTPS|US TREASURY|TREAS TAX|TAX PAYMENT|TAX PYMT|DIRECT PAY|IRS PAYMENT)\b/, direction: 'out', target: '6140', strength: 'strong' },
   { name: 'tax-refund', pattern: /\b(IRS TREAS 310|TAX REF|TAX REFUND|STATE REFUND)\b/, direction: 'in', target: '4900', strength: 'fair' },
 
   // Bank fees and interest.
@@ -68,7 +69,7 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
   // A bank's merchant services settle card sales in batches ("BANKCARD-8076 BTOT DEP", "MERCH DEP")
   // and debit the month's discount and fees ("BANKCARD MTOT DISC"); American Express settles its own.
   { name: 'merchant-services-fees', pattern: new RegExp(String.raw`\b${MERCHANT_SERVICES}\b.*\b(MTOT DISC|DISC|DISCNT|DISCOUNT|FEE|FEES|INTERCHANGE|CHGBK FEE|MONTHLY FEE)\b`), direction: 'out', accountKinds: ['checking', 'savings'], target: '6210', strength: 'strong' },
-  { name: 'merchant-services-deposits', pattern: new RegExp(String.raw`\b${MERCHANT_SERVICES}\b.*\b(BTOT DEP|MTOT DEP|DEP|DEPOSIT|DEPOSITS|SETTLEMENT|SETTLE|STLMT|TXNS|CREDIT|AXP DISCNT)\b|\b(MERCHANT|MERCH) (DEP|DEPOSIT|SETTLEMENT|STLMT)\b`), direction: 'in', accountKinds: ['checking', 'savings'], target: '4000', strength: 'strong' },
+  { name: 'merchant-services-deposits', pattern: new RegExp(String.raw`\b${MERCHANT_SERVICES}\b.*\b(BTOT DEP|MTOT DEP|DEP|DEPOSIT|DEPOSITS|SETTLEMENT|SETTLE|STLMT|TXNS|CREDIT|AXP DISCNT)\b|\b(MERCHANT|MERCH) (DEP|DEPOSIT|SETTLEMENT|STLMT|SETL)\b`), direction: 'in', accountKinds: ['checking', 'savings'], target: '4000', strength: 'strong' },
   // Any other platform's payout to the business is its customers' money passed on.
   { name: 'other-payouts', pattern: /\b(PAYOUT|PAYOUTS)\b/, direction: 'in', target: '4100', strength: 'fair' },
   { name: 'customer-payments', pattern: /\b(INVOICE PAYMENT|INV PAYMENT|BILL\.COM (RECEIVABLES|PAYMENT)|INVOICE \w+ PAID|CUSTOMER PAYMENT|(REMOTE|MOBILE|COUNTER|BRANCH|ATM|ONLINE) (CHECK )?DEPOSIT|DEPOSIT ID|CO ENTRY DESCR:PAYMENT|ZELLE\b.*\bFROM|ZELLE (TRANSFER|PAYMENT|PMT))\b/, direction: 'in', target: '4100', strength: 'fair' },
@@ -77,14 +78,15 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
 
   // Card and loan payments: moves between what the business owns and what it owes.
   { name: 'card-payment-received', pattern: /\b(PAYMENT THANK YOU|PAYMENT - THANK YOU|THANK YOU FOR YOUR PAYMENT|PAYMENT RECEIVED|AUTOPAY PAYMENT|AUTOMATIC PAYMENT|ONLINE PAYMENT|MOBILE PAYMENT|INTERNET PAYMENT|ELECTRONIC PAYMENT|PAYMENT - WEB|AUTOPAY)\b/, direction: 'in', accountKinds: ['credit_card'], target: 'transfer', strength: 'exact' },
+  // Before card payments: a bank that issues cards also lends ("PNC LOAN SERVICE LOAN PMT").
+  { name: 'loan-payment', pattern: /\b(LOAN PAYMENT|LOAN PMT|LOAN PYMT|SBA LOAN|SBA EIDL|EIDL|LINE OF CREDIT PMT|LOC PAYMENT|ONDECK|ON DECK|KABBAGE|FUNDBOX|BLUEVINE LOAN|LENDIO|CREDIBLY|NATIONAL FUNDING|AUTO LOAN|EQUIPMENT LOAN|MORTGAGE|COMM LOAN|COMMERCIAL LOAN|TERM LOAN|LOAN SERVICE|LOAN SERVICING|LOAN SVC)\b/, direction: 'out', target: '2400', strength: 'strong' },
   { name: 'card-payment-sent', pattern: new RegExp(String.raw`\b${CARD_ISSUERS}\b.*\b(CRCARDPMT|CREDIT CRD|CREDIT CARD|CRD|CARD|EPAY|E-PAYMENT|EPAYMENT|AUTOPAY|AUTO PAY|ONLINE PMT|PAYMENT|PMT|PYMT)\b|\b(CRCARDPMT|CREDIT CRD AUTOPAY|CREDIT CARD PAYMENT|CARD PAYMENT|CARDMEMBER SERV|AMEX EPAYMENT)\b`), direction: 'out', accountKinds: ['checking', 'savings'], target: 'transfer', strength: 'strong' },
-  { name: 'loan-payment', pattern: /\b(LOAN PAYMENT|LOAN PMT|LOAN PYMT|SBA LOAN|SBA EIDL|EIDL|LINE OF CREDIT PMT|LOC PAYMENT|ONDECK|ON DECK|KABBAGE|FUNDBOX|BLUEVINE LOAN|LENDIO|CREDIBLY|NATIONAL FUNDING|AUTO LOAN|EQUIPMENT LOAN|MORTGAGE)\b/, direction: 'out', target: '2400', strength: 'strong' },
   { name: 'loan-proceeds', pattern: /\b(LOAN PROCEEDS|LOAN DISBURSEMENT|LOAN ADVANCE|SBA EIDL|LINE OF CREDIT ADVANCE|LOC ADVANCE|ONDECK|FUNDBOX|KABBAGE)\b/, direction: 'in', target: '2400', strength: 'strong' },
 
   // Everyday operating costs whose wording names the kind of spending.
   // Before rent: a rent-a-car is travel, not the shop's rent.
   { name: 'car-rental', pattern: /\b(RENT[- ]?A[- ]?CAR?|CAR RENTAL|RENTAL CAR|AUTO RENTAL)\b/, direction: 'out', target: '6150', strength: 'strong' },
-  { name: 'vehicle-lease', pattern: /\b(TRUCK|AUTO|VEHICLE|FLEET|EQUIPMENT|EQUIP|TRAILER|FORKLIFT)\b.*\b(LEASE|LEASING)\b|\b(RYDER|PENSKE)\b.*\b(LEASE|LEASING|RENTAL)\b|\b(FINANCE LEASE|LEASE FINANCE|EQUIPMENT FINANCE|EQUIP FINANCE|DLL FINANCE|DE LAGE LANDEN)\b/, direction: 'out', target: '6100', strength: 'fair' },
+  { name: 'vehicle-lease', pattern: /\b(TRUCK|AUTO|VEHICLE|FLEET|EQUIPMENT|EQUIP|TRAILER|FORKLIFT)\b.*\b(LEASE|LEASING)\b|\b(RYDER|PENSKE)\b.*\b(LEASE|LEASING|RENTAL)\b|\b(FINANCE LEASE|LEASE FINANCE|EQUIPMENT FINANCE|EQUIP FINANCE|DLL FINANCE|DE LAGE LANDEN)\b|\bLEASING\b.*\b(LEASE PMT|LEASE PAYMENT|LEASE PYMT)\b/, direction: 'out', target: '6100', strength: 'fair' },
   { name: 'rent', pattern: /\b(RENT|LEASE PMT|LEASE PAYMENT|ENTRY DESCR:RENT)\b/, direction: 'out', target: '6110', strength: 'fair' },
   { name: 'vehicle', pattern: /\b(PARKING|PARK METER|METER PAY|PARKING METERS|TOLLWAY|TOLL ROAD|E-?ZPASS|FASTRAK|SUNPASS|FUEL|GAS STATION|STATIONSTORE)\b/, direction: 'out', target: '6010', strength: 'fair' },
   { name: 'coffee', pattern: /\b(COFFEE|CAFE|ESPRESSO|COFFEEHOUSE)\b/, direction: 'out', target: '6160', strength: 'fair' },
@@ -133,7 +135,10 @@ export function builtinRuleText(input: Pick<CategorizationInput, 'description' |
 /** Regimes whose business pays no income tax of its own: the owners do, on their personal returns. */
 const OWNERS_PAY_INCOME_TAX: ReadonlySet<Regime> = new Set(['sole_proprietor', 'partnership']);
 const ESTIMATE_WORDING = /\b(EST TAX|ESTIMATED TAX|ESTIMATED|EST PMT|EST PYMT|1040 ?ES|ES PMT|ES PAYMENT|INDIVIDUAL TAX)\b/;
-const PAYROLL_TAX_WORDING = /\b(941|940|943|944|PAYROLL|WITHHOLD\w*|WH TAX|UI TAX|UNEMPLOYMENT|SALES)\b/;
+/** Payroll taxes and the business's own taxes and fees (California's LLC fee falls due on April 15th too). */
+const BUSINESS_TAX_WORDING = /\b(941|940|943|944|PAYROLL|WITHHOLD\w*|WH TAX|UI TAX|UNEMPLOYMENT|SALES|FRANCHISE|LLC FEE|FEE|FEES|ANNUAL REPORT|LICENSE|PERMIT|PROPERTY|EXCISE|2290|HVUT|IFTA)\b/;
+/** Below the regex tier's fair score, which its curve rates as near-certain: a guess from the date alone must be reviewed. */
+const ESTIMATE_GUESS_SCORE = 0.6;
 /** Form 1040-ES installments fall due on the 15th of January, April, June and September (Publication 505), a weekend or holiday moving them a few days. */
 const ESTIMATE_MONTHS = new Set([1, 4, 6, 9]);
 const ESTIMATE_LAST_DAY = 18;
@@ -142,15 +147,16 @@ const ESTIMATE_LAST_DAY = 18;
  * A tax payment that is the owners' income-tax estimate rather than a tax of the business: for a sole
  * proprietor or a partnership that is money the owners took out (3200). Said outright ("EST TAX",
  * "1040ES"), that is strong; an IRS payment with no payroll wording in an installment window is only
- * likely (a monthly 941 deposit falls there too), so it stays fair and below the review threshold.
+ * likely (a monthly 941 deposit falls there too), so it carries a guess's score, below the review threshold.
+ * States follow the federal installment dates.
  */
-function ownersIncomeTaxEstimate(input: CategorizationInput, rule: BuiltinRule, text: string): RuleStrength | null {
+function ownersIncomeTaxEstimate(input: CategorizationInput, rule: BuiltinRule, text: string): number | null {
   if (!input.regime || !OWNERS_PAY_INCOME_TAX.has(input.regime)) return null;
   if (rule.name !== 'federal-tax' && rule.name !== 'state-tax') return null;
-  if (PAYROLL_TAX_WORDING.test(text)) return null;
-  if (ESTIMATE_WORDING.test(text)) return 'strong';
+  if (BUSINESS_TAX_WORDING.test(text)) return null;
+  if (ESTIMATE_WORDING.test(text)) return STRENGTH_SCORE.strong;
   const [, month, day] = input.date.split('-').map(Number);
-  return rule.name === 'federal-tax' && ESTIMATE_MONTHS.has(month) && day <= ESTIMATE_LAST_DAY ? 'fair' : null;
+  return ESTIMATE_MONTHS.has(month) && day <= ESTIMATE_LAST_DAY ? ESTIMATE_GUESS_SCORE : null;
 }
 
 export function matchBuiltinRule(input: CategorizationInput): BuiltinRuleMatch | null {
@@ -162,8 +168,8 @@ export function matchBuiltinRule(input: CategorizationInput): BuiltinRuleMatch |
     if (rule.name === 'own-transfer' && leavesTheBusiness(input, text)) {
       return { rule, target: input.direction === 'out' ? OWNER_DRAWS : OWNER_CONTRIBUTIONS, rawScore: STRENGTH_SCORE.fair };
     }
-    const estimate = ownersIncomeTaxEstimate(input, rule, text);
-    if (estimate) return { rule, target: OWNER_DRAWS, rawScore: STRENGTH_SCORE[estimate] };
+    const estimateScore = ownersIncomeTaxEstimate(input, rule, text);
+    if (estimateScore) return { rule, target: OWNER_DRAWS, rawScore: estimateScore };
     const rawScore = guessesRevenueKind(rule.target, input.direction, input.industry) ? REVENUE_GUESS_SCORE : STRENGTH_SCORE[rule.strength];
     return { rule, target: revenueTargetFor(rule.target, input.direction, input.industry), rawScore };
   }

@@ -3,6 +3,7 @@ import { lookupDirectory } from './directory/lookup.ts';
 import type { BatchTier, RowTier } from './engine.ts';
 import type { TenantBatchTier } from './llm/llm-batch-tier.ts';
 import { getRagIndex } from './rag/rag-index.ts';
+import { TRANSFER, type CategorizationInput } from './types.ts';
 import type { TierRuntime } from './run.ts';
 
 /**
@@ -14,8 +15,23 @@ import type { TierRuntime } from './run.ts';
  */
 export const directoryTier: RowTier = (row) => {
   const match = lookupDirectory(row.descriptor ?? cleanDescriptor(row.description, row.merchant), row.direction, row.industry);
-  return match ? { target: match.target, rawScore: match.confidence, detail: `directory ${match.merchantName} (${match.position})` } : null;
+  if (!match || paysNoCard(row, match)) return null;
+  return { target: match.target, rawScore: match.confidence, detail: `directory ${match.merchantName} (${match.position})` };
 };
+
+/**
+ * A card-only issuer's entry files its name as a card payment, which is money out of a bank account
+ * or money into the card. Money from such an issuer into a bank account is something else (a
+ * merchant settlement, a reward), so the entry has no opinion there.
+ */
+function paysNoCard(row: Pick<CategorizationInput, 'direction' | 'bankAccountKind'>, match: { target: string; merchantName: string }): boolean {
+  return match.target === TRANSFER && row.direction === 'in' && row.bankAccountKind !== 'credit_card' && CARD_ONLY_ISSUERS.has(match.merchantName);
+}
+
+/** Issuers that hold no business's bank account: a bank that also keeps accounts may send a real transfer in. */
+const CARD_ONLY_ISSUERS: ReadonlySet<string> = new Set([
+  'Synchrony Payment', 'American Express Payment', 'Discover Card Payment', 'Barclaycard Payment', 'Apple Card Payment', 'Ramp Card Payment', 'Divvy Card Payment',
+]);
 
 export function serviceTiers(): TierRuntime {
   return {

@@ -1,0 +1,24 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { directoryTier } from './tiers.ts';
+import { cleanDescriptor } from './descriptor.ts';
+import type { EngineRow } from './engine.ts';
+import type { BankAccountKind } from './types.ts';
+
+function row(description: string, amountMinor: number, bankAccountKind: BankAccountKind): EngineRow {
+  const cleaned = cleanDescriptor(description);
+  return {
+    merchantKey: cleaned.cleaned, cleanedDescriptor: cleaned.cleaned,
+    tenantId: 't', entityId: 'e', transactionId: 'r', date: '2026-03-02', description, merchant: null, amountMinor, currency: 'USD',
+    direction: amountMinor > 0 ? 'out' : 'in', bankAccountKind,
+  };
+}
+
+test("a card issuer's directory entry is a card payment out of the bank or into the card, and no opinion on money it sends a bank account", () => {
+  assert.equal(directoryTier(row('SYNCHRONY BANK PAYMENT', 42_000, 'checking'))?.target, 'transfer');
+  assert.equal(directoryTier(row('SYNCHRONY BANK PAYMENT', -42_000, 'credit_card'))?.target, 'transfer');
+  assert.equal(directoryTier(row('SYNCHRONY BANK DEPOSIT 240802 QAF5WQTT', -42_000, 'checking')), null);
+  // A bank that also keeps deposit accounts may be sending the business's own money across.
+  assert.equal(directoryTier(row('DEPOSIT ACH WELLS FARGO BANK TYPE: TRANSFER ID: 8303308486 CO: WELLS FARGO BANK', -42_000, 'checking'))?.target, 'transfer');
+  assert.equal(directoryTier(row('SLACK TECHNOLOGIES', 1_250, 'checking'))?.target, '6200', 'other entries are unchanged');
+});
