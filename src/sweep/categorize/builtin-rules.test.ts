@@ -116,3 +116,10 @@ test('a card-issuing bank\'s loan is a loan; a state\'s tax payment is the state
   assert.deepEqual(decide(row('ELECTRONIC WITHDRAWAL MARLIN LEASING LEASE PMT', 28_740)), ['vehicle-lease', '6100']);
   assert.deepEqual(decide(row('SYNCHRONY BANK MERCH SETL 240713 M4FY7HH2', -65_000, { industry: 'automotive' })), ['merchant-services-deposits', '4100']);
 });
+
+test("coffee is a meal, except a café's or a roaster's ingredient (a guess) and never a supplier's invoice", () => {
+  assert.deepEqual(decide(row('STARBUCKS STORE 0412 COFFEE', 640)), ['coffee', '6160']);
+  const roaster = matchBuiltinRule(row("SWEET MARIA'S COFFEE 888-876-5917", 42_000, { industry: 'manufacturing' }))!;
+  assert.deepEqual([roaster.target, roaster.rawScore], ['5000', 0.6]);
+  assert.equal(decide(row('ORIG CO NAME:ROYAL COFFEE INC CO ENTRY DESCR:INVOICE SEC:CCD', 420_000))?.[0], undefined);
+});

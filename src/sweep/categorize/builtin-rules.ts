@@ -1,5 +1,5 @@
 import { guessesRevenueKind, revenueTargetFor, REVENUE_GUESS_SCORE } from './industry.ts';
-import type { Regime } from '../../tenancy/entity-profile.ts';
+import type { Industry, Regime } from '../../tenancy/entity-profile.ts';
 import type { BankAccountKind, CategorizationInput, CategoryTarget } from './types.ts';
 
 const OWNER_DRAWS = '3200';
@@ -28,6 +28,10 @@ export interface BuiltinRule {
   accountKinds?: readonly BankAccountKind[];
   target: CategoryTarget;
   strength: RuleStrength;
+  /** A different account for these industries, as a guess for review (what a café or a roaster buys as coffee is its ingredient). */
+  byIndustry?: Partial<Record<Industry, CategoryTarget>>;
+  /** Wording that means the rule does not apply (a supplier's invoice is no visit to a coffee shop). */
+  unless?: RegExp;
 }
 
 const PAYROLL_PROCESSORS = String.raw`(GUSTO|ADP|PAYCHEX|RIPPLING|JUSTWORKS|TRINET|PAYLOCITY|PAYCOM|PAYCOR|INTUIT PAYROLL|QUICKBOOKS PAYROLL|QBO PAYROLL|SUREPAYROLL|ONPAY|DEEL|PATRIOT SOFTWARE|HEARTLAND PAYROLL|ZENEFITS|INSPERITY|WAVE PAYROLL|SQUARE PAYROLL|TRIPLENET|PAYCHEX-RCX|PAYCHEX EIB)`;
@@ -89,7 +93,8 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
   { name: 'vehicle-lease', pattern: /\b(TRUCK|AUTO|VEHICLE|FLEET|EQUIPMENT|EQUIP|TRAILER|FORKLIFT)\b.*\b(LEASE|LEASING)\b|\b(RYDER|PENSKE)\b.*\b(LEASE|LEASING|RENTAL)\b|\b(FINANCE LEASE|LEASE FINANCE|EQUIPMENT FINANCE|EQUIP FINANCE|DLL FINANCE|DE LAGE LANDEN)\b|\bLEASING\b.*\b(LEASE PMT|LEASE PAYMENT|LEASE PYMT)\b/, direction: 'out', target: '6100', strength: 'fair' },
   { name: 'rent', pattern: /\b(RENT|LEASE PMT|LEASE PAYMENT|ENTRY DESCR:RENT)\b/, direction: 'out', target: '6110', strength: 'fair' },
   { name: 'vehicle', pattern: /\b(PARKING|PARK METER|METER PAY|PARKING METERS|TOLLWAY|TOLL ROAD|E-?ZPASS|FASTRAK|SUNPASS|FUEL|GAS STATION|STATIONSTORE)\b/, direction: 'out', target: '6010', strength: 'fair' },
-  { name: 'coffee', pattern: /\b(COFFEE|CAFE|ESPRESSO|COFFEEHOUSE)\b/, direction: 'out', target: '6160', strength: 'fair' },
+  { name: 'coffee', pattern: /\b(COFFEE|CAFE|ESPRESSO|COFFEEHOUSE)\b/, direction: 'out', target: '6160', strength: 'fair',
+    byIndustry: { food_service: '5000', manufacturing: '5000' }, unless: /\b(INVOICE|INV PAYMT|INV PMT|INV PAYMENT|STMT PMT|DESCR:INVOICE)\b/ },
 
   // Moves between accounts and cash.
   { name: 'own-transfer', pattern: /\b(ONLINE TRANSFER|INTERNET TRANSFER|MOBILE TRANSFER|TRANSFER (TO|FROM) (CHK|CHECKING|SAV|SAVINGS|SHARE|MMA|MONEY MARKET|ACCOUNT|ACCT)|BOOK TRANSFER|INTERNAL TRANSFER|ACCOUNT TRANSFER|XFER (TO|FROM) (CHK|SAV))\b/, target: 'transfer', strength: 'strong' },
@@ -137,8 +142,12 @@ const OWNERS_PAY_INCOME_TAX: ReadonlySet<Regime> = new Set(['sole_proprietor', '
 const ESTIMATE_WORDING = /\b(EST TAX|ESTIMATED TAX|ESTIMATED|EST PMT|EST PYMT|1040 ?ES|ES PMT|ES PAYMENT|INDIVIDUAL TAX)\b/;
 /** Payroll taxes and the business's own taxes and fees (California's LLC fee falls due on April 15th too). */
 const BUSINESS_TAX_WORDING = /\b(941|940|943|944|PAYROLL|WITHHOLD\w*|WH TAX|UI TAX|UNEMPLOYMENT|SALES|FRANCHISE|LLC FEE|FEE|FEES|ANNUAL REPORT|LICENSE|PERMIT|PROPERTY|EXCISE|2290|HVUT|IFTA)\b/;
-/** Below the regex tier's fair score, which its curve rates as near-certain: a guess from the date alone must be reviewed. */
-const ESTIMATE_GUESS_SCORE = 0.6;
+/**
+ * An answer the wording alone does not settle (an estimate read from the date, a rule's per-industry
+ * account written from how trades buy): below the fair score, which the regex curve rates as
+ * near-certain, so such rows are reviewed.
+ */
+const GUESS_SCORE = 0.6;
 /** Form 1040-ES installments fall due on the 15th of January, April, June and September (Publication 505), a weekend or holiday moving them a few days. */
 const ESTIMATE_MONTHS = new Set([1, 4, 6, 9]);
 const ESTIMATE_LAST_DAY = 18;
@@ -156,7 +165,7 @@ function ownersIncomeTaxEstimate(input: CategorizationInput, rule: BuiltinRule, 
   if (BUSINESS_TAX_WORDING.test(text)) return null;
   if (ESTIMATE_WORDING.test(text)) return STRENGTH_SCORE.strong;
   const [, month, day] = input.date.split('-').map(Number);
-  return ESTIMATE_MONTHS.has(month) && day <= ESTIMATE_LAST_DAY ? ESTIMATE_GUESS_SCORE : null;
+  return ESTIMATE_MONTHS.has(month) && day <= ESTIMATE_LAST_DAY ? GUESS_SCORE : null;
 }
 
 export function matchBuiltinRule(input: CategorizationInput): BuiltinRuleMatch | null {
@@ -164,7 +173,9 @@ export function matchBuiltinRule(input: CategorizationInput): BuiltinRuleMatch |
   for (const rule of BUILTIN_RULES) {
     if (rule.direction && rule.direction !== input.direction) continue;
     if (rule.accountKinds && !rule.accountKinds.includes(input.bankAccountKind)) continue;
-    if (!rule.pattern.test(text)) continue;
+    if (!rule.pattern.test(text) || rule.unless?.test(text)) continue;
+    const industryTarget = input.industry ? rule.byIndustry?.[input.industry] : undefined;
+    if (industryTarget) return { rule, target: industryTarget, rawScore: GUESS_SCORE };
     if (rule.name === 'own-transfer' && leavesTheBusiness(input, text)) {
       return { rule, target: input.direction === 'out' ? OWNER_DRAWS : OWNER_CONTRIBUTIONS, rawScore: STRENGTH_SCORE.fair };
     }

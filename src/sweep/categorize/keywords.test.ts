@@ -46,3 +46,11 @@ test('every rule has upper-case words and a target for some industry', () => {
     for (const word of rule.words) assert.equal(word, word.toUpperCase().trim(), `${rule.name}: ${word}`);
   }
 });
+
+test("a repair shop's parts and tire suppliers are cost of goods; anyone else's tire shop is a driving cost", () => {
+  const outFor = (description: string, industry?: 'automotive') => matchKeyword({ description, merchant: null, direction: 'out', industry });
+  assert.equal(outFor('ATD AMERICAN TIRE EFT PMT 250420 JD2140', 'automotive')?.target, '5000');
+  assert.equal(outFor('SENERGY PETROLEUM INVOICE 240711 RRN9PM', 'automotive')?.target, '5000');
+  assert.equal(outFor('BERGE FORD PARTS MESAAZ', 'automotive')?.target, '5000');
+  assert.equal(outFor('ATD AMERICAN TIRE EFT PMT 250420 JD2140')?.target, '6010');
+});

@@ -57,6 +57,11 @@ export const KEYWORD_RULES: readonly KeywordRule[] = [
   },
 
   // Driving the business's vehicles.
+  // A repair shop's parts counters, tire distributors and bulk-oil suppliers sell what goes into customers' cars.
+  {
+    name: 'auto-parts-supplier', strength: 'likely', target: null, byIndustry: { automotive: '5000' },
+    words: ['AUTO PARTS', 'MOTOR PARTS', 'PARTS', 'PARTS DEPT', 'TIRE', 'TIRES', 'AMERICAN TIRE', 'PETROLEUM', 'LUBRICANTS', 'LUBRICANT', 'OIL CO'],
+  },
   {
     name: 'vehicle-service', strength: 'clear', target: '6010',
     words: ['AUTO REPAIR', 'AUTO CARE', 'AUTO SERVICE', 'AUTO PARTS', 'AUTOMOTIVE', 'TIRE', 'TIRES', 'TIRE & AUTO', 'TRUCK REPAIR', 'TRUCK & AUTO',
