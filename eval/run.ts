@@ -259,7 +259,8 @@ function printGroup(outcomes: Outcome[], groupProfiles: string[], tally: { right
   console.log(`  top-1 accuracy: ${pct(outcomes.filter(right).length / groupCount)}`);
   for (const profile of groupProfiles) {
     const list = outcomes.filter((outcome) => outcome.row.profile === profile);
-    console.log(`    ${profile.padEnd(22)} rows ${String(list.length).padStart(5)}  accuracy ${pct(list.filter(right).length / list.length)}`);
+    const approved = list.filter((outcome) => !outcome.needsReview);
+    console.log(`    ${profile.padEnd(24)} rows ${String(list.length).padStart(5)}  accuracy ${pct(list.filter(right).length / list.length)}  auto-approved ${String(approved.length).padStart(5)}  of them right ${String(approved.filter(right).length).padStart(5)}`);
   }
   console.log(`  auto-approved share: ${pct(groupApproved.length / groupCount)}`);
   console.log(`  precision among auto-approved: ${pct(groupApproved.filter(right).length / Math.max(1, groupApproved.length))}`);
