@@ -103,6 +103,9 @@ const INDUSTRY_BY_PROFILE: Record<string, Industry> = {
   'halvorsen-okafor-law': 'professional_services',
   'sunspire-yoga': 'personal_services',
   'bull-city-remodeling': 'construction',
+  'birdtown-bakehouse': 'food_service',
+  'riverbend-early-learning': 'other',
+  'bonneville-tech': 'professional_services',
 };
 
 async function setUpTenant(harness: Harness, profile: string, profileRows: EvalRow[], withIndustry: boolean): Promise<TestTenant> {

@@ -116,8 +116,8 @@ describe('the second-round development businesses (HELD_OUT_PROFILES)', () => {
 describe('the fresh held-out businesses (FRESH_HELD_OUT_PROFILES)', () => {
   const fresh = loadFreshHeldOutDataset();
 
-  test('six businesses of about 1,400 rows each over the same 18 months, labelled with chart accounts or transfer', () => {
-    assert.equal(FRESH_HELD_OUT_PROFILES.length, 6);
+  test('nine businesses of about 1,400 rows each over the same 18 months, labelled with chart accounts or transfer', () => {
+    assert.equal(FRESH_HELD_OUT_PROFILES.length, 9);
     assertGroupShape(fresh, FRESH_HELD_OUT_PROFILES.map((profile) => profile.id), /^fresh-\d{5}$/);
     assert.deepEqual([...fresh].sort((left, right) => left.date.localeCompare(right.date)).map((row) => row.id), fresh.map((row) => row.id), 'rows come in date order');
   });
