@@ -14,9 +14,10 @@
  * replayed too and reported in their own block, outside the overall figures; `--fit` takes no
  * samples from them (fitting on them made the curves worse for owners who state no industry);
  * `--misses-heldout [N]` lists their misses.
- * The fresh held-out businesses (FRESH_HELD_OUT_PROFILES, written blind after the held-out ones had
- * become development data) get a block of their own too, are never fitted on either, and
- * `--misses-fresh [N]` lists their misses.
+ * The fresh held-out businesses (FRESH_HELD_OUT_PROFILES, written blind in draws of three after the
+ * held-out ones had become development data) get a block of their own too, each business with its
+ * auto-approved rows and how many are right (so each draw's figures can be summed), are never fitted
+ * on either, and `--misses-fresh [N]` lists their misses.
  */
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
@@ -274,7 +275,7 @@ function printGroup(outcomes: Outcome[], groupProfiles: string[], tally: { right
 }
 
 printGroup(heldOutColdOutcomes, heldOutProfiles, heldOutLearning, 'second-round businesses (written blind, since examined and tuned against: in-sample)');
-printGroup(freshColdOutcomes, freshProfiles, freshLearning, 'fresh held-out businesses (written without seeing the categorizer: out of sample)');
+printGroup(freshColdOutcomes, freshProfiles, freshLearning, 'fresh held-out businesses (written blind, never read or fitted; how clean each draw is: docs/categorization-data.md)');
 
 function printMisses(outcomes: Outcome[], limit: number, title: string): void {
   // Grouped by what a fix would act on: the tier, what it said, what was right, and the cleaned text.
