@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Industry, Regime } from '../../tenancy/entity-profile.ts';
-import { matchBuiltinRule, STRENGTH_SCORE } from './builtin-rules.ts';
+import { GUESS_SCORE, matchBuiltinRule, STRENGTH_SCORE } from './builtin-rules.ts';
 import { REVENUE_GUESS_SCORE } from './industry.ts';
 import type { BankAccountKind, CategorizationInput } from './types.ts';
 
@@ -66,9 +66,9 @@ test("a sole proprietor's or partnership's income-tax estimates are the owners' 
     return [found.rule.name, found.target, found.rawScore];
   };
   // In an installment window an IRS payment is likely the estimate, but a monthly 941 deposit falls there too: a guess, for review.
-  assert.deepEqual(match('IRS USATAXPYMT 260414 ABC123', soleProp), ['federal-tax', '3200', 0.6]);
-  assert.deepEqual(match('IRS USATAXPYMT 260414 ABC123', { ...soleProp, regime: 'partnership' }), ['federal-tax', '3200', 0.6]);
-  assert.deepEqual(match('CO DEPT REVENUE DES:TAX PYMT ID:P1NMMAWVM', soleProp), ['state-tax', '3200', 0.6], 'states follow the federal dates');
+  assert.deepEqual(match('IRS USATAXPYMT 260414 ABC123', soleProp), ['federal-tax', '3200', GUESS_SCORE]);
+  assert.deepEqual(match('IRS USATAXPYMT 260414 ABC123', { ...soleProp, regime: 'partnership' }), ['federal-tax', '3200', GUESS_SCORE]);
+  assert.deepEqual(match('CO DEPT REVENUE DES:TAX PYMT ID:P1NMMAWVM', soleProp), ['state-tax', '3200', GUESS_SCORE], 'states follow the federal dates');
   // Said outright, in any month, federal or state.
   assert.deepEqual(match('OREGON DEPT OF REVENU EST TAX', { ...soleProp, date: '2026-02-03' }), ['state-tax', '3200', STRENGTH_SCORE.strong]);
   assert.deepEqual(match('US TREASURY 1040ES', { ...soleProp, date: '2026-11-02' }), ['federal-tax', '3200', STRENGTH_SCORE.strong]);
@@ -120,6 +120,6 @@ test('a card-issuing bank\'s loan is a loan; a state\'s tax payment is the state
 test("coffee is a meal, except a café's or a roaster's ingredient (a guess) and never a supplier's invoice", () => {
   assert.deepEqual(decide(row('STARBUCKS STORE 0412 COFFEE', 640)), ['coffee', '6160']);
   const roaster = matchBuiltinRule(row("SWEET MARIA'S COFFEE 888-876-5917", 42_000, { industry: 'manufacturing' }))!;
-  assert.deepEqual([roaster.target, roaster.rawScore], ['5000', 0.6]);
+  assert.deepEqual([roaster.target, roaster.rawScore], ['5000', GUESS_SCORE]);
   assert.equal(decide(row('ORIG CO NAME:ROYAL COFFEE INC CO ENTRY DESCR:INVOICE SEC:CCD', 420_000))?.[0], undefined);
 });

@@ -147,7 +147,7 @@ const BUSINESS_TAX_WORDING = /\b(941|940|943|944|PAYROLL|WITHHOLD\w*|WH TAX|UI T
  * account written from how trades buy): below the fair score, which the regex curve rates as
  * near-certain, so such rows are reviewed.
  */
-const GUESS_SCORE = 0.6;
+export const GUESS_SCORE = 0.6;
 /** Form 1040-ES installments fall due on the 15th of January, April, June and September (Publication 505), a weekend or holiday moving them a few days. */
 const ESTIMATE_MONTHS = new Set([1, 4, 6, 9]);
 const ESTIMATE_LAST_DAY = 18;

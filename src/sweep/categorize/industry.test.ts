@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { loadConfig } from '../../config/config.ts';
 import { INDUSTRIES } from '../../tenancy/entity-profile.ts';
+import { GUESS_SCORE } from './builtin-rules.ts';
 import { applyCurve, SHIPPED_CURVES } from './calibration.ts';
 import { cleanDescriptor } from './descriptor.ts';
 import { directoryEntries, lookupDirectory } from './directory/lookup.ts';
@@ -81,8 +83,10 @@ test('a trade-only supply house is cost of goods, more certain for a stated cons
 });
 
 test('the shipped curves do not auto-approve a revenue guess at the default threshold', () => {
-  assert.ok(applyCurve(SHIPPED_CURVES.regex, REVENUE_GUESS_SCORE) < 0.8);
-  assert.ok(applyCurve(SHIPPED_CURVES.directory, REVENUE_GUESS_SCORE) < 0.8);
+  const defaultThreshold = loadConfig({}).reviewThreshold;
+  assert.ok(applyCurve(SHIPPED_CURVES.regex, REVENUE_GUESS_SCORE) < defaultThreshold);
+  assert.ok(applyCurve(SHIPPED_CURVES.directory, REVENUE_GUESS_SCORE) < defaultThreshold);
+  assert.ok(applyCurve(SHIPPED_CURVES.regex, GUESS_SCORE) < defaultThreshold, "a rule's guess (an estimate by date, a trade's ingredient) is reviewed");
 });
 
 function pick(match: ReturnType<typeof lookup>): [string | undefined, string | undefined] {
