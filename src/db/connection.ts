@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, type Migration, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, SqliteDialect, type Migration, type MigrationProvider } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import { allMigrations } from './migrations/index.ts';
+import { OneSchemaPostgresDialect } from './one-schema-postgres.ts';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -56,7 +57,8 @@ export async function openDatabase(url: string = DEFAULT_DATABASE_URL, options: 
       max: options.poolSize ?? 10,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    // Without a schema the search path puts the tables in public.
+    const db = new Kysely<Database>({ dialect: new OneSchemaPostgresDialect({ pool }, options.schema ?? 'public') });
     if (options.schema) await pool.query(`create schema if not exists ${options.schema}`);
     return { dialect, schema: options.schema, db, readDb: db, close: () => db.destroy() };
   }
