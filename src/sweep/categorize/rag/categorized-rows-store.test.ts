@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import fc from 'fast-check';
 import { createAccount, createHarness, type Harness } from '../../../../test/support/harness.ts';
 import { insertCategorizedRows, type RowOwner } from '../../../../test/support/categorized-rows.ts';
 import { userOverridesBySeq, userOverrideVersionsSince } from './categorized-rows-store.ts';
@@ -33,9 +34,22 @@ describe('categorized rows store: rows a human filed', () => {
     const rows = await seqsOf(owner.tenantId);
     const versions = await userOverrideVersionsSince(harness.handle.db, owner.tenantId, owner.entityId, new Date(0).toISOString());
     assert.deepEqual(versions.map((version) => version.seq).sort((a, b) => a - b), rows.filter((row) => row.source === 'user_override').map((row) => row.seq));
-    const updatedAt = new Map(rows.map((row) => [row.seq, row.updatedAt]));
-    for (const version of versions) assert.equal(version.updatedAt, updatedAt.get(version.seq));
+    assert.ok(versions.every((version) => version.target === '6130' && !version.needsReview));
     assert.deepEqual(await userOverrideVersionsSince(harness.handle.db, owner.tenantId, owner.entityId, '2999-01-01T00:00:00.000Z'), []);
+  });
+
+  // Any text but NUL, which PostgreSQL cannot store and SQLite's length() stops at.
+  it('gives back any target and review flag exactly as stored', async () => {
+    const stamp = '2001-01-01T00:00:00.000Z';
+    const [row] = (await seqsOf(owner.tenantId)).filter((candidate) => candidate.source === 'user_override');
+    await fc.assert(fc.asyncProperty(fc.option(fc.string({ unit: 'grapheme', maxLength: 12 }).filter((text) => !text.includes('\u0000'))), fc.boolean(), async (target, needsReview) => {
+      await harness.handle.db.updateTable('transactions').set({ category_target: target, needs_review: needsReview ? 1 : 0, updated_at: '2999-06-01T00:00:00.000Z' })
+        .where('tenant_id', '=', owner.tenantId).where('seq', '=', row.seq).execute();
+      const versions = await userOverrideVersionsSince(harness.handle.db, owner.tenantId, owner.entityId, '2999-01-01T00:00:00.000Z');
+      assert.deepEqual(versions, [{ seq: row.seq, target, needsReview }]);
+    }), { numRuns: 40 });
+    await harness.handle.db.updateTable('transactions').set({ category_target: '6130', needs_review: 0, updated_at: stamp })
+      .where('tenant_id', '=', owner.tenantId).where('seq', '=', row.seq).execute();
   });
 
   it('reads the human-filed rows among the seqs asked for, in seq order, across chunks, never another tenant\'s', async () => {

@@ -43,25 +43,54 @@ export async function categorizedRowsAfter(db: Executor, tenantId: string, entit
   return rows.map(toCategorizedRow);
 }
 
-/** What a human-filed row teaches beyond its immutable description and amount, and when it last changed. */
+/** What a human-filed row teaches beyond its description and amount, which never change. */
 export interface OverrideVersion {
   seq: number;
   target: string | null;
   needsReview: boolean;
-  updatedAt: string;
 }
 
 /**
  * The versions of rows a human filed (user_override) updated at or after `since`, through the
  * partial index that holds only such rows (the predicate is a literal so SQLite can match it to that
- * index). The index carries every column read (and the rowid, which is seq), so no row is read.
+ * index) and carries every column read, so no row is read. They come back as one string, entries
+ * `seq:review:length:target` (length `-` for no target), which both databases aggregate with
+ * string_agg: the window re-read at every sweep batch can hold tens of thousands of rows, and one
+ * result row per version cost several times more than the index scan.
  */
 export async function userOverrideVersionsSince(db: Executor, tenantId: string, entityId: string, since: string): Promise<OverrideVersion[]> {
-  const rows = await db.selectFrom('transactions').select(['seq', 'category_target', 'needs_review', 'updated_at'])
+  const row = await db.selectFrom('transactions')
+    .select(sql<string | null>`string_agg(cast(seq as text) || ':' || cast(needs_review as text) || ':' || coalesce(cast(length(category_target) as text), '-') || ':' || coalesce(category_target, ''), '')`.as('versions'))
     .where('tenant_id', '=', tenantId).where('entity_id', '=', entityId)
     .where(sql<boolean>`category_source = 'user_override'`)
-    .where('updated_at', '>=', since).execute();
-  return rows.map((row) => ({ seq: Number(row.seq), target: row.category_target, needsReview: row.needs_review === 1, updatedAt: String(row.updated_at) }));
+    .where('updated_at', '>=', since).executeTakeFirst();
+  return parseOverrideVersions(row?.versions ?? '');
+}
+
+function parseOverrideVersions(encoded: string): OverrideVersion[] {
+  const versions: OverrideVersion[] = [];
+  let at = 0;
+  const field = () => {
+    const end = encoded.indexOf(':', at);
+    if (end < 0) throw new Error('override versions: truncated entry');
+    const value = encoded.slice(at, end);
+    at = end + 1;
+    return value;
+  };
+  while (at < encoded.length) {
+    const seq = Number(field());
+    const needsReview = field() === '1';
+    const length = field();
+    let target: string | null = null;
+    if (length !== '-') {
+      // SQL counts characters (code points); a string index counts UTF-16 units.
+      const start = at;
+      for (let left = Number(length); left > 0; left--) at += encoded.codePointAt(at)! > 0xffff ? 2 : 1;
+      target = encoded.slice(start, at);
+    }
+    versions.push({ seq, target, needsReview });
+  }
+  return versions;
 }
 
 /** The rows among `seqs` that a human filed with a category, in seq order. */

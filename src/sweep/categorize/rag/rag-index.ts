@@ -162,7 +162,8 @@ export class RagIndex {
     if (lowestWaiting !== null) floor = Math.min(floor, lowestWaiting - 1);
     this.seqFloor = Math.max(this.seqFloor, floor);
     this.overridesSince = new Date(startedAt - OVERRIDE_OVERLAP_MS).toISOString();
-    // An entry older than the window is asked about again only if its row changes, and then that row is read anyway.
+    // Entries older than the window are asked about again only if their row changes (and then it is
+    // read anyway); one dropped early because its row was re-stamped unchanged only costs a re-read.
     for (const [seq, { updatedAt }] of this.overrideVersions) if (updatedAt < this.overridesSince) this.overrideVersions.delete(seq);
   }
 
