@@ -156,3 +156,22 @@ test('property: cleaning is idempotent and its output is upper case words withou
     assert.equal(cleanDescriptor(once.cleaned).cleaned.length <= once.cleaned.length, true);
   }), { numRuns: 1000 });
 });
+
+test('a reused cleaning is the one for that description and merchant, frozen, and equal to cleaning afresh', () => {
+  const pairs = fc.sample(fc.tuple(fc.string({ maxLength: 30 }), fc.option(fc.string({ maxLength: 12 }))), { numRuns: 300, seed: 7 });
+  const first = pairs.map(([description, merchant]) => cleanDescriptor(description, merchant));
+  for (const [index, [description, merchant]] of pairs.entries()) {
+    const answer = cleanDescriptor(description, merchant);
+    assert.ok(Object.isFrozen(answer) && Object.isFrozen(answer.tokens));
+    assert.deepEqual(answer, first[index]);
+  }
+  // The same text split differently between merchant and description is another pair.
+  assert.equal(cleanDescriptor('SHELL OIL', 'ACME ').merchantName, 'ACME');
+  assert.equal(cleanDescriptor('OIL', 'ACME SHELL ').merchantName, 'ACME SHELL');
+  // Enough other descriptors to drop every remembered one; cleaning again gives the same answers.
+  for (let index = 0; index <= 20_000; index++) {
+    cleanDescriptor(`FILLER ${index}`);
+    cleanDescriptor(`FILLER ${index}`, 'X');
+  }
+  for (const [index, [description, merchant]] of pairs.entries()) assert.deepEqual(cleanDescriptor(description, merchant), first[index]);
+});

@@ -25,7 +25,7 @@ export interface CleanedDescriptor {
   /** The web address the descriptor starts with ("BOOKING.COM"): it names a merchant more precisely than its first word. */
   domain: string | null;
   /** `cleaned` split into words. */
-  tokens: string[];
+  tokens: readonly string[];
 }
 
 const MAX_KEY_LENGTH = 120;
@@ -315,7 +315,30 @@ function fallback(text: string): string {
   return text.toUpperCase().replace(/\s+/g, ' ').trim();
 }
 
+/** Descriptors cleaned lately, without and with a merchant name. Bounded: each is dropped whole when full. */
+const cleanedLately = new Map<string, CleanedDescriptor>();
+const cleanedLatelyWithMerchant = new Map<string, CleanedDescriptor>();
+const MAX_CLEANED_LATELY = 20_000;
+
+/**
+ * Cleans a descriptor. The same descriptors come back row after row (a payee every month, a card
+ * swiped daily) and cleaning is a good share of categorizing, so recent answers are reused; they are
+ * frozen, as every caller shares them.
+ */
 export function cleanDescriptor(description: string, merchant?: string | null): CleanedDescriptor {
+  const cache = merchant ? cleanedLatelyWithMerchant : cleanedLately;
+  // The merchant's length first keeps two different pairs from making one key.
+  const key = merchant ? `${merchant.length}:${merchant}${description}` : description;
+  let cleaned = cache.get(key);
+  if (!cleaned) {
+    cleaned = clean(description, merchant);
+    if (cache.size >= MAX_CLEANED_LATELY) cache.clear();
+    cache.set(key, cleaned);
+  }
+  return cleaned;
+}
+
+function clean(description: string, merchant: string | null | undefined): CleanedDescriptor {
   const stripped = strip(description);
   const cleaned = stripped.tokens.length ? stripped.tokens.join(' ') : fallback(description);
   let merchantName: string | null = null;
@@ -325,7 +348,7 @@ export function cleanDescriptor(description: string, merchant?: string | null): 
     merchantName = fromMerchant.tokens.length ? fromMerchant.tokens.join(' ') : fallback(merchant);
     merchantKey = fromMerchant.tokens.length ? keyFrom(fromMerchant.tokens) : merchantName.slice(0, MAX_KEY_LENGTH);
   }
-  return {
+  return Object.freeze({
     cleaned,
     merchantKey,
     merchantName,
@@ -333,6 +356,6 @@ export function cleanDescriptor(description: string, merchant?: string | null): 
     bankPrefix: stripped.bankPrefix,
     achEntry: stripped.achEntry,
     domain: stripped.domain,
-    tokens: cleaned.split(' ').filter(Boolean),
-  };
+    tokens: Object.freeze(cleaned.split(' ').filter(Boolean)),
+  });
 }

@@ -117,8 +117,8 @@ const MAX_PHRASE_WORDS = Math.max(...KEYWORD_RULES.flatMap((rule) => rule.words.
 /** Toast runs restaurants' registers: a row it fronts is a restaurant's, whatever the name says. */
 const RESTAURANT_PROCESSORS: ReadonlySet<string> = new Set(['toast']);
 
-const ownNameWords = new Map<string, string[]>();
-function cleanedWordsOf(name: string): string[] {
+const ownNameWords = new Map<string, readonly string[]>();
+function cleanedWordsOf(name: string): readonly string[] {
   let words = ownNameWords.get(name);
   if (!words) {
     words = cleanDescriptor(name).tokens;

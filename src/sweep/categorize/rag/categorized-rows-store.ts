@@ -3,6 +3,9 @@ import type { Database } from '../../../db/schema.ts';
 
 type Executor = Kysely<Database>;
 
+/** Seqs per `in (…)` list: well inside both databases' bound-parameter limits. */
+const SEQ_CHUNK = 500;
+
 /** What the rag tier learns from one categorized row. */
 export interface CategorizedRow {
   seq: number;
@@ -11,16 +14,18 @@ export interface CategorizedRow {
   target: string | null;
   source: string | null;
   needsReview: boolean;
+  /** When the row last changed, when read from the database. */
+  updatedAt?: string;
 }
 
 function categorizedRows(db: Executor, tenantId: string, entityId: string) {
   return db.selectFrom('transactions')
-    .select(['seq', 'description', 'amount_minor', 'category_target', 'category_source', 'needs_review'])
+    .select(['seq', 'description', 'amount_minor', 'category_target', 'category_source', 'needs_review', 'updated_at'])
     .where('tenant_id', '=', tenantId).where('entity_id', '=', entityId)
     .where('category_target', 'is not', null);
 }
 
-function toCategorizedRow(row: { seq: number; description: string; amount_minor: number; category_target: string | null; category_source: string | null; needs_review: number }): CategorizedRow {
+function toCategorizedRow(row: { seq: number; description: string; amount_minor: number; category_target: string | null; category_source: string | null; needs_review: number; updated_at: string }): CategorizedRow {
   return {
     seq: Number(row.seq),
     description: row.description,
@@ -28,6 +33,7 @@ function toCategorizedRow(row: { seq: number; description: string; amount_minor:
     target: row.category_target,
     source: row.category_source,
     needsReview: row.needs_review === 1,
+    updatedAt: String(row.updated_at),
   };
 }
 
@@ -37,15 +43,67 @@ export async function categorizedRowsAfter(db: Executor, tenantId: string, entit
   return rows.map(toCategorizedRow);
 }
 
+/** What a human-filed row teaches beyond its description and amount, which never change. */
+export interface OverrideVersion {
+  seq: number;
+  target: string | null;
+  needsReview: boolean;
+}
+
 /**
- * Rows a human filed (user_override) updated at or after `since`, through the partial index that
- * holds only such rows. The predicate is a literal so SQLite can match it to that index.
+ * The versions of rows a human filed (user_override) updated at or after `since`, through the
+ * partial index that holds only such rows (the predicate is a literal so SQLite can match it to that
+ * index) and carries every column read, so no row is read. They come back as one string, entries
+ * `seq:review:length:target` (length `-` for no target), which both databases aggregate with
+ * string_agg: the window re-read at every sweep batch can hold tens of thousands of rows, and one
+ * result row per version cost several times more than the index scan.
  */
-export async function userOverridesSince(db: Executor, tenantId: string, entityId: string, since: string): Promise<CategorizedRow[]> {
-  const rows = await categorizedRows(db, tenantId, entityId)
+export async function userOverrideVersionsSince(db: Executor, tenantId: string, entityId: string, since: string): Promise<OverrideVersion[]> {
+  const row = await db.selectFrom('transactions')
+    .select(sql<string | null>`string_agg(cast(seq as text) || ':' || cast(needs_review as text) || ':' || coalesce(cast(length(category_target) as text), '-') || ':' || coalesce(category_target, ''), '')`.as('versions'))
+    .where('tenant_id', '=', tenantId).where('entity_id', '=', entityId)
     .where(sql<boolean>`category_source = 'user_override'`)
-    .where('updated_at', '>=', since).orderBy('seq').execute();
-  return rows.map(toCategorizedRow);
+    .where('updated_at', '>=', since).executeTakeFirst();
+  return parseOverrideVersions(row?.versions ?? '');
+}
+
+function parseOverrideVersions(encoded: string): OverrideVersion[] {
+  const versions: OverrideVersion[] = [];
+  let at = 0;
+  const field = () => {
+    const end = encoded.indexOf(':', at);
+    if (end < 0) throw new Error('override versions: truncated entry');
+    const value = encoded.slice(at, end);
+    at = end + 1;
+    return value;
+  };
+  while (at < encoded.length) {
+    const seq = Number(field());
+    const needsReview = field() === '1';
+    const length = field();
+    let target: string | null = null;
+    if (length !== '-') {
+      // SQL counts characters (code points); a string index counts UTF-16 units.
+      const start = at;
+      for (let left = Number(length); left > 0; left--) at += encoded.codePointAt(at)! > 0xffff ? 2 : 1;
+      target = encoded.slice(start, at);
+    }
+    versions.push({ seq, target, needsReview });
+  }
+  return versions;
+}
+
+/** The rows among `seqs` that a human filed with a category, in seq order. */
+export async function userOverridesBySeq(db: Executor, tenantId: string, entityId: string, seqs: readonly number[]): Promise<CategorizedRow[]> {
+  const found: CategorizedRow[] = [];
+  const sorted = [...seqs].sort((a, b) => a - b);
+  for (let index = 0; index < sorted.length; index += SEQ_CHUNK) {
+    const rows = await categorizedRows(db, tenantId, entityId)
+      .where(sql<boolean>`category_source = 'user_override'`)
+      .where('seq', 'in', sorted.slice(index, index + SEQ_CHUNK)).orderBy('seq').execute();
+    for (const row of rows) found.push(toCategorizedRow(row));
+  }
+  return found;
 }
 
 /**

@@ -27,7 +27,7 @@ import { ACCOUNT } from '../../../chart/us-chart.ts';
 import type { Database } from '../../../db/schema.ts';
 import { assertInvariant } from '../../../errors.ts';
 import type { CategorizationInput, TierDecision } from '../types.ts';
-import { categorizedRowsAfter, lowestUncategorizedSeq, userOverridesSince, type CategorizedRow } from './categorized-rows-store.ts';
+import { categorizedRowsAfter, lowestUncategorizedSeq, userOverridesBySeq, userOverrideVersionsSince, type CategorizedRow } from './categorized-rows-store.ts';
 import { RowLedger } from './row-ledger.ts';
 import { ragText } from './rag-text.ts';
 import { TrigramIndex, type TextMatch } from './trigram-index.ts';
@@ -73,6 +73,10 @@ const SEQ_OVERLAP = 2_000;
 /** Human corrections re-read before the last refresh, covering commit delays and clock skew. */
 const OVERRIDE_OVERLAP_MS = 60_000;
 
+function overrideVersionKey(target: string | null, needsReview: boolean): string {
+  return `${target}|${needsReview ? 1 : 0}`;
+}
+
 interface LabelStat {
   label: number;
   direction: 0 | 1;
@@ -100,6 +104,13 @@ export class RagIndex {
   private readonly ledger = new RowLedger();
   private seqFloor = 0;
   private overridesSince = new Date(0).toISOString();
+  /**
+   * What each row a human filed taught when last applied (target and review flag: a row's
+   * description and amount never change), for those changed since `overridesSince`. The overlap
+   * re-reads them at every refresh; only those whose version differs need their whole row read and
+   * applied again (a bulk import of human-filed history all sits inside the window).
+   */
+  private readonly overrideVersions = new Map<number, { version: string; updatedAt: string }>();
   private cleanCache = new Map<string, string>();
 
   private constructor(readonly tenantId: string, readonly entityId: string, private readonly settings: RagSettings) {}
@@ -137,21 +148,40 @@ export class RagIndex {
     let highestSeen = this.seqFloor;
     for (;;) {
       const page = await categorizedRowsAfter(db, this.tenantId, this.entityId, after, LOAD_PAGE_ROWS);
-      for (const row of page) this.apply(row);
+      for (const row of page) this.applyRead(row);
       if (page.length === 0) break;
       after = page[page.length - 1].seq;
       highestSeen = Math.max(highestSeen, after);
       if (page.length < LOAD_PAGE_ROWS) break;
     }
-    for (const row of await userOverridesSince(db, this.tenantId, this.entityId, this.overridesSince)) this.apply(row);
+    const versions = await userOverrideVersionsSince(db, this.tenantId, this.entityId, this.overridesSince);
+    const changed = versions.filter((version) => this.overrideVersions.get(version.seq)?.version !== overrideVersionKey(version.target, version.needsReview))
+      .map((version) => version.seq);
+    for (const row of await userOverridesBySeq(db, this.tenantId, this.entityId, changed)) this.applyRead(row);
     let floor = highestSeen - SEQ_OVERLAP;
     if (lowestWaiting !== null) floor = Math.min(floor, lowestWaiting - 1);
     this.seqFloor = Math.max(this.seqFloor, floor);
     this.overridesSince = new Date(startedAt - OVERRIDE_OVERLAP_MS).toISOString();
+    // Entries older than the window are asked about again only if their row changes (and then it is
+    // read anyway); one dropped early because its row was re-stamped unchanged only costs a re-read.
+    for (const [seq, { updatedAt }] of this.overrideVersions) if (updatedAt < this.overridesSince) this.overrideVersions.delete(seq);
   }
 
-  /** Learns (or re-learns) one row; the row's previous contribution, if any, is taken back first. */
-  apply(row: CategorizedRow): void {
+  /** Applies a row read from the database, keeping `overrideVersions` true to what was applied last. */
+  private applyRead(row: CategorizedRow): void {
+    this.apply(row);
+    if (row.source === 'user_override' && row.updatedAt !== undefined) {
+      this.overrideVersions.set(row.seq, { version: overrideVersionKey(row.target, row.needsReview), updatedAt: row.updatedAt });
+    } else {
+      this.overrideVersions.delete(row.seq);
+    }
+  }
+
+  /**
+   * Learns (or re-learns) one row; the row's previous contribution, if any, is taken back first.
+   * Private so that `overrideVersions` sees every row applied from the database.
+   */
+  private apply(row: CategorizedRow): void {
     const weightClass = weightClassOf(row);
     const previous = this.ledger.get(row.seq);
     if (weightClass === 0) {
