@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { directoryTier } from './tiers.ts';
+import { directoryEntries } from './directory/lookup.ts';
+import { CARD_ONLY_ISSUERS, directoryTier } from './tiers.ts';
 import { cleanDescriptor } from './descriptor.ts';
 import type { EngineRow } from './engine.ts';
-import type { BankAccountKind } from './types.ts';
+import { TRANSFER, type BankAccountKind } from './types.ts';
 
 function row(description: string, amountMinor: number, bankAccountKind: BankAccountKind): EngineRow {
   const cleaned = cleanDescriptor(description);
@@ -21,4 +22,9 @@ test("a card issuer's directory entry is a card payment out of the bank or into 
   // A bank that also keeps deposit accounts may be sending the business's own money across.
   assert.equal(directoryTier(row('DEPOSIT ACH WELLS FARGO BANK TYPE: TRANSFER ID: 8303308486 CO: WELLS FARGO BANK', -42_000, 'checking'))?.target, 'transfer');
   assert.equal(directoryTier(row('SLACK TECHNOLOGIES', 1_250, 'checking'))?.target, '6200', 'other entries are unchanged');
+});
+
+test('every card-only issuer named is a card-payment entry of the directory', () => {
+  const entries = new Map(directoryEntries().map((entry) => [entry.name, entry]));
+  for (const name of CARD_ONLY_ISSUERS) assert.equal(entries.get(name)?.out.target, TRANSFER, `${name} is a directory entry filing card payments`);
 });

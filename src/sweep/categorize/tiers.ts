@@ -29,7 +29,7 @@ function paysNoCard(row: Pick<CategorizationInput, 'direction' | 'bankAccountKin
 }
 
 /** Issuers that hold no business's bank account: a bank that also keeps accounts may send a real transfer in. */
-const CARD_ONLY_ISSUERS: ReadonlySet<string> = new Set([
+export const CARD_ONLY_ISSUERS: ReadonlySet<string> = new Set([
   'Synchrony Payment', 'American Express Payment', 'Discover Card Payment', 'Barclaycard Payment', 'Apple Card Payment', 'Ramp Card Payment', 'Divvy Card Payment',
 ]);
 
