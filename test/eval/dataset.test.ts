@@ -89,10 +89,12 @@ test('it is kept apart from the directory: its sources never read it, and many r
 describe('the second-round development businesses (HELD_OUT_PROFILES)', () => {
   const second = loadHeldOutDataset();
 
-  test('nine businesses of about 1,400 rows each over the same 18 months, labelled with chart accounts or transfer', () => {
+  test('eighteen businesses of about 1,400 rows each over the same 18 months, labelled with chart accounts or transfer', () => {
     assert.deepEqual(HELD_OUT_PROFILES.map((profile) => profile.id),
       ['copper-comb-salon', 'greenline-landscapes', 'alder-spine-rehab', 'lone-star-movers', 'driftless-roasting',
-        'saguaro-auto-repair', 'halvorsen-okafor-law', 'sunspire-yoga', 'bull-city-remodeling']);
+        'saguaro-auto-repair', 'halvorsen-okafor-law', 'sunspire-yoga', 'bull-city-remodeling',
+        'olentangy-dental', 'crossroads-freight', 'millrace-brewing', 'juniper-ridge-vet', 'brickyard-residential',
+        'bergstrom-photo', 'birdtown-bakehouse', 'riverbend-early-learning', 'bonneville-tech']);
     assertGroupShape(second, HELD_OUT_PROFILES.map((profile) => profile.id), /^heldout-\d{5}$/);
   });
 
@@ -116,8 +118,8 @@ describe('the second-round development businesses (HELD_OUT_PROFILES)', () => {
 describe('the fresh held-out businesses (FRESH_HELD_OUT_PROFILES)', () => {
   const fresh = loadFreshHeldOutDataset();
 
-  test('nine businesses of about 1,400 rows each over the same 18 months, labelled with chart accounts or transfer', () => {
-    assert.equal(FRESH_HELD_OUT_PROFILES.length, 9);
+  test('a draw of three businesses of about 1,400 rows each over the same 18 months, labelled with chart accounts or transfer', () => {
+    assert.equal(FRESH_HELD_OUT_PROFILES.length, 3);
     assertGroupShape(fresh, FRESH_HELD_OUT_PROFILES.map((profile) => profile.id), /^fresh-\d{5}$/);
     assert.deepEqual([...fresh].sort((left, right) => left.date.localeCompare(right.date)).map((row) => row.id), fresh.map((row) => row.id), 'rows come in date order');
   });
