@@ -9,7 +9,7 @@ export interface EvalRow {
   profile: string;
   /** The business's account the row is on (`<profile>:checking`); transfers pair rows of two accounts. */
   accountId: string;
-  accountKind: 'checking' | 'savings' | 'credit_card';
+  accountKind: 'checking' | 'savings' | 'credit_card' | 'trust';
   /** The descriptor style of the bank that printed the row. */
   bank: string;
   date: string; // YYYY-MM-DD
@@ -29,7 +29,7 @@ export interface EvalRow {
 export const FIRST_MONTH = '2024-07';
 export const MONTH_COUNT = 18;
 
-const ACCOUNT_KIND: Record<AccountRole, EvalRow['accountKind']> = { checking: 'checking', savings: 'savings', card: 'credit_card', trust: 'checking' };
+const ACCOUNT_KIND: Record<AccountRole, EvalRow['accountKind']> = { checking: 'checking', savings: 'savings', card: 'credit_card', trust: 'trust' };
 /** How a bank's name prints on another bank's ACH line. */
 const BANK_NAME: Record<string, string> = {
   chase: 'JPMORGAN CHASE', 'bank-of-america': 'BANK OF AMERICA', 'wells-fargo': 'WELLS FARGO BANK', citi: 'CITIBANK', 'capital-one': 'CAPITAL ONE',
@@ -181,7 +181,7 @@ class ProfileGenerator {
     this.rows.push({
       profile: this.profile.id,
       accountId: `${this.profile.id}:${account.role}`,
-      accountKind: ACCOUNT_KIND[account.role],
+      accountKind: account.holdsOthersMoney ? 'trust' : ACCOUNT_KIND[account.role],
       bank: account.style.id,
       date,
       amount: signedMinor / 100,

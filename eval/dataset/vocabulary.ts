@@ -16,13 +16,15 @@ import { BANK_STYLES, type BankStyle } from './bank-styles.ts';
  * payments 2400; sales tax remitted 2300; equipment over $2,000 is capitalized to 1500; moves between
  * the business's own accounts, including paying its credit card, are `transfer`.
  */
-/** `trust`: a second checking account holding clients' money (a law firm's IOLTA), not the business's own. */
+/** `trust`: a second checking account holding clients' money (a law firm's IOLTA), not the business's own; the eval registers it as the service's `trust` kind, as its owner would. */
 export type AccountRole = 'checking' | 'savings' | 'card' | 'trust';
 
 export interface ProfileAccount {
   role: AccountRole;
   style: BankStyle;
   last4: string;
+  /** Registered as a `trust` account (money held for others) though it plays another role in the generator. */
+  holdsOthersMoney?: boolean;
 }
 
 export type Channel = 'card' | 'ach' | 'zelle' | 'check' | 'checkDeposit' | 'wire' | 'fee' | 'interest' | 'atm' | 'ownerTransfer';
@@ -1189,7 +1191,8 @@ const propertyManager: Profile = {
   seed: 17743,
   heldOut: true,
   // The owner trust account takes the savings role: rents and deposits held for owners, owed to them (2000).
-  accounts: [{ role: 'checking', style: bankOfAmerica, last4: '2290' }, { role: 'savings', style: wellsFargo, last4: '8815' }, { role: 'card', style: capitalOne, last4: '4471' }],
+  // Its owner registers it as a trust account (added once the service had that kind; its rows are unchanged).
+  accounts: [{ role: 'checking', style: bankOfAmerica, last4: '2290' }, { role: 'savings', style: wellsFargo, last4: '8815', holdsOthersMoney: true }, { role: 'card', style: capitalOne, last4: '4471' }],
   savingsSweep: { day: 6, amount: [1200, 4200], returnEveryMonths: 1 },
   cardPayment: { day: 16, company: 'CAPITAL ONE', entry: 'CRCARDPMT' },
   vendors: [

@@ -61,7 +61,7 @@ export const BankAccount = Type.Object({
   institutionName: Type.String(),
   name: Type.String(),
   currency: CurrencyCode,
-  kind: Type.String({ enum: ['checking', 'savings', 'credit_card'] }),
+  kind: Type.String({ enum: ['checking', 'savings', 'credit_card', 'trust'], description: "`trust`: holds clients' or owners' money (IOLTA, escrow, a property manager's owners' trust)" }),
   type: Type.String({ enum: ['depository', 'credit'] }),
   openingBalance: Nullable(Money('Declared opening balance; for a credit card, positive = amount owed.')),
   openingBalanceDate: Nullable(DateString()),

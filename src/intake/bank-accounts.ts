@@ -13,7 +13,11 @@ import { newId } from '../shared/ids.ts';
 import { resolveEntity } from '../tenancy/tenants.ts';
 import * as store from './bank-accounts-store.ts';
 
-export const BANK_ACCOUNT_KINDS = ['checking', 'savings', 'credit_card'] as const;
+/**
+ * `trust`: a depository account holding money that belongs to others (a law firm's IOLTA, a property manager's owners'
+ * trust, an escrow account). It is cash of the business's books, but what comes into it is owed to those people.
+ */
+export const BANK_ACCOUNT_KINDS = ['checking', 'savings', 'credit_card', 'trust'] as const;
 export type BankAccountKind = (typeof BANK_ACCOUNT_KINDS)[number];
 export const MAX_ACCOUNTS_PER_CALL = 20;
 
@@ -22,6 +26,8 @@ const LEDGER_RANGES: Record<BankAccountKind, { parent: string; first: number; la
   checking: { parent: ACCOUNT.operatingBankParent, first: 1011, last: 1049, type: 'depository' },
   savings: { parent: ACCOUNT.savingsParent, first: 1051, last: 1099, type: 'depository' },
   credit_card: { parent: ACCOUNT.creditCardParent, first: 2101, last: 2199, type: 'credit' },
+  // The chart has no parent of its own for trust cash: it takes numbers beside the checking accounts.
+  trust: { parent: ACCOUNT.operatingBankParent, first: 1011, last: 1049, type: 'depository' },
 };
 
 export function isCreditKind(kind: string): boolean {

@@ -58,7 +58,8 @@ export async function ingestStatement(trx: Executor, dialect: Dialect, request: 
     [known] = await findBankAccountsByIds(trx, tenantId, [request.bankAccountId]);
     assertInvariant(known, `bank account ${request.bankAccountId} of an upload exists for its tenant`);
   }
-  const knownAccount: KnownAccount | undefined = known && { id: known.id, kind: known.kind as StatementAccountKind, currency: known.currency };
+  // A trust account's statement reads like a checking account's: a depository, balance up with money in.
+  const knownAccount: KnownAccount | undefined = known && { id: known.id, kind: (known.kind === 'trust' ? 'checking' : known.kind) as StatementAccountKind, currency: known.currency };
   const prepared = prepareStatement(request.statement, knownAccount, request.hints);
   if (!prepared.ok) return { status: 'rejected', rejection: prepared.rejection };
   const statement = prepared.statement;

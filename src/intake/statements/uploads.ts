@@ -6,14 +6,13 @@ import { DomainError, invalid, notFound } from '../../errors.ts';
 import { toMajorUnits } from '../../money/minor-units.ts';
 import { newId } from '../../shared/ids.ts';
 import { findPrimaryEntity } from '../../tenancy/tenancy-store.ts';
-import { BANK_ACCOUNT_KINDS } from '../bank-accounts.ts';
 import { findBankAccountsByIds } from '../bank-accounts-store.ts';
 import type { StatementConflict } from './ingest.ts';
 import type { UploadHints } from './prepare.ts';
 import { rejectedOutcome } from './process.ts';
 import { ACCEPTED_FORMATS_TEXT, isAcceptedFormat, MAX_STATEMENT_BYTES, sniffFormat } from './readers/index.ts';
 import * as store from './statements-store.ts';
-import type { RejectionReason } from './types.ts';
+import type { RejectionReason, StatementAccountKind } from './types.ts';
 
 export interface IncomingStatement {
   bytes: Buffer;
@@ -26,10 +25,12 @@ export interface IncomingStatement {
 }
 
 export const MAX_STATEMENT_MEGABYTES = MAX_STATEMENT_BYTES / 1024 / 1024;
+/** The kinds a document's own reading can give; a trust account is made through POST /bank-accounts and its statements attached to it. */
+const STATEMENT_KINDS: readonly StatementAccountKind[] = ['checking', 'savings', 'credit_card'];
 const BALANCE_PATTERN = /^-?\d{1,13}(\.\d{1,4})?$/;
 
 export function validateHints(hints: UploadHints): UploadHints {
-  if (hints.kind !== undefined && !BANK_ACCOUNT_KINDS.includes(hints.kind)) throw invalid(`kind: must be one of ${BANK_ACCOUNT_KINDS.join(', ')}`);
+  if (hints.kind !== undefined && !STATEMENT_KINDS.includes(hints.kind)) throw invalid(`kind: must be one of ${STATEMENT_KINDS.join(', ')}`);
   for (const field of ['openingBalance', 'closingBalance'] as const) {
     const value = hints[field];
     if (value !== undefined && !BALANCE_PATTERN.test(value)) throw invalid(`${field}: must be a plain decimal number such as 1234.56 or -12.5 (no thousands separators or currency sign)`);

@@ -123,3 +123,19 @@ test("coffee is a meal, except a café's or a roaster's ingredient (a guess) and
   assert.deepEqual([roaster.target, roaster.rawScore], ['5000', GUESS_SCORE]);
   assert.equal(decide(row('ORIG CO NAME:ROYAL COFFEE INC CO ENTRY DESCR:INVOICE SEC:CCD', 420_000))?.[0], undefined);
 });
+
+test('transfer wording with no other leg on the entity\'s accounts is a guessed draw or contribution', () => {
+  const away = row('ONLINE TRANSFER TO XXXXXX4412', 50_000);
+  assert.deepEqual(decide({ ...away, transferLegFound: true }), ['own-transfer', 'transfer']);
+  assert.deepEqual(decide({ ...away, transferLegFound: false }), ['own-transfer', '3200']);
+  assert.equal(matchBuiltinRule({ ...away, transferLegFound: false })!.rawScore, GUESS_SCORE);
+  assert.deepEqual(decide({ ...row('ONLINE TRANSFER FROM XXXXXX4412', -50_000), transferLegFound: false }), ['own-transfer', '3100']);
+});
+
+test('on a trust account everything but the bank\'s own fee is money held for others (2000)', () => {
+  for (const [description, amountMinor] of [['LAWPAY DEPOSIT', -450_000], ['CHECK 1042', 1_825_000], ['GEORGIA POWER BILL PAY', 9_000], ['GUSTO NET PAY', 10_000]] as const) {
+    assert.deepEqual(decide(row(description, amountMinor, { kind: 'trust' })), ['trust-account', '2000'], description);
+  }
+  assert.deepEqual(decide(row('MONTHLY SERVICE FEE', 1_500, { kind: 'trust' })), ['bank-fees', '6210']);
+  assert.notDeepEqual(decide(row('GUSTO NET PAY', 10_000)), ['trust-account', '2000'], 'only on a trust account');
+});

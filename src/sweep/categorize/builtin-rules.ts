@@ -39,7 +39,12 @@ const CARD_ISSUERS = String.raw`(CHASE|AMEX|AMERICAN EXPRESS|CITI|CITIBANK|CAPIT
 
 const MERCHANT_SERVICES = String.raw`(BANKCARD|BNKCD|MERCHANT SERVICES|MERCHANT SERVICE|MERCHANT SVCS|MERCHANT SVC|MERCHANT BANKCARD|MERCH SVCS|MERCH SVC|MERCH BNKCD|PAYMENTECH|FIRST DATA|FDMS|ELAVON|HEARTLAND PAYMENT|HEARTLAND PYMT|GLOBAL PAYMENTS|WORLDPAY|VANTIV|TSYS|TRANSFIRST|AMERICAN EXPRESS|AMEX|AXP)`;
 
+const BANK_FEE_WORDING = /\b(MONTHLY (SERVICE|MAINTENANCE|MAINT) (FEE|CHARGE)|MAINTENANCE FEE|SERVICE CHARGE|SERVICE FEE|OVERDRAFT|OD FEE|NSF|INSUFFICIENT FUNDS|RETURNED ITEM|WIRE (TRANSFER )?FEE|WIRE OUT FEE|INCOMING WIRE FEE|OUTGOING WIRE FEE|ATM FEE|NON-?CHASE ATM|FOREIGN (TRANSACTION|TRANS|TXN|EXCHANGE) FEE|INTL TRANSACTION FEE|STOP PAYMENT|ANNUAL (MEMBERSHIP )?FEE|LATE (PAYMENT )?FEE|ACCOUNT FEE|ANALYSIS (SERVICE )?(FEE|CHARGE)|CHECK ORDER|CASH ADVANCE FEE|BALANCE TRANSFER FEE|PAPER STATEMENT FEE|EXCESS (TRANSACTION|ACTIVITY) FEE)\b/;
+
 export const BUILTIN_RULES: readonly BuiltinRule[] = [
+  // Money on a trust account (IOLTA, escrow, owners' trust) belongs to clients or owners, whatever the line says; moves
+  // to the business's own accounts are paired as transfers first, and the bank's own fees are the business's.
+  { name: 'trust-account', pattern: /./, accountKinds: ['trust'], target: '2000', strength: 'strong', unless: BANK_FEE_WORDING },
   // Payroll: net pay, then the processor's tax impound, then its own fee.
   // QuickBooks Payroll debits as plain "INTUIT", the entry description saying what for.
   { name: 'payroll-taxes', pattern: new RegExp(String.raw`\b${PAYROLL_PROCESSORS}\b.*\b(TAX|TAXES|TAX PMT|TAX IMPOUND)\b|\bINTUIT\b.*\b(DES|CO ENTRY DESCR):\s?(TAX|TAXES)\b`), direction: 'out', target: '6140', strength: 'strong' },
@@ -54,7 +59,7 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
   { name: 'tax-refund', pattern: /\b(IRS TREAS 310|TAX REF|TAX REFUND|STATE REFUND)\b/, direction: 'in', target: '4900', strength: 'fair' },
 
   // Bank fees and interest.
-  { name: 'bank-fees', pattern: /\b(MONTHLY (SERVICE|MAINTENANCE|MAINT) (FEE|CHARGE)|MAINTENANCE FEE|SERVICE CHARGE|SERVICE FEE|OVERDRAFT|OD FEE|NSF|INSUFFICIENT FUNDS|RETURNED ITEM|WIRE (TRANSFER )?FEE|WIRE OUT FEE|INCOMING WIRE FEE|OUTGOING WIRE FEE|ATM FEE|NON-?CHASE ATM|FOREIGN (TRANSACTION|TRANS|TXN|EXCHANGE) FEE|INTL TRANSACTION FEE|STOP PAYMENT|ANNUAL (MEMBERSHIP )?FEE|LATE (PAYMENT )?FEE|ACCOUNT FEE|ANALYSIS (SERVICE )?(FEE|CHARGE)|CHECK ORDER|CASH ADVANCE FEE|BALANCE TRANSFER FEE|PAPER STATEMENT FEE|EXCESS (TRANSACTION|ACTIVITY) FEE)\b/, direction: 'out', target: '6210', strength: 'exact' },
+  { name: 'bank-fees', pattern: BANK_FEE_WORDING, direction: 'out', target: '6210', strength: 'exact' },
   { name: 'fee-refund', pattern: /\b(FEE (REVERSAL|REFUND|REBATE)|REFUND OF FEE|(SERVICE|MAINTENANCE|ATM|OVERDRAFT) FEE (REFUND|REVERSAL|REBATE))\b/, direction: 'in', target: '6210', strength: 'strong' },
   { name: 'interest-earned', pattern: /\b(INTEREST (PAYMENT|PAID|EARNED|CREDIT|DEPOSIT)|INT(EREST)? EARNED|DIVIDEND EARNED|CREDIT INTEREST)\b|^INTEREST\b/, direction: 'in', target: '4500', strength: 'exact' },
   // Credit unions pay interest on shares as a "dividend"; treasury and sweep accounts as a "yield".
@@ -178,6 +183,11 @@ export function matchBuiltinRule(input: CategorizationInput): BuiltinRuleMatch |
     if (industryTarget) return { rule, target: industryTarget, rawScore: GUESS_SCORE };
     if (rule.name === 'own-transfer' && leavesTheBusiness(input, text)) {
       return { rule, target: input.direction === 'out' ? OWNER_DRAWS : OWNER_CONTRIBUTIONS, rawScore: STRENGTH_SCORE.fair };
+    }
+    if (rule.name === 'own-transfer' && input.transferLegFound === false) {
+      // "ONLINE TRANSFER TO XXXXXX4412" with no other leg on the entity's accounts went to an account outside the books,
+      // most often the owner's own; the wording alone cannot say, so it is a guess a human confirms.
+      return { rule, target: input.direction === 'out' ? OWNER_DRAWS : OWNER_CONTRIBUTIONS, rawScore: GUESS_SCORE };
     }
     const estimateScore = ownersIncomeTaxEstimate(input, rule, text);
     if (estimateScore) return { rule, target: OWNER_DRAWS, rawScore: estimateScore };

@@ -71,7 +71,11 @@ export async function categorizeStoredRows(trx: Executor, request: CategorizeReq
     const cardTokenLists = heldCards.filter((card) => card.entity_id === entityId)
       .map((card) => cardTokens({ institutionName: card.institution_name, name: card.name, externalId: card.external_id }));
     const profile = await entityProfileForCategorizing(trx, tenantId, entityId);
-    const engineRows = entityRows.map((row) => ({ ...toEngineRow(tenantId, row, request.bankAccounts.get(row.bank_account_id)!.kind as BankAccountKind), ...profile }));
+    const engineRows = entityRows.map((row) => ({
+      ...toEngineRow(tenantId, row, request.bankAccounts.get(row.bank_account_id)!.kind as BankAccountKind),
+      ...profile,
+      transferLegFound: request.detectTransfers ? pairs.has(row.id) || Boolean(row.transfer_pair_id) : undefined,
+    }));
     const transfers = new Map<string, TransferEvidence>();
     for (const row of engineRows) {
       const pair = pairs.get(row.transactionId);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { directoryEntries } from './directory/lookup.ts';
-import { CARD_ONLY_ISSUERS, directoryTier } from './tiers.ts';
+import { BANK_TRANSFER_ENTRY, CARD_ONLY_ISSUERS, directoryTier } from './tiers.ts';
 import { cleanDescriptor } from './descriptor.ts';
 import type { EngineRow } from './engine.ts';
 import { TRANSFER, type BankAccountKind } from './types.ts';
@@ -27,4 +27,12 @@ test("a card issuer's directory entry is a card payment out of the bank or into 
 test('every card-only issuer named is a card-payment entry of the directory', () => {
   const entries = new Map(directoryEntries().map((entry) => [entry.name, entry]));
   for (const name of CARD_ONLY_ISSUERS) assert.equal(entries.get(name)?.out.target, TRANSFER, `${name} is a directory entry filing card payments`);
+});
+
+test("the bank's transfer wording answers a transfer only when the other leg was found or nobody looked", () => {
+  assert.equal(directoryEntries().find((entry) => entry.name === BANK_TRANSFER_ENTRY)?.out.target, TRANSFER);
+  const away = row('ONLINE TRANSFER TO XXXXXX4412', 200_000, 'checking');
+  assert.equal(directoryTier({ ...away, transferLegFound: true })?.target, TRANSFER);
+  assert.equal(directoryTier(away)?.target, TRANSFER, 'a re-decision after a correction does not look for legs');
+  assert.equal(directoryTier({ ...away, transferLegFound: false }), null);
 });

@@ -15,7 +15,7 @@ import type { TierRuntime } from './run.ts';
  */
 export const directoryTier: RowTier = (row) => {
   const match = lookupDirectory(row.descriptor ?? cleanDescriptor(row.description, row.merchant), row.direction, row.industry);
-  if (!match || paysNoCard(row, match)) return null;
+  if (!match || paysNoCard(row, match) || movesToNoHeldAccount(row, match)) return null;
   return { target: match.target, rawScore: match.confidence, detail: `directory ${match.merchantName} (${match.position})` };
 };
 
@@ -27,6 +27,15 @@ export const directoryTier: RowTier = (row) => {
 function paysNoCard(row: Pick<CategorizationInput, 'direction' | 'bankAccountKind'>, match: { target: string; merchantName: string }): boolean {
   return match.target === TRANSFER && row.direction === 'in' && row.bankAccountKind !== 'credit_card' && CARD_ONLY_ISSUERS.has(match.merchantName);
 }
+
+/**
+ * The bank's own transfer wording ("ONLINE TRANSFER TO XXXXXX4412") is a transfer only when the other leg is on one of the
+ * entity's accounts; when the sweep looked and found none, the money went outside the books and the built-in rules guess what.
+ */
+function movesToNoHeldAccount(row: Pick<CategorizationInput, 'transferLegFound'>, match: { merchantName: string }): boolean {
+  return row.transferLegFound === false && match.merchantName === BANK_TRANSFER_ENTRY;
+}
+export const BANK_TRANSFER_ENTRY = 'Online Transfer';
 
 /** Issuers that hold no business's bank account: a bank that also keeps accounts may send a real transfer in. */
 export const CARD_ONLY_ISSUERS: ReadonlySet<string> = new Set([

@@ -5,7 +5,7 @@ import type { CleanedDescriptor } from './descriptor.ts';
  * The contract between the sweep and its categorization tiers. Every tier sees the same cleaned
  * input and answers with a target and its own certainty; the sweep decides precedence.
  */
-export type BankAccountKind = 'checking' | 'savings' | 'credit_card';
+export type BankAccountKind = 'checking' | 'savings' | 'credit_card' | 'trust';
 
 /** A ledger account number of the entity's chart ("6200"), or the literal "transfer" (booked through 1900). */
 export type CategoryTarget = string;
@@ -33,6 +33,11 @@ export interface CategorizationInput {
   regime?: Regime | null;
   /** How many accounts of each kind the entity holds (this row's own included); absent when unknown. */
   heldAccountKinds?: ReadonlyMap<BankAccountKind, number>;
+  /**
+   * Whether the other leg of a move between the entity's own accounts was found among its rows (equal, opposite, within the
+   * transfer window); absent when nobody looked (a re-decision after a correction).
+   */
+  transferLegFound?: boolean;
   /** `cleanDescriptor(description, merchant)` when the caller already has it: cleaning is a good share of a tier's cost, so the sweep cleans each row once for all tiers. */
   descriptor?: CleanedDescriptor;
 }
