@@ -47,7 +47,8 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
   { name: 'trust-account', pattern: /./, accountKinds: ['trust'], target: '2000', strength: 'strong', unless: BANK_FEE_WORDING },
   // Payroll: net pay, then the processor's tax impound, then its own fee.
   // QuickBooks Payroll debits as plain "INTUIT", the entry description saying what for.
-  { name: 'payroll-taxes', pattern: new RegExp(String.raw`\b${PAYROLL_PROCESSORS}\b.*\b(TAX|TAXES|TAX PMT|TAX IMPOUND)\b|\bINTUIT\b.*\b(DES|CO ENTRY DESCR):\s?(TAX|TAXES)\b`), direction: 'out', target: '6140', strength: 'strong' },
+  // Any payroll service's tax line ("TOAST PAYROLL TYPE: TAXES") is the tax impound, whoever runs it.
+  { name: 'payroll-taxes', pattern: new RegExp(String.raw`\b(${PAYROLL_PROCESSORS}|PAYROLL)\b.*\b(TAX|TAXES|TAX PMT|TAX IMPOUND)\b|\bINTUIT\b.*\b(DES|CO ENTRY DESCR):\s?(TAX|TAXES)\b`), direction: 'out', target: '6140', strength: 'strong' },
   { name: 'payroll-fees', pattern: new RegExp(String.raw`\b${PAYROLL_PROCESSORS}\b.*\b(FEE|FEES|INVOICE|INVOICES|INV|SUBSCRIPTION|BILLING|EIB)\b`), direction: 'out', target: '6080', strength: 'fair' },
   { name: 'payroll-net-pay', pattern: new RegExp(String.raw`\b${PAYROLL_PROCESSORS}\b.*\b(NET ?PAY|NETPAY|PAYROLL|PAYRLL|WAGES?|SALARY|DIR DEP|DIRECT DEP|PAY ?RUN)\b|\b(PAYROLL|NET ?PAY|WAGE PAY)\b`), direction: 'out', target: '6180', strength: 'strong' },
 

@@ -56,6 +56,7 @@ test('a "transfer to checking" from the only checking account is an owner draw; 
   await push(studio, [
     { accountExternalId: 'chk', id: 'draw', date: '2026-04-01', amount: 2_500, description: 'ONLINE TRANSFER TO CHK 7782 REF DRAW-A' },
     { accountExternalId: 'chk', id: 'save', date: '2026-04-02', amount: 1_000, description: 'ONLINE TRANSFER TO SAV 4410 REF SAVE-A' },
+    { accountExternalId: 'sav', id: 'saved', date: '2026-04-02', amount: -1_000, description: 'ONLINE TRANSFER FROM CHK 7782 REF SAVED-A' },
   ]);
   await harness.sweep();
   const draw = await categoryOf(studio, 'DRAW-A');

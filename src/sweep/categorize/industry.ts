@@ -72,6 +72,9 @@ const HOME_IMPROVEMENT_STORES = [
 ];
 const WHOLESALE_CLUBS = ['Costco', "Sam's Club", "BJ's Wholesale Club"];
 const AUTO_PARTS_STORES = ['AutoZone', "O'Reilly Auto Parts", 'Advance Auto Parts', 'NAPA Auto Parts', 'Pep Boys'];
+const FOOD_SERVICE_DISTRIBUTORS = ['Sysco', 'US Foods', 'Gordon Food Service', 'Performance Food Group', 'Restaurant Depot', 'Shamrock Foods', 'Ben E. Keith', 'Reinhart Foodservice', 'Cash & Carry Smart Foodservice'];
+/** Trades that cook or make nothing: what they buy from a food-service distributor (snacks, paper goods, cleaning) is supplies. */
+const KITCHENLESS_INDUSTRIES: readonly Industry[] = ['professional_services', 'construction', 'retail', 'personal_services', 'healthcare', 'transportation', 'automotive', 'other'];
 
 export const TRADE_MAPPINGS: readonly TradeMapping[] = [
   // A trade contractor's materials go into the customer's job: cost of goods. A supply house sells
@@ -91,6 +94,9 @@ export const TRADE_MAPPINGS: readonly TradeMapping[] = [
   { industry: 'food_service', direction: 'out', merchants: ['Propane Supplier'], target: '6130', rawScore: 0.72 },
   // Money in from a ride or delivery platform is, for a kitchen, its delivery orders' payout.
   { industry: 'food_service', direction: 'in', merchants: ['Uber', 'Uber Eats', 'DoorDash', 'Grubhub', 'Postmates', 'Caviar'], target: SALES_OF_GOODS, rawScore: 0.86 },
+  // Elsewhere a distributor's delivery is the office's or the center's own supplies (a daycare's snacks, a clinic's
+  // paper goods), though a shop may resell some: a guess.
+  ...KITCHENLESS_INDUSTRIES.map((industry) => ({ industry, direction: 'out' as const, merchants: FOOD_SERVICE_DISTRIBUTORS, whenGenericTarget: COST_OF_GOODS, target: '6130', rawScore: 0.6 })),
   // An insurer's money in is, for a practice, its patients' claims paid (not a premium refund): health
   // plans, and the auto and workers' compensation insurers that pay for accident patients' care.
   { industry: 'healthcare', direction: 'in', categories: ['health', 'insurance'], target: SERVICE_REVENUE, rawScore: 0.86 },

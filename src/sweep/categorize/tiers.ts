@@ -52,7 +52,9 @@ export function serviceTiers(): TierRuntime {
         const index = await getRagIndex(trx, tenantId, entityId);
         const answers = new Map<string, { target: string; rawScore: number; detail?: string }>();
         index.queryAll(rows).forEach((decision, position) => {
-          if (decision) answers.set(rows[position].transactionId, { target: decision.target, rawScore: decision.confidence, detail: 'rag neighbours' });
+          // Past transfers that read alike say nothing when this row's other leg was looked for and is not there.
+          if (!decision || (decision.target === TRANSFER && rows[position].transferLegFound === false)) return;
+          answers.set(rows[position].transactionId, { target: decision.target, rawScore: decision.confidence, detail: 'rag neighbours' });
         });
         return answers;
       },
