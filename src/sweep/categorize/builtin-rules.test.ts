@@ -113,6 +113,7 @@ test('a card-issuing bank\'s loan is a loan; a state\'s tax payment is the state
   assert.deepEqual(decide(row('WITHDRAWAL ACH CO DEPT OF REVENUE TYPE: TAX PYMT ID: 5514742473', 40_000)), ['state-tax', '6140']);
   assert.deepEqual(decide(row('ACH WEB-RECUR 062215847 PAYCHEX EIB INVOICE', 18_000)), ['payroll-fees', '6080']);
   assert.deepEqual(decide(row('PAYCHEX TPS TAXES', 380_000)), ['payroll-taxes', '6140']);
+  assert.deepEqual(decide(row('WITHDRAWAL ACH TOAST PAYROLL TYPE: TAXES ID: 8290717718 CO: TOAST PAYROLL', 380_000)), ['payroll-taxes', '6140'], 'any payroll service');
   assert.deepEqual(decide(row('ELECTRONIC WITHDRAWAL MARLIN LEASING LEASE PMT', 28_740)), ['vehicle-lease', '6100']);
   assert.deepEqual(decide(row('SYNCHRONY BANK MERCH SETL 240713 M4FY7HH2', -65_000, { industry: 'automotive' })), ['merchant-services-deposits', '4100']);
 });

@@ -59,6 +59,8 @@ test('the directory files trade-dependent merchants by the industry, and everyth
   assert.deepEqual(pick(lookup('GEICO CLAIM PMT 123456', 'in', 'healthcare')), ['4100', 'healthcare']);
   assert.notEqual(lookup('GEICO CLAIM PMT 123456', 'in', 'retail')?.target, '4100');
   assert.equal(lookup('AMAZON.COM*M12AB3CD4 AMZN.COM/BILL', 'in', 'retail')?.target, '4000');
+  assert.deepEqual(pick(lookup('SYSCO VIRGINIA EFT 250111', 'out', 'other')), ['6130', 'other'], "a daycare's distributor delivery is its supplies");
+  assert.deepEqual(pick(lookup('SYSCO VIRGINIA EFT 250111', 'out', 'food_service')), ['5000', undefined], "a kitchen's is its ingredients");
   assert.equal(lookup('AMAZON.COM*M12AB3CD4 AMZN.COM/BILL', 'out', 'professional_services')?.target, '6090');
   // A card processor's payout: by the trade with the entry's confidence, or a guess with its own low score.
   const services = lookup('STRIPE PAYOUT', 'in', 'professional_services');
