@@ -140,3 +140,14 @@ test('on a trust account everything but the bank\'s own fee is money held for ot
   assert.deepEqual(decide(row('MONTHLY SERVICE FEE', 1_500, { kind: 'trust' })), ['bank-fees', '6210']);
   assert.notDeepEqual(decide(row('GUSTO NET PAY', 10_000)), ['trust-account', '2000'], 'only on a trust account');
 });
+
+test('money sent to a person is a guessed contractor payment; a deposited check is a customer payment', () => {
+  for (const description of ['ZELLE TO PRIYA RAMAN ON 07/01 REF # PP02R9JWS4', 'Zelle payment to Tomasz Nowak JPM99v4f8fk', 'Zelle Transfer Conf# vnaeduy9j; Darnell Cooke', 'Send Money to Jenna Kowalski', 'WITHDRAWAL ZELLE TO BEN TOLLIVER']) {
+    const match = matchBuiltinRule(row(description, 45_000));
+    assert.deepEqual([match?.rule.name, match?.target, match?.rawScore], ['person-to-person-payment', '6030', GUESS_SCORE], description);
+  }
+  assert.notEqual(matchBuiltinRule(row('ZELLE FROM TASHA GREENE', -45_000))?.rule.name, 'person-to-person-payment');
+  for (const description of ['Check deposit', 'DEPOSIT MOBILE']) {
+    assert.deepEqual(decide(row(description, -120_000, { industry: 'professional_services' })), ['customer-payments', '4100'], description);
+  }
+});

@@ -4,6 +4,8 @@ import type { BankAccountKind, CategorizationInput, CategoryTarget } from './typ
 
 const OWNER_DRAWS = '3200';
 const OWNER_CONTRIBUTIONS = '3100';
+/** What a trust account's money is to the business: owed to the clients or owners it belongs to (accounts payable). */
+export const HELD_FOR_OTHERS = '2000';
 
 /**
  * The built-in rule set: descriptors every US bank shows, written from how banks and processors
@@ -16,9 +18,9 @@ const OWNER_CONTRIBUTIONS = '3100';
  * The patterns are fixed, anchored on word boundaries and free of nested quantifiers, so none of
  * them can backtrack catastrophically; tenant patterns never become regular expressions.
  */
-export type RuleStrength = 'exact' | 'strong' | 'fair';
+export type RuleStrength = 'exact' | 'strong' | 'fair' | 'guess';
 
-export const STRENGTH_SCORE: Record<RuleStrength, number> = { exact: 0.97, strong: 0.9, fair: 0.75 };
+export const STRENGTH_SCORE: Record<RuleStrength, number> = { exact: 0.97, strong: 0.9, fair: 0.75, guess: 0.6 };
 
 export interface BuiltinRule {
   name: string;
@@ -44,7 +46,7 @@ const BANK_FEE_WORDING = /\b(MONTHLY (SERVICE|MAINTENANCE|MAINT) (FEE|CHARGE)|MA
 export const BUILTIN_RULES: readonly BuiltinRule[] = [
   // Money on a trust account (IOLTA, escrow, owners' trust) belongs to clients or owners, whatever the line says; moves
   // to the business's own accounts are paired as transfers first, and the bank's own fees are the business's.
-  { name: 'trust-account', pattern: /./, accountKinds: ['trust'], target: '2000', strength: 'strong', unless: BANK_FEE_WORDING },
+  { name: 'trust-account', pattern: /./, accountKinds: ['trust'], target: HELD_FOR_OTHERS, strength: 'strong', unless: BANK_FEE_WORDING },
   // Payroll: net pay, then the processor's tax impound, then its own fee.
   // QuickBooks Payroll debits as plain "INTUIT", the entry description saying what for.
   // Any payroll service's tax line ("TOAST PAYROLL TYPE: TAXES") is the tax impound, whoever runs it.
@@ -82,7 +84,7 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
   { name: 'merchant-services-deposits', pattern: new RegExp(String.raw`\b${MERCHANT_SERVICES}\b.*\b(BTOT DEP|MTOT DEP|DEP|DEPOSIT|DEPOSITS|SETTLEMENT|SETTLE|STLMT|TXNS|CREDIT|AXP DISCNT)\b|\b(MERCHANT|MERCH) (DEP|DEPOSIT|SETTLEMENT|STLMT|SETL)\b`), direction: 'in', accountKinds: ['checking', 'savings'], target: '4000', strength: 'strong' },
   // Any other platform's payout to the business is its customers' money passed on.
   { name: 'other-payouts', pattern: /\b(PAYOUT|PAYOUTS)\b/, direction: 'in', target: '4100', strength: 'fair' },
-  { name: 'customer-payments', pattern: /\b(INVOICE PAYMENT|INV PAYMENT|BILL\.COM (RECEIVABLES|PAYMENT)|INVOICE \w+ PAID|CUSTOMER PAYMENT|(REMOTE|MOBILE|COUNTER|BRANCH|ATM|ONLINE) (CHECK )?DEPOSIT|DEPOSIT ID|CO ENTRY DESCR:PAYMENT|ZELLE\b.*\bFROM|ZELLE (TRANSFER|PAYMENT|PMT))\b/, direction: 'in', target: '4100', strength: 'fair' },
+  { name: 'customer-payments', pattern: /\b(INVOICE PAYMENT|INV PAYMENT|BILL\.COM (RECEIVABLES|PAYMENT)|INVOICE \w+ PAID|CUSTOMER PAYMENT|(REMOTE|MOBILE|COUNTER|BRANCH|ATM|ONLINE) (CHECK )?DEPOSIT|CHECK DEPOSIT|DEPOSIT MOBILE|DEPOSIT ID|CO ENTRY DESCR:PAYMENT|ZELLE\b.*\bFROM|ZELLE (TRANSFER|PAYMENT|PMT))\b/, direction: 'in', target: '4100', strength: 'fair' },
   // What a customer's accounts-payable department puts in the ACH entry description, and wires in.
   { name: 'customer-ach-and-wires', pattern: /\b(DES|CO ENTRY DESCR):\s?(PAYABLES|AP PAYMENT|AP PMT|A\/P PMT|VENDOR PMT|VENDOR PAY|VENDOR PAYMENT|SUPPLIER PMT|SUPPLIER PAYMENT|INV PAYMT|INV PMT|INVOICE PMT|ACH PMT|CORP PMT|PAYMENT)\b|\bEDI (PYMNTS|PAYMNTS|PAYMENTS)\b|\b(VENDOR (PAY|PMT|PYMT|PAYMENT)|SUPPLIER (PMT|PAYMENT)|AP (PAYMENT|PMT)|PAYABLES|ACH (PMT|PYMT))\b|\b(WIRE IN|FED IN|INCOMING WIRE|WIRE TRANSFER IN|BOOK TRANSFER CREDIT|DEPOSIT \*MOBILE|MOBILE DEPOSIT)\b/, direction: 'in', target: '4100', strength: 'fair' },
 
@@ -107,6 +109,9 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
   { name: 'atm-cash', pattern: /\b(ATM (CASH )?WITHDRAWAL|ATM WITHDRWL|ATM W\/D|CASH WITHDRAWAL|WITHDRAWAL AT ATM|NON-CHASE ATM WITHDRAW|ATM DEBIT)\b|\bATM\b.*\bWITHDRW?A?L\b/, direction: 'out', target: '3200', strength: 'strong' },
   { name: 'owner-draw', pattern: /\b(OWNER DRAW|OWNERS DRAW|OWNER'S DRAW|DRAW TO OWNER|DISTRIBUTION TO OWNER|SHAREHOLDER DISTRIBUTION|MEMBER DISTRIBUTION)\b/, direction: 'out', target: '3200', strength: 'strong' },
   { name: 'owner-contribution', pattern: /\b(OWNER CONTRIBUTION|OWNER INVESTMENT|CAPITAL CONTRIBUTION|MEMBER CONTRIBUTION)\b/, direction: 'in', target: '3100', strength: 'strong' },
+  // Money sent to a person by Zelle or a payment app: most often a contractor or day worker paid for a job, but also the
+  // owner, a refund or a landlord, so only a guess for review; the memory learns each payee from the owner's answer.
+  { name: 'person-to-person-payment', pattern: /\b(ZELLE|SEND MONEY|MONEY SENT)\b.*\bTO\b|^ZELLE TRANSFER CONF#/, direction: 'out', target: '6030', strength: 'guess' },
 ];
 
 export interface BuiltinRuleMatch {
@@ -153,7 +158,7 @@ const BUSINESS_TAX_WORDING = /\b(941|940|943|944|PAYROLL|WITHHOLD\w*|WH TAX|UI T
  * account written from how trades buy): below the fair score, which the regex curve rates as
  * near-certain, so such rows are reviewed.
  */
-export const GUESS_SCORE = 0.6;
+export const GUESS_SCORE = STRENGTH_SCORE.guess;
 /** Form 1040-ES installments fall due on the 15th of January, April, June and September (Publication 505), a weekend or holiday moving them a few days. */
 const ESTIMATE_MONTHS = new Set([1, 4, 6, 9]);
 const ESTIMATE_LAST_DAY = 18;

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { directoryEntries } from './directory/lookup.ts';
-import { BANK_TRANSFER_ENTRY, CARD_ONLY_ISSUERS, directoryTier } from './tiers.ts';
+import { BANK_TRANSFER_ENTRY, CARD_ONLY_ISSUERS, directoryTier, saysNothing } from './tiers.ts';
 import { cleanDescriptor } from './descriptor.ts';
 import type { EngineRow } from './engine.ts';
 import { TRANSFER, type BankAccountKind } from './types.ts';
@@ -35,4 +35,15 @@ test("the bank's transfer wording answers a transfer only when the other leg was
   assert.equal(directoryTier({ ...away, transferLegFound: true })?.target, TRANSFER);
   assert.equal(directoryTier(away)?.target, TRANSFER, 'a re-decision after a correction does not look for legs');
   assert.equal(directoryTier({ ...away, transferLegFound: false }), null);
+});
+
+test('retrieval answers neither a transfer whose other leg is missing nor trust money off the trust account', () => {
+  const deposit = row('BUILDIUM EPAY DES:EPAY DEP ID:Y8LEV2E6CSF', -120_000, 'checking');
+  const withTrust = { ...deposit, heldAccountKinds: new Map([['checking', 1], ['trust', 1]] as const) };
+  assert.equal(saysNothing(withTrust, '2000'), true);
+  assert.equal(saysNothing({ ...withTrust, bankAccountKind: 'trust' }, '2000'), false);
+  assert.equal(saysNothing({ ...deposit, heldAccountKinds: new Map([['checking', 1]] as const) }, '2000'), false, 'without a trust account, 2000 is an ordinary answer');
+  assert.equal(saysNothing({ ...deposit, transferLegFound: false }, 'transfer'), true);
+  assert.equal(saysNothing({ ...deposit, transferLegFound: true }, 'transfer'), false);
+  assert.equal(saysNothing(deposit, '4100'), false);
 });

@@ -1,6 +1,7 @@
 import { cleanDescriptor } from './descriptor.ts';
 import { lookupDirectory } from './directory/lookup.ts';
-import type { BatchTier, RowTier } from './engine.ts';
+import { HELD_FOR_OTHERS } from './builtin-rules.ts';
+import type { BatchTier, EngineRow, RowTier } from './engine.ts';
 import type { TenantBatchTier } from './llm/llm-batch-tier.ts';
 import { getRagIndex } from './rag/rag-index.ts';
 import { TRANSFER, type CategorizationInput } from './types.ts';
@@ -52,14 +53,23 @@ export function serviceTiers(): TierRuntime {
         const index = await getRagIndex(trx, tenantId, entityId);
         const answers = new Map<string, { target: string; rawScore: number; detail?: string }>();
         index.queryAll(rows).forEach((decision, position) => {
-          // Past transfers that read alike say nothing when this row's other leg was looked for and is not there.
-          if (!decision || (decision.target === TRANSFER && rows[position].transferLegFound === false)) return;
+          if (!decision || saysNothing(rows[position], decision.target)) return;
           answers.set(rows[position].transactionId, { target: decision.target, rawScore: decision.confidence, detail: 'rag neighbours' });
         });
         return answers;
       },
     }],
   };
+}
+
+/**
+ * Neighbours that read alike but whose answer came from something other than their words: past transfers, when this row's
+ * other leg was looked for and is not there; money held for others, which a trust account's rows are because of the account
+ * ("BUILDIUM EPAY DEP" is an owner's rent on the trust account and the manager's fee on the operating one).
+ */
+export function saysNothing(row: EngineRow, target: string): boolean {
+  if (target === TRANSFER) return row.transferLegFound === false;
+  return target === HELD_FOR_OTHERS && row.bankAccountKind !== 'trust' && (row.heldAccountKinds?.get('trust') ?? 0) > 0;
 }
 
 /** The runtime with the llm tier asked last, after rag, about rows still undecided. */
