@@ -151,3 +151,8 @@ test('money sent to a person is a guessed contractor payment; a deposited check 
     assert.deepEqual(decide(row(description, -120_000, { industry: 'professional_services' })), ['customer-payments', '4100'], description);
   }
 });
+
+test("an account-maintenance fee is a bank fee; a neobank's \"Received from\" is a customer payment", () => {
+  assert.deepEqual(decide(row('FEE ACCOUNT MAINTENANCE', 1_200)), ['bank-fees', '6210']);
+  assert.deepEqual(decide(row('Received from Benjamin Larson', -45_000, { industry: 'professional_services' })), ['customer-payments', '4100']);
+});

@@ -54,3 +54,18 @@ test("a repair shop's parts and tire suppliers are cost of goods; anyone else's 
   assert.equal(outFor('BERGE FORD PARTS MESAAZ', 'automotive')?.target, '5000');
   assert.equal(outFor('ATD AMERICAN TIRE EFT PMT 250420 JD2140')?.target, '6010');
 });
+
+test("insurers' premiums, health plans and equipment lenders are read by their words; a city's utility bills as a utility", () => {
+  const cases: Array<[string, string]> = [
+    ['ORIG CO NAME:AMGUARD INS CO ORIG ID:4551063167 CO ENTRY DESCR:WC PREM SEC:CCD', '6060'],
+    ['COPPERPOINT WC PREMIUM 250218 WDVF3T', '6060'],
+    ['OPTIMA HEALTH PLAN PREMIUM 240701 5W9VKU', '6050'],
+    ['ACH WEB-RECUR 748680244 ROCKY MTN HMO PREMIUM', '6050'],
+    ['WITHDRAWAL ACH HUNTINGTON EQUIP FIN TYPE: PAYMENT ID: 1635228865', '2400'],
+    ['ORIG CO NAME:DAIMLER TRUCK FINANC CO ENTRY DESCR:PAYMENT SEC:CCD', '2400'],
+    ['CITY OF COLUMBUS DPU 614-645-8276 OH', '6170'],
+    ['ACH WEB-RECUR 803929289 KOVACH TAX ACCTG INVOICE', '6080'],
+  ];
+  for (const [description, target] of cases) assert.equal(out(description)?.target, target, description);
+  assert.equal(out('CITY OF COLUMBUS BUILDING PERMIT')?.target, '6140', 'the city itself is still a government payee');
+});
