@@ -156,3 +156,10 @@ test("an account-maintenance fee is a bank fee; a neobank's \"Received from\" is
   assert.deepEqual(decide(row('FEE ACCOUNT MAINTENANCE', 1_200)), ['bank-fees', '6210']);
   assert.deepEqual(decide(row('Received from Benjamin Larson', -45_000, { industry: 'professional_services' })), ['customer-payments', '4100']);
 });
+
+test("Ohio's sales tax, a city's payroll expense tax and a bank's equipment lease", () => {
+  assert.deepEqual(decide(row('ACH WEB-RECUR 724800278 OH DEPT OF TAXATION UST 1', 84_000)), ['sales-tax', '2300']);
+  assert.deepEqual(decide(row('ACH WEB-RECUR 268643646 CITY OF PGH FINANCE PAYROLL EXP', 21_000)), ['payroll-taxes', '6140']);
+  assert.deepEqual(decide(row('ELECTRONIC WITHDRAWAL MARLIN BUSINESS BANK LEASE PMT', 31_000)), ['vehicle-lease', '6100']);
+  assert.deepEqual(decide(row('HARBOR PROPERTIES LEASE PMT', 310_000)), ['rent', '6110'], "a landlord's lease is still rent");
+});

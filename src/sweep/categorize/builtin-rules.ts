@@ -49,13 +49,14 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
   { name: 'trust-account', pattern: /./, accountKinds: ['trust'], target: HELD_FOR_OTHERS, strength: 'strong', unless: BANK_FEE_WORDING },
   // Payroll: net pay, then the processor's tax impound, then its own fee.
   // QuickBooks Payroll debits as plain "INTUIT", the entry description saying what for.
-  // Any payroll service's tax line ("TOAST PAYROLL TYPE: TAXES") is the tax impound, whoever runs it.
-  { name: 'payroll-taxes', pattern: new RegExp(String.raw`\b(${PAYROLL_PROCESSORS}|PAYROLL)\b.*\b(TAX|TAXES|TAX PMT|TAX IMPOUND)\b|\bINTUIT\b.*\b(DES|CO ENTRY DESCR):\s?(TAX|TAXES)\b`), direction: 'out', target: '6140', strength: 'strong' },
+  // Any payroll service's tax line ("TOAST PAYROLL TYPE: TAXES") is the tax impound, whoever runs it; a city's payroll
+  // expense tax is a tax too.
+  { name: 'payroll-taxes', pattern: new RegExp(String.raw`\b(${PAYROLL_PROCESSORS}|PAYROLL)\b.*\b(TAX|TAXES|TAX PMT|TAX IMPOUND)\b|\bPAYROLL EXP\b|\bINTUIT\b.*\b(DES|CO ENTRY DESCR):\s?(TAX|TAXES)\b`), direction: 'out', target: '6140', strength: 'strong' },
   { name: 'payroll-fees', pattern: new RegExp(String.raw`\b${PAYROLL_PROCESSORS}\b.*\b(FEE|FEES|INVOICE|INVOICES|INV|SUBSCRIPTION|BILLING|EIB)\b`), direction: 'out', target: '6080', strength: 'fair' },
   { name: 'payroll-net-pay', pattern: new RegExp(String.raw`\b${PAYROLL_PROCESSORS}\b.*\b(NET ?PAY|NETPAY|PAYROLL|PAYRLL|WAGES?|SALARY|DIR DEP|DIRECT DEP|PAY ?RUN)\b|\b(PAYROLL|NET ?PAY|WAGE PAY)\b`), direction: 'out', target: '6180', strength: 'strong' },
 
   // Taxes: federal (EFTPS, IRS direct pay) and state revenue departments.
-  { name: 'sales-tax', pattern: /\b(SALES (AND USE )?TAX|SALES TX|CDTFA|SALES\/USE TAX)\b/, direction: 'out', target: '2300', strength: 'strong' },
+  { name: 'sales-tax', pattern: /\b(SALES (AND USE |& USE )?TAX|SALES TX|SLS TAX|SLS TX|CDTFA|SALES\/USE TAX|TAXATION UST)\b/, direction: 'out', target: '2300', strength: 'strong' },
   // States before the federal rule, whose generic "TAX PYMT" would otherwise take a state's payment.
   { name: 'state-tax', pattern: /\b(FRANCHISE TAX|FTB|DEPT OF REVENU\w*|DEPARTMENT OF REVENU\w*|DEPT REVENU\w*|DOR|COMPTROLLER|TAX COMMISSION|DEPT OF TAXATION|DEPT OF TAX|NYS DTF|DTF|EMPLOYMENT DEV|EDD|UNEMPLOYMENT INS|STATE TAX|CITY TAX|COUNTY TAX|PROPERTY TAX|TAXATION|SECRETARY OF STATE|SEC OF STATE|SOS|ANNUAL REPORT FEE|BUSINESS LICENSE)\b/, direction: 'out', target: '6140', strength: 'strong' },
   { name: 'federal-tax', pattern: /\b(IRS|USATAXPYMT|EFTPS|US TREASURY|TREAS TAX|TAX PAYMENT|TAX PYMT|DIRECT PAY|IRS PAYMENT)\b/, direction: 'out', target: '6140', strength: 'strong' },
@@ -98,7 +99,7 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
   // Everyday operating costs whose wording names the kind of spending.
   // Before rent: a rent-a-car is travel, not the shop's rent.
   { name: 'car-rental', pattern: /\b(RENT[- ]?A[- ]?CAR?|CAR RENTAL|RENTAL CAR|AUTO RENTAL)\b/, direction: 'out', target: '6150', strength: 'strong' },
-  { name: 'vehicle-lease', pattern: /\b(TRUCK|AUTO|VEHICLE|FLEET|EQUIPMENT|EQUIP|TRAILER|FORKLIFT)\b.*\b(LEASE|LEASING)\b|\b(RYDER|PENSKE)\b.*\b(LEASE|LEASING|RENTAL)\b|\b(FINANCE LEASE|LEASE FINANCE|EQUIPMENT FINANCE|EQUIP FINANCE|DLL FINANCE|DE LAGE LANDEN)\b|\bLEASING\b.*\b(LEASE PMT|LEASE PAYMENT|LEASE PYMT)\b/, direction: 'out', target: '6100', strength: 'fair' },
+  { name: 'vehicle-lease', pattern: /\b(TRUCK|AUTO|VEHICLE|FLEET|EQUIPMENT|EQUIP|TRAILER|FORKLIFT)\b.*\b(LEASE|LEASING)\b|\b(RYDER|PENSKE)\b.*\b(LEASE|LEASING|RENTAL)\b|\b(FINANCE LEASE|LEASE FINANCE|EQUIPMENT FINANCE|EQUIP FINANCE|DLL FINANCE|DE LAGE LANDEN)\b|\b(LEASING|BANK)\b.*\b(LEASE PMT|LEASE PAYMENT|LEASE PYMT)\b/, direction: 'out', target: '6100', strength: 'fair' },
   { name: 'rent', pattern: /\b(RENT|LEASE PMT|LEASE PAYMENT|ENTRY DESCR:RENT)\b/, direction: 'out', target: '6110', strength: 'fair' },
   { name: 'vehicle', pattern: /\b(PARKING|PARK METER|METER PAY|PARKING METERS|TOLLWAY|TOLL ROAD|E-?ZPASS|FASTRAK|SUNPASS|FUEL|GAS STATION|STATIONSTORE)\b/, direction: 'out', target: '6010', strength: 'fair' },
   { name: 'coffee', pattern: /\b(COFFEE|CAFE|ESPRESSO|COFFEEHOUSE)\b/, direction: 'out', target: '6160', strength: 'fair',

@@ -77,7 +77,7 @@ export const KEYWORD_RULES: readonly KeywordRule[] = [
   },
   { name: 'utilities', strength: 'clear', target: '6170', words: ['LANDFILL', 'LANDFIL', 'WASTE', 'SANITATION', 'RECYCLING', 'DUMPSTER', 'TRASH', 'REFUSE', 'UTILITIES', 'UTILITY', 'UTIL', 'SEWER', 'WATER DEPT', 'WATER DEPARTMENT',
     // A city's utility department bills as the city ("CITY OF COLUMBUS DPU"), so these come before the government words.
-    'DPU', 'PUBLIC UTILITIES', 'PUBLIC UTIL', 'WATER SYS', 'WATER SYSTEM', 'WATER BILL', 'WATER UTILITY', 'WATER & SEWER', 'WATER SEWER'] },
+    'DPU', 'UB', 'UTILITY BILLING', 'UTIL BILLING', 'PUBLIC UTILITIES', 'PUBLIC UTIL', 'WATER SYS', 'WATER SYSTEM', 'WATER BILL', 'WATER UTILITY', 'WATER & SEWER', 'WATER SEWER'] },
   // Plants, soil and stone are mostly bought by those who install them for a customer (cost of
   // goods); an office or a salon buys them as supplies.
   {
@@ -101,7 +101,7 @@ export const KEYWORD_RULES: readonly KeywordRule[] = [
   { name: 'health-premiums', strength: 'likely', target: '6050', words: ['HEALTH PLAN', 'HEALTH PLANS', 'HEALTH PREMIUM', 'HMO', 'PPO PREMIUM', 'DENTAL PLAN', 'VISION PLAN', 'HEALTH INS', 'HEALTH INSURANCE'] },
   { name: 'insurance', strength: 'likely', target: '6060', words: ['INSURANCE', 'INS PREM', 'INS PMT', 'ASSURANCE', 'MUTUAL INS', 'INS CO', 'WC PREM', 'WC PREMIUM', 'WORKERS COMP', 'WORK COMP', 'WORKERS COMPENSATION'] },
   // Equipment and truck lenders print their name, not "LOAN": the payment is principal and interest.
-  { name: 'equipment-finance', strength: 'likely', target: '2400', words: ['EQUIP FIN', 'EQUIP FINANCE', 'EQUIPMENT FIN', 'EQUIPMENT FINANCE', 'TRUCK FINANC', 'TRUCK FINANCIAL', 'TRUCK FINANCE', 'EQUIP FINANCING', 'EQUIPMENT FINANCING'] },
+  { name: 'equipment-finance', strength: 'likely', target: '2400', words: ['EQUIP FIN', 'EQUIPMENT FIN', 'TRUCK FINANC', 'TRUCK FINANCIAL', 'TRUCK FINANCE', 'EQUIP FINANCING', 'EQUIPMENT FINANCING'] },
   { name: 'office', strength: 'likely', target: '6090', words: ['OFFICE SUPPLY', 'OFFICE SUPPLIES', 'PRINTING', 'PRINT SHOP', 'COPY CENTER', 'STATIONERY', 'POST OFFICE'] },
   { name: 'software', strength: 'likely', target: '6200', words: ['SOFTWARE', 'SAAS'] },
 ];
