@@ -163,3 +163,9 @@ test("Ohio's sales tax, a city's payroll expense tax and a bank's equipment leas
   assert.deepEqual(decide(row('ELECTRONIC WITHDRAWAL MARLIN BUSINESS BANK LEASE PMT', 31_000)), ['vehicle-lease', '6100']);
   assert.deepEqual(decide(row('HARBOR PROPERTIES LEASE PMT', 310_000)), ['rent', '6110'], "a landlord's lease is still rent");
 });
+
+test("a business's corporate payment and commissions received are revenue", () => {
+  assert.deepEqual(decide(row('MOUNTAINVIEW ACADEMY; CORP PMT', -240_000, { industry: 'professional_services' })), ['customer-ach-and-wires', '4100']);
+  assert.deepEqual(decide(row('ELECTRONIC DEPOSIT VETSOURCE COMMISSION', -12_000, { industry: 'retail' })), ['other-payouts', '4000']);
+  assert.notEqual(decide(row('SALES COMMISSION', 12_000))?.[0], 'other-payouts', 'a commission paid out is no payout received');
+});
