@@ -161,6 +161,7 @@ test("Ohio's sales tax, a city's payroll expense tax and a bank's equipment leas
   assert.deepEqual(decide(row('ACH WEB-RECUR 724800278 OH DEPT OF TAXATION UST 1', 84_000)), ['sales-tax', '2300']);
   assert.deepEqual(decide(row('ACH WEB-RECUR 268643646 CITY OF PGH FINANCE PAYROLL EXP', 21_000)), ['payroll-taxes', '6140']);
   assert.deepEqual(decide(row('ELECTRONIC WITHDRAWAL MARLIN BUSINESS BANK LEASE PMT', 31_000)), ['vehicle-lease', '6100']);
+  assert.deepEqual(decide(row('WITHDRAWAL ACH MICROSTAR LOGISTICS TYPE: KEG RENT ID: 1167273759', 42_000)), ['vehicle-lease', '6100'], 'rented equipment');
   assert.deepEqual(decide(row('HARBOR PROPERTIES LEASE PMT', 310_000)), ['rent', '6110'], "a landlord's lease is still rent");
 });
 

@@ -99,7 +99,7 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
   // Everyday operating costs whose wording names the kind of spending.
   // Before rent: a rent-a-car is travel, not the shop's rent.
   { name: 'car-rental', pattern: /\b(RENT[- ]?A[- ]?CAR?|CAR RENTAL|RENTAL CAR|AUTO RENTAL)\b/, direction: 'out', target: '6150', strength: 'strong' },
-  { name: 'vehicle-lease', pattern: /\b(TRUCK|AUTO|VEHICLE|FLEET|EQUIPMENT|EQUIP|TRAILER|FORKLIFT)\b.*\b(LEASE|LEASING)\b|\b(RYDER|PENSKE)\b.*\b(LEASE|LEASING|RENTAL)\b|\b(FINANCE LEASE|LEASE FINANCE|EQUIPMENT FINANCE|EQUIP FINANCE|DLL FINANCE|DE LAGE LANDEN)\b|\b(LEASING|BANK)\b.*\b(LEASE PMT|LEASE PAYMENT|LEASE PYMT)\b/, direction: 'out', target: '6100', strength: 'fair' },
+  { name: 'vehicle-lease', pattern: /\b(TRUCK|AUTO|VEHICLE|FLEET|EQUIPMENT|EQUIP|TRAILER|FORKLIFT)\b.*\b(LEASE|LEASING)\b|\b(RYDER|PENSKE)\b.*\b(LEASE|LEASING|RENTAL)\b|\b(FINANCE LEASE|LEASE FINANCE|EQUIPMENT FINANCE|EQUIP FINANCE|DLL FINANCE|DE LAGE LANDEN)\b|\b(LEASING|BANK)\b.*\b(LEASE PMT|LEASE PAYMENT|LEASE PYMT)\b|\b(EQUIPMENT|EQUIP|TRAILER|FORKLIFT|KEG|KEGS|PALLET|PALLETS|CYLINDER|CYLINDERS)\b.*\b(RENT|RENTAL)\b/, direction: 'out', target: '6100', strength: 'fair' },
   { name: 'rent', pattern: /\b(RENT|LEASE PMT|LEASE PAYMENT|ENTRY DESCR:RENT)\b/, direction: 'out', target: '6110', strength: 'fair' },
   { name: 'vehicle', pattern: /\b(PARKING|PARK METER|METER PAY|PARKING METERS|TOLLWAY|TOLL ROAD|E-?ZPASS|FASTRAK|SUNPASS|FUEL|GAS STATION|STATIONSTORE)\b/, direction: 'out', target: '6010', strength: 'fair' },
   { name: 'coffee', pattern: /\b(COFFEE|CAFE|ESPRESSO|COFFEEHOUSE)\b/, direction: 'out', target: '6160', strength: 'fair',

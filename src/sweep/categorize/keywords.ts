@@ -97,8 +97,6 @@ export const KEYWORD_RULES: readonly KeywordRule[] = [
   { name: 'charity', strength: 'likely', target: '6250', words: ['DONATION', 'DONATIONS', 'CHARITY', 'CHARITIES', 'FOOD BANK', 'RESCUE MISSION', 'HUMANE SOCIETY', 'HABITAT FOR HUMANITY'] },
   { name: 'dues', strength: 'likely', target: '6240', words: ['ASSOCIATION', 'ASSN', 'ASSOC', 'CHAMBER OF COMMERCE', 'DUES', 'GUILD', 'MEMBERSHIP', 'MEMBERSHIPS'] },
   { name: 'shipping', strength: 'clear', target: '6220', words: ['SHIPPING', 'FREIGHT', 'COURIER', 'LOGISTICS', 'PACK & SHIP', 'POSTAL'] },
-  // Health plans' premiums are employee benefits (a sole proprietor's own plan is a draw the owner corrects once).
-  { name: 'health-premiums', strength: 'likely', target: '6050', words: ['HEALTH PLAN', 'HEALTH PLANS', 'HEALTH PREMIUM', 'HMO', 'PPO PREMIUM', 'DENTAL PLAN', 'VISION PLAN', 'HEALTH INS', 'HEALTH INSURANCE'] },
   { name: 'insurance', strength: 'likely', target: '6060', words: ['INSURANCE', 'INS PREM', 'INS PMT', 'ASSURANCE', 'MUTUAL INS', 'INS CO', 'WC PREM', 'WC PREMIUM', 'WORKERS COMP', 'WORK COMP', 'WORKERS COMPENSATION'] },
   // Equipment and truck lenders print their name, not "LOAN": the payment is principal and interest.
   { name: 'equipment-finance', strength: 'likely', target: '2400', words: ['EQUIP FIN', 'EQUIPMENT FIN', 'TRUCK FINANC', 'TRUCK FINANCIAL', 'TRUCK FINANCE', 'EQUIP FINANCING', 'EQUIPMENT FINANCING'] },
