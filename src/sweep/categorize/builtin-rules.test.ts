@@ -123,6 +123,7 @@ test("coffee is a meal, except a café's or a roaster's ingredient (a guess) and
   const roaster = matchBuiltinRule(row("SWEET MARIA'S COFFEE 888-876-5917", 42_000, { industry: 'manufacturing' }))!;
   assert.deepEqual([roaster.target, roaster.rawScore], ['5000', GUESS_SCORE]);
   assert.equal(decide(row('ORIG CO NAME:ROYAL COFFEE INC CO ENTRY DESCR:INVOICE SEC:CCD', 420_000))?.[0], undefined);
+  assert.deepEqual(decide(row('ACH WEB-RECUR 336532939 LAKE ERIE ROASTING COFFEE INVOICE', 42_000, { industry: 'food_service' })), ['coffee', '5000'], "a café's supplier invoice is its ingredient");
 });
 
 test('transfer wording with no other leg on the entity\'s accounts is a guessed draw or contribution', () => {

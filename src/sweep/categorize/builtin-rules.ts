@@ -32,7 +32,7 @@ export interface BuiltinRule {
   strength: RuleStrength;
   /** A different account for these industries, as a guess for review (what a café or a roaster buys as coffee is its ingredient). */
   byIndustry?: Partial<Record<Industry, CategoryTarget>>;
-  /** Wording that means the rule does not apply (a supplier's invoice is no visit to a coffee shop). */
+  /** Wording that means the rule's own target does not apply (a supplier's invoice is no visit to a coffee shop); `byIndustry` still does. */
   unless?: RegExp;
 }
 
@@ -185,9 +185,11 @@ export function matchBuiltinRule(input: CategorizationInput): BuiltinRuleMatch |
   for (const rule of BUILTIN_RULES) {
     if (rule.direction && rule.direction !== input.direction) continue;
     if (rule.accountKinds && !rule.accountKinds.includes(input.bankAccountKind)) continue;
-    if (!rule.pattern.test(text) || rule.unless?.test(text)) continue;
+    if (!rule.pattern.test(text)) continue;
+    // The trade's own account holds whatever the wording: a roaster's invoice is a café's ingredient too.
     const industryTarget = input.industry ? rule.byIndustry?.[input.industry] : undefined;
     if (industryTarget) return { rule, target: industryTarget, rawScore: GUESS_SCORE };
+    if (rule.unless?.test(text)) continue;
     if (rule.name === 'own-transfer' && leavesTheBusiness(input, text)) {
       return { rule, target: input.direction === 'out' ? OWNER_DRAWS : OWNER_CONTRIBUTIONS, rawScore: STRENGTH_SCORE.fair };
     }

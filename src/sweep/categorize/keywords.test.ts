@@ -63,6 +63,7 @@ test("insurers' premiums and equipment lenders are read by their words; a city's
     ['ORIG CO NAME:DAIMLER TRUCK FINANC CO ENTRY DESCR:PAYMENT SEC:CCD', '2400'],
     ['CITY OF COLUMBUS DPU 614-645-8276 OH', '6170'],
     ['CITY OF BEND UB 541-317-3000 OR', '6170'],
+    ['ACH WEB-RECUR 285455287 FE ILLUMINATING BILLPAY', '6170'],
     ['ACH WEB-RECUR 803929289 KOVACH TAX ACCTG INVOICE', '6080'],
   ];
   for (const [description, target] of cases) assert.equal(out(description)?.target, target, description);

@@ -77,7 +77,7 @@ export const KEYWORD_RULES: readonly KeywordRule[] = [
   },
   { name: 'utilities', strength: 'clear', target: '6170', words: ['LANDFILL', 'LANDFIL', 'WASTE', 'SANITATION', 'RECYCLING', 'DUMPSTER', 'TRASH', 'REFUSE', 'UTILITIES', 'UTILITY', 'UTIL', 'SEWER', 'WATER DEPT', 'WATER DEPARTMENT',
     // A city's utility department bills as the city ("CITY OF COLUMBUS DPU"), so these come before the government words.
-    'DPU', 'UB', 'UTILITY BILLING', 'UTIL BILLING', 'PUBLIC UTILITIES', 'PUBLIC UTIL', 'WATER SYS', 'WATER SYSTEM', 'WATER BILL', 'WATER UTILITY', 'WATER & SEWER', 'WATER SEWER'] },
+    'DPU', 'UB', 'UTILITY BILLING', 'UTIL BILLING', 'PUBLIC UTILITIES', 'ILLUMINATING', 'PUBLIC UTIL', 'WATER SYS', 'WATER SYSTEM', 'WATER BILL', 'WATER UTILITY', 'WATER & SEWER', 'WATER SEWER'] },
   // Plants, soil and stone are mostly bought by those who install them for a customer (cost of
   // goods); an office or a salon buys them as supplies.
   {
