@@ -108,6 +108,9 @@ const INDUSTRY_BY_PROFILE: Record<string, Industry> = {
   'birdtown-bakehouse': 'food_service',
   'riverbend-early-learning': 'other',
   'bonneville-tech': 'professional_services',
+  'vasquez-lindqvist-cpas': 'professional_services',
+  'beargrass-hardware': 'retail',
+  'bayshore-janitorial': 'other',
 };
 
 async function setUpTenant(harness: Harness, profile: string, profileRows: EvalRow[], withIndustry: boolean): Promise<TestTenant> {
