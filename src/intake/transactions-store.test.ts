@@ -24,13 +24,13 @@ describe('updateSweptRows', () => {
   const rowsOf = (tenantId: string) => harness.handle.db.selectFrom('transactions').selectAll().where('tenant_id', '=', tenantId).orderBy('seq').execute();
 
   it('writes each row its own decision across several statements, and marks it done', async () => {
-    const count = 250;
+    const count = 1_100;
     await insertCategorizedRows(harness.handle.db, owner, Array.from({ length: count }, (_, index) => ({ description: `PAYEE ${index}`, amountMinor: 100 + index, target: null })));
     const rows = await rowsOf(owner.tenantId);
     await harness.handle.db.updateTable('transactions').set({ transfer_pair_id: 'kept-link' }).where('id', '=', rows[1].id).execute();
     const now = new Date('2026-03-01T12:00:00.000Z').toISOString();
     await updateSweptRows(harness.handle.db, owner.tenantId, rows.map((row, index) => ({
-      id: row.id,
+      seq: row.seq,
       categoryTarget: index % 2 === 0 ? '6200' : '4000',
       categoryConfidence: index % 3 === 0 ? null : 0.5 + index / 1000,
       categorySource: index % 3 === 0 ? null : 'rag',
@@ -55,10 +55,10 @@ describe('updateSweptRows', () => {
     });
   });
 
-  it('never touches another tenant\'s row, whatever ids it is given', async () => {
+  it('never touches another tenant\'s row, whatever seqs it is given', async () => {
     await insertCategorizedRows(harness.handle.db, other, [{ description: 'THEIR PAYEE', amountMinor: 500, target: null }]);
     const [theirs] = await rowsOf(other.tenantId);
-    await updateSweptRows(harness.handle.db, owner.tenantId, [{ id: theirs.id, categoryTarget: '6200', categoryConfidence: 0.9, categorySource: 'rag', transactionType: 'expense', needsReview: false, journalEntryId: null }], new Date().toISOString());
+    await updateSweptRows(harness.handle.db, owner.tenantId, [{ seq: theirs.seq, categoryTarget: '6200', categoryConfidence: 0.9, categorySource: 'rag', transactionType: 'expense', needsReview: false, journalEntryId: null }], new Date().toISOString());
     const [after] = await rowsOf(other.tenantId);
     assert.equal(after.category_target, null);
     assert.equal(after.sweep_state, 'pending');

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { runWithValues } from '../db/bulk.ts';
 import type { Database, TransactionsTable } from '../db/schema.ts';
 
 type Executor = Kysely<Database>;
@@ -93,7 +94,8 @@ export async function updateCategorization(db: Executor, tenantId: string, id: s
 }
 
 export interface SweptRowUpdate {
-  id: string;
+  /** The row's seq (its primary key, found without the id's index). */
+  seq: number;
   categoryTarget: string;
   categoryConfidence: number | null;
   categorySource: string | null;
@@ -104,28 +106,36 @@ export interface SweptRowUpdate {
   transferPairId?: string;
 }
 
-/** Rows per statement: one statement per row cost the sweep more than categorizing did. */
-const SWEPT_ROWS_PER_UPDATE = 100;
+/** Rows per statement (8 parameters a row): one statement per row cost the sweep more than categorizing did. */
+const SWEPT_ROWS_PER_UPDATE = 500;
+const SWEPT_COLUMNS = 8;
+/** Types of the VALUES columns PostgreSQL cannot infer from parameters (they would be text; SQLite takes none). */
+const SWEPT_CASTS = ['bigint', null, 'double precision', null, null, 'integer', null, null];
 
 /**
  * Writes the sweep's decisions about a tenant's rows and marks them done, many rows per statement
- * (`UPDATE … FROM (VALUES …)`, which SQLite has since 3.33; VALUES columns are named column1… on both).
+ * (`UPDATE … FROM (VALUES …)`, which SQLite has since 3.33; VALUES columns are named column1… on
+ * both), its text built once per row count (see db/bulk.ts).
  */
 export async function updateSweptRows(db: Executor, tenantId: string, updates: readonly SweptRowUpdate[], now: string): Promise<void> {
   for (let index = 0; index < updates.length; index += SWEPT_ROWS_PER_UPDATE) {
-    const values = sql.join(updates.slice(index, index + SWEPT_ROWS_PER_UPDATE).map((update) => sql`(${update.id}, ${update.categoryTarget}, ${update.categoryConfidence}, ${update.categorySource}, ${update.transactionType}, ${update.needsReview ? 1 : 0}, ${update.journalEntryId}, ${update.transferPairId ?? null})`));
-    await sql`update transactions set
+    const values: unknown[] = [];
+    for (const update of updates.slice(index, index + SWEPT_ROWS_PER_UPDATE)) {
+      values.push(update.seq, update.categoryTarget, update.categoryConfidence, update.categorySource, update.transactionType,
+        update.needsReview ? 1 : 0, update.journalEntryId, update.transferPairId ?? null);
+    }
+    await runWithValues(db, 'swept-rows', SWEPT_COLUMNS, SWEPT_CASTS, [now], values, [tenantId], (rows, param) => `update transactions set
         category_target = swept.column2,
-        category_confidence = cast(swept.column3 as double precision),
+        category_confidence = swept.column3,
         category_source = swept.column4,
         transaction_type = swept.column5,
-        needs_review = cast(swept.column6 as integer),
+        needs_review = swept.column6,
         sweep_state = 'done',
         journal_entry_id = swept.column7,
         transfer_pair_id = coalesce(swept.column8, transactions.transfer_pair_id),
-        updated_at = ${now}
-      from (values ${values}) as swept
-      where transactions.tenant_id = ${tenantId} and transactions.id = swept.column1`.execute(db);
+        updated_at = ${param(0)}
+      from (values ${rows}) as swept
+      where transactions.tenant_id = ${param(1)} and transactions.seq = swept.column1`);
   }
 }
 

@@ -73,7 +73,7 @@ async function sweepTenantBatch(handle: DatabaseHandle, tenantId: string, settin
 
     const entryIds = await appendEntries(trx, drafts, now);
     await updateSweptRows(trx, tenantId, decided.map(({ row, categorization, draftIndex }) => ({
-      id: row.id,
+      seq: row.seq,
       categoryTarget: categorization.target,
       categoryConfidence: categorization.confidence,
       categorySource: categorization.source,

@@ -43,6 +43,39 @@ export async function categorizedRowsAfter(db: Executor, tenantId: string, entit
   return rows.map(toCategorizedRow);
 }
 
+/** What a categorized row files under, without its description and amount (which never change). */
+export interface CategorizedVersion {
+  seq: number;
+  target: string | null;
+  source: string | null;
+  needsReview: boolean;
+}
+
+/**
+ * The versions of categorized rows of one entity with `afterSeq` < seq <= `throughSeq`, in seq
+ * order: what the refresh re-reads in its overlap below the highest seq it has seen, to find the
+ * few rows that need reading whole (most of them it has applied already, unchanged).
+ */
+export async function categorizedVersionsBetween(db: Executor, tenantId: string, entityId: string, afterSeq: number, throughSeq: number): Promise<CategorizedVersion[]> {
+  const rows = await db.selectFrom('transactions')
+    .select(['seq', 'category_target', 'category_source', 'needs_review'])
+    .where('tenant_id', '=', tenantId).where('entity_id', '=', entityId)
+    .where('category_target', 'is not', null)
+    .where('seq', '>', afterSeq).where('seq', '<=', throughSeq).orderBy('seq').execute();
+  return rows.map((row) => ({ seq: Number(row.seq), target: row.category_target, source: row.category_source, needsReview: row.needs_review === 1 }));
+}
+
+/** The categorized rows of one entity among `seqs`, in seq order. */
+export async function categorizedRowsBySeq(db: Executor, tenantId: string, entityId: string, seqs: readonly number[]): Promise<CategorizedRow[]> {
+  const found: CategorizedRow[] = [];
+  const sorted = [...seqs].sort((a, b) => a - b);
+  for (let index = 0; index < sorted.length; index += SEQ_CHUNK) {
+    const rows = await categorizedRows(db, tenantId, entityId).where('seq', 'in', sorted.slice(index, index + SEQ_CHUNK)).orderBy('seq').execute();
+    for (const row of rows) found.push(toCategorizedRow(row));
+  }
+  return found;
+}
+
 /** What a human-filed row teaches beyond its description and amount, which never change. */
 export interface OverrideVersion {
   seq: number;

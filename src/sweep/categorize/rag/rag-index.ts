@@ -27,7 +27,8 @@ import { ACCOUNT } from '../../../chart/us-chart.ts';
 import type { Database } from '../../../db/schema.ts';
 import { assertInvariant } from '../../../errors.ts';
 import type { CategorizationInput, TierDecision } from '../types.ts';
-import { categorizedRowsAfter, lowestUncategorizedSeq, userOverridesBySeq, userOverrideVersionsSince, type CategorizedRow } from './categorized-rows-store.ts';
+import type { CategorizedVersion } from './categorized-rows-store.ts';
+import { categorizedRowsAfter, categorizedRowsBySeq, categorizedVersionsBetween, lowestUncategorizedSeq, userOverridesBySeq, userOverrideVersionsSince, type CategorizedRow } from './categorized-rows-store.ts';
 import { RowLedger } from './row-ledger.ts';
 import { ragText } from './rag-text.ts';
 import { TrigramIndex, type TextMatch } from './trigram-index.ts';
@@ -86,7 +87,7 @@ interface LabelStat {
   sumLogSquared: number;
 }
 
-function weightClassOf(row: CategorizedRow): number {
+function weightClassOf(row: Pick<CategorizedRow, 'target' | 'source' | 'needsReview'>): number {
   if (row.target === null || row.target === ACCOUNT.uncategorizedExpense || row.target === ACCOUNT.uncategorizedIncome) return 0;
   if (row.source === 'user_override') return HUMAN_CLASS;
   if (row.needsReview) return 0;
@@ -103,6 +104,8 @@ export class RagIndex {
   private readonly labelIndex = new Map<string, number>();
   private readonly ledger = new RowLedger();
   private seqFloor = 0;
+  /** The highest seq read so far: rows above it are new; rows between the floor and it were read before. */
+  private seqSeen = 0;
   private overridesSince = new Date(0).toISOString();
   /**
    * What each row a human filed taught when last applied (target and review flag: a row's
@@ -144,8 +147,17 @@ export class RagIndex {
   async refresh(db: Executor): Promise<void> {
     const startedAt = Date.now();
     const lowestWaiting = await lowestUncategorizedSeq(db, this.tenantId);
-    let after = this.seqFloor;
+    // The overlap below the highest seq seen was read before: only rows whose version differs from
+    // what the index holds (or that are new to it) are read whole and applied (description and
+    // amount never change, so the rest would apply as a no-op).
     let highestSeen = this.seqFloor;
+    if (this.seqSeen > this.seqFloor) {
+      const versions = await categorizedVersionsBetween(db, this.tenantId, this.entityId, this.seqFloor, this.seqSeen);
+      const stale = versions.filter((version) => !this.holds(version)).map((version) => version.seq);
+      for (const row of await categorizedRowsBySeq(db, this.tenantId, this.entityId, stale)) this.applyRead(row);
+      if (versions.length > 0) highestSeen = versions[versions.length - 1].seq;
+    }
+    let after = Math.max(this.seqFloor, this.seqSeen);
     for (;;) {
       const page = await categorizedRowsAfter(db, this.tenantId, this.entityId, after, LOAD_PAGE_ROWS);
       for (const row of page) this.applyRead(row);
@@ -158,6 +170,7 @@ export class RagIndex {
     const changed = versions.filter((version) => this.overrideVersions.get(version.seq)?.version !== overrideVersionKey(version.target, version.needsReview))
       .map((version) => version.seq);
     for (const row of await userOverridesBySeq(db, this.tenantId, this.entityId, changed)) this.applyRead(row);
+    this.seqSeen = Math.max(this.seqSeen, highestSeen);
     let floor = highestSeen - SEQ_OVERLAP;
     if (lowestWaiting !== null) floor = Math.min(floor, lowestWaiting - 1);
     this.seqFloor = Math.max(this.seqFloor, floor);
@@ -165,6 +178,14 @@ export class RagIndex {
     // Entries older than the window are asked about again only if their row changes (and then it is
     // read anyway); one dropped early because its row was re-stamped unchanged only costs a re-read.
     for (const [seq, { updatedAt }] of this.overrideVersions) if (updatedAt < this.overridesSince) this.overrideVersions.delete(seq);
+  }
+
+  /** Whether applying a row of this version would change nothing the index holds. */
+  private holds(version: CategorizedVersion): boolean {
+    const weightClass = weightClassOf(version);
+    const held = this.ledger.get(version.seq);
+    if (weightClass === 0) return held === undefined;
+    return held !== undefined && held.weightClass === weightClass && this.labels[held.label] === version.target;
   }
 
   /** Applies a row read from the database, keeping `overrideVersions` true to what was applied last. */
