@@ -92,12 +92,17 @@ export interface OverrideVersion {
  * result row per version cost several times more than the index scan.
  */
 export async function userOverrideVersionsSince(db: Executor, tenantId: string, entityId: string, since: string): Promise<OverrideVersion[]> {
+  return parseOverrideVersions(await encodedOverrideVersionsSince(db, tenantId, entityId, since));
+}
+
+/** The same versions, still encoded (the refresh walks them with `changedOverrideSeqs`). */
+export async function encodedOverrideVersionsSince(db: Executor, tenantId: string, entityId: string, since: string): Promise<string> {
   const row = await db.selectFrom('transactions')
     .select(sql<string | null>`string_agg(cast(seq as text) || ':' || cast(needs_review as text) || ':' || coalesce(cast(length(category_target) as text), '-') || ':' || coalesce(category_target, ''), '')`.as('versions'))
     .where('tenant_id', '=', tenantId).where('entity_id', '=', entityId)
     .where(sql<boolean>`category_source = 'user_override'`)
     .where('updated_at', '>=', since).executeTakeFirst();
-  return parseOverrideVersions(row?.versions ?? '');
+  return row?.versions ?? '';
 }
 
 function parseOverrideVersions(encoded: string): OverrideVersion[] {
@@ -124,6 +129,57 @@ function parseOverrideVersions(encoded: string): OverrideVersion[] {
     versions.push({ seq, target, needsReview });
   }
   return versions;
+}
+
+/** A version as it is encoded after its seq: `review:length:target` (length `-` for no target). */
+export function overrideVersionToken(target: string | null, needsReview: boolean): string {
+  if (target === null) return `${needsReview ? 1 : 0}:-:`;
+  let characters = 0;
+  for (const _ of target) characters++;
+  return `${needsReview ? 1 : 0}:${characters}:${target}`;
+}
+
+const DIGIT_0 = 48;
+const COLON = 58;
+
+/**
+ * The seqs among `encoded` versions whose version is not `known(seq)` (a token as
+ * `overrideVersionToken` writes it; undefined for a row never seen). A known, unchanged entry is
+ * matched in place and skipped without allocating: the window re-read at every sweep batch holds
+ * tens of thousands of them, nearly all unchanged.
+ */
+export function changedOverrideSeqs(encoded: string, known: (seq: number) => string | undefined): number[] {
+  const changed: number[] = [];
+  let at = 0;
+  while (at < encoded.length) {
+    let seq = 0;
+    for (let code = encoded.charCodeAt(at); code !== COLON; code = encoded.charCodeAt(at)) {
+      if (!(code >= DIGIT_0 && code <= DIGIT_0 + 9)) throw new Error('override versions: malformed seq');
+      seq = seq * 10 + (code - DIGIT_0);
+      at++;
+    }
+    at++;
+    const token = known(seq);
+    if (token !== undefined && encoded.startsWith(token, at)) {
+      // The token carries its target's length, so a match of the whole token is the whole entry.
+      at += token.length;
+      continue;
+    }
+    changed.push(seq);
+    at = skipVersion(encoded, at);
+  }
+  return changed;
+}
+
+/** The position after the `review:length:target` entry starting at `at`. */
+function skipVersion(encoded: string, at: number): number {
+  const reviewEnd = encoded.indexOf(':', at);
+  const lengthEnd = encoded.indexOf(':', reviewEnd + 1);
+  if (reviewEnd < 0 || lengthEnd < 0) throw new Error('override versions: truncated entry');
+  const length = encoded.slice(reviewEnd + 1, lengthEnd);
+  let next = lengthEnd + 1;
+  if (length !== '-') for (let left = Number(length); left > 0; left--) next += encoded.codePointAt(next)! > 0xffff ? 2 : 1;
+  return next;
 }
 
 /** The rows among `seqs` that a human filed with a category, in seq order. */

@@ -28,7 +28,7 @@ import type { Database } from '../../../db/schema.ts';
 import { assertInvariant } from '../../../errors.ts';
 import type { CategorizationInput, TierDecision } from '../types.ts';
 import type { CategorizedVersion } from './categorized-rows-store.ts';
-import { categorizedRowsAfter, categorizedRowsBySeq, categorizedVersionsBetween, lowestUncategorizedSeq, userOverridesBySeq, userOverrideVersionsSince, type CategorizedRow } from './categorized-rows-store.ts';
+import { categorizedRowsAfter, categorizedRowsBySeq, categorizedVersionsBetween, changedOverrideSeqs, encodedOverrideVersionsSince, lowestUncategorizedSeq, overrideVersionToken, userOverridesBySeq, type CategorizedRow } from './categorized-rows-store.ts';
 import { RowLedger } from './row-ledger.ts';
 import { ragText } from './rag-text.ts';
 import { TrigramIndex, type TextMatch } from './trigram-index.ts';
@@ -73,10 +73,6 @@ const LOAD_PAGE_ROWS = 20_000;
 const SEQ_OVERLAP = 2_000;
 /** Human corrections re-read before the last refresh, covering commit delays and clock skew. */
 const OVERRIDE_OVERLAP_MS = 60_000;
-
-function overrideVersionKey(target: string | null, needsReview: boolean): string {
-  return `${target}|${needsReview ? 1 : 0}`;
-}
 
 interface LabelStat {
   label: number;
@@ -166,9 +162,8 @@ export class RagIndex {
       highestSeen = Math.max(highestSeen, after);
       if (page.length < LOAD_PAGE_ROWS) break;
     }
-    const versions = await userOverrideVersionsSince(db, this.tenantId, this.entityId, this.overridesSince);
-    const changed = versions.filter((version) => this.overrideVersions.get(version.seq)?.version !== overrideVersionKey(version.target, version.needsReview))
-      .map((version) => version.seq);
+    const versions = await encodedOverrideVersionsSince(db, this.tenantId, this.entityId, this.overridesSince);
+    const changed = changedOverrideSeqs(versions, (seq) => this.overrideVersions.get(seq)?.version);
     for (const row of await userOverridesBySeq(db, this.tenantId, this.entityId, changed)) this.applyRead(row);
     this.seqSeen = Math.max(this.seqSeen, highestSeen);
     let floor = highestSeen - SEQ_OVERLAP;
@@ -192,7 +187,7 @@ export class RagIndex {
   private applyRead(row: CategorizedRow): void {
     this.apply(row);
     if (row.source === 'user_override' && row.updatedAt !== undefined) {
-      this.overrideVersions.set(row.seq, { version: overrideVersionKey(row.target, row.needsReview), updatedAt: row.updatedAt });
+      this.overrideVersions.set(row.seq, { version: overrideVersionToken(row.target, row.needsReview), updatedAt: row.updatedAt });
     } else {
       this.overrideVersions.delete(row.seq);
     }
