@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
 import { createAccount, createHarness, type Harness } from '../../../../test/support/harness.ts';
 import { insertCategorizedRows, type RowOwner } from '../../../../test/support/categorized-rows.ts';
-import { changedOverrideSeqs, encodedOverrideVersionsSince, overrideVersionToken, userOverridesBySeq, userOverrideVersionsSince } from './categorized-rows-store.ts';
+import { changedOverrideSeqs, encodedOverrideVersionsSince, isTailOfVersions, overrideVersionToken, userOverridesBySeq, userOverrideVersionsSince } from './categorized-rows-store.ts';
 
 describe('categorized rows store: rows a human filed', () => {
   let harness: Harness;
@@ -89,6 +89,20 @@ describe('categorized rows store: finding changed versions in place', () => {
       });
       const expected = versions.filter((entry) => held.get(entry.seq) !== overrideVersionToken(entry.target, entry.needsReview)).map((entry) => entry.seq);
       assert.deepEqual(changedOverrideSeqs(encode(versions), (seq) => held.get(seq)), expected);
+    }), { numRuns: 300 });
+  });
+
+  it('knows a window for the tail of an earlier one only when it starts at one of its entries', () => {
+    fc.assert(fc.property(fc.array(fc.record({ seq: fc.nat({ max: 99_999 }), target: fc.option(fc.string({ unit: 'grapheme', maxLength: 6 })), needsReview: fc.boolean() }), { maxLength: 12 }), fc.nat(), (versions, cut) => {
+      const encoded = encode(versions);
+      const layout = { starts: [] as number[], maxSeq: 0 };
+      changedOverrideSeqs(encoded, () => undefined, layout);
+      assert.equal(layout.maxSeq, Math.max(0, ...versions.map((version) => version.seq)));
+      const offset = encoded.length === 0 ? 0 : cut % (encoded.length + 1);
+      const tail = encoded.slice(offset);
+      assert.equal(isTailOfVersions(encoded, layout, tail), tail.length === 0 || layout.starts.includes(offset));
+      // Entries that came or changed are never a tail.
+      assert.equal(isTailOfVersions(encoded, layout, `${tail}7:0:-:`), false);
     }), { numRuns: 300 });
   });
 });

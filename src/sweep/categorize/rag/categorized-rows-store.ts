@@ -148,10 +148,11 @@ const COLON = 58;
  * matched in place and skipped without allocating: the window re-read at every sweep batch holds
  * tens of thousands of them, nearly all unchanged.
  */
-export function changedOverrideSeqs(encoded: string, known: (seq: number) => string | undefined): number[] {
+export function changedOverrideSeqs(encoded: string, known: (seq: number) => string | undefined, layout?: OverrideVersionsLayout): number[] {
   const changed: number[] = [];
   let at = 0;
   while (at < encoded.length) {
+    layout?.starts.push(at);
     let seq = 0;
     for (let code = encoded.charCodeAt(at); code !== COLON; code = encoded.charCodeAt(at)) {
       if (!(code >= DIGIT_0 && code <= DIGIT_0 + 9)) throw new Error('override versions: malformed seq');
@@ -159,6 +160,7 @@ export function changedOverrideSeqs(encoded: string, known: (seq: number) => str
       at++;
     }
     at++;
+    if (layout && seq > layout.maxSeq) layout.maxSeq = seq;
     const token = known(seq);
     if (token !== undefined && encoded.startsWith(token, at)) {
       // The token carries its target's length, so a match of the whole token is the whole entry.
@@ -169,6 +171,32 @@ export function changedOverrideSeqs(encoded: string, known: (seq: number) => str
     at = skipVersion(encoded, at);
   }
   return changed;
+}
+
+/** Where each entry of an encoded string starts, and the highest seq in it (filled by `changedOverrideSeqs`). */
+export interface OverrideVersionsLayout {
+  starts: number[];
+  maxSeq: number;
+}
+
+/**
+ * Whether `encoded` holds exactly the entries of `earlier` from one of them on (the rows at the front
+ * left the window, none came or changed); `layout` is earlier's.
+ */
+export function isTailOfVersions(earlier: string, layout: OverrideVersionsLayout, encoded: string): boolean {
+  if (encoded.length === 0) return true;
+  const offset = earlier.length - encoded.length;
+  if (offset < 0 || !earlier.endsWith(encoded)) return false;
+  // An entry must start there: a tail cut inside an entry could read as other entries.
+  let low = 0;
+  let high = layout.starts.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const start = layout.starts[middle];
+    if (start === offset) return true;
+    if (start < offset) low = middle + 1; else high = middle - 1;
+  }
+  return false;
 }
 
 /** The position after the `review:length:target` entry starting at `at`. */

@@ -28,7 +28,7 @@ import type { Database } from '../../../db/schema.ts';
 import { assertInvariant } from '../../../errors.ts';
 import type { CategorizationInput, TierDecision } from '../types.ts';
 import type { CategorizedVersion } from './categorized-rows-store.ts';
-import { categorizedRowsAfter, categorizedRowsBySeq, categorizedVersionsBetween, changedOverrideSeqs, encodedOverrideVersionsSince, lowestUncategorizedSeq, overrideVersionToken, userOverridesBySeq, type CategorizedRow } from './categorized-rows-store.ts';
+import { categorizedRowsAfter, categorizedRowsBySeq, categorizedVersionsBetween, changedOverrideSeqs, encodedOverrideVersionsSince, isTailOfVersions, lowestUncategorizedSeq, overrideVersionToken, userOverridesBySeq, type CategorizedRow, type OverrideVersionsLayout } from './categorized-rows-store.ts';
 import { RowLedger } from './row-ledger.ts';
 import { ragText } from './rag-text.ts';
 import { TrigramIndex, type TextMatch } from './trigram-index.ts';
@@ -110,6 +110,14 @@ export class RagIndex {
    * applied again (a bulk import of human-filed history all sits inside the window).
    */
   private readonly overrideVersions = new Map<number, { version: string; updatedAt: string }>();
+  /**
+   * The last window of human-filed versions walked in full in which every entry matched what the
+   * index had applied, kept while nothing applied since could have changed one of those rows (no
+   * human-filed row, no row at or below its highest seq). A later window that is a tail of it (rows
+   * at the front left the window; none came or changed) then needs no walk: nearly always so while
+   * the sweep files batch after batch.
+   */
+  private cleanWindow: { encoded: string; layout: OverrideVersionsLayout } | null = null;
   private cleanCache = new Map<string, string>();
 
   private constructor(readonly tenantId: string, readonly entityId: string, private readonly settings: RagSettings) {}
@@ -163,7 +171,12 @@ export class RagIndex {
       if (page.length < LOAD_PAGE_ROWS) break;
     }
     const versions = await encodedOverrideVersionsSince(db, this.tenantId, this.entityId, this.overridesSince);
-    const changed = changedOverrideSeqs(versions, (seq) => this.overrideVersions.get(seq)?.version);
+    let changed: number[] = [];
+    if (!this.cleanWindow || !isTailOfVersions(this.cleanWindow.encoded, this.cleanWindow.layout, versions)) {
+      const layout: OverrideVersionsLayout = { starts: [], maxSeq: 0 };
+      changed = changedOverrideSeqs(versions, (seq) => this.overrideVersions.get(seq)?.version, layout);
+      this.cleanWindow = changed.length === 0 ? { encoded: versions, layout } : null;
+    }
     for (const row of await userOverridesBySeq(db, this.tenantId, this.entityId, changed)) this.applyRead(row);
     this.seqSeen = Math.max(this.seqSeen, highestSeen);
     let floor = highestSeen - SEQ_OVERLAP;
@@ -185,6 +198,7 @@ export class RagIndex {
 
   /** Applies a row read from the database, keeping `overrideVersions` true to what was applied last. */
   private applyRead(row: CategorizedRow): void {
+    if (this.cleanWindow && (row.source === 'user_override' || row.seq <= this.cleanWindow.layout.maxSeq)) this.cleanWindow = null;
     this.apply(row);
     if (row.source === 'user_override' && row.updatedAt !== undefined) {
       this.overrideVersions.set(row.seq, { version: overrideVersionToken(row.target, row.needsReview), updatedAt: row.updatedAt });
