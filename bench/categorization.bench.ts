@@ -113,7 +113,7 @@ const bench: Bench = async (context) => {
     // The rag tier's own cost per row, on the index the sweep used (now holding the new rows too).
     const index = await getRagIndex(handle.readDb, tenantId, entityId);
     const kindOf = new Map(accountRows.map((account) => [account.id, account.kind as BankAccountKind]));
-    const probes = fresh.map((row) => toEngineRow(tenantId, { ...row, seq: 0 }, kindOf.get(row.bank_account_id)!));
+    const probes = fresh.map((row) => toEngineRow(tenantId, row, kindOf.get(row.bank_account_id)!));
     for (const probe of probes.slice(0, 500)) index.query(probe);
     const durationsMs = probes.map((probe) => {
       const started = performance.now();

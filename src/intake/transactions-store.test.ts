@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createAccount, createHarness, type Harness } from '../../test/support/harness.ts';
 import { insertCategorizedRows, type RowOwner } from '../../test/support/categorized-rows.ts';
-import { updateSweptRows } from './transactions-store.ts';
+import { tenantsWithSweepWork, updateSweptRows } from './transactions-store.ts';
 
 describe('updateSweptRows', () => {
   let harness: Harness;
@@ -66,5 +66,38 @@ describe('updateSweptRows', () => {
 
   it('does nothing for no rows', async () => {
     await updateSweptRows(harness.handle.db, owner.tenantId, [], new Date().toISOString());
+  });
+});
+
+describe('tenantsWithSweepWork', () => {
+  let harness: Harness;
+
+  before(async () => {
+    harness = await createHarness();
+  });
+
+  after(async () => {
+    await harness.close();
+  });
+
+  it('lists each tenant with waiting rows once, none whose rows are all done, at most as many as asked', async () => {
+    const owners: RowOwner[] = [];
+    for (const name of ['Waiting One LLC', 'All Done LLC', 'Waiting Two LLC', 'Waiting Three LLC']) {
+      const tenant = await harness.newTenant(name);
+      owners.push({ tenantId: tenant.tenantId, entityId: tenant.entityId, bankAccountId: (await createAccount(tenant, `chk-${owners.length}`)).id });
+    }
+    const [one, done, two, three] = owners;
+    assert.deepEqual(await tenantsWithSweepWork(harness.handle.db, 100), []);
+    await insertCategorizedRows(harness.handle.db, done, [{ description: 'FILED', amountMinor: 100, target: '6200' }]);
+    for (const owner of [one, two, three]) {
+      await insertCategorizedRows(harness.handle.db, owner, [
+        { description: 'FILED', amountMinor: 100, target: '6200' },
+        ...Array.from({ length: 3 }, (_, index) => ({ description: `WAITING ${index}`, amountMinor: 200 + index, target: null })),
+      ]);
+    }
+    const waiting = [one, two, three].map((owner) => owner.tenantId).sort();
+    assert.deepEqual(await tenantsWithSweepWork(harness.handle.db, 100), waiting);
+    assert.deepEqual(await tenantsWithSweepWork(harness.handle.db, 2), waiting.slice(0, 2));
+    assert.deepEqual(await tenantsWithSweepWork(harness.handle.db, 1), waiting.slice(0, 1));
   });
 });

@@ -139,20 +139,34 @@ export async function updateSweptRows(db: Executor, tenantId: string, updates: r
   }
 }
 
-/** Tenants that have rows waiting for the sweep, so each is then swept inside its own scope. */
+/**
+ * Tenants that have rows waiting for the sweep, so each is then swept inside its own scope. One index
+ * lookup per tenant (the next tenant id after the last, through the partial index of waiting rows)
+ * instead of a pass over every waiting row, which a backlog of one tenant makes long.
+ */
 export async function tenantsWithSweepWork(db: Executor, limit: number): Promise<string[]> {
-  const rows = await db.selectFrom('transactions').select('tenant_id').where('sweep_state', '=', 'pending')
-    .groupBy('tenant_id').limit(limit).execute();
-  return rows.map((row) => row.tenant_id);
+  const result = await sql<{ tenant_id: string }>`with recursive waiting(tenant_id, position) as (
+      select (select min(tenant_id) from transactions where sweep_state = 'pending'), 1
+      union all
+      select (select min(tenant_id) from transactions where sweep_state = 'pending' and tenant_id > waiting.tenant_id), position + 1
+      from waiting where waiting.tenant_id is not null and position < ${limit}
+    )
+    select tenant_id from waiting where tenant_id is not null`.execute(db);
+  return result.rows.map((row) => row.tenant_id);
 }
+
+/** What the sweep reads of a row it claims: not its import keys and timestamps, which only the API shows. */
+const SWEEP_ROW_COLUMNS = ['seq', 'id', 'tenant_id', 'entity_id', 'bank_account_id', 'source', 'date', 'amount_minor', 'currency', 'description', 'merchant',
+  'merchant_key', 'pending', 'category_target', 'category_confidence', 'category_source', 'journal_entry_id', 'transfer_pair_id'] as const;
+export type SweepRow = Pick<TransactionRow, (typeof SWEEP_ROW_COLUMNS)[number]>;
 
 /**
  * Claims up to `limit` rows of one tenant that the sweep still owes work (uncategorized, or
  * categorized but not booked). PostgreSQL skips rows another worker has locked, so several workers
  * never take the same row; on SQLite the caller already holds the write lock.
  */
-export async function claimSweepBatch(db: Executor, tenantId: string, limit: number, lockRows: boolean): Promise<TransactionRow[]> {
-  let select = db.selectFrom('transactions').selectAll()
+export async function claimSweepBatch(db: Executor, tenantId: string, limit: number, lockRows: boolean): Promise<SweepRow[]> {
+  let select = db.selectFrom('transactions').select(SWEEP_ROW_COLUMNS)
     .where('tenant_id', '=', tenantId).where('sweep_state', '=', 'pending').orderBy('seq').limit(limit);
   if (lockRows) select = select.forUpdate().skipLocked();
   return select.execute();
