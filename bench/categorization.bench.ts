@@ -4,8 +4,9 @@
  * 20,000 new uncategorized rows swept with every tier but llm (rules, memory, transfers, directory,
  * keywords, rag) until all are categorized and booked. The history is the evaluation set's rows
  * (real descriptor styles of ten banks, five businesses) cycled, with the true category as filed by
- * a tier or a human, so rag has a real index. Reports sweep rows/s (the rag index is warmed before
- * the clock starts, as a running worker has it) and the rag tier's per-row query time on that index.
+ * a tier or a human, so rag has a real index. Reports sweep rows/s (the rag index and the merchant
+ * directory are loaded before the clock starts, as a running worker has them) and the rag tier's
+ * per-row query time on that index.
  */
 import { performance } from 'node:perf_hooks';
 import type { Bench } from './run.ts';
