@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createAccount, createHarness, type Harness } from '../../test/support/harness.ts';
 import { insertCategorizedRows, type RowOwner } from '../../test/support/categorized-rows.ts';
-import { updateSweptRows } from './transactions-store.ts';
+import { tenantsWithSweepWork, updateSweptRows } from './transactions-store.ts';
 
 describe('updateSweptRows', () => {
   let harness: Harness;
@@ -24,13 +24,13 @@ describe('updateSweptRows', () => {
   const rowsOf = (tenantId: string) => harness.handle.db.selectFrom('transactions').selectAll().where('tenant_id', '=', tenantId).orderBy('seq').execute();
 
   it('writes each row its own decision across several statements, and marks it done', async () => {
-    const count = 250;
+    const count = 1_100;
     await insertCategorizedRows(harness.handle.db, owner, Array.from({ length: count }, (_, index) => ({ description: `PAYEE ${index}`, amountMinor: 100 + index, target: null })));
     const rows = await rowsOf(owner.tenantId);
     await harness.handle.db.updateTable('transactions').set({ transfer_pair_id: 'kept-link' }).where('id', '=', rows[1].id).execute();
     const now = new Date('2026-03-01T12:00:00.000Z').toISOString();
     await updateSweptRows(harness.handle.db, owner.tenantId, rows.map((row, index) => ({
-      id: row.id,
+      seq: row.seq,
       categoryTarget: index % 2 === 0 ? '6200' : '4000',
       categoryConfidence: index % 3 === 0 ? null : 0.5 + index / 1000,
       categorySource: index % 3 === 0 ? null : 'rag',
@@ -55,10 +55,10 @@ describe('updateSweptRows', () => {
     });
   });
 
-  it('never touches another tenant\'s row, whatever ids it is given', async () => {
+  it('never touches another tenant\'s row, whatever seqs it is given', async () => {
     await insertCategorizedRows(harness.handle.db, other, [{ description: 'THEIR PAYEE', amountMinor: 500, target: null }]);
     const [theirs] = await rowsOf(other.tenantId);
-    await updateSweptRows(harness.handle.db, owner.tenantId, [{ id: theirs.id, categoryTarget: '6200', categoryConfidence: 0.9, categorySource: 'rag', transactionType: 'expense', needsReview: false, journalEntryId: null }], new Date().toISOString());
+    await updateSweptRows(harness.handle.db, owner.tenantId, [{ seq: theirs.seq, categoryTarget: '6200', categoryConfidence: 0.9, categorySource: 'rag', transactionType: 'expense', needsReview: false, journalEntryId: null }], new Date().toISOString());
     const [after] = await rowsOf(other.tenantId);
     assert.equal(after.category_target, null);
     assert.equal(after.sweep_state, 'pending');
@@ -66,5 +66,38 @@ describe('updateSweptRows', () => {
 
   it('does nothing for no rows', async () => {
     await updateSweptRows(harness.handle.db, owner.tenantId, [], new Date().toISOString());
+  });
+});
+
+describe('tenantsWithSweepWork', () => {
+  let harness: Harness;
+
+  before(async () => {
+    harness = await createHarness();
+  });
+
+  after(async () => {
+    await harness.close();
+  });
+
+  it('lists each tenant with waiting rows once, none whose rows are all done, at most as many as asked', async () => {
+    const owners: RowOwner[] = [];
+    for (const name of ['Waiting One LLC', 'All Done LLC', 'Waiting Two LLC', 'Waiting Three LLC']) {
+      const tenant = await harness.newTenant(name);
+      owners.push({ tenantId: tenant.tenantId, entityId: tenant.entityId, bankAccountId: (await createAccount(tenant, `chk-${owners.length}`)).id });
+    }
+    const [one, done, two, three] = owners;
+    assert.deepEqual(await tenantsWithSweepWork(harness.handle.db, 100), []);
+    await insertCategorizedRows(harness.handle.db, done, [{ description: 'FILED', amountMinor: 100, target: '6200' }]);
+    for (const owner of [one, two, three]) {
+      await insertCategorizedRows(harness.handle.db, owner, [
+        { description: 'FILED', amountMinor: 100, target: '6200' },
+        ...Array.from({ length: 3 }, (_, index) => ({ description: `WAITING ${index}`, amountMinor: 200 + index, target: null })),
+      ]);
+    }
+    const waiting = [one, two, three].map((owner) => owner.tenantId).sort();
+    assert.deepEqual(await tenantsWithSweepWork(harness.handle.db, 100), waiting);
+    assert.deepEqual(await tenantsWithSweepWork(harness.handle.db, 2), waiting.slice(0, 2));
+    assert.deepEqual(await tenantsWithSweepWork(harness.handle.db, 1), waiting.slice(0, 1));
   });
 });

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { insertRows } from '../db/bulk.ts';
 import { newId } from '../shared/ids.ts';
 import { assertBalanced, type EntryDraft, type JournalSourceType, type PostingLine } from './posting.ts';
 
@@ -7,6 +8,11 @@ type Executor = Kysely<Database>;
 
 /** Rows per multi-row insert: well inside SQLite's and PostgreSQL's bound-parameter limits. */
 const INSERT_CHUNK = 500;
+/** Entries and lines per insert (9 and 10 parameters a row): a sweep batch's in one statement each. */
+const ENTRIES_PER_INSERT = 500;
+const LINES_PER_INSERT = 1000;
+const ENTRY_COLUMNS = ['id', 'tenant_id', 'entity_id', 'entry_date', 'description', 'source_type', 'source_id', 'reverses_entry_id', 'posted_at'] as const;
+const LINE_COLUMNS = ['entry_id', 'tenant_id', 'entity_id', 'account_id', 'account_number', 'entry_date', 'debit_minor', 'credit_minor', 'currency', 'memo'] as const;
 
 export interface StoredEntry {
   id: string;
@@ -34,43 +40,38 @@ function chunks<T>(items: T[], size: number): T[][] {
  */
 export async function appendEntries(trx: Kysely<Database>, drafts: EntryDraft[], postedAt: string): Promise<string[]> {
   if (drafts.length === 0) return [];
-  const ids = drafts.map(() => newId());
-  const entryRows = drafts.map((draft, index) => {
+  const ids: string[] = [];
+  // Rows as flat parameter lists, in ENTRY_COLUMNS and LINE_COLUMNS order.
+  const entryValues: unknown[] = [];
+  const lineValues: unknown[] = [];
+  for (const draft of drafts) {
     assertBalanced(draft);
-    return {
-      id: ids[index],
-      tenant_id: draft.tenantId,
-      entity_id: draft.entityId,
-      entry_date: draft.entryDate,
-      description: draft.description,
-      source_type: draft.sourceType,
-      source_id: draft.sourceId,
-      reverses_entry_id: draft.reversesEntryId,
-      posted_at: postedAt,
-    };
-  });
-  const lineRows = drafts.flatMap((draft, index) => draft.lines.map((line) => ({
-    entry_id: ids[index],
-    tenant_id: draft.tenantId,
-    entity_id: draft.entityId,
-    account_id: line.accountId,
-    account_number: line.accountNumber,
-    entry_date: draft.entryDate,
-    debit_minor: line.debitMinor,
-    credit_minor: line.creditMinor,
-    currency: line.currency,
-    memo: line.memo,
-  })));
-  for (const chunk of chunks(entryRows, INSERT_CHUNK)) await trx.insertInto('journal_entries').values(chunk).execute();
-  for (const chunk of chunks(lineRows, INSERT_CHUNK)) await trx.insertInto('journal_lines').values(chunk).execute();
+    const id = newId();
+    ids.push(id);
+    entryValues.push(id, draft.tenantId, draft.entityId, draft.entryDate, draft.description, draft.sourceType, draft.sourceId, draft.reversesEntryId, postedAt);
+    for (const line of draft.lines) {
+      lineValues.push(id, draft.tenantId, draft.entityId, line.accountId, line.accountNumber, draft.entryDate, line.debitMinor, line.creditMinor, line.currency, line.memo);
+    }
+  }
+  for (let index = 0; index < entryValues.length; index += ENTRIES_PER_INSERT * ENTRY_COLUMNS.length) {
+    await insertRows(trx, 'journal_entries', ENTRY_COLUMNS, entryValues.slice(index, index + ENTRIES_PER_INSERT * ENTRY_COLUMNS.length));
+  }
+  for (let index = 0; index < lineValues.length; index += LINES_PER_INSERT * LINE_COLUMNS.length) {
+    await insertRows(trx, 'journal_lines', LINE_COLUMNS, lineValues.slice(index, index + LINES_PER_INSERT * LINE_COLUMNS.length));
+  }
 
   const totals = new Map<string, { tenant_id: string; entity_id: string; account_id: string; currency: string; day: string; debit_minor: number; credit_minor: number }>();
-  for (const line of lineRows) {
-    const key = `${line.account_id}|${line.currency}|${line.entry_date}`;
-    const total = totals.get(key) ?? { tenant_id: line.tenant_id, entity_id: line.entity_id, account_id: line.account_id, currency: line.currency, day: line.entry_date, debit_minor: 0, credit_minor: 0 };
-    total.debit_minor += line.debit_minor ?? 0;
-    total.credit_minor += line.credit_minor ?? 0;
-    totals.set(key, total);
+  for (const draft of drafts) {
+    for (const line of draft.lines) {
+      const key = `${line.accountId}|${line.currency}|${draft.entryDate}`;
+      let total = totals.get(key);
+      if (!total) {
+        total = { tenant_id: draft.tenantId, entity_id: draft.entityId, account_id: line.accountId, currency: line.currency, day: draft.entryDate, debit_minor: 0, credit_minor: 0 };
+        totals.set(key, total);
+      }
+      total.debit_minor += line.debitMinor ?? 0;
+      total.credit_minor += line.creditMinor ?? 0;
+    }
   }
   for (const chunk of chunks([...totals.values()], INSERT_CHUNK)) {
     await trx.insertInto('account_daily_totals').values(chunk)

@@ -2,7 +2,7 @@ import type { AccountCategory } from '../chart/us-chart.ts';
 import type { BankAccountsTable } from '../db/schema.ts';
 import type { Executor } from '../db/transaction.ts';
 import { assertInvariant } from '../errors.ts';
-import { updateCategorization, type TransactionRow } from '../intake/transactions-store.ts';
+import { updateCategorization, type SweepRow, type TransactionRow } from '../intake/transactions-store.ts';
 import { post } from '../ledger/journal.ts';
 import { bankRowEntry, type EntryDraft } from '../ledger/posting.ts';
 import { bookingAccountNumber, type Categorization } from './categorize/engine.ts';
@@ -13,7 +13,7 @@ export interface EntityChart {
 }
 
 /** The journal entry that books a settled bank row against its category. */
-export function rowEntry(tenantId: string, row: TransactionRow, bankAccount: BankAccountsTable, chart: EntityChart, target: string): EntryDraft {
+export function rowEntry(tenantId: string, row: Pick<SweepRow, 'entity_id' | 'id' | 'source' | 'date' | 'description' | 'amount_minor' | 'currency'>, bankAccount: BankAccountsTable, chart: EntityChart, target: string): EntryDraft {
   const accountNumber = bookingAccountNumber(target);
   const account = chart.byNumber.get(accountNumber);
   assertInvariant(account, `account ${accountNumber} exists in entity ${row.entity_id}`);

@@ -3,7 +3,7 @@ import type { DatabaseHandle } from '../db/connection.ts';
 import type { BankAccountsTable } from '../db/schema.ts';
 import { withWriteTransaction, type Executor } from '../db/transaction.ts';
 import { assertInvariant } from '../errors.ts';
-import { claimSweepBatch, tenantsWithSweepWork, updateSweptRows, type TransactionRow } from '../intake/transactions-store.ts';
+import { claimSweepBatch, tenantsWithSweepWork, updateSweptRows, type SweepRow } from '../intake/transactions-store.ts';
 import { appendEntries } from '../ledger/journal-store.ts';
 import type { EntryDraft } from '../ledger/posting.ts';
 import { findTenant } from '../tenancy/tenancy-store.ts';
@@ -53,7 +53,7 @@ async function sweepTenantBatch(handle: DatabaseHandle, tenantId: string, settin
       tenantId, rows: uncategorized, bankAccounts, charts, reviewThreshold, runtime, detectTransfers: true,
     });
 
-    const decided: Array<{ row: TransactionRow; categorization: Categorization; draftIndex: number | null }> = [];
+    const decided: Array<{ row: SweepRow; categorization: Categorization; draftIndex: number | null }> = [];
     const drafts: EntryDraft[] = [];
     for (const row of rows) {
       assertInvariant(row.tenant_id === tenantId, 'a swept row belongs to the tenant being swept');
@@ -73,7 +73,7 @@ async function sweepTenantBatch(handle: DatabaseHandle, tenantId: string, settin
 
     const entryIds = await appendEntries(trx, drafts, now);
     await updateSweptRows(trx, tenantId, decided.map(({ row, categorization, draftIndex }) => ({
-      id: row.id,
+      seq: row.seq,
       categoryTarget: categorization.target,
       categoryConfidence: categorization.confidence,
       categorySource: categorization.source,
@@ -91,7 +91,7 @@ async function sweepTenantBatch(handle: DatabaseHandle, tenantId: string, settin
  * The earlier leg of a transfer found now was swept before: it is linked, and unless a human filed
  * it, re-filed as a transfer (reversal and a new entry).
  */
-async function fileCounterparts(trx: Executor, tenantId: string, pairs: Map<string, PairCandidate>, inBatch: Map<string, TransactionRow>, bankAccounts: ReadonlyMap<string, BankAccountsTable>, charts: Map<string, EntityChart>, reviewThreshold: number, now: string): Promise<void> {
+async function fileCounterparts(trx: Executor, tenantId: string, pairs: Map<string, PairCandidate>, inBatch: Map<string, SweepRow>, bankAccounts: ReadonlyMap<string, BankAccountsTable>, charts: Map<string, EntityChart>, reviewThreshold: number, now: string): Promise<void> {
   const outside = [...pairs].filter(([, counterpart]) => !inBatch.has(counterpart.id));
   if (outside.length === 0) return;
   const counterparts = await trx.selectFrom('transactions').selectAll().where('tenant_id', '=', tenantId)
@@ -131,7 +131,7 @@ async function consultLlm(handle: DatabaseHandle, tenantId: string, settings: Sw
   return answers;
 }
 
-async function batchContext(db: Executor, tenantId: string, rows: readonly TransactionRow[], settings: SweepSettings) {
+async function batchContext(db: Executor, tenantId: string, rows: readonly SweepRow[], settings: SweepSettings) {
   const tenant = await findTenant(db, tenantId);
   assertInvariant(tenant, `tenant ${tenantId} of waiting rows exists`);
   const charts = new Map<string, EntityChart>();

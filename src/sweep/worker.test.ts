@@ -57,8 +57,10 @@ test('with default settings a pushed row is categorized and booked within 5 seco
 
 test('a crash before commit loses nothing: the rows are still waiting and the next pass books them', async () => {
   await push(acme, [{ accountExternalId: 'chk', id: 'c1', date: '2026-05-02', amount: 7, description: 'Coffee' }]);
-  // A worker that dies mid-pass: the journal insert fails after the rows were claimed and categorized.
-  const failing = { ...harness.handle, db: harness.handle.db.withPlugin(new FailOnInsertInto('journal_lines')) };
+  // A worker that dies mid-pass: the journal's last insert (the per-day totals) fails after the rows
+  // were claimed and categorized and their entries and lines written in the transaction. (Entries and
+  // lines are inserted as prepared SQL text, which a plugin cannot rewrite.)
+  const failing = { ...harness.handle, db: harness.handle.db.withPlugin(new FailOnInsertInto('account_daily_totals')) };
   const { sweepOnce } = await import('./sweep.ts');
   await assert.rejects(sweepOnce(failing, { batchSize: 10, reviewThreshold: 0.8 }), /injected failure/);
   const [waiting] = (await acme.call('GET', '/v1/transactions?from=2026-05-02&to=2026-05-02')).json().data;

@@ -1,7 +1,7 @@
 import type { BankAccountsTable } from '../../db/schema.ts';
 import type { Executor } from '../../db/transaction.ts';
 import { addDays } from '../../shared/dates.ts';
-import type { TransactionRow } from '../../intake/transactions-store.ts';
+import type { SweepRow } from '../../intake/transactions-store.ts';
 import { findPreferences } from '../memory-store.ts';
 import type { EntityChart } from '../rebook.ts';
 import { cleanDescriptor } from './descriptor.ts';
@@ -22,7 +22,7 @@ export interface TierRuntime {
 
 export interface CategorizeRequest {
   tenantId: string;
-  rows: readonly TransactionRow[];
+  rows: readonly SweepRow[];
   bankAccounts: ReadonlyMap<string, BankAccountsTable>;
   charts: ReadonlyMap<string, EntityChart>;
   reviewThreshold: number;
@@ -37,7 +37,7 @@ export interface CategorizeOutcome {
   pairs: Map<string, PairCandidate>;
 }
 
-export function toEngineRow(tenantId: string, row: TransactionRow, bankAccountKind: BankAccountKind): EngineRow {
+export function toEngineRow(tenantId: string, row: Pick<SweepRow, 'entity_id' | 'id' | 'date' | 'description' | 'merchant' | 'amount_minor' | 'currency' | 'merchant_key'>, bankAccountKind: BankAccountKind): EngineRow {
   const descriptor = cleanDescriptor(row.description, row.merchant);
   return {
     tenantId,
@@ -116,7 +116,7 @@ async function entityProfileForCategorizing(trx: Executor, tenantId: string, ent
 }
 
 /** Equal and opposite amounts on two of the entity's accounts within the window, neither already paired. */
-async function findTransferPairs(trx: Executor, tenantId: string, rows: readonly TransactionRow[], bankAccounts: ReadonlyMap<string, BankAccountsTable>): Promise<Map<string, PairCandidate>> {
+async function findTransferPairs(trx: Executor, tenantId: string, rows: readonly SweepRow[], bankAccounts: ReadonlyMap<string, BankAccountsTable>): Promise<Map<string, PairCandidate>> {
   const seeking = rows.filter((row) => !row.transfer_pair_id);
   if (seeking.length === 0 || bankAccounts.size < 2) return new Map();
   const dates = seeking.map((row) => row.date).sort();
@@ -134,7 +134,7 @@ async function findTransferPairs(trx: Executor, tenantId: string, rows: readonly
   return matchTransferPairs(seeking.map(toPairCandidate), pool);
 }
 
-function toPairCandidate(row: Pick<TransactionRow, 'id' | 'entity_id' | 'bank_account_id' | 'currency' | 'date' | 'amount_minor' | 'description' | 'category_target' | 'category_source' | 'transfer_pair_id'>): PairCandidate {
+function toPairCandidate(row: Pick<SweepRow, 'id' | 'entity_id' | 'bank_account_id' | 'currency' | 'date' | 'amount_minor' | 'description' | 'category_target' | 'category_source' | 'transfer_pair_id'>): PairCandidate {
   return {
     id: row.id,
     entityId: row.entity_id,

@@ -43,6 +43,39 @@ export async function categorizedRowsAfter(db: Executor, tenantId: string, entit
   return rows.map(toCategorizedRow);
 }
 
+/** What a categorized row files under, without its description and amount (which never change). */
+export interface CategorizedVersion {
+  seq: number;
+  target: string | null;
+  source: string | null;
+  needsReview: boolean;
+}
+
+/**
+ * The versions of categorized rows of one entity with `afterSeq` < seq <= `throughSeq`, in seq
+ * order: what the refresh re-reads in its overlap below the highest seq it has seen, to find the
+ * few rows that need reading whole (most of them it has applied already, unchanged).
+ */
+export async function categorizedVersionsBetween(db: Executor, tenantId: string, entityId: string, afterSeq: number, throughSeq: number): Promise<CategorizedVersion[]> {
+  const rows = await db.selectFrom('transactions')
+    .select(['seq', 'category_target', 'category_source', 'needs_review'])
+    .where('tenant_id', '=', tenantId).where('entity_id', '=', entityId)
+    .where('category_target', 'is not', null)
+    .where('seq', '>', afterSeq).where('seq', '<=', throughSeq).orderBy('seq').execute();
+  return rows.map((row) => ({ seq: Number(row.seq), target: row.category_target, source: row.category_source, needsReview: row.needs_review === 1 }));
+}
+
+/** The categorized rows of one entity among `seqs`, in seq order. */
+export async function categorizedRowsBySeq(db: Executor, tenantId: string, entityId: string, seqs: readonly number[]): Promise<CategorizedRow[]> {
+  const found: CategorizedRow[] = [];
+  const sorted = [...seqs].sort((a, b) => a - b);
+  for (let index = 0; index < sorted.length; index += SEQ_CHUNK) {
+    const rows = await categorizedRows(db, tenantId, entityId).where('seq', 'in', sorted.slice(index, index + SEQ_CHUNK)).orderBy('seq').execute();
+    for (const row of rows) found.push(toCategorizedRow(row));
+  }
+  return found;
+}
+
 /** What a human-filed row teaches beyond its description and amount, which never change. */
 export interface OverrideVersion {
   seq: number;
@@ -59,12 +92,17 @@ export interface OverrideVersion {
  * result row per version cost several times more than the index scan.
  */
 export async function userOverrideVersionsSince(db: Executor, tenantId: string, entityId: string, since: string): Promise<OverrideVersion[]> {
+  return parseOverrideVersions(await encodedOverrideVersionsSince(db, tenantId, entityId, since));
+}
+
+/** The same versions, still encoded (the refresh walks them with `changedOverrideSeqs`). */
+export async function encodedOverrideVersionsSince(db: Executor, tenantId: string, entityId: string, since: string): Promise<string> {
   const row = await db.selectFrom('transactions')
     .select(sql<string | null>`string_agg(cast(seq as text) || ':' || cast(needs_review as text) || ':' || coalesce(cast(length(category_target) as text), '-') || ':' || coalesce(category_target, ''), '')`.as('versions'))
     .where('tenant_id', '=', tenantId).where('entity_id', '=', entityId)
     .where(sql<boolean>`category_source = 'user_override'`)
     .where('updated_at', '>=', since).executeTakeFirst();
-  return parseOverrideVersions(row?.versions ?? '');
+  return row?.versions ?? '';
 }
 
 function parseOverrideVersions(encoded: string): OverrideVersion[] {
@@ -91,6 +129,85 @@ function parseOverrideVersions(encoded: string): OverrideVersion[] {
     versions.push({ seq, target, needsReview });
   }
   return versions;
+}
+
+/** A version as it is encoded after its seq: `review:length:target` (length `-` for no target). */
+export function overrideVersionToken(target: string | null, needsReview: boolean): string {
+  if (target === null) return `${needsReview ? 1 : 0}:-:`;
+  let characters = 0;
+  for (const _ of target) characters++;
+  return `${needsReview ? 1 : 0}:${characters}:${target}`;
+}
+
+const DIGIT_0 = 48;
+const COLON = 58;
+
+/**
+ * The seqs among `encoded` versions whose version is not `known(seq)` (a token as
+ * `overrideVersionToken` writes it; undefined for a row never seen). A known, unchanged entry is
+ * matched in place and skipped without allocating: the window re-read at every sweep batch holds
+ * tens of thousands of them, nearly all unchanged.
+ */
+export function changedOverrideSeqs(encoded: string, known: (seq: number) => string | undefined, layout?: OverrideVersionsLayout): number[] {
+  const changed: number[] = [];
+  let at = 0;
+  while (at < encoded.length) {
+    layout?.starts.push(at);
+    let seq = 0;
+    for (let code = encoded.charCodeAt(at); code !== COLON; code = encoded.charCodeAt(at)) {
+      if (!(code >= DIGIT_0 && code <= DIGIT_0 + 9)) throw new Error('override versions: malformed seq');
+      seq = seq * 10 + (code - DIGIT_0);
+      at++;
+    }
+    at++;
+    if (layout && seq > layout.maxSeq) layout.maxSeq = seq;
+    const token = known(seq);
+    if (token !== undefined && encoded.startsWith(token, at)) {
+      // The token carries its target's length, so a match of the whole token is the whole entry.
+      at += token.length;
+      continue;
+    }
+    changed.push(seq);
+    at = skipVersion(encoded, at);
+  }
+  return changed;
+}
+
+/** Where each entry of an encoded string starts, and the highest seq in it (filled by `changedOverrideSeqs`). */
+export interface OverrideVersionsLayout {
+  starts: number[];
+  maxSeq: number;
+}
+
+/**
+ * Whether `encoded` holds exactly the entries of `earlier` from one of them on (the rows at the front
+ * left the window, none came or changed); `layout` is earlier's.
+ */
+export function isTailOfVersions(earlier: string, layout: OverrideVersionsLayout, encoded: string): boolean {
+  if (encoded.length === 0) return true;
+  const offset = earlier.length - encoded.length;
+  if (offset < 0 || !earlier.endsWith(encoded)) return false;
+  // An entry must start there: a tail cut inside an entry could read as other entries.
+  let low = 0;
+  let high = layout.starts.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const start = layout.starts[middle];
+    if (start === offset) return true;
+    if (start < offset) low = middle + 1; else high = middle - 1;
+  }
+  return false;
+}
+
+/** The position after the `review:length:target` entry starting at `at`. */
+function skipVersion(encoded: string, at: number): number {
+  const reviewEnd = encoded.indexOf(':', at);
+  const lengthEnd = encoded.indexOf(':', reviewEnd + 1);
+  if (reviewEnd < 0 || lengthEnd < 0) throw new Error('override versions: truncated entry');
+  const length = encoded.slice(reviewEnd + 1, lengthEnd);
+  let next = lengthEnd + 1;
+  if (length !== '-') for (let left = Number(length); left > 0; left--) next += encoded.codePointAt(next)! > 0xffff ? 2 : 1;
+  return next;
 }
 
 /** The rows among `seqs` that a human filed with a category, in seq order. */

@@ -27,7 +27,8 @@ import { ACCOUNT } from '../../../chart/us-chart.ts';
 import type { Database } from '../../../db/schema.ts';
 import { assertInvariant } from '../../../errors.ts';
 import type { CategorizationInput, TierDecision } from '../types.ts';
-import { categorizedRowsAfter, lowestUncategorizedSeq, userOverridesBySeq, userOverrideVersionsSince, type CategorizedRow } from './categorized-rows-store.ts';
+import type { CategorizedVersion } from './categorized-rows-store.ts';
+import { categorizedRowsAfter, categorizedRowsBySeq, categorizedVersionsBetween, changedOverrideSeqs, encodedOverrideVersionsSince, isTailOfVersions, lowestUncategorizedSeq, overrideVersionToken, userOverridesBySeq, type CategorizedRow, type OverrideVersionsLayout } from './categorized-rows-store.ts';
 import { RowLedger } from './row-ledger.ts';
 import { ragText } from './rag-text.ts';
 import { TrigramIndex, type TextMatch } from './trigram-index.ts';
@@ -73,10 +74,6 @@ const SEQ_OVERLAP = 2_000;
 /** Human corrections re-read before the last refresh, covering commit delays and clock skew. */
 const OVERRIDE_OVERLAP_MS = 60_000;
 
-function overrideVersionKey(target: string | null, needsReview: boolean): string {
-  return `${target}|${needsReview ? 1 : 0}`;
-}
-
 interface LabelStat {
   label: number;
   direction: 0 | 1;
@@ -86,7 +83,7 @@ interface LabelStat {
   sumLogSquared: number;
 }
 
-function weightClassOf(row: CategorizedRow): number {
+function weightClassOf(row: Pick<CategorizedRow, 'target' | 'source' | 'needsReview'>): number {
   if (row.target === null || row.target === ACCOUNT.uncategorizedExpense || row.target === ACCOUNT.uncategorizedIncome) return 0;
   if (row.source === 'user_override') return HUMAN_CLASS;
   if (row.needsReview) return 0;
@@ -103,6 +100,8 @@ export class RagIndex {
   private readonly labelIndex = new Map<string, number>();
   private readonly ledger = new RowLedger();
   private seqFloor = 0;
+  /** The highest seq read so far: rows above it are new; rows between the floor and it were read before. */
+  private seqSeen = 0;
   private overridesSince = new Date(0).toISOString();
   /**
    * What each row a human filed taught when last applied (target and review flag: a row's
@@ -111,6 +110,14 @@ export class RagIndex {
    * applied again (a bulk import of human-filed history all sits inside the window).
    */
   private readonly overrideVersions = new Map<number, { version: string; updatedAt: string }>();
+  /**
+   * The last window of human-filed versions walked in full in which every entry matched what the
+   * index had applied, kept while nothing applied since could have changed one of those rows (no
+   * human-filed row, no row at or below its highest seq). A later window that is a tail of it (rows
+   * at the front left the window; none came or changed) then needs no walk: nearly always so while
+   * the sweep files batch after batch.
+   */
+  private cleanWindow: { encoded: string; layout: OverrideVersionsLayout } | null = null;
   private cleanCache = new Map<string, string>();
 
   private constructor(readonly tenantId: string, readonly entityId: string, private readonly settings: RagSettings) {}
@@ -144,8 +151,17 @@ export class RagIndex {
   async refresh(db: Executor): Promise<void> {
     const startedAt = Date.now();
     const lowestWaiting = await lowestUncategorizedSeq(db, this.tenantId);
-    let after = this.seqFloor;
+    // The overlap below the highest seq seen was read before: only rows whose version differs from
+    // what the index holds (or that are new to it) are read whole and applied (description and
+    // amount never change, so the rest would apply as a no-op).
     let highestSeen = this.seqFloor;
+    if (this.seqSeen > this.seqFloor) {
+      const versions = await categorizedVersionsBetween(db, this.tenantId, this.entityId, this.seqFloor, this.seqSeen);
+      const stale = versions.filter((version) => !this.holds(version)).map((version) => version.seq);
+      for (const row of await categorizedRowsBySeq(db, this.tenantId, this.entityId, stale)) this.applyRead(row);
+      if (versions.length > 0) highestSeen = versions[versions.length - 1].seq;
+    }
+    let after = Math.max(this.seqFloor, this.seqSeen);
     for (;;) {
       const page = await categorizedRowsAfter(db, this.tenantId, this.entityId, after, LOAD_PAGE_ROWS);
       for (const row of page) this.applyRead(row);
@@ -154,10 +170,15 @@ export class RagIndex {
       highestSeen = Math.max(highestSeen, after);
       if (page.length < LOAD_PAGE_ROWS) break;
     }
-    const versions = await userOverrideVersionsSince(db, this.tenantId, this.entityId, this.overridesSince);
-    const changed = versions.filter((version) => this.overrideVersions.get(version.seq)?.version !== overrideVersionKey(version.target, version.needsReview))
-      .map((version) => version.seq);
+    const versions = await encodedOverrideVersionsSince(db, this.tenantId, this.entityId, this.overridesSince);
+    let changed: number[] = [];
+    if (!this.cleanWindow || !isTailOfVersions(this.cleanWindow.encoded, this.cleanWindow.layout, versions)) {
+      const layout: OverrideVersionsLayout = { starts: [], maxSeq: 0 };
+      changed = changedOverrideSeqs(versions, (seq) => this.overrideVersions.get(seq)?.version, layout);
+      this.cleanWindow = changed.length === 0 ? { encoded: versions, layout } : null;
+    }
     for (const row of await userOverridesBySeq(db, this.tenantId, this.entityId, changed)) this.applyRead(row);
+    this.seqSeen = Math.max(this.seqSeen, highestSeen);
     let floor = highestSeen - SEQ_OVERLAP;
     if (lowestWaiting !== null) floor = Math.min(floor, lowestWaiting - 1);
     this.seqFloor = Math.max(this.seqFloor, floor);
@@ -167,11 +188,20 @@ export class RagIndex {
     for (const [seq, { updatedAt }] of this.overrideVersions) if (updatedAt < this.overridesSince) this.overrideVersions.delete(seq);
   }
 
+  /** Whether applying a row of this version would change nothing the index holds. */
+  private holds(version: CategorizedVersion): boolean {
+    const weightClass = weightClassOf(version);
+    const held = this.ledger.get(version.seq);
+    if (weightClass === 0) return held === undefined;
+    return held !== undefined && held.weightClass === weightClass && this.labels[held.label] === version.target;
+  }
+
   /** Applies a row read from the database, keeping `overrideVersions` true to what was applied last. */
   private applyRead(row: CategorizedRow): void {
+    if (this.cleanWindow && (row.source === 'user_override' || row.seq <= this.cleanWindow.layout.maxSeq)) this.cleanWindow = null;
     this.apply(row);
     if (row.source === 'user_override' && row.updatedAt !== undefined) {
-      this.overrideVersions.set(row.seq, { version: overrideVersionKey(row.target, row.needsReview), updatedAt: row.updatedAt });
+      this.overrideVersions.set(row.seq, { version: overrideVersionToken(row.target, row.needsReview), updatedAt: row.updatedAt });
     } else {
       this.overrideVersions.delete(row.seq);
     }
