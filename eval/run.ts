@@ -8,7 +8,8 @@
  * Fitting first replays every business in the other industry configuration too (samples only), so
  * the curves hold whether or not an owner stated the industry.
  * Each business's entity states its industry, as its owner would at onboarding (`--no-industry`
- * leaves it unstated); `--misses [N]` prints the N most common cold-start misses.
+ * leaves it unstated); `--misses [N]` prints the N most common cold-start misses (`--misses-only a,b`
+ * keeps those of the named businesses).
  * The second-round businesses (eval/dataset/vocabulary.ts HELD_OUT_PROFILES, written without seeing
  * the categorizer's rules, then examined and tuned against once their first figures were in) are
  * replayed too and reported in their own block, outside the overall figures; `--fit` takes no
@@ -45,6 +46,9 @@ const heldOutMissCount = heldOutMissesFlag < 0 ? 0 : Number(process.argv[heldOut
 const freshMissesFlag = process.argv.indexOf('--misses-fresh');
 /** `--misses-fresh [N]`: the same list for the fresh held-out businesses. */
 const freshMissCount = freshMissesFlag < 0 ? 0 : Number(process.argv[freshMissesFlag + 1]) || 40;
+const onlyFlag = process.argv.indexOf('--misses-only');
+/** `--misses-only a,b`: list misses of these businesses only (by id). */
+const missesOnly = onlyFlag < 0 ? null : new Set(process.argv[onlyFlag + 1].split(','));
 const rows = loadEvalDataset();
 /** The second-round businesses: written blind, since used for tuning (not fitting); reported apart. */
 const heldOutRows = loadHeldOutDataset();
@@ -285,7 +289,7 @@ function printMisses(outcomes: Outcome[], limit: number, title: string): void {
   // Grouped by what a fix would act on: the tier, what it said, what was right, and the cleaned text.
   const misses = new Map<string, { count: number; approved: number; example: string }>();
   for (const outcome of outcomes) {
-    if (right(outcome)) continue;
+    if (right(outcome) || (missesOnly && !missesOnly.has(outcome.row.profile))) continue;
     const key = [outcome.source ?? 'catch-all', outcome.target ?? '-', outcome.row.label, cleanDescriptor(outcome.row.description).cleaned, `[${outcome.decidedBy}]`].join('  ');
     const entry = misses.get(key) ?? { count: 0, approved: 0, example: outcome.row.description };
     entry.count++;

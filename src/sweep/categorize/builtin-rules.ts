@@ -34,6 +34,11 @@ export interface BuiltinRule {
   byIndustry?: Partial<Record<Industry, CategoryTarget>>;
   /** Wording that means the rule's own target does not apply (a supplier's invoice is no visit to a coffee shop); `byIndustry` still does. */
   unless?: RegExp;
+  /**
+   * The rule reads more in the line than the directory's listing of the same payee (a tax agency is listed with its usual
+   * account; the rule also reads whose tax it is), so the directory gives no answer for the rows it matches.
+   */
+  supersedesDirectory?: true;
 }
 
 const PAYROLL_PROCESSORS = String.raw`(GUSTO|ADP|PAYCHEX|RIPPLING|JUSTWORKS|TRINET|PAYLOCITY|PAYCOM|PAYCOR|INTUIT PAYROLL|QUICKBOOKS PAYROLL|QBO PAYROLL|SUREPAYROLL|ONPAY|DEEL|PATRIOT SOFTWARE|HEARTLAND PAYROLL|ZENEFITS|INSPERITY|WAVE PAYROLL|SQUARE PAYROLL|TRIPLENET|PAYCHEX-RCX|PAYCHEX EIB)`;
@@ -51,15 +56,22 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
   // QuickBooks Payroll debits as plain "INTUIT", the entry description saying what for.
   // Any payroll service's tax line ("TOAST PAYROLL TYPE: TAXES") is the tax impound, whoever runs it; a city's payroll
   // expense tax is a tax too.
+  // Payroll never runs on a credit card: a payroll service's charge there is its subscription.
+  { name: 'payroll-service-on-card', pattern: new RegExp(String.raw`\b${PAYROLL_PROCESSORS}\b`), direction: 'out', accountKinds: ['credit_card'], target: '6080', strength: 'fair' },
+  // Payroll services sell pay-as-you-go workers' compensation through their insurance agencies ("PAYCHEX INS AGY WC PREM").
+  { name: 'payroll-insurance', pattern: new RegExp(String.raw`\b${PAYROLL_PROCESSORS}\b.*\b(INS|INSURANCE|INS AGY|WC|WC PREM|WORKERS COMP|WORK COMP)\b`), direction: 'out', target: '6060', strength: 'strong' },
   { name: 'payroll-taxes', pattern: new RegExp(String.raw`\b(${PAYROLL_PROCESSORS}|PAYROLL)\b.*\b(TAX|TAXES|TAX PMT|TAX IMPOUND)\b|\bPAYROLL EXP\b|\bINTUIT\b.*\b(DES|CO ENTRY DESCR):\s?(TAX|TAXES)\b`), direction: 'out', target: '6140', strength: 'strong' },
   { name: 'payroll-fees', pattern: new RegExp(String.raw`\b${PAYROLL_PROCESSORS}\b.*\b(FEE|FEES|INVOICE|INVOICES|INV|SUBSCRIPTION|BILLING|EIB)\b`), direction: 'out', target: '6080', strength: 'fair' },
   { name: 'payroll-net-pay', pattern: new RegExp(String.raw`\b${PAYROLL_PROCESSORS}\b.*\b(NET ?PAY|NETPAY|PAYROLL|PAYRLL|WAGES?|SALARY|DIR DEP|DIRECT DEP|PAY ?RUN)\b|\b(PAYROLL|NET ?PAY|WAGE PAY)\b`), direction: 'out', target: '6180', strength: 'strong' },
 
+  // An employer's retirement-plan deposits (the plan's recordkeeper debits them) are an employee benefit.
+  { name: 'retirement-plan', pattern: /\b(SIMPLE IRA|SEP IRA|SEP-IRA|401 ?K|401\(K\)|403 ?B|RETIREMENT PLAN|RETIREMENT CONTRIB\w*|PLAN CONTRIB\w*|PENSION PLAN)\b/, direction: 'out', target: '6050', strength: 'fair' },
+
   // Taxes: federal (EFTPS, IRS direct pay) and state revenue departments.
-  { name: 'sales-tax', pattern: /\b(SALES (AND USE |& USE )?TAX|SALES TX|SLS TAX|SLS TX|CDTFA|SALES\/USE TAX|TAXATION UST)\b/, direction: 'out', target: '2300', strength: 'strong' },
+  { name: 'sales-tax', pattern: /\b(SALES (AND USE |& USE )?TAX|SALES TX|SLS TAX|SLS TX|CDTFA|SALES\/USE TAX|TAXATION UST)\b/, direction: 'out', target: '2300', strength: 'strong', supersedesDirectory: true },
   // States before the federal rule, whose generic "TAX PYMT" would otherwise take a state's payment.
-  { name: 'state-tax', pattern: /\b(FRANCHISE TAX|FTB|DEPT OF REVENU\w*|DEPARTMENT OF REVENU\w*|DEPT REVENU\w*|DOR|COMPTROLLER|TAX COMMISSION|DEPT OF TAXATION|DEPT OF TAX|NYS DTF|DTF|EMPLOYMENT DEV|EDD|UNEMPLOYMENT INS|STATE TAX|CITY TAX|COUNTY TAX|PROPERTY TAX|TAXATION|SECRETARY OF STATE|SEC OF STATE|SOS|ANNUAL REPORT FEE|BUSINESS LICENSE)\b/, direction: 'out', target: '6140', strength: 'strong' },
-  { name: 'federal-tax', pattern: /\b(IRS|USATAXPYMT|EFTPS|US TREASURY|TREAS TAX|TAX PAYMENT|TAX PYMT|DIRECT PAY|IRS PAYMENT)\b/, direction: 'out', target: '6140', strength: 'strong' },
+  { name: 'state-tax', pattern: /\b(FRANCHISE TAX|FTB|DEPT OF REVENU\w*|DEPARTMENT OF REVENU\w*|DEPT REVENU\w*|DOR|COMPTROLLER|TAX COMMISSION|DEPT OF TAXATION|DEPT OF TAX|NYS DTF|DTF|EMPLOYMENT DEV|EDD|UNEMPLOYMENT INS|STATE TAX|CITY TAX|COUNTY TAX|PROPERTY TAX|PROP TAX|TAX COLL|TAX COLLECTOR|REVENUE COMM|REVENUE COMMISSION|OL TAX|OCC TAX|OCCUPATIONAL TAX|OCCUPATIONAL LICENSE|TAXATION|SECRETARY OF STATE|SEC OF STATE|SOS|ANNUAL REPORT FEE|BUSINESS LICENSE)\b/, direction: 'out', target: '6140', strength: 'strong', supersedesDirectory: true },
+  { name: 'federal-tax', pattern: /\b(IRS|USATAXPYMT|EFTPS|US TREASURY|TREAS TAX|TAX PAYMENT|TAX PYMT|DIRECT PAY|IRS PAYMENT)\b/, direction: 'out', target: '6140', strength: 'strong', supersedesDirectory: true },
   { name: 'tax-refund', pattern: /\b(IRS TREAS 310|TAX REF|TAX REFUND|STATE REFUND)\b/, direction: 'in', target: '4900', strength: 'fair' },
 
   // Bank fees and interest.
@@ -75,7 +87,9 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
   { name: 'marketplace-fees', pattern: /\b(ETSY|EBAY|AMAZON SELLER|AMZN SELLER|FAIRE|WALMART MARKETPLACE|POSHMARK|MERCARI)\b.*\b(FEE|FEES|SELLER FEE|COMMISSION)\b/, direction: 'out', target: '6020', strength: 'strong' },
   // A chargeback takes back a sale (contra-revenue); the fee for it is a processing cost.
   { name: 'chargeback', pattern: /\b(STRIPE|SQUARE|SQ|PAYPAL|SHOPIFY|ETSY|CLOVER|TOAST)\b.*\b(CHARGEBACK|DISPUTE)\b(?! FEE)/, direction: 'out', target: '4200', strength: 'fair' },
-  { name: 'platform-fees', pattern: /\b(STRIPE|SQUARE|SQ|PAYPAL|SHOPIFY|ETSY|CLOVER|TOAST)\b.*\b(FEE|FEES|BILLING|CHARGEBACK FEE)\b/, direction: 'out', target: '6210', strength: 'strong' },
+  { name: 'platform-fees', pattern: /\b(STRIPE|SQUARE|SQ|PAYPAL|SHOPIFY|ETSY|CLOVER|TOAST|INTUIT)\b.*\b(FEE|FEES|BILLING|CHARGEBACK FEE)\b/, direction: 'out', target: '6210', strength: 'strong' },
+  // Money out that says REFUND gives a customer's money back (contra-revenue), whoever carries it (a processor, a check).
+  { name: 'refund-paid', pattern: /\b(REFUND|REFUNDS|CUSTOMER REFUND|CUST REFUND)\b/, direction: 'out', target: '4200', strength: 'fair' },
   // HIPAA claim payments: payers deposit with the NACHA entry description HCCLAIMPMT; Medicare pays through its contractors.
   { name: 'health-claim-payments', pattern: /\b(HCCLAIMPMT|HCCLAIMPMNT|HC CLAIM PMT|HCCLAIM|MEDICARE|MEDICAID|NORIDIAN|NOVITAS|PALMETTO GBA|WPS MEDICARE|CGS MEDICARE|FIRST COAST SERVICE)\b/, direction: 'in', target: '4100', strength: 'strong' },
   { name: 'platform-payouts', pattern: /\b(STRIPE|SHOPIFY|SQUARE INC|SQUARE|SQ|ETSY|PAYPAL|AMAZON|AMZN|EBAY|WALMART|CLOVER|TOAST|BRAINTREE|AUTHORIZE\.NET|WOOCOMMERCE|GUMROAD|FAIRE)\b.*\b(TRANSFER|PAYOUT|PAYOUTS|DEPOSIT|SETTLEMENT|SETTLE|MARKETPLACE|SELLER|PAYMENTS|XFER|TRANSFER ID|DISBURSEMENT|ST-\w+)\b/, direction: 'in', target: '4000', strength: 'strong' },
@@ -85,9 +99,12 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
   { name: 'merchant-services-deposits', pattern: new RegExp(String.raw`\b${MERCHANT_SERVICES}\b.*\b(BTOT DEP|MTOT DEP|DEP|DEPOSIT|DEPOSITS|SETTLEMENT|SETTLE|STLMT|TXNS|CREDIT|AXP DISCNT)\b|\b(MERCHANT|MERCH) (DEP|DEPOSIT|SETTLEMENT|STLMT|SETL)\b`), direction: 'in', accountKinds: ['checking', 'savings'], target: '4000', strength: 'strong' },
   // Any other platform's payout to the business is its customers' money passed on.
   { name: 'other-payouts', pattern: /\b(PAYOUT|PAYOUTS|COMMISSION|COMMISSIONS|ROYALTY|ROYALTIES)\b/, direction: 'in', target: '4100', strength: 'fair' },
-  { name: 'customer-payments', pattern: /\b(INVOICE PAYMENT|INV PAYMENT|BILL\.COM (RECEIVABLES|PAYMENT)|INVOICE \w+ PAID|CUSTOMER PAYMENT|(REMOTE|MOBILE|COUNTER|BRANCH|ATM|ONLINE) (CHECK )?DEPOSIT|CHECK DEPOSIT|DEPOSIT MOBILE|DEPOSIT ID|CO ENTRY DESCR:PAYMENT|ZELLE\b.*\bFROM|ZELLE (TRANSFER|PAYMENT|PMT))\b|^RECEIVED FROM\b/, direction: 'in', target: '4100', strength: 'fair' },
+  { name: 'customer-payments', pattern: /\b(INVOICE PAYMENT|INV PAYMENT|BILL\.COM|BILL COM|INVOICE \w+ PAID|CUSTOMER PAYMENT|(REMOTE|MOBILE|COUNTER|BRANCH|ATM|ONLINE) (CHECK )?DEPOSIT|CHECK DEPOSIT|DEPOSIT MOBILE|DEPOSIT ID|CO ENTRY DESCR:PAYMENT|ZELLE\b.*\bFROM|ZELLE (TRANSFER|PAYMENT|PMT))\b|^RECEIVED FROM\b/, direction: 'in', target: '4100', strength: 'fair' },
   // What a customer's accounts-payable department puts in the ACH entry description, and wires in.
-  { name: 'customer-ach-and-wires', pattern: /\b(DES|CO ENTRY DESCR):\s?(PAYABLES|AP PAYMENT|AP PMT|A\/P PMT|VENDOR PMT|VENDOR PAY|VENDOR PAYMENT|SUPPLIER PMT|SUPPLIER PAYMENT|INV PAYMT|INV PMT|INVOICE PMT|ACH PMT|CORP PMT|PAYMENT)\b|\bEDI (PYMNTS|PAYMNTS|PAYMENTS)\b|\b(VENDOR (PAY|PMT|PYMT|PAYMENT)|SUPPLIER (PMT|PAYMENT)|AP (PAYMENT|PMT)|PAYABLES|ACH (PMT|PYMT)|CORP PMT|CORP PAYMENT)\b|\b(WIRE IN|FED IN|INCOMING WIRE|WIRE TRANSFER IN|BOOK TRANSFER CREDIT|DEPOSIT \*MOBILE|MOBILE DEPOSIT)\b/, direction: 'in', target: '4100', strength: 'fair' },
+  { name: 'customer-ach-and-wires', pattern: /\b(DES|CO ENTRY DESCR):\s?(PAYABLES|AP PAYMENT|AP PMT|A\/P PMT|VENDOR PMT|VENDOR PAY|VENDORPAY|VENDOR PAYMENT|SUPPLIER PMT|SUPPLIER PAYMENT|INV PAYMT|INV PMT|INVOICE PMT|ACH PMT|CORP PMT|PAYMENT)\b|\bEDI (PYMNTS|PAYMNTS|PAYMENTS)\b|\b(VENDOR (PAY|PMT|PYMT|PAYMENT)|VENDORPAY|SUPPLIER (PMT|PAYMENT)|AP (PAYMENT|PMT)|PAYABLES|ACH (PMT|PYMT)|CORP PMT|CORP PAYMENT)\b|\b(WIRE IN|FED IN|INCOMING WIRE|WIRE TRANSFER IN|BOOK TRANSFER CREDIT|DEPOSIT \*MOBILE|MOBILE DEPOSIT)\b/, direction: 'in', target: '4100', strength: 'fair' },
+
+  // A company's ACH credit whose entry description is just "PAYMENT" ("ELECTRONIC DEPOSIT PAPIO VALLEY MECHANIC PAYMENT").
+  { name: 'ach-credit-payment', pattern: /^(ELECTRONIC DEPOSIT|ACH CREDIT|ACH DEPOSIT|DEPOSIT ACH)\b.*\b(PAYMENT|PMT|PYMT|PAYMNT)\b/, direction: 'in', accountKinds: ['checking', 'savings'], target: '4100', strength: 'fair' },
 
   // Card and loan payments: moves between what the business owns and what it owes.
   { name: 'card-payment-received', pattern: /\b(PAYMENT THANK YOU|PAYMENT - THANK YOU|THANK YOU FOR YOUR PAYMENT|PAYMENT RECEIVED|AUTOPAY PAYMENT|AUTOMATIC PAYMENT|ONLINE PAYMENT|MOBILE PAYMENT|INTERNET PAYMENT|ELECTRONIC PAYMENT|PAYMENT - WEB|AUTOPAY)\b/, direction: 'in', accountKinds: ['credit_card'], target: 'transfer', strength: 'exact' },
@@ -151,7 +168,7 @@ export function builtinRuleText(input: Pick<CategorizationInput, 'description' |
 
 /** Regimes whose business pays no income tax of its own: the owners do, on their personal returns. */
 const OWNERS_PAY_INCOME_TAX: ReadonlySet<Regime> = new Set(['sole_proprietor', 'partnership']);
-const ESTIMATE_WORDING = /\b(EST TAX|ESTIMATED TAX|ESTIMATED|EST PMT|EST PYMT|1040 ?ES|ES PMT|ES PAYMENT|INDIVIDUAL TAX)\b/;
+const ESTIMATE_WORDING = /\b(EST TAX|ESTIMATED TAX|ESTIMATED|EST PMT|EST PYMT|1040 ?ES|ES PMT|ES PAYMENT|INDIVIDUAL TAX|IND EST|INDIV EST|INDIVIDUAL EST)\b/;
 /** Payroll taxes and the business's own taxes and fees (California's LLC fee falls due on April 15th too). */
 const BUSINESS_TAX_WORDING = /\b(941|940|943|944|PAYROLL|WITHHOLD\w*|WH TAX|UI TAX|UNEMPLOYMENT|SALES|FRANCHISE|LLC FEE|FEE|FEES|ANNUAL REPORT|LICENSE|PERMIT|PROPERTY|EXCISE|2290|HVUT|IFTA)\b/;
 /**
@@ -180,6 +197,30 @@ function ownersIncomeTaxEstimate(input: CategorizationInput, rule: BuiltinRule, 
   return ESTIMATE_MONTHS.has(month) && day <= ESTIMATE_LAST_DAY ? GUESS_SCORE : null;
 }
 
+/** Words of a business's name that say nothing about who owns it. */
+const GENERIC_NAME_WORDS = new Set(['LLC', 'LLP', 'PLLC', 'INC', 'CORP', 'CORPORATION', 'COMPANY', 'AND', 'THE', 'GROUP', 'SERVICES', 'SERVICE', 'ASSOCIATES', 'PARTNERS', 'HOLDINGS', 'ENTERPRISES']);
+const PAYEE_AFTER_TO = /\bTO ([A-Z][A-Z'-]*(?: [A-Z][A-Z'-]*){0,3})/;
+
+/**
+ * Money sent to a person who shares a name with the business ("ZELLE TO ERIK LINDQVIST" from VASQUEZ & LINDQVIST CPAS)
+ * most often goes to an owner: a guessed draw. Only the payee's own words count, and only name words of four letters or more.
+ */
+function paysAnOwner(input: CategorizationInput, text: string): boolean {
+  if (!input.entityName) return false;
+  const payee = PAYEE_AFTER_TO.exec(text);
+  if (!payee) return false;
+  const nameWords = new Set(input.entityName.toUpperCase().split(/[^A-Z]+/).filter((word) => word.length >= 4 && !GENERIC_NAME_WORDS.has(word)));
+  return payee[1].split(' ').some((word) => nameWords.has(word));
+}
+
+/**
+ * States with no income tax of their own on small businesses' owners: what the revenue department collects from most of
+ * them is the sales tax they charged (Florida's, Washington's, Nevada's, Texas's comptroller). The state's payroll or
+ * franchise taxes say so in the line, and the wording alone cannot tell the rest, so it is a guess.
+ */
+const SALES_TAX_STATE_AGENCY = /\b(FL|FLA|FLORIDA|WA|WASHINGTON|NV|NEVADA|SD|SOUTH DAKOTA|WY|WYOMING|TX|TEXAS)\b.*\b(DEPT|DEPARTMENT|DOR|REVENUE|REVENU|COMPTROLLER|TAXATION)\b/;
+const NOT_SALES_TAX = /\b(FRANCHISE|REEMPLOYMENT|UNEMPLOYMENT|RT ?6|UI|UCT|PAYROLL|WITHHOLD\w*|B&O|EXCISE|ESD|LICENSE|FEE)\b/;
+
 export function matchBuiltinRule(input: CategorizationInput): BuiltinRuleMatch | null {
   const text = builtinRuleText(input);
   for (const rule of BUILTIN_RULES) {
@@ -198,6 +239,8 @@ export function matchBuiltinRule(input: CategorizationInput): BuiltinRuleMatch |
       // most often the owner's own; the wording alone cannot say, so it is a guess a human confirms.
       return { rule, target: input.direction === 'out' ? OWNER_DRAWS : OWNER_CONTRIBUTIONS, rawScore: GUESS_SCORE };
     }
+    if (rule.name === 'person-to-person-payment' && paysAnOwner(input, text)) return { rule, target: OWNER_DRAWS, rawScore: GUESS_SCORE };
+    if (rule.name === 'state-tax' && SALES_TAX_STATE_AGENCY.test(text) && !NOT_SALES_TAX.test(text)) return { rule, target: '2300', rawScore: GUESS_SCORE };
     const estimateScore = ownersIncomeTaxEstimate(input, rule, text);
     if (estimateScore) return { rule, target: OWNER_DRAWS, rawScore: estimateScore };
     const rawScore = guessesRevenueKind(rule.target, input.direction, input.industry) ? REVENUE_GUESS_SCORE : STRENGTH_SCORE[rule.strength];

@@ -106,7 +106,7 @@ export async function categorizeRows(rows: readonly EngineRow[], context: Engine
     if (transfer) offer('regex', 'transfer', TRANSFER, transfer.rawScore, transfer.detail);
     const builtin = matchBuiltinRule(row);
     if (builtin) offer('regex', 'regex', builtin.target, builtin.rawScore, `built-in rule ${builtin.rule.name}${builtin.target === builtin.rule.target ? '' : ` → ${builtin.target}`}`);
-    const listed = context.directory?.(row);
+    const listed = builtin?.rule.supersedesDirectory ? null : context.directory?.(row);
     if (listed) offer('directory', 'directory', listed.target, listed.rawScore, listed.detail);
     // Trade words are rules too (source `regex`) with their own curve; a listed merchant is known
     // better than a word in its name says ("HARBOR FREIGHT" sells tools, not shipping).

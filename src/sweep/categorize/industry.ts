@@ -70,6 +70,8 @@ const HOME_IMPROVEMENT_STORES = [
   'The Home Depot', "Lowe's", 'Menards', 'Ace Hardware', 'True Value', 'Do it Best', 'Floor & Decor', 'Lumber Liquidators',
   'Sherwin-Williams', 'Benjamin Moore', 'PPG Paints', 'Kelly-Moore', 'Dunn-Edwards',
 ];
+/** Cooperatives and makers that sell mostly to stores (a contractor meets them at a member store, under its own name). */
+const HARDWARE_WHOLESALERS = ['Do it Best', 'True Value', 'Benjamin Moore', 'Blue Rhino'];
 const WHOLESALE_CLUBS = ['Costco', "Sam's Club", "BJ's Wholesale Club"];
 const AUTO_PARTS_STORES = ['AutoZone', "O'Reilly Auto Parts", 'Advance Auto Parts', 'NAPA Auto Parts', 'Pep Boys'];
 const FOOD_SERVICE_DISTRIBUTORS = ['Sysco', 'US Foods', 'Gordon Food Service', 'Performance Food Group', 'Restaurant Depot', 'Shamrock Foods', 'Ben E. Keith', 'Reinhart Foodservice', 'Cash & Carry Smart Foodservice'];
@@ -100,6 +102,8 @@ export const TRADE_MAPPINGS: readonly TradeMapping[] = [
   // An insurer's money in is, for a practice, its patients' claims paid (not a premium refund): health
   // plans, and the auto and workers' compensation insurers that pay for accident patients' care.
   { industry: 'healthcare', direction: 'in', categories: ['health', 'insurance'], target: SERVICE_REVENUE, rawScore: 0.86 },
+  // A shop that pays a hardware cooperative, a paint maker or a tank-exchange program by ACH is stocking its shelves.
+  { industry: 'retail', direction: 'out', merchants: HARDWARE_WHOLESALERS, target: COST_OF_GOODS, rawScore: 0.74 },
   // A shop's money in from a marketplace is its sales there, not a refund of a purchase.
   { industry: 'retail', direction: 'in', merchants: ['Amazon', 'eBay', 'Etsy'], target: SALES_OF_GOODS, rawScore: 0.86 },
   // An office's online orders are office supplies and small equipment.

@@ -77,7 +77,8 @@ export const KEYWORD_RULES: readonly KeywordRule[] = [
   },
   { name: 'utilities', strength: 'clear', target: '6170', words: ['LANDFILL', 'LANDFIL', 'WASTE', 'SANITATION', 'RECYCLING', 'DUMPSTER', 'TRASH', 'REFUSE', 'UTILITIES', 'UTILITY', 'UTIL', 'SEWER', 'WATER DEPT', 'WATER DEPARTMENT',
     // A city's utility department bills as the city ("CITY OF COLUMBUS DPU"), so these come before the government words.
-    'DPU', 'UB', 'UTILITY BILLING', 'UTIL BILLING', 'PUBLIC UTILITIES', 'ILLUMINATING', 'PUBLIC UTIL', 'WATER SYS', 'WATER SYSTEM', 'WATER BILL', 'WATER UTILITY', 'WATER & SEWER', 'WATER SEWER'] },
+    'DPU', 'UB', 'UTILITY BILLING', 'UTIL BILLING', 'PUBLIC UTILITIES', 'ILLUMINATING', 'PUBLIC UTIL', 'WATER SYS', 'WATER SYSTEM', 'WATER BILL', 'WATER UTILITY', 'WATER & SEWER', 'WATER SEWER',
+    'WATER CO', 'WATER COMPANY', 'WATER WORKS', 'POWER DISTRICT', 'PUBLIC POWER', 'ELECTRIC COOP', 'ELECTRIC COOPERATIVE', 'ELECTRIC MEMBERSHIP'] },
   // Plants, soil and stone are mostly bought by those who install them for a customer (cost of
   // goods); an office or a salon buys them as supplies.
   {
@@ -93,11 +94,13 @@ export const KEYWORD_RULES: readonly KeywordRule[] = [
     words: ['CITY OF', 'COUNTY OF', 'TOWN OF', 'VILLAGE OF', 'STATE OF', 'PERMIT', 'PERMITS', 'LICENSE', 'LICENSES', 'LICENSING', 'DMV',
       'PUBLIC HEALTH', 'HEALTH DEPT', 'BUILDING DEPT', 'COUNTY CLERK', 'CITY CLERK', 'RECORDER'],
   },
-  { name: 'professional', strength: 'clear', target: '6080', words: ['CPA', 'CPAS', 'ACCOUNTING', 'ACCOUNTANTS', 'BOOKKEEPING', 'LAW OFFICE', 'LAW OFFICES', 'LAW FIRM', 'LAW GROUP', 'ATTORNEY', 'ATTORNEYS', 'LEGAL', 'ESQ', 'TAX SERVICE', 'ACCTG', 'MED BILLING', 'MEDICAL BILLING', 'BILLING SERVICE', 'BILLING SVC'] },
   { name: 'charity', strength: 'likely', target: '6250', words: ['DONATION', 'DONATIONS', 'CHARITY', 'CHARITIES', 'FOOD BANK', 'RESCUE MISSION', 'HUMANE SOCIETY', 'HABITAT FOR HUMANITY'] },
+  // A profession's society ("NEBRASKA SOCIETY OF CPAS") is its members' dues, though its name holds the profession's word.
+  { name: 'professional-society', strength: 'likely', target: '6240', words: ['SOCIETY OF', 'STATE SOCIETY'] },
+  { name: 'professional', strength: 'clear', target: '6080', words: ['CPA', 'CPAS', 'ACCOUNTING', 'ACCOUNTANTS', 'BOOKKEEPING', 'LAW OFFICE', 'LAW OFFICES', 'LAW FIRM', 'LAW GROUP', 'ATTORNEY', 'ATTORNEYS', 'LEGAL', 'ESQ', 'TAX SERVICE', 'ACCTG', 'MED BILLING', 'MEDICAL BILLING', 'BILLING SERVICE', 'BILLING SVC', 'TAX ADVISORS', 'TAX ADVISOR', 'TAX PREP', 'TAX PREPARATION', 'ENROLLED AGENT'] },
   { name: 'dues', strength: 'likely', target: '6240', words: ['ASSOCIATION', 'ASSN', 'ASSOC', 'CHAMBER OF COMMERCE', 'DUES', 'GUILD', 'MEMBERSHIP', 'MEMBERSHIPS'] },
   { name: 'shipping', strength: 'clear', target: '6220', words: ['SHIPPING', 'FREIGHT', 'COURIER', 'LOGISTICS', 'PACK & SHIP', 'POSTAL'] },
-  { name: 'insurance', strength: 'likely', target: '6060', words: ['INSURANCE', 'INS PREM', 'INS PMT', 'ASSURANCE', 'MUTUAL INS', 'INS CO', 'WC PREM', 'WC PREMIUM', 'WORKERS COMP', 'WORK COMP', 'WORKERS COMPENSATION'] },
+  { name: 'insurance', strength: 'likely', target: '6060', words: ['INSURANCE', 'INS PREM', 'INS PMT', 'ASSURANCE', 'MUTUAL INS', 'INS CO', 'WC PREM', 'WC PREMIUM', 'WORKERS COMP', 'WORK COMP', 'WORKERS COMPENSATION', 'INSUR', 'GL POLICY'] },
   // Equipment and truck lenders print their name, not "LOAN": the payment is principal and interest.
   { name: 'equipment-finance', strength: 'likely', target: '2400', words: ['EQUIP FIN', 'EQUIPMENT FIN', 'TRUCK FINANC', 'TRUCK FINANCIAL', 'TRUCK FINANCE', 'EQUIP FINANCING', 'EQUIPMENT FINANCING'] },
   { name: 'office', strength: 'likely', target: '6090', words: ['OFFICE SUPPLY', 'OFFICE SUPPLIES', 'PRINTING', 'PRINT SHOP', 'COPY CENTER', 'STATIONERY', 'POST OFFICE'] },
