@@ -171,3 +171,42 @@ test("a business's corporate payment and commissions received are revenue", () =
   assert.deepEqual(decide(row('ELECTRONIC DEPOSIT VETSOURCE COMMISSION', -12_000, { industry: 'retail' })), ['other-payouts', '4000']);
   assert.notEqual(decide(row('SALES COMMISSION', 12_000))?.[0], 'other-payouts', 'a commission paid out is no payout received');
 });
+
+test("a payroll service's insurance is insurance and its card charge a fee; a retirement plan is a benefit", () => {
+  assert.deepEqual(decide(row('ACH WEB-RECUR 908683556 PAYCHEX INS AGY WC PREM', 41_000)), ['payroll-insurance', '6060']);
+  assert.deepEqual(decide(row('PATRIOT SOFTWARE 877-968-7147 OH', 4_000, { kind: 'credit_card' })), ['payroll-service-on-card', '6080']);
+  assert.deepEqual(decide(row('GUSTO NET PAY', 400_000)), ['payroll-net-pay', '6180'], 'from checking, payroll');
+  assert.deepEqual(decide(row('ACH WEB-RECUR 842961768 CAPITAL GROUP SIMPLE IRA', 90_000)), ['retirement-plan', '6050']);
+  assert.deepEqual(decide(row('GUIDELINE 401K CONTRIB', 90_000)), ['retirement-plan', '6050']);
+});
+
+test('money out that says REFUND gives a sale back; money to or from a person named like the business is an owner\'s', () => {
+  assert.deepEqual(decide(row('ELECTRONIC WITHDRAWAL AFFINIPAY LLC REFUND', 24_000)), ['refund-paid', '4200']);
+  const owned = (description: string, amountMinor: number) => {
+    const match = matchBuiltinRule({ ...row(description, amountMinor, { industry: 'professional_services' }), entityName: 'VASQUEZ & LINDQVIST CPAS LLP' });
+    return match && [match.rule.name, match.target, match.rawScore];
+  };
+  assert.deepEqual(owned('ZELLE INSTANT PMT TO ERIK LINDQVIST', 300_000), ['person-to-person-payment', '3200', GUESS_SCORE]);
+  assert.deepEqual(owned('ZELLE TO RAY TOLLIVER', 30_000), ['person-to-person-payment', '6030', GUESS_SCORE]);
+  assert.deepEqual(owned('ZELLE FROM ANA VASQUEZ', -500_000), ['customer-payments', '3100', GUESS_SCORE]);
+  assert.deepEqual(owned('ZELLE FROM GARY MUELLER', -50_000), ['customer-payments', '4100', STRENGTH_SCORE.fair]);
+  assert.notEqual(decide(row('Zelle payment to Trucker Tax Pros LLC JPM99qwj2aj', 30_000))?.[0], 'person-to-person-payment', 'a business is no person');
+});
+
+test("a state without an income tax collects sales tax; local taxes and an individual's estimate are read", () => {
+  const florida = matchBuiltinRule(row('FL DEPT REVENUE DES:C01 ID:0XN6PBFE7 INDN:BAYSHORE JANITORIAL SERVICES LLC CO ID:8439251169 PPD', 61_000))!;
+  assert.deepEqual([florida.target, florida.rawScore], ['2300', GUESS_SCORE]);
+  assert.deepEqual(decide(row('FL DEPT REVENUE REEMPLOYMENT TAX', 61_000)), ['state-tax', '6140']);
+  assert.deepEqual(decide(row('ACH WEB-RECUR 981012768 LOU METRO REVENUE COMM OL TAX', 30_000)), ['state-tax', '6140']);
+  assert.deepEqual(decide(row('ACH WEB-RECUR 120013161 JEFFERSON CO SHERIFF PROP TAX', 30_000)), ['state-tax', '6140']);
+  assert.deepEqual(decide(row('ACH WEB-RECUR 621042200 KENTUCKY DOR IND EST', 300_000, { regime: 'sole_proprietor', date: '2026-08-02' })), ['state-tax', '3200']);
+});
+
+test("customers' payments through Bill.com, a county's vendor pay, a broker's carrier pay and an ACH credit naming a payment", () => {
+  const services = { industry: 'professional_services' as const };
+  assert.deepEqual(decide(row('ELECTRONIC DEPOSIT BILL.COM GRETNA FAMILY F', -90_000, services)), ['customer-payments', '4100']);
+  assert.deepEqual(decide(row('HILLSBOROUGH CNTY BOCC DES:VENDORPAY ID:0QRT0FLPP2T INDN:BAYSHORE JANITORIAL SERVICES LLC', -90_000, services)), ['customer-ach-and-wires', '4100']);
+  assert.deepEqual(decide(row('ORIG CO NAME:TOTAL QUALITY LOGIS CO ENTRY DESCR:CARRIER PY SEC:PPD', -90_000, { industry: 'transportation' })), ['customer-ach-and-wires', '4100']);
+  assert.deepEqual(decide(row('ELECTRONIC DEPOSIT PAPIO VALLEY MECHANIC PAYMENT', -90_000, services)), ['ach-credit-payment', '4100']);
+  assert.deepEqual(decide(row('WIRE TRANS SVC CHARGE - SEQUENCE: 401282', 3_000, { kind: 'trust' })), ['bank-fees', '6210']);
+});

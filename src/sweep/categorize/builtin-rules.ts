@@ -46,7 +46,7 @@ const CARD_ISSUERS = String.raw`(CHASE|AMEX|AMERICAN EXPRESS|CITI|CITIBANK|CAPIT
 
 const MERCHANT_SERVICES = String.raw`(BANKCARD|BNKCD|MERCHANT SERVICES|MERCHANT SERVICE|MERCHANT SVCS|MERCHANT SVC|MERCHANT BANKCARD|MERCH SVCS|MERCH SVC|MERCH BNKCD|PAYMENTECH|FIRST DATA|FDMS|ELAVON|HEARTLAND PAYMENT|HEARTLAND PYMT|GLOBAL PAYMENTS|WORLDPAY|VANTIV|TSYS|TRANSFIRST|AMERICAN EXPRESS|AMEX|AXP)`;
 
-const BANK_FEE_WORDING = /\b(MONTHLY (SERVICE|MAINTENANCE|MAINT) (FEE|CHARGE)|MAINTENANCE FEE|SERVICE CHARGE|SERVICE FEE|OVERDRAFT|OD FEE|NSF|INSUFFICIENT FUNDS|RETURNED ITEM|WIRE (TRANSFER )?FEE|WIRE OUT FEE|INCOMING WIRE FEE|OUTGOING WIRE FEE|ATM FEE|NON-?CHASE ATM|FOREIGN (TRANSACTION|TRANS|TXN|EXCHANGE) FEE|INTL TRANSACTION FEE|STOP PAYMENT|ANNUAL (MEMBERSHIP )?FEE|LATE (PAYMENT )?FEE|ACCOUNT FEE|ANALYSIS (SERVICE )?(FEE|CHARGE)|CHECK ORDER|CASH ADVANCE FEE|BALANCE TRANSFER FEE|PAPER STATEMENT FEE|EXCESS (TRANSACTION|ACTIVITY) FEE|ACCOUNT MAINTENANCE|FEE ACCOUNT MAINT\w*)\b/;
+const BANK_FEE_WORDING = /\b(MONTHLY (SERVICE|MAINTENANCE|MAINT) (FEE|CHARGE)|MAINTENANCE FEE|SERVICE CHARGE|SERVICE FEE|OVERDRAFT|OD FEE|NSF|INSUFFICIENT FUNDS|RETURNED ITEM|WIRE (TRANSFER )?FEE|WIRE OUT FEE|INCOMING WIRE FEE|OUTGOING WIRE FEE|ATM FEE|NON-?CHASE ATM|FOREIGN (TRANSACTION|TRANS|TXN|EXCHANGE) FEE|INTL TRANSACTION FEE|STOP PAYMENT|ANNUAL (MEMBERSHIP )?FEE|LATE (PAYMENT )?FEE|ACCOUNT FEE|ANALYSIS (SERVICE )?(FEE|CHARGE)|CHECK ORDER|CASH ADVANCE FEE|BALANCE TRANSFER FEE|PAPER STATEMENT FEE|EXCESS (TRANSACTION|ACTIVITY) FEE|ACCOUNT MAINTENANCE|FEE ACCOUNT MAINT\w*|SVC CHARGE|SVC CHG|SERVICE CHG)\b/;
 
 export const BUILTIN_RULES: readonly BuiltinRule[] = [
   // Money on a trust account (IOLTA, escrow, owners' trust) belongs to clients or owners, whatever the line says; moves
@@ -99,9 +99,9 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
   { name: 'merchant-services-deposits', pattern: new RegExp(String.raw`\b${MERCHANT_SERVICES}\b.*\b(BTOT DEP|MTOT DEP|DEP|DEPOSIT|DEPOSITS|SETTLEMENT|SETTLE|STLMT|TXNS|CREDIT|AXP DISCNT)\b|\b(MERCHANT|MERCH) (DEP|DEPOSIT|SETTLEMENT|STLMT|SETL)\b`), direction: 'in', accountKinds: ['checking', 'savings'], target: '4000', strength: 'strong' },
   // Any other platform's payout to the business is its customers' money passed on.
   { name: 'other-payouts', pattern: /\b(PAYOUT|PAYOUTS|COMMISSION|COMMISSIONS|ROYALTY|ROYALTIES)\b/, direction: 'in', target: '4100', strength: 'fair' },
-  { name: 'customer-payments', pattern: /\b(INVOICE PAYMENT|INV PAYMENT|BILL\.COM|BILL COM|INVOICE \w+ PAID|CUSTOMER PAYMENT|(REMOTE|MOBILE|COUNTER|BRANCH|ATM|ONLINE) (CHECK )?DEPOSIT|CHECK DEPOSIT|DEPOSIT MOBILE|DEPOSIT ID|CO ENTRY DESCR:PAYMENT|ZELLE\b.*\bFROM|ZELLE (TRANSFER|PAYMENT|PMT))\b|^RECEIVED FROM\b/, direction: 'in', target: '4100', strength: 'fair' },
+  { name: 'customer-payments', pattern: /\b(INVOICE PAYMENT|INV PAYMENT|INV PMT|INV PYMT|INV PAYMT|BILL\.COM|BILL COM|INVOICE \w+ PAID|CUSTOMER PAYMENT|(REMOTE|MOBILE|COUNTER|BRANCH|ATM|ONLINE) (CHECK )?DEPOSIT|CHECK DEPOSIT|DEPOSIT MOBILE|DEPOSIT ID|CO ENTRY DESCR:PAYMENT|ZELLE\b.*\bFROM|ZELLE (TRANSFER|PAYMENT|PMT))\b|^RECEIVED FROM\b/, direction: 'in', target: '4100', strength: 'fair' },
   // What a customer's accounts-payable department puts in the ACH entry description, and wires in.
-  { name: 'customer-ach-and-wires', pattern: /\b(DES|CO ENTRY DESCR):\s?(PAYABLES|AP PAYMENT|AP PMT|A\/P PMT|VENDOR PMT|VENDOR PAY|VENDORPAY|VENDOR PAYMENT|SUPPLIER PMT|SUPPLIER PAYMENT|INV PAYMT|INV PMT|INVOICE PMT|ACH PMT|CORP PMT|PAYMENT)\b|\bEDI (PYMNTS|PAYMNTS|PAYMENTS)\b|\b(VENDOR (PAY|PMT|PYMT|PAYMENT)|VENDORPAY|SUPPLIER (PMT|PAYMENT)|AP (PAYMENT|PMT)|PAYABLES|ACH (PMT|PYMT)|CORP PMT|CORP PAYMENT)\b|\b(WIRE IN|FED IN|INCOMING WIRE|WIRE TRANSFER IN|BOOK TRANSFER CREDIT|DEPOSIT \*MOBILE|MOBILE DEPOSIT)\b/, direction: 'in', target: '4100', strength: 'fair' },
+  { name: 'customer-ach-and-wires', pattern: /\b(DES|CO ENTRY DESCR):\s?(PAYABLES|AP PAYMENT|AP PMT|A\/P PMT|VENDOR PMT|VENDOR PAY|VENDORPAY|VENDOR PAYMENT|SUPPLIER PMT|SUPPLIER PAYMENT|INV PAYMT|INV PMT|INVOICE PMT|ACH PMT|CORP PMT|PAYMENT)\b|\bEDI (PYMNTS|PAYMNTS|PAYMENTS)\b|\b(VENDOR (PAY|PMT|PYMT|PAYMENT)|VENDORPAY|SUPPLIER (PMT|PAYMENT)|AP (PAYMENT|PMT)|PAYABLES|ACH (PMT|PYMT)|CORP PMT|CORP PAYMENT|CARRIER (PAY|PY|PMT|PAYMENT))\b|\b(WIRE IN|FED IN|INCOMING WIRE|WIRE TRANSFER IN|BOOK TRANSFER CREDIT|DEPOSIT \*MOBILE|MOBILE DEPOSIT)\b/, direction: 'in', target: '4100', strength: 'fair' },
 
   // A company's ACH credit whose entry description is just "PAYMENT" ("ELECTRONIC DEPOSIT PAPIO VALLEY MECHANIC PAYMENT").
   { name: 'ach-credit-payment', pattern: /^(ELECTRONIC DEPOSIT|ACH CREDIT|ACH DEPOSIT|DEPOSIT ACH)\b.*\b(PAYMENT|PMT|PYMT|PAYMNT)\b/, direction: 'in', accountKinds: ['checking', 'savings'], target: '4100', strength: 'fair' },
@@ -118,7 +118,7 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
   { name: 'car-rental', pattern: /\b(RENT[- ]?A[- ]?CAR?|CAR RENTAL|RENTAL CAR|AUTO RENTAL)\b/, direction: 'out', target: '6150', strength: 'strong' },
   { name: 'vehicle-lease', pattern: /\b(TRUCK|AUTO|VEHICLE|FLEET|EQUIPMENT|EQUIP|TRAILER|FORKLIFT)\b.*\b(LEASE|LEASING)\b|\b(RYDER|PENSKE)\b.*\b(LEASE|LEASING|RENTAL)\b|\b(FINANCE LEASE|LEASE FINANCE|EQUIPMENT FINANCE|EQUIP FINANCE|DLL FINANCE|DE LAGE LANDEN)\b|\b(LEASING|BANK)\b.*\b(LEASE PMT|LEASE PAYMENT|LEASE PYMT)\b|\b(EQUIPMENT|EQUIP|TRAILER|FORKLIFT|KEG|KEGS|PALLET|PALLETS|CYLINDER|CYLINDERS)\b.*\b(RENT|RENTAL)\b/, direction: 'out', target: '6100', strength: 'fair' },
   { name: 'rent', pattern: /\b(RENT|LEASE PMT|LEASE PAYMENT|ENTRY DESCR:RENT)\b/, direction: 'out', target: '6110', strength: 'fair' },
-  { name: 'vehicle', pattern: /\b(PARKING|PARK METER|METER PAY|PARKING METERS|TOLLWAY|TOLL ROAD|E-?ZPASS|FASTRAK|SUNPASS|FUEL|GAS STATION|STATIONSTORE)\b/, direction: 'out', target: '6010', strength: 'fair' },
+  { name: 'vehicle', pattern: /\b(PARKING|PARK METER|METER PAY|PARKING METERS|TOLLWAY|TOLL ROAD|E-?ZPASS|FASTRAK|SUNPASS|FUEL|GAS STATION|STATIONSTORE|STNSTORE)\b/, direction: 'out', target: '6010', strength: 'fair' },
   { name: 'coffee', pattern: /\b(COFFEE|CAFE|ESPRESSO|COFFEEHOUSE)\b/, direction: 'out', target: '6160', strength: 'fair',
     byIndustry: { food_service: '5000', manufacturing: '5000' }, unless: /\b(INVOICE|INV PAYMT|INV PMT|INV PAYMENT|STMT PMT|DESCR:INVOICE)\b/ },
 
@@ -200,14 +200,18 @@ function ownersIncomeTaxEstimate(input: CategorizationInput, rule: BuiltinRule, 
 /** Words of a business's name that say nothing about who owns it. */
 const GENERIC_NAME_WORDS = new Set(['LLC', 'LLP', 'PLLC', 'INC', 'CORP', 'CORPORATION', 'COMPANY', 'AND', 'THE', 'GROUP', 'SERVICES', 'SERVICE', 'ASSOCIATES', 'PARTNERS', 'HOLDINGS', 'ENTERPRISES']);
 const PAYEE_AFTER_TO = /\bTO ([A-Z][A-Z'-]*(?: [A-Z][A-Z'-]*){0,3})/;
+const PAYER_AFTER_FROM = /\bFROM ([A-Z][A-Z'-]*(?: [A-Z][A-Z'-]*){0,3})/;
+/** A payee named as a business ("ZELLE PAYMENT TO TRUCKER TAX PROS LLC") is no person: the name's own words say more. */
+const BUSINESS_PAYEE = /\bTO\b.*\b(LLC|INC|CORP|CO|COMPANY|LTD|SERVICE|SERVICES|SVC|PROS|GROUP)\b/;
 
 /**
  * Money sent to a person who shares a name with the business ("ZELLE TO ERIK LINDQVIST" from VASQUEZ & LINDQVIST CPAS)
- * most often goes to an owner: a guessed draw. Only the payee's own words count, and only name words of four letters or more.
+ * most often goes to an owner: a guessed draw, and money from such a person a guessed contribution. Only the person's own
+ * words count, and only name words of four letters or more.
  */
-function paysAnOwner(input: CategorizationInput, text: string): boolean {
+function sharesTheBusinessName(input: CategorizationInput, text: string, person: RegExp): boolean {
   if (!input.entityName) return false;
-  const payee = PAYEE_AFTER_TO.exec(text);
+  const payee = person.exec(text);
   if (!payee) return false;
   const nameWords = new Set(input.entityName.toUpperCase().split(/[^A-Z]+/).filter((word) => word.length >= 4 && !GENERIC_NAME_WORDS.has(word)));
   return payee[1].split(' ').some((word) => nameWords.has(word));
@@ -239,7 +243,9 @@ export function matchBuiltinRule(input: CategorizationInput): BuiltinRuleMatch |
       // most often the owner's own; the wording alone cannot say, so it is a guess a human confirms.
       return { rule, target: input.direction === 'out' ? OWNER_DRAWS : OWNER_CONTRIBUTIONS, rawScore: GUESS_SCORE };
     }
-    if (rule.name === 'person-to-person-payment' && paysAnOwner(input, text)) return { rule, target: OWNER_DRAWS, rawScore: GUESS_SCORE };
+    if (rule.name === 'person-to-person-payment' && BUSINESS_PAYEE.test(text)) continue;
+    if (rule.name === 'person-to-person-payment' && sharesTheBusinessName(input, text, PAYEE_AFTER_TO)) return { rule, target: OWNER_DRAWS, rawScore: GUESS_SCORE };
+    if (rule.name === 'customer-payments' && sharesTheBusinessName(input, text, PAYER_AFTER_FROM)) return { rule, target: OWNER_CONTRIBUTIONS, rawScore: GUESS_SCORE };
     if (rule.name === 'state-tax' && SALES_TAX_STATE_AGENCY.test(text) && !NOT_SALES_TAX.test(text)) return { rule, target: '2300', rawScore: GUESS_SCORE };
     const estimateScore = ownersIncomeTaxEstimate(input, rule, text);
     if (estimateScore) return { rule, target: OWNER_DRAWS, rawScore: estimateScore };

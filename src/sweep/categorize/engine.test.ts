@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { createAccount, createHarness, push, type Harness, type TestTenant } from '../../../test/support/harness.ts';
 import { setReviewThreshold } from '../../tenancy/tenant-settings.ts';
-import { memoryRawScore } from './engine.ts';
+import type { AccountCategory } from '../../chart/us-chart.ts';
+import { categorizeRows, memoryRawScore, type EngineContext, type EngineRow } from './engine.ts';
 
 let harness: Harness;
 let acme: TestTenant;
@@ -112,4 +113,18 @@ test('memory raw score: consistent approvals strengthen it, overrides weaken it'
   assert.ok(memoryRawScore({ approvals: 2, overrides: 0 }) > memoryRawScore({ approvals: 1, overrides: 0 }));
   assert.ok(memoryRawScore({ approvals: 2, overrides: 1 }) < memoryRawScore({ approvals: 2, overrides: 0 }));
   assert.ok(memoryRawScore({ approvals: 50, overrides: 0 }) <= 0.99);
+});
+
+test("a tax rule's reading of the owner's estimate is not overridden by the directory's listing of the agency", async () => {
+  const accountCategories = new Map<string, AccountCategory>([['3200', 'equity'], ['6140', 'expense']]);
+  const context: EngineContext = {
+    accountCategories, reviewThreshold: 0.85, tenantRules: [], preferences: new Map(), transfers: new Map(), batchTiers: [],
+    directory: (row) => (/IRS/.test(row.description) ? { target: '6140', rawScore: 0.95, detail: 'directory IRS' } : null),
+  };
+  const estimate: EngineRow = {
+    tenantId: 't', entityId: 'e', transactionId: 'r', date: '2026-04-14', description: 'IRS USATAXPYMT', merchant: null, amountMinor: 400_000,
+    currency: 'USD', direction: 'out', bankAccountKind: 'checking', regime: 'sole_proprietor', merchantKey: 'IRS USATAXPYMT', cleanedDescriptor: 'IRS USATAXPYMT',
+  };
+  const decided = (await categorizeRows([estimate], context)).get('r')!;
+  assert.deepEqual([decided.target, decided.needsReview], ['3200', true]);
 });

@@ -94,3 +94,10 @@ test('the shipped curves do not auto-approve a revenue guess at the default thre
 function pick(match: ReturnType<typeof lookup>): [string | undefined, string | undefined] {
   return [match?.target, match?.industry];
 }
+
+test("a shop paying a hardware cooperative or a tank-exchange program is stocking its shelves; others buy supplies there", () => {
+  assert.equal(lookup('ACH WEB-RECUR 981944056 DO IT BEST CORP AP DEBIT', 'out', 'retail')?.target, '5000');
+  assert.equal(lookup('ACH WEB-RECUR 240481952 FERRELLGAS BLUE RHINO EFT', 'out', 'retail')?.target, '5000');
+  assert.equal(lookup('ACH WEB-RECUR 240481952 FERRELLGAS BLUE RHINO EFT', 'out', 'professional_services')?.target, '6170');
+  assert.equal(lookup('ELECTRONIC WITHDRAWAL STERICYCLE SHRED-IT PAYMENT', 'out')?.target, '6090', 'the longer alias names the shredding service');
+});

@@ -71,3 +71,13 @@ test("insurers' premiums and equipment lenders are read by their words; a city's
   // A health plan's premium is staff benefits for one business and the owner's own plan (a draw) for another: no guess.
   assert.equal(out('ACH WEB-RECUR 748680244 ROCKY MTN HMO PREMIUM'), null);
 });
+
+test("a café's word on a supplier's invoice names no meal; a profession's society is dues; truncated names still read", () => {
+  assert.equal(out('ORIG CO NAME:CAFE IMPORTS CO ENTRY DESCR:INV PAYMT SEC:CCD', 'manufacturing'), null);
+  assert.equal(out('SQ *FOX IN THE SNOW CAF COLUMBUS OH')?.target, '6160');
+  assert.equal(out('NEBRASKA SOCIETY OF CPA 402-476-8482 NE')?.target, '6240');
+  assert.equal(out('SIMMONS TAX ADVISORS TAMPA FL')?.target, '6080');
+  assert.equal(out('ORIG CO NAME:HIGHWAY DISPATCH SVC CO ENTRY DESCR:DISPATCH', 'transportation')?.target, '6020');
+  assert.equal(out('ORIG CO NAME:HIGHWAY DISPATCH SVC CO ENTRY DESCR:DISPATCH', 'retail'), null, 'only a carrier pays a dispatcher a cut');
+  assert.equal(out('ACH WEB-RECUR 842338855 LOUISVILLE WATER CO WEB PMT')?.target, '6170');
+});

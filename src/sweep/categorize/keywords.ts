@@ -26,6 +26,8 @@ export interface KeywordRule {
   /** A different account for these industries; `null` there means no opinion. */
   byIndustry?: Partial<Record<Industry, CategoryTarget | null>>;
   strength: KeywordStrength;
+  /** Wording of the whole line that means the words name someone else (a café's name on a supplier's invoice). */
+  unless?: RegExp;
 }
 
 /** Ordered: the first rule with a word in the text decides, so specific phrases come before loose words. */
@@ -43,12 +45,17 @@ export const KEYWORD_RULES: readonly KeywordRule[] = [
       'DISTRIBUTING', 'DISTRIBUTORS', 'MERCADO', 'SUPERMERCADO', 'GARDEN', 'GARDENS'],
   },
   { name: 'wholesale', strength: 'likely', target: null, byIndustry: { retail: '5000', manufacturing: '5000', food_service: '5000' }, words: ['WHOLESALE', 'WHSL', 'WHOLESALERS', 'DISTRIBUTORS', 'DISTRIBUTING'] },
+  { name: 'chemicals', strength: 'likely', target: '6130', words: ['CHEMICAL', 'CHEMICALS', 'JANITORIAL SUPPLY', 'SANITATION SUPPLY'] },
+  // A carrier's dispatcher takes a cut of each load it books.
+  { name: 'dispatch', strength: 'likely', target: null, byIndustry: { transportation: '6020' }, words: ['DISPATCH', 'DISPATCHING', 'DISPATCH SVC', 'DISPATCH SERVICE'] },
   { name: 'supplies', strength: 'likely', target: '6130', byIndustry: { construction: '5000', manufacturing: '5000' }, words: ['SUPPLY', 'SUPPLIES', 'SUPPL', 'SUPPLY CO'] },
 
   // Eating out.
   {
     name: 'restaurant', strength: 'clear', target: '6160',
-    words: ['RESTAURANT', 'RESTAURANTE', 'RESTAURANTS', 'CAFE', 'CAFFE', 'BISTRO', 'DINER', 'GRILL', 'GRILLE', 'BAR & GRILL', 'TAVERN', 'PUB',
+    // Eating out is paid at the counter; an ACH against an invoice pays a supplier whose name holds a café's word ("CAFE IMPORTS").
+    unless: /\b(INVOICE|INV PAYMT|INV PMT|INV PAYMENT|INV PYMT)\b/,
+    words: ['RESTAURANT', 'RESTAURANTE', 'RESTAURANTS', 'CAFE', 'CAF', 'CAFFE', 'RESTAURA', 'RESTAURAN', 'RESTAUR', 'BISTRO', 'DINER', 'GRILL', 'GRILLE', 'BAR & GRILL', 'TAVERN', 'PUB',
       'BREWING', 'BREWERY', 'TAPROOM', 'TAP ROOM', 'PIZZA', 'PIZZERIA', 'TAQUERIA', 'TACOS', 'TACO', 'BURGER', 'BURGERS', 'SUSHI', 'RAMEN',
       'NOODLE', 'NOODLES', 'PHO', 'KITCHEN', 'EATERY', 'BBQ', 'BARBECUE', 'SMOKEHOUSE', 'STEAKHOUSE', 'CANTINA', 'DELI', 'DELICATESSEN',
       'BAKERY', 'BAGEL', 'BAGELS', 'DONUT', 'DONUTS', 'DOUGHNUTS', 'OYSTER', 'TRATTORIA', 'OSTERIA', 'CUCINA', 'BRASSERIE', 'CHOPHOUSE',
@@ -73,7 +80,7 @@ export const KEYWORD_RULES: readonly KeywordRule[] = [
   {
     name: 'repairs', strength: 'likely', target: '6120',
     words: ['REPAIR', 'REPAIRS', 'SMALL ENGINE', 'SMALL ENGI', 'OUTDOOR POWER', 'POWER EQUIPMENT', 'PWR EQ', 'POWER EQ', 'JANITORIAL', 'CLEANING', 'CLEAN',
-      'MAID', 'MAIDS', 'LINEN', 'LINEN SVC', 'LINEN SERVICE', 'PEST CONTROL', 'EXTERMINATING', 'LOCKSMITH', 'HANDYMAN', 'APPLIANCE SERVICE'],
+      'MAID', 'MAIDS', 'LINEN', 'LINEN SVC', 'LINEN SERVICE', 'PEST CONTROL', 'EXTERMINATING', 'LOCKSMITH', 'HANDYMAN', 'APPLIANCE SERVICE', 'PEST', 'TERMITE'],
   },
   { name: 'utilities', strength: 'clear', target: '6170', words: ['LANDFILL', 'LANDFIL', 'WASTE', 'SANITATION', 'RECYCLING', 'DUMPSTER', 'TRASH', 'REFUSE', 'UTILITIES', 'UTILITY', 'UTIL', 'SEWER', 'WATER DEPT', 'WATER DEPARTMENT',
     // A city's utility department bills as the city ("CITY OF COLUMBUS DPU"), so these come before the government words.
@@ -155,6 +162,7 @@ export function matchKeyword(input: Pick<CategorizationInput, 'description' | 'm
   const cleaned = input.descriptor ?? cleanDescriptor(input.description, input.merchant);
   // "PROGRESSIVE INS PREM ROSAS TACOS LLC" is the insurer's debit of a taco business, not a taqueria.
   const ownName = input.entityName ? cleanedWordsOf(input.entityName) : [];
+  const line = input.description.toUpperCase();
   let best: { ruleIndex: number; word: string } | null = null;
   for (const words of [cleaned.tokens, cleaned.merchantName?.split(' ') ?? []]) {
     const text = withoutRun(words, ownName);
@@ -163,7 +171,7 @@ export function matchKeyword(input: Pick<CategorizationInput, 'description' | 'm
       for (let end = start; end < Math.min(text.length, start + MAX_PHRASE_WORDS); end += 1) {
         phrase = phrase ? `${phrase} ${text[end]}` : text[end];
         for (const ruleIndex of RULES_BY_PHRASE.get(phrase) ?? []) {
-          if (targetFor(KEYWORD_RULES[ruleIndex], input.industry) === null) continue;
+          if (targetFor(KEYWORD_RULES[ruleIndex], input.industry) === null || KEYWORD_RULES[ruleIndex].unless?.test(line)) continue;
           // The first rule in order decides; within it, the longest phrase is reported.
           if (!best || ruleIndex < best.ruleIndex || (ruleIndex === best.ruleIndex && phrase.length > best.word.length)) best = { ruleIndex, word: phrase };
         }
