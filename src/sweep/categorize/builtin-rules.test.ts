@@ -210,3 +210,8 @@ test("customers' payments through Bill.com, a county's vendor pay, a broker's ca
   assert.deepEqual(decide(row('ELECTRONIC DEPOSIT PAPIO VALLEY MECHANIC PAYMENT', -90_000, services)), ['ach-credit-payment', '4100']);
   assert.deepEqual(decide(row('WIRE TRANS SVC CHARGE - SEQUENCE: 401282', 3_000, { kind: 'trust' })), ['bank-fees', '6210']);
 });
+
+test("patient financing pays the provider for the sale", () => {
+  assert.deepEqual(decide(row('SYNCHRONY BANK CARECREDIT 240702', -180_000, { industry: 'healthcare' })), ['consumer-financing-settlements', '4100']);
+  assert.deepEqual(decide(row('GREENSKY MERCH PMT', -980_000, { industry: 'construction' })), ['consumer-financing-settlements', '4100']);
+});

@@ -90,6 +90,8 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
   { name: 'platform-fees', pattern: /\b(STRIPE|SQUARE|SQ|PAYPAL|SHOPIFY|ETSY|CLOVER|TOAST|INTUIT)\b.*\b(FEE|FEES|BILLING|CHARGEBACK FEE)\b/, direction: 'out', target: '6210', strength: 'strong' },
   // Money out that says REFUND gives a customer's money back (contra-revenue), whoever carries it (a processor, a check).
   { name: 'refund-paid', pattern: /\b(REFUND|REFUNDS|CUSTOMER REFUND|CUST REFUND)\b/, direction: 'out', target: '4200', strength: 'fair' },
+  // Patient and consumer financing (CareCredit, GreenSky, Sunbit) pays the provider the financed price of the sale.
+  { name: 'consumer-financing-settlements', pattern: /\b(CARECREDIT|CARE CREDIT|GREENSKY|SUNBIT|WISETACK|ALPHAEON|CHERRY TECH)\b/, direction: 'in', target: '4100', strength: 'fair' },
   // HIPAA claim payments: payers deposit with the NACHA entry description HCCLAIMPMT; Medicare pays through its contractors.
   { name: 'health-claim-payments', pattern: /\b(HCCLAIMPMT|HCCLAIMPMNT|HC CLAIM PMT|HCCLAIM|MEDICARE|MEDICAID|NORIDIAN|NOVITAS|PALMETTO GBA|WPS MEDICARE|CGS MEDICARE|FIRST COAST SERVICE)\b/, direction: 'in', target: '4100', strength: 'strong' },
   { name: 'platform-payouts', pattern: /\b(STRIPE|SHOPIFY|SQUARE INC|SQUARE|SQ|ETSY|PAYPAL|AMAZON|AMZN|EBAY|WALMART|CLOVER|TOAST|BRAINTREE|AUTHORIZE\.NET|WOOCOMMERCE|GUMROAD|FAIRE)\b.*\b(TRANSFER|PAYOUT|PAYOUTS|DEPOSIT|SETTLEMENT|SETTLE|MARKETPLACE|SELLER|PAYMENTS|XFER|TRANSFER ID|DISBURSEMENT|ST-\w+)\b/, direction: 'in', target: '4000', strength: 'strong' },

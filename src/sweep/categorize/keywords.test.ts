@@ -81,3 +81,14 @@ test("a café's word on a supplier's invoice names no meal; a profession's socie
   assert.equal(out('ORIG CO NAME:HIGHWAY DISPATCH SVC CO ENTRY DESCR:DISPATCH', 'retail'), null, 'only a carrier pays a dispatcher a cut');
   assert.equal(out('ACH WEB-RECUR 842338855 LOUISVILLE WATER CO WEB PMT')?.target, '6170');
 });
+
+test("a landlord's company, a builder's trades, an advertiser's booth, a school and an internet provider", () => {
+  assert.equal(out('BROOKSWOOD PLAZA LLC 555-201-3344 NC')?.target, '6110');
+  assert.equal(out('HOLLOWAY ELECTRIC INC BILL PAY', 'construction')?.target, '6030');
+  assert.equal(out('HOLLOWAY ELECTRIC INC BILL PAY', 'healthcare'), null, 'only a builder hires the trades for its jobs');
+  assert.equal(out('NORTHSTAR ROOFING SUPPLY #12', 'construction')?.target, '5000', "a trade's supply house is materials");
+  assert.equal(out('SCA EXPO BOOTH 2025')?.target, '6000');
+  assert.equal(out('PBI PA BAR INSTITUTE')?.target, '6230');
+  assert.equal(out('XMISSION INTERNET 801-539-0852 UT')?.target, '6170');
+  assert.equal(out('ACH WEB-RECUR 336532939 LAKE ERIE ROASTING INVOICE', 'food_service')?.target, '5000');
+});

@@ -42,10 +42,16 @@ export const KEYWORD_RULES: readonly KeywordRule[] = [
     name: 'food-supplier', strength: 'likely', target: null, byIndustry: { food_service: '5000' },
     words: ['TORTILLERIA', 'CARNICERIA', 'PANADERIA', 'PRODUCE', 'MEATS', 'MEAT MARKET', 'MEAT CO', 'POULTRY', 'FARMS', 'FARM', 'ORCHARD', 'ORCHARDS',
       'CREAMERY', 'DAIRY', 'FOODS', 'FOOD SERVICE', 'FOODSERVICE', 'WHOLESALE', 'ICE CO', 'ICE HOUSE', 'PACKAGED ICE', 'BEVERAGE', 'BEVERAGES',
-      'DISTRIBUTING', 'DISTRIBUTORS', 'MERCADO', 'SUPERMERCADO', 'GARDEN', 'GARDENS'],
+      'DISTRIBUTING', 'DISTRIBUTORS', 'MERCADO', 'SUPERMERCADO', 'GARDEN', 'GARDENS', 'ROASTING', 'ROASTERS', 'ROASTERY'],
   },
   { name: 'wholesale', strength: 'likely', target: null, byIndustry: { retail: '5000', manufacturing: '5000', food_service: '5000' }, words: ['WHOLESALE', 'WHSL', 'WHOLESALERS', 'DISTRIBUTORS', 'DISTRIBUTING'] },
   { name: 'chemicals', strength: 'likely', target: '6130', words: ['CHEMICAL', 'CHEMICALS', 'JANITORIAL SUPPLY', 'SANITATION SUPPLY'] },
+  // A builder pays the trades it hires by their trade's name (a supply house's name says SUPPLY, read above).
+  {
+    name: 'subcontractor', strength: 'likely', target: null, byIndustry: { construction: '6030' },
+    words: ['ELECTRIC INC', 'ELECTRIC LLC', 'ELECTRIC CO', 'ELECTRICAL', 'ROOFING', 'DRYWALL', 'PAINTING', 'CONCRETE', 'MASONRY', 'EXCAVATING', 'EXCAVATION',
+      'FLOORING', 'INSULATION', 'FRAMING', 'GUTTERS', 'CABINETRY', 'COUNTERTOPS'],
+  },
   // A carrier's dispatcher takes a cut of each load it books.
   { name: 'dispatch', strength: 'likely', target: null, byIndustry: { transportation: '6020' }, words: ['DISPATCH', 'DISPATCHING', 'DISPATCH SVC', 'DISPATCH SERVICE'] },
   { name: 'supplies', strength: 'likely', target: '6130', byIndustry: { construction: '5000', manufacturing: '5000' }, words: ['SUPPLY', 'SUPPLIES', 'SUPPL', 'SUPPLY CO'] },
@@ -80,12 +86,13 @@ export const KEYWORD_RULES: readonly KeywordRule[] = [
   {
     name: 'repairs', strength: 'likely', target: '6120',
     words: ['REPAIR', 'REPAIRS', 'SMALL ENGINE', 'SMALL ENGI', 'OUTDOOR POWER', 'POWER EQUIPMENT', 'PWR EQ', 'POWER EQ', 'JANITORIAL', 'CLEANING', 'CLEAN',
-      'MAID', 'MAIDS', 'LINEN', 'LINEN SVC', 'LINEN SERVICE', 'PEST CONTROL', 'EXTERMINATING', 'LOCKSMITH', 'HANDYMAN', 'APPLIANCE SERVICE', 'PEST', 'TERMITE'],
+      'MAID', 'MAIDS', 'LINEN', 'LINEN SVC', 'LINEN SERVICE', 'PEST CONTROL', 'EXTERMINATING', 'LOCKSMITH', 'HANDYMAN', 'APPLIANCE SERVICE', 'PEST', 'TERMITE', 'REFRIGERATION', 'REFRIGERA'],
   },
   { name: 'utilities', strength: 'clear', target: '6170', words: ['LANDFILL', 'LANDFIL', 'WASTE', 'SANITATION', 'RECYCLING', 'DUMPSTER', 'TRASH', 'REFUSE', 'UTILITIES', 'UTILITY', 'UTIL', 'SEWER', 'WATER DEPT', 'WATER DEPARTMENT',
     // A city's utility department bills as the city ("CITY OF COLUMBUS DPU"), so these come before the government words.
     'DPU', 'UB', 'UTILITY BILLING', 'UTIL BILLING', 'PUBLIC UTILITIES', 'ILLUMINATING', 'PUBLIC UTIL', 'WATER SYS', 'WATER SYSTEM', 'WATER BILL', 'WATER UTILITY', 'WATER & SEWER', 'WATER SEWER',
-    'WATER CO', 'WATER COMPANY', 'WATER WORKS', 'POWER DISTRICT', 'PUBLIC POWER', 'ELECTRIC COOP', 'ELECTRIC COOPERATIVE', 'ELECTRIC MEMBERSHIP'] },
+    'WATER CO', 'WATER COMPANY', 'WATER WORKS', 'POWER DISTRICT', 'PUBLIC POWER', 'ELECTRIC COOP', 'ELECTRIC COOPERATIVE', 'ELECTRIC MEMBERSHIP',
+    'GAS & ELEC', 'GAS & ELECTRIC', 'GAS AND ELECTRIC', 'GAS ELECTRIC', 'ELECTRIC PO', 'ELECTRIC POWER', 'POWER ELEC', 'ELEC PYMT', 'INTERNET', 'BROADBAND', 'FIBER'] },
   // Plants, soil and stone are mostly bought by those who install them for a customer (cost of
   // goods); an office or a salon buys them as supplies.
   {
@@ -93,9 +100,12 @@ export const KEYWORD_RULES: readonly KeywordRule[] = [
     byIndustry: { professional_services: '6130', personal_services: '6130', healthcare: '6130', food_service: '6130', transportation: '6130' },
     words: ['NURSERY', 'NURSERIES', 'MULCH', 'STONE CENTER', 'STONE CTR', 'STONE SUPPLY', 'LANDSCAPE SUPPLY', 'LANDSCAPE SUPPL', 'SOD FARM', 'TOPSOIL', 'IRRIGATION', 'GARDEN CENTER'],
   },
+  // A landlord bills as the property's company ("BROOKSWOOD PLAZA LLC"), with the centre's shared costs (CAM) apart.
+  { name: 'landlord', strength: 'likely', target: '6110', words: ['PLAZA', 'PROPERTIES', 'PROPERTY MGMT', 'PROPERTY MANAGEMENT', 'REALTY', 'CAM', 'SHOPPING CENTER', 'OFFICE PARK', 'BUSINESS PARK', 'BUSINESS CENTER'] },
   { name: 'lodging', strength: 'clear', target: '6150', words: ['HOTEL', 'HOTELS', 'MOTEL', 'INN', 'SUITES', 'RESORT', 'LODGE', 'HOSTEL', 'AIRLINES', 'AIRWAYS', 'AIRLINE'] },
   { name: 'books-and-learning', strength: 'clear', target: '6230', words: ['BOOKS', 'BOOKSTORE', 'BOOK STORE', 'BOOK STO', 'BOOKSELLERS', 'BOOKSHOP', 'SEMINAR', 'CONFERENCE', 'ACADEMY', 'TRAINING', 'COURSE', 'COURSES',
-  'CONT ED', 'CONTINUING ED', 'CONTINUING EDUCATION', 'MASTERCLASS', 'MASTER CLASS', 'WORKSHOP', 'CERTIFICATION', 'EXTENSION'] },
+  'CONT ED', 'CONTINUING ED', 'CONTINUING EDUCATION', 'MASTERCLASS', 'MASTER CLASS', 'WORKSHOP', 'CERTIFICATION', 'EXTENSION',
+  'INSTITUTE', 'BAR INST', 'SYMPOSIUM', 'SYMPOSI', 'UNIVERSITY', 'UNIV', 'COLLEGE'] },
   {
     name: 'government', strength: 'clear', target: '6140',
     words: ['CITY OF', 'COUNTY OF', 'TOWN OF', 'VILLAGE OF', 'STATE OF', 'PERMIT', 'PERMITS', 'LICENSE', 'LICENSES', 'LICENSING', 'DMV',
@@ -110,6 +120,7 @@ export const KEYWORD_RULES: readonly KeywordRule[] = [
   { name: 'insurance', strength: 'likely', target: '6060', words: ['INSURANCE', 'INS PREM', 'INS PMT', 'ASSURANCE', 'MUTUAL INS', 'INS CO', 'WC PREM', 'WC PREMIUM', 'WORKERS COMP', 'WORK COMP', 'WORKERS COMPENSATION', 'INSUR', 'GL POLICY'] },
   // Equipment and truck lenders print their name, not "LOAN": the payment is principal and interest.
   { name: 'equipment-finance', strength: 'likely', target: '2400', words: ['EQUIP FIN', 'EQUIPMENT FIN', 'TRUCK FINANC', 'TRUCK FINANCIAL', 'TRUCK FINANCE', 'EQUIP FINANCING', 'EQUIPMENT FINANCING'] },
+  { name: 'marketing', strength: 'likely', target: '6000', words: ['ADVERTISING', 'MARKETING', 'SPONSORSHIP', 'SPONSOR', 'EXPO', 'TRADE SHOW', 'BOOTH', 'SIGNS', 'SIGNAGE', 'PROMOTIONS'] },
   { name: 'office', strength: 'likely', target: '6090', words: ['OFFICE SUPPLY', 'OFFICE SUPPLIES', 'PRINTING', 'PRINT SHOP', 'COPY CENTER', 'STATIONERY', 'POST OFFICE'] },
   { name: 'software', strength: 'likely', target: '6200', words: ['SOFTWARE', 'SAAS'] },
 ];
