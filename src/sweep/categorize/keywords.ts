@@ -46,15 +46,15 @@ export const KEYWORD_RULES: readonly KeywordRule[] = [
   },
   { name: 'wholesale', strength: 'likely', target: null, byIndustry: { retail: '5000', manufacturing: '5000', food_service: '5000' }, words: ['WHOLESALE', 'WHSL', 'WHOLESALERS', 'DISTRIBUTORS', 'DISTRIBUTING'] },
   { name: 'chemicals', strength: 'likely', target: '6130', words: ['CHEMICAL', 'CHEMICALS', 'JANITORIAL SUPPLY', 'SANITATION SUPPLY'] },
+  // A carrier's dispatcher takes a cut of each load it books.
+  { name: 'dispatch', strength: 'likely', target: null, byIndustry: { transportation: '6020' }, words: ['DISPATCH', 'DISPATCHING', 'DISPATCH SVC', 'DISPATCH SERVICE'] },
+  { name: 'supplies', strength: 'likely', target: '6130', byIndustry: { construction: '5000', manufacturing: '5000' }, words: ['SUPPLY', 'SUPPLIES', 'SUPPL', 'SUPPLY CO'] },
   // A builder pays the trades it hires by their trade's name (a supply house's name says SUPPLY, read above).
   {
     name: 'subcontractor', strength: 'likely', target: null, byIndustry: { construction: '6030' },
     words: ['ELECTRIC INC', 'ELECTRIC LLC', 'ELECTRIC CO', 'ELECTRICAL', 'ROOFING', 'DRYWALL', 'PAINTING', 'CONCRETE', 'MASONRY', 'EXCAVATING', 'EXCAVATION',
       'FLOORING', 'INSULATION', 'FRAMING', 'GUTTERS', 'CABINETRY', 'COUNTERTOPS'],
   },
-  // A carrier's dispatcher takes a cut of each load it books.
-  { name: 'dispatch', strength: 'likely', target: null, byIndustry: { transportation: '6020' }, words: ['DISPATCH', 'DISPATCHING', 'DISPATCH SVC', 'DISPATCH SERVICE'] },
-  { name: 'supplies', strength: 'likely', target: '6130', byIndustry: { construction: '5000', manufacturing: '5000' }, words: ['SUPPLY', 'SUPPLIES', 'SUPPL', 'SUPPLY CO'] },
 
   // Eating out.
   {
