@@ -92,3 +92,15 @@ test("a landlord's company, a builder's trades, an advertiser's booth, a school 
   assert.equal(out('XMISSION INTERNET 801-539-0852 UT')?.target, '6170');
   assert.equal(out('ACH WEB-RECUR 336532939 LAKE ERIE ROASTING INVOICE', 'food_service')?.target, '5000');
 });
+
+test('general trade words: staffing agencies, consultants, workwear, storage units, rentals, hosting and what an owner buys for themself', () => {
+  assert.equal(out('EXPRESS STAFFING 555-201-3344 OK')?.target, '6030');
+  assert.equal(out('KIMLEY ENGINEERING INC')?.target, '6080');
+  assert.equal(out('CINTAS UNIFORMS #44')?.target, '6130');
+  assert.equal(out('EXTRA SPACE SELF STORAGE 0912')?.target, '6110');
+  assert.equal(out('SUNBELT EQUIPMENT RENTAL 1102')?.target, '6100');
+  assert.equal(out('BLUEHOST WEB HOSTING')?.target, '6200');
+  assert.equal(out('PINE VALLEY GOLF CLUB')?.target, '6260');
+  assert.equal(out('PINE VALLEY GOLF CLUB', 'personal_services'), null, 'a salon or a studio may buy there for the business');
+  assert.equal(out('KWLS NEWSPAPER ADS')?.target, '6000');
+});

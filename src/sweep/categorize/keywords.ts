@@ -66,7 +66,7 @@ export const KEYWORD_RULES: readonly KeywordRule[] = [
       'NOODLE', 'NOODLES', 'PHO', 'KITCHEN', 'EATERY', 'BBQ', 'BARBECUE', 'SMOKEHOUSE', 'STEAKHOUSE', 'CANTINA', 'DELI', 'DELICATESSEN',
       'BAKERY', 'BAGEL', 'BAGELS', 'DONUT', 'DONUTS', 'DOUGHNUTS', 'OYSTER', 'TRATTORIA', 'OSTERIA', 'CUCINA', 'BRASSERIE', 'CHOPHOUSE',
       'WINGS', 'JUICE', 'SMOOTHIE', 'BOBA', 'TEAHOUSE', 'CREPERIE', 'GASTROPUB', 'BEER GARDEN', 'WINE BAR', 'SALOON', 'CAFETERIA',
-      'MEXICAN FOOD', 'CHINESE FOOD', 'THAI FOOD', 'CUISINE', 'CHICKEN', 'SANDWICH', 'SANDWICHES'],
+      'MEXICAN FOOD', 'CHINESE FOOD', 'THAI FOOD', 'CUISINE', 'CHICKEN', 'SANDWICH', 'SANDWICHES', 'CATERING', 'CATERERS'],
   },
 
   // Driving the business's vehicles.
@@ -92,7 +92,8 @@ export const KEYWORD_RULES: readonly KeywordRule[] = [
     // A city's utility department bills as the city ("CITY OF COLUMBUS DPU"), so these come before the government words.
     'DPU', 'UB', 'UTILITY BILLING', 'UTIL BILLING', 'PUBLIC UTILITIES', 'ILLUMINATING', 'PUBLIC UTIL', 'WATER SYS', 'WATER SYSTEM', 'WATER BILL', 'WATER UTILITY', 'WATER & SEWER', 'WATER SEWER',
     'WATER CO', 'WATER COMPANY', 'WATER WORKS', 'POWER DISTRICT', 'PUBLIC POWER', 'ELECTRIC COOP', 'ELECTRIC COOPERATIVE', 'ELECTRIC MEMBERSHIP',
-    'GAS & ELEC', 'GAS & ELECTRIC', 'GAS AND ELECTRIC', 'GAS ELECTRIC', 'ELECTRIC PO', 'ELECTRIC POWER', 'POWER ELEC', 'ELEC PYMT', 'INTERNET', 'BROADBAND', 'FIBER'] },
+    'GAS & ELEC', 'GAS & ELECTRIC', 'GAS AND ELECTRIC', 'GAS ELECTRIC', 'ELECTRIC PO', 'ELECTRIC POWER', 'POWER ELEC', 'ELEC PYMT', 'INTERNET', 'BROADBAND', 'FIBER',
+    'TELECOM', 'WIRELESS', 'CELLULAR', 'TELEPHONE'] },
   // Plants, soil and stone are mostly bought by those who install them for a customer (cost of
   // goods); an office or a salon buys them as supplies.
   {
@@ -120,7 +121,20 @@ export const KEYWORD_RULES: readonly KeywordRule[] = [
   { name: 'insurance', strength: 'likely', target: '6060', words: ['INSURANCE', 'INS PREM', 'INS PMT', 'ASSURANCE', 'MUTUAL INS', 'INS CO', 'WC PREM', 'WC PREMIUM', 'WORKERS COMP', 'WORK COMP', 'WORKERS COMPENSATION', 'INSUR', 'GL POLICY'] },
   // Equipment and truck lenders print their name, not "LOAN": the payment is principal and interest.
   { name: 'equipment-finance', strength: 'likely', target: '2400', words: ['EQUIP FIN', 'EQUIPMENT FIN', 'TRUCK FINANC', 'TRUCK FINANCIAL', 'TRUCK FINANCE', 'EQUIP FINANCING', 'EQUIPMENT FINANCING'] },
-  { name: 'marketing', strength: 'likely', target: '6000', words: ['ADVERTISING', 'MARKETING', 'SPONSORSHIP', 'SPONSOR', 'EXPO', 'TRADE SHOW', 'BOOTH', 'SIGNS', 'SIGNAGE', 'PROMOTIONS'] },
+  { name: 'marketing', strength: 'likely', target: '6000', words: ['ADVERTISING', 'MARKETING', 'SPONSORSHIP', 'SPONSOR', 'EXPO', 'TRADE SHOW', 'BOOTH', 'SIGNS', 'SIGNAGE', 'PROMOTIONS',
+    'RADIO', 'NEWSPAPER', 'GAZETTE', 'BILLBOARD', 'BILLBOARDS', 'YELLOW PAGES'] },
+  // Temporary workers come through an agency; consultants, engineers and architects are professional services.
+  { name: 'staffing', strength: 'likely', target: '6030', words: ['STAFFING', 'TEMPS', 'TEMPORARY SERVICES', 'TEMP SERVICES', 'LABOR READY', 'PEOPLEREADY'] },
+  { name: 'consultants', strength: 'likely', target: '6080', words: ['CONSULTING', 'CONSULTANTS', 'ENGINEERING', 'ENGINEERS', 'ARCHITECTS', 'ARCHITECTURE', 'APPRAISAL', 'SURVEYING', 'NOTARY'] },
+  { name: 'workwear', strength: 'likely', target: '6130', words: ['UNIFORM', 'UNIFORMS', 'WORKWEAR', 'SAFETY SUPPLY', 'SAFETY PRODUCTS'] },
+  { name: 'storage', strength: 'likely', target: '6110', words: ['SELF STORAGE', 'MINI STORAGE', 'STORAGE UNITS', 'STORAGE CENTER'] },
+  { name: 'equipment-rental', strength: 'likely', target: '6100', words: ['EQUIPMENT RENTAL', 'EQUIP RENTAL', 'TOOL RENTAL', 'RENTAL CENTER', 'PARTY RENTAL', 'PARTY RENTALS'] },
+  { name: 'web-hosting', strength: 'likely', target: '6200', words: ['HOSTING', 'WEB HOSTING', 'DOMAINS'] },
+  // What an owner buys for themself on the business's card: a gym, a golf round, a film, jewellery, toys.
+  {
+    name: 'personal', strength: 'likely', target: '6260', byIndustry: { personal_services: null },
+    words: ['FITNESS', 'GYM', 'NAIL SALON', 'NAILS', 'DAY SPA', 'BARBER', 'GOLF', 'COUNTRY CLUB', 'CINEMA', 'CINEMAS', 'MOVIE THEATER', 'TOYS', 'JEWELERS', 'JEWELRY'],
+  },
   { name: 'office', strength: 'likely', target: '6090', words: ['OFFICE SUPPLY', 'OFFICE SUPPLIES', 'PRINTING', 'PRINT SHOP', 'COPY CENTER', 'STATIONERY', 'POST OFFICE'] },
   { name: 'software', strength: 'likely', target: '6200', words: ['SOFTWARE', 'SAAS'] },
 ];
