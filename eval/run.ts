@@ -115,6 +115,9 @@ const INDUSTRY_BY_PROFILE: Record<string, Industry> = {
   'vasquez-lindqvist-cpas': 'professional_services',
   'beargrass-hardware': 'retail',
   'bayshore-janitorial': 'other',
+  'van-etten-hill-orchards': 'other',
+  'desert-willow-pharmacy': 'healthcare',
+  'cedar-and-bark-dog-lodge': 'personal_services',
 };
 
 async function setUpTenant(harness: Harness, profile: string, profileRows: EvalRow[], withIndustry: boolean): Promise<TestTenant> {
