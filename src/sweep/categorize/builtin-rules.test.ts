@@ -215,3 +215,17 @@ test("patient financing pays the provider for the sale", () => {
   assert.deepEqual(decide(row('SYNCHRONY BANK CARECREDIT 240702', -180_000, { industry: 'healthcare' })), ['consumer-financing-settlements', '4100']);
   assert.deepEqual(decide(row('GREENSKY MERCH PMT', -980_000, { industry: 'construction' })), ['consumer-financing-settlements', '4100']);
 });
+
+test("a pharmacy benefit manager pays for drugs dispensed; a health-care trade's other customer money is only leaning to services", () => {
+  const healthcare = { industry: 'healthcare' as const };
+  assert.deepEqual(decide(row('EXPRESS SCRIPTS HCCLAIMPMT 240706 RAQY2YHY DESERT WILLOW PHARMACY INC', -410_000, healthcare)), ['pharmacy-benefit-payments', '4000']);
+  assert.deepEqual(decide(row('AETNA HCCLAIMPMT 240706', -41_000, healthcare)), ['health-claim-payments', '4100']);
+  const cards = matchBuiltinRule(row('ELAVON MERCH SVCS BATCH DEP 240702 RE498A6A', -90_000, healthcare))!;
+  assert.deepEqual([cards.target, cards.rawScore], ['4100', REVENUE_GUESS_SCORE], 'a clinic bills visits, a pharmacy or an optician sells goods');
+  assert.deepEqual(decide(row('ELAVON MERCH SVCS CHARGEBACK 241108', 9_000)), ['chargeback', '4200']);
+  assert.deepEqual(decide(row('PEAC SOLUTIONS LEASE PMT 250320 H135B5', 21_000)), ['vehicle-lease', '6100']);
+  assert.deepEqual(decide(row('NYS DTF SALES TYPE: Tax Paymnt ID: 6156808084', 61_000)), ['sales-tax', '2300']);
+  assert.deepEqual(decide(row('NV DEPT OF TAXATION MBT PAYMENT 240730', 61_000)), ['state-tax', '6140'], "Nevada's modified business tax is a payroll tax");
+  assert.deepEqual(decide(row('ORIG CO NAME:WA ST EMPLOYMENT SEC CO ENTRY DESCR:UI TAX SEC:CCD', 31_000)), ['state-tax', '6140']);
+  assert.deepEqual(decide(row('WITHDRAWAL TRANSFER TO DRAFT 08', 100_000, { held: { checking: 1, savings: 1 } })), ['own-transfer', '3200'], "a credit union's share draft is checking");
+});

@@ -34,6 +34,8 @@ export interface BuiltinRule {
   byIndustry?: Partial<Record<Industry, CategoryTarget>>;
   /** Wording that means the rule's own target does not apply (a supplier's invoice is no visit to a coffee shop); `byIndustry` still does. */
   unless?: RegExp;
+  /** The wording itself says goods or services (a pharmacy benefit manager pays for drugs dispensed): the industry does not change it. */
+  revenueKindKnown?: true;
   /**
    * The rule reads more in the line than the directory's listing of the same payee (a tax agency is listed with its usual
    * account; the rule also reads whose tax it is), so the directory gives no answer for the rows it matches.
@@ -68,9 +70,9 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
   { name: 'retirement-plan', pattern: /\b(SIMPLE IRA|SEP IRA|SEP-IRA|401 ?K|401\(K\)|403 ?B|RETIREMENT PLAN|RETIREMENT CONTRIB\w*|PLAN CONTRIB\w*|PENSION PLAN)\b/, direction: 'out', target: '6050', strength: 'fair' },
 
   // Taxes: federal (EFTPS, IRS direct pay) and state revenue departments.
-  { name: 'sales-tax', pattern: /\b(SALES (AND USE |& USE )?TAX|SALES TX|SLS TAX|SLS TX|CDTFA|SALES\/USE TAX|TAXATION UST)\b/, direction: 'out', target: '2300', strength: 'strong', supersedesDirectory: true },
+  { name: 'sales-tax', pattern: /\b(SALES (AND USE |& USE )?TAX|SALES TX|SLS TAX|SLS TX|CDTFA|SALES\/USE TAX|TAXATION UST)\b|\b(DTF|DOR|DEPT OF REVENUE|DEPT REVENUE|DEPT OF TAXATION|TAXATION|COMPTROLLER)\b.*\bSALES\b/, direction: 'out', target: '2300', strength: 'strong', supersedesDirectory: true },
   // States before the federal rule, whose generic "TAX PYMT" would otherwise take a state's payment.
-  { name: 'state-tax', pattern: /\b(FRANCHISE TAX|FTB|DEPT OF REVENU\w*|DEPARTMENT OF REVENU\w*|DEPT REVENU\w*|DOR|COMPTROLLER|TAX COMMISSION|DEPT OF TAXATION|DEPT OF TAX|NYS DTF|DTF|EMPLOYMENT DEV|EDD|UNEMPLOYMENT INS|STATE TAX|CITY TAX|COUNTY TAX|PROPERTY TAX|PROP TAX|TAX COLL|TAX COLLECTOR|REVENUE COMM|REVENUE COMMISSION|OL TAX|OCC TAX|OCCUPATIONAL TAX|OCCUPATIONAL LICENSE|TAXATION|SECRETARY OF STATE|SEC OF STATE|SOS|ANNUAL REPORT FEE|BUSINESS LICENSE)\b/, direction: 'out', target: '6140', strength: 'strong', supersedesDirectory: true },
+  { name: 'state-tax', pattern: /\b(FRANCHISE TAX|FTB|DEPT OF REVENU\w*|DEPARTMENT OF REVENU\w*|DEPT REVENU\w*|DOR|COMPTROLLER|TAX COMMISSION|DEPT OF TAXATION|DEPT OF TAX|NYS DTF|DTF|EMPLOYMENT DEV|EDD|UNEMPLOYMENT INS|EMPLOYMENT SEC|EMPLOYMENT SECURITY|WORKFORCE COMM|UI TAX|STATE TAX|CITY TAX|COUNTY TAX|PROPERTY TAX|PROP TAX|TAX COLL|TAX COLLECTOR|REVENUE COMM|REVENUE COMMISSION|OL TAX|OCC TAX|OCCUPATIONAL TAX|OCCUPATIONAL LICENSE|TAXATION|SECRETARY OF STATE|SEC OF STATE|SOS|ANNUAL REPORT FEE|BUSINESS LICENSE)\b/, direction: 'out', target: '6140', strength: 'strong', supersedesDirectory: true },
   { name: 'federal-tax', pattern: /\b(IRS|USATAXPYMT|EFTPS|US TREASURY|TREAS TAX|TAX PAYMENT|TAX PYMT|DIRECT PAY|IRS PAYMENT)\b/, direction: 'out', target: '6140', strength: 'strong', supersedesDirectory: true },
   { name: 'tax-refund', pattern: /\b(IRS TREAS 310|TAX REF|TAX REFUND|STATE REFUND)\b/, direction: 'in', target: '4900', strength: 'fair' },
 
@@ -86,14 +88,17 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
   // A marketplace's cut of a sale is a commission (6020); a processor's is a processing fee (6210).
   { name: 'marketplace-fees', pattern: /\b(ETSY|EBAY|AMAZON SELLER|AMZN SELLER|FAIRE|WALMART MARKETPLACE|POSHMARK|MERCARI)\b.*\b(FEE|FEES|SELLER FEE|COMMISSION)\b/, direction: 'out', target: '6020', strength: 'strong' },
   // A chargeback takes back a sale (contra-revenue); the fee for it is a processing cost.
-  { name: 'chargeback', pattern: /\b(STRIPE|SQUARE|SQ|PAYPAL|SHOPIFY|ETSY|CLOVER|TOAST)\b.*\b(CHARGEBACK|DISPUTE)\b(?! FEE)/, direction: 'out', target: '4200', strength: 'fair' },
+  { name: 'chargeback', pattern: new RegExp(String.raw`\b(STRIPE|SQUARE|SQ|PAYPAL|SHOPIFY|ETSY|CLOVER|TOAST|${MERCHANT_SERVICES.slice(1, -1)}|MERCH SVCS|MERCH SVC)\b.*\b(CHARGEBACK|DISPUTE)\b(?! FEE)`), direction: 'out', target: '4200', strength: 'fair' },
   { name: 'platform-fees', pattern: /\b(STRIPE|SQUARE|SQ|PAYPAL|SHOPIFY|ETSY|CLOVER|TOAST|INTUIT)\b.*\b(FEE|FEES|BILLING|CHARGEBACK FEE)\b/, direction: 'out', target: '6210', strength: 'strong' },
   // Money out that says REFUND gives a customer's money back (contra-revenue), whoever carries it (a processor, a check).
   { name: 'refund-paid', pattern: /\b(REFUND|REFUNDS|CUSTOMER REFUND|CUST REFUND)\b/, direction: 'out', target: '4200', strength: 'fair' },
   // Patient and consumer financing (CareCredit, GreenSky, Sunbit) pays the provider the financed price of the sale.
   { name: 'consumer-financing-settlements', pattern: /\b(CARECREDIT|CARE CREDIT|GREENSKY|SUNBIT|WISETACK|ALPHAEON|CHERRY TECH)\b/, direction: 'in', target: '4100', strength: 'fair' },
   // HIPAA claim payments: payers deposit with the NACHA entry description HCCLAIMPMT; Medicare pays through its contractors.
-  { name: 'health-claim-payments', pattern: /\b(HCCLAIMPMT|HCCLAIMPMNT|HC CLAIM PMT|HCCLAIM|MEDICARE|MEDICAID|NORIDIAN|NOVITAS|PALMETTO GBA|WPS MEDICARE|CGS MEDICARE|FIRST COAST SERVICE)\b/, direction: 'in', target: '4100', strength: 'strong' },
+  // Pharmacy benefit managers pay pharmacies for the prescriptions they dispensed: sales of goods, whatever the trade says.
+  { name: 'pharmacy-benefit-payments', pattern: /\b(EXPRESS SCRIPTS|OPTUM ?RX|CAREMARK|MEDIMPACT|HUMANA PHARMACY|PRIME THERAPEUTICS|NAVITUS|ELIXIR RX|MAGELLAN RX|CAPITAL RX|SMITHRX)\b/, direction: 'in', target: '4000', strength: 'strong', revenueKindKnown: true },
+  // Medical insurers' claim payments are for care given: service revenue.
+  { name: 'health-claim-payments', pattern: /\b(HCCLAIMPMT|HCCLAIMPMNT|HC CLAIM PMT|HCCLAIM|MEDICARE|MEDICAID|NORIDIAN|NOVITAS|PALMETTO GBA|WPS MEDICARE|CGS MEDICARE|FIRST COAST SERVICE)\b/, direction: 'in', target: '4100', strength: 'strong', revenueKindKnown: true },
   { name: 'platform-payouts', pattern: /\b(STRIPE|SHOPIFY|SQUARE INC|SQUARE|SQ|ETSY|PAYPAL|AMAZON|AMZN|EBAY|WALMART|CLOVER|TOAST|BRAINTREE|AUTHORIZE\.NET|WOOCOMMERCE|GUMROAD|FAIRE)\b.*\b(TRANSFER|PAYOUT|PAYOUTS|DEPOSIT|SETTLEMENT|SETTLE|MARKETPLACE|SELLER|PAYMENTS|XFER|TRANSFER ID|DISBURSEMENT|ST-\w+)\b/, direction: 'in', target: '4000', strength: 'strong' },
   // A bank's merchant services settle card sales in batches ("BANKCARD-8076 BTOT DEP", "MERCH DEP")
   // and debit the month's discount and fees ("BANKCARD MTOT DISC"); American Express settles its own.
@@ -118,14 +123,14 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
   // Everyday operating costs whose wording names the kind of spending.
   // Before rent: a rent-a-car is travel, not the shop's rent.
   { name: 'car-rental', pattern: /\b(RENT[- ]?A[- ]?CAR?|CAR RENTAL|RENTAL CAR|AUTO RENTAL)\b/, direction: 'out', target: '6150', strength: 'strong' },
-  { name: 'vehicle-lease', pattern: /\b(TRUCK|AUTO|VEHICLE|FLEET|EQUIPMENT|EQUIP|TRAILER|FORKLIFT)\b.*\b(LEASE|LEASING)\b|\b(RYDER|PENSKE)\b.*\b(LEASE|LEASING|RENTAL)\b|\b(FINANCE LEASE|LEASE FINANCE|EQUIPMENT FINANCE|EQUIP FINANCE|DLL FINANCE|DE LAGE LANDEN)\b|\b(LEASING|BANK)\b.*\b(LEASE PMT|LEASE PAYMENT|LEASE PYMT)\b|\b(EQUIPMENT|EQUIP|TRAILER|FORKLIFT|KEG|KEGS|PALLET|PALLETS|CYLINDER|CYLINDERS)\b.*\b(RENT|RENTAL)\b/, direction: 'out', target: '6100', strength: 'fair' },
+  { name: 'vehicle-lease', pattern: /\b(TRUCK|AUTO|VEHICLE|FLEET|EQUIPMENT|EQUIP|TRAILER|FORKLIFT)\b.*\b(LEASE|LEASING)\b|\b(RYDER|PENSKE)\b.*\b(LEASE|LEASING|RENTAL)\b|\b(FINANCE LEASE|LEASE FINANCE|EQUIPMENT FINANCE|EQUIP FINANCE|DLL FINANCE|DE LAGE LANDEN)\b|\b(PEAC|LEAF CAPITAL|LEAF COMMERCIAL|GREATAMERICA|GREAT AMERICA FIN\w*|BALBOA CAPITAL|MARLIN|NAVITAS|PAWNEE|AMUR)\b.*\b(LEASE|LEASING)\b|\b(LEASING|BANK)\b.*\b(LEASE PMT|LEASE PAYMENT|LEASE PYMT)\b|\b(EQUIPMENT|EQUIP|TRAILER|FORKLIFT|KEG|KEGS|PALLET|PALLETS|CYLINDER|CYLINDERS)\b.*\b(RENT|RENTAL)\b/, direction: 'out', target: '6100', strength: 'fair' },
   { name: 'rent', pattern: /\b(RENT|LEASE PMT|LEASE PAYMENT|ENTRY DESCR:RENT)\b/, direction: 'out', target: '6110', strength: 'fair' },
   { name: 'vehicle', pattern: /\b(PARKING|PARK METER|METER PAY|PARKING METERS|TOLLWAY|TOLL ROAD|E-?ZPASS|FASTRAK|SUNPASS|FUEL|GAS STATION|STATIONSTORE|STNSTORE)\b/, direction: 'out', target: '6010', strength: 'fair' },
   { name: 'coffee', pattern: /\b(COFFEE|CAFE|ESPRESSO|COFFEEHOUSE)\b/, direction: 'out', target: '6160', strength: 'fair',
     byIndustry: { food_service: '5000', manufacturing: '5000' }, unless: /\b(INVOICE|INV PAYMT|INV PMT|INV PAYMENT|STMT PMT|DESCR:INVOICE)\b/ },
 
   // Moves between accounts and cash.
-  { name: 'own-transfer', pattern: /\b(ONLINE TRANSFER|INTERNET TRANSFER|MOBILE TRANSFER|TRANSFER (TO|FROM) (CHK|CHECKING|SAV|SAVINGS|SHARE|MMA|MONEY MARKET|ACCOUNT|ACCT)|BOOK TRANSFER|INTERNAL TRANSFER|ACCOUNT TRANSFER|XFER (TO|FROM) (CHK|SAV))\b/, target: 'transfer', strength: 'strong' },
+  { name: 'own-transfer', pattern: /\b(ONLINE TRANSFER|INTERNET TRANSFER|MOBILE TRANSFER|TRANSFER (TO|FROM) (CHK|CHECKING|SAV|SAVINGS|SHARE|DRAFT|MMA|MONEY MARKET|ACCOUNT|ACCT)|BOOK TRANSFER|INTERNAL TRANSFER|ACCOUNT TRANSFER|XFER (TO|FROM) (CHK|SAV))\b/, target: 'transfer', strength: 'strong' },
   { name: 'atm-cash', pattern: /\b(ATM (CASH )?WITHDRAWAL|ATM WITHDRWL|ATM W\/D|CASH WITHDRAWAL|WITHDRAWAL AT ATM|NON-CHASE ATM WITHDRAW|ATM DEBIT)\b|\bATM\b.*\bWITHDRW?A?L\b/, direction: 'out', target: '3200', strength: 'strong' },
   { name: 'owner-draw', pattern: /\b(OWNER DRAW|OWNERS DRAW|OWNER'S DRAW|DRAW TO OWNER|DISTRIBUTION TO OWNER|SHAREHOLDER DISTRIBUTION|MEMBER DISTRIBUTION)\b/, direction: 'out', target: '3200', strength: 'strong' },
   { name: 'owner-contribution', pattern: /\b(OWNER CONTRIBUTION|OWNER INVESTMENT|CAPITAL CONTRIBUTION|MEMBER CONTRIBUTION)\b/, direction: 'in', target: '3100', strength: 'strong' },
@@ -142,12 +147,13 @@ export interface BuiltinRuleMatch {
 }
 
 /** The account a transfer's wording names on the other side: "TRANSFER TO SAV 1234", "TO ACME LLC BUSINESS CHECKING". */
-const NAMED_OTHER_ACCOUNT = /\b(?:TO|FROM)\b(?: [A-Z&.]+){0,6}? (CHK|CHECKING|SAV|SAVINGS|SHARE|MMA|MONEY MARKET)\b/;
+const NAMED_OTHER_ACCOUNT = /\b(?:TO|FROM)\b(?: [A-Z&.]+){0,6}? (CHK|CHECKING|DRAFT|SAV|SAVINGS|SHARE|MMA|MONEY MARKET)\b/;
 
 function namedOtherAccountKind(text: string): BankAccountKind | null {
   const named = NAMED_OTHER_ACCOUNT.exec(text);
   if (!named) return null;
-  return named[1] === 'CHK' || named[1] === 'CHECKING' ? 'checking' : 'savings';
+  // A credit union's "share draft" is its checking account.
+  return named[1] === 'CHK' || named[1] === 'CHECKING' || named[1] === 'DRAFT' ? 'checking' : 'savings';
 }
 
 /**
@@ -225,7 +231,7 @@ function sharesTheBusinessName(input: CategorizationInput, text: string, person:
  * franchise taxes say so in the line, and the wording alone cannot tell the rest, so it is a guess.
  */
 const SALES_TAX_STATE_AGENCY = /\b(FL|FLA|FLORIDA|WA|WASHINGTON|NV|NEVADA|SD|SOUTH DAKOTA|WY|WYOMING|TX|TEXAS)\b.*\b(DEPT|DEPARTMENT|DOR|REVENUE|REVENU|COMPTROLLER|TAXATION)\b/;
-const NOT_SALES_TAX = /\b(FRANCHISE|REEMPLOYMENT|UNEMPLOYMENT|RT ?6|UI|UCT|PAYROLL|WITHHOLD\w*|B&O|EXCISE|ESD|LICENSE|FEE)\b/;
+const NOT_SALES_TAX = /\b(FRANCHISE|REEMPLOYMENT|UNEMPLOYMENT|RT ?6|UI|UCT|PAYROLL|WITHHOLD\w*|B&O|EXCISE|ESD|LICENSE|FEE|MBT|MODIFIED BUSINESS)\b/;
 
 export function matchBuiltinRule(input: CategorizationInput): BuiltinRuleMatch | null {
   const text = builtinRuleText(input);
@@ -251,6 +257,7 @@ export function matchBuiltinRule(input: CategorizationInput): BuiltinRuleMatch |
     if (rule.name === 'state-tax' && SALES_TAX_STATE_AGENCY.test(text) && !NOT_SALES_TAX.test(text)) return { rule, target: '2300', rawScore: GUESS_SCORE };
     const estimateScore = ownersIncomeTaxEstimate(input, rule, text);
     if (estimateScore) return { rule, target: OWNER_DRAWS, rawScore: estimateScore };
+    if (rule.revenueKindKnown) return { rule, target: rule.target, rawScore: STRENGTH_SCORE[rule.strength] };
     const rawScore = guessesRevenueKind(rule.target, input.direction, input.industry) ? REVENUE_GUESS_SCORE : STRENGTH_SCORE[rule.strength];
     return { rule, target: revenueTargetFor(rule.target, input.direction, input.industry), rawScore };
   }

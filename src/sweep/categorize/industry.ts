@@ -17,7 +17,6 @@ const REVENUE_ACCOUNT: Partial<Record<Industry, CategoryTarget>> = {
   professional_services: SERVICE_REVENUE,
   construction: SERVICE_REVENUE,
   personal_services: SERVICE_REVENUE,
-  healthcare: SERVICE_REVENUE,
   transportation: SERVICE_REVENUE,
   automotive: SERVICE_REVENUE,
   food_service: SALES_OF_GOODS,
@@ -26,12 +25,20 @@ const REVENUE_ACCOUNT: Partial<Record<Industry, CategoryTarget>> = {
 };
 
 /**
+ * Trades that sell both: a clinic bills visits, but a pharmacy, an optician or a vet's counter sells goods. Their
+ * customers' money leans one way, as a guess for review.
+ */
+const REVENUE_LEANING: Partial<Record<Industry, CategoryTarget>> = {
+  healthcare: SERVICE_REVENUE,
+};
+
+/**
  * A rule or the directory saw money from customers (a processor payout, a customer's transfer) and
  * guessed sales of goods or service revenue; the industry says which of the two the business has.
  */
 export function revenueTargetFor(target: CategoryTarget, direction: 'in' | 'out', industry: Industry | null | undefined): CategoryTarget {
   if (direction !== 'in' || !industry || (target !== SALES_OF_GOODS && target !== SERVICE_REVENUE)) return target;
-  return REVENUE_ACCOUNT[industry] ?? target;
+  return REVENUE_ACCOUNT[industry] ?? REVENUE_LEANING[industry] ?? target;
 }
 
 /**

@@ -118,7 +118,9 @@ export const KEYWORD_RULES: readonly KeywordRule[] = [
   { name: 'professional', strength: 'clear', target: '6080', words: ['CPA', 'CPAS', 'ACCOUNTING', 'ACCOUNTANTS', 'BOOKKEEPING', 'LAW OFFICE', 'LAW OFFICES', 'LAW FIRM', 'LAW GROUP', 'ATTORNEY', 'ATTORNEYS', 'LEGAL', 'ESQ', 'TAX SERVICE', 'ACCTG', 'MED BILLING', 'MEDICAL BILLING', 'BILLING SERVICE', 'BILLING SVC', 'TAX ADVISORS', 'TAX ADVISOR', 'TAX PREP', 'TAX PREPARATION', 'ENROLLED AGENT'] },
   { name: 'dues', strength: 'likely', target: '6240', words: ['ASSOCIATION', 'ASSN', 'ASSOC', 'CHAMBER OF COMMERCE', 'DUES', 'GUILD', 'MEMBERSHIP', 'MEMBERSHIPS'] },
   { name: 'shipping', strength: 'clear', target: '6220', words: ['SHIPPING', 'FREIGHT', 'COURIER', 'LOGISTICS', 'PACK & SHIP', 'POSTAL'] },
-  { name: 'insurance', strength: 'likely', target: '6060', words: ['INSURANCE', 'INS PREM', 'INS PMT', 'ASSURANCE', 'MUTUAL INS', 'INS CO', 'WC PREM', 'WC PREMIUM', 'WORKERS COMP', 'WORK COMP', 'WORKERS COMPENSATION', 'INSUR', 'GL POLICY'] },
+  { name: 'insurance', strength: 'likely', target: '6060', words: ['INSURANCE', 'INS PREM', 'INS PMT', 'ASSURANCE', 'MUTUAL INS', 'INS CO', 'WC PREM', 'WC PREMIUM', 'WORKERS COMP', 'WORK COMP', 'WORKERS COMPENSATION', 'INSUR', 'GL POLICY',
+    // States' workers' compensation funds.
+    'L&I', 'LABOR & INDUSTRIES', 'LABOR AND INDUSTRIES', 'NYSIF', 'STATE FUND', 'STATE INSURANCE FUND', 'STATE INS FUND'] },
   // Equipment and truck lenders print their name, not "LOAN": the payment is principal and interest.
   { name: 'equipment-finance', strength: 'likely', target: '2400', words: ['EQUIP FIN', 'EQUIPMENT FIN', 'TRUCK FINANC', 'TRUCK FINANCIAL', 'TRUCK FINANCE', 'EQUIP FINANCING', 'EQUIPMENT FINANCING'] },
   { name: 'marketing', strength: 'likely', target: '6000', words: ['ADVERTISING', 'MARKETING', 'SPONSORSHIP', 'SPONSOR', 'EXPO', 'TRADE SHOW', 'BOOTH', 'SIGNS', 'SIGNAGE', 'PROMOTIONS',
@@ -133,7 +135,7 @@ export const KEYWORD_RULES: readonly KeywordRule[] = [
   // What an owner buys for themself on the business's card: a gym, a golf round, a film, jewellery, toys.
   {
     name: 'personal', strength: 'likely', target: '6260', byIndustry: { personal_services: null },
-    words: ['FITNESS', 'GYM', 'NAIL SALON', 'NAILS', 'DAY SPA', 'BARBER', 'GOLF', 'COUNTRY CLUB', 'CINEMA', 'CINEMAS', 'MOVIE THEATER', 'TOYS', 'JEWELERS', 'JEWELRY'],
+    words: ['FITNESS', 'GYM', 'NAIL SALON', 'NAILS', 'DAY SPA', 'BARBER', 'GOLF', 'COUNTRY CLUB', 'ATHLETIC CLUB', 'HEALTH CLUB', 'CINEMA', 'CINEMAS', 'MOVIE THEATER', 'TOYS', 'JEWELERS', 'JEWELRY'],
   },
   { name: 'office', strength: 'likely', target: '6090', words: ['OFFICE SUPPLY', 'OFFICE SUPPLIES', 'PRINTING', 'PRINT SHOP', 'COPY CENTER', 'STATIONERY', 'POST OFFICE'] },
   { name: 'software', strength: 'likely', target: '6200', words: ['SOFTWARE', 'SAAS'] },
