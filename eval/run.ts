@@ -115,6 +115,9 @@ const INDUSTRY_BY_PROFILE: Record<string, Industry> = {
   'vasquez-lindqvist-cpas': 'professional_services',
   'beargrass-hardware': 'retail',
   'bayshore-janitorial': 'other',
+  'magnolia-moss-flowers': 'retail',
+  'kishwaukee-precision': 'manufacturing',
+  'clinch-river-insurance': 'professional_services',
 };
 
 async function setUpTenant(harness: Harness, profile: string, profileRows: EvalRow[], withIndustry: boolean): Promise<TestTenant> {
