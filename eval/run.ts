@@ -118,6 +118,9 @@ const INDUSTRY_BY_PROFILE: Record<string, Industry> = {
   'van-etten-hill-orchards': 'other',
   'desert-willow-pharmacy': 'healthcare',
   'cedar-and-bark-dog-lodge': 'personal_services',
+  'magnolia-moss-flowers': 'retail',
+  'kishwaukee-precision': 'manufacturing',
+  'clinch-river-insurance': 'professional_services',
 };
 
 async function setUpTenant(harness: Harness, profile: string, profileRows: EvalRow[], withIndustry: boolean): Promise<TestTenant> {
