@@ -89,14 +89,15 @@ test('it is kept apart from the directory: its sources never read it, and many r
 describe('the second-round development businesses (HELD_OUT_PROFILES)', () => {
   const second = loadHeldOutDataset();
 
-  test('twenty-four businesses of about 1,400 rows each over the same 18 months, labelled with chart accounts or transfer', () => {
+  test('twenty-seven businesses of about 1,400 rows each over the same 18 months, labelled with chart accounts or transfer', () => {
     assert.deepEqual(HELD_OUT_PROFILES.map((profile) => profile.id),
       ['copper-comb-salon', 'greenline-landscapes', 'alder-spine-rehab', 'lone-star-movers', 'driftless-roasting',
         'saguaro-auto-repair', 'halvorsen-okafor-law', 'sunspire-yoga', 'bull-city-remodeling',
         'olentangy-dental', 'crossroads-freight', 'millrace-brewing', 'juniper-ridge-vet', 'brickyard-residential',
         'bergstrom-photo', 'birdtown-bakehouse', 'riverbend-early-learning', 'bonneville-tech',
         'vasquez-lindqvist-cpas', 'beargrass-hardware', 'bayshore-janitorial',
-        'van-etten-hill-orchards', 'desert-willow-pharmacy', 'cedar-and-bark-dog-lodge']);
+        'van-etten-hill-orchards', 'desert-willow-pharmacy', 'cedar-and-bark-dog-lodge',
+        'magnolia-moss-flowers', 'kishwaukee-precision', 'clinch-river-insurance']);
     assertGroupShape(second, HELD_OUT_PROFILES.map((profile) => profile.id), /^heldout-\d{5}$/);
   });
 

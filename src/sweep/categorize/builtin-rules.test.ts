@@ -229,3 +229,15 @@ test("a pharmacy benefit manager pays for drugs dispensed; a health-care trade's
   assert.deepEqual(decide(row('ORIG CO NAME:WA ST EMPLOYMENT SEC CO ENTRY DESCR:UI TAX SEC:CCD', 31_000)), ['state-tax', '6140']);
   assert.deepEqual(decide(row('WITHDRAWAL TRANSFER TO DRAFT 08', 100_000, { held: { checking: 1, savings: 1 } })), ['own-transfer', '3200'], "a credit union's share draft is checking");
 });
+
+test("a state's numbered sales-tax return is sales tax; only a revenue department takes an owner's estimate", () => {
+  assert.deepEqual(decide(row('SCDOR ST-388 240720 3UHQW4 DELIA M PRICE DBA MAGNOLIA & MOSS', 41_000)), ['sales-tax', '2300']);
+  assert.deepEqual(decide(row('SCDOR IIT ESTPMT 240915 D0H7JG', 300_000, { regime: 'sole_proprietor', date: '2026-08-02' })), ['state-tax', '3200']);
+  assert.deepEqual(decide(row('TN SECRETARY OF STATE NASHVILLE TN', 30_000, { regime: 'sole_proprietor', date: '2026-04-10' })), ['state-tax', '6140']);
+  assert.deepEqual(decide(row('IL DEPT OF REVENUE CO ENTRY DESCR:IL-1120-ST', 300_000, { regime: 'sole_proprietor', date: '2026-04-10' })), ['state-tax', '6140'], "a business's own return");
+  assert.deepEqual(decide(row('SQUARE INC PAYROLL FEE 240701 Z0YSGY', 4_500)), ['payroll-fees', '6080']);
+  assert.deepEqual(decide(row('SQUARE INC PAYROLLTAX 240712 53YYQ5', 145_000)), ['payroll-taxes', '6140']);
+  assert.deepEqual(decide(row('DEPOSIT ACH PROGRESSIVE TYPE: AGENT COMM ID: 2709701546 CO: PROGRESSIVE', -145_000, { industry: 'professional_services' })), ['other-payouts', '4100']);
+  assert.deepEqual(decide(row('WITHDRAWAL ACH PROGRESSIVE INS TYPE: COMM ADJ ID: 9693442491', 14_000)), ['commission-adjustment', '4100']);
+  assert.deepEqual(decide(row('ORIG CO NAME:CROWN CREDIT COMPANY CO ENTRY DESCR:LEASE PMT SEC:CCD', 64_000)), ['vehicle-lease', '6100']);
+});

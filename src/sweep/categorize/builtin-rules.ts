@@ -62,17 +62,17 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
   { name: 'payroll-service-on-card', pattern: new RegExp(String.raw`\b${PAYROLL_PROCESSORS}\b`), direction: 'out', accountKinds: ['credit_card'], target: '6080', strength: 'fair' },
   // Payroll services sell pay-as-you-go workers' compensation through their insurance agencies ("PAYCHEX INS AGY WC PREM").
   { name: 'payroll-insurance', pattern: new RegExp(String.raw`\b${PAYROLL_PROCESSORS}\b.*\b(INS|INSURANCE|INS AGY|WC|WC PREM|WORKERS COMP|WORK COMP)\b`), direction: 'out', target: '6060', strength: 'strong' },
-  { name: 'payroll-taxes', pattern: new RegExp(String.raw`\b(${PAYROLL_PROCESSORS}|PAYROLL)\b.*\b(TAX|TAXES|TAX PMT|TAX IMPOUND)\b|\bPAYROLL EXP\b|\bINTUIT\b.*\b(DES|CO ENTRY DESCR):\s?(TAX|TAXES)\b`), direction: 'out', target: '6140', strength: 'strong' },
-  { name: 'payroll-fees', pattern: new RegExp(String.raw`\b${PAYROLL_PROCESSORS}\b.*\b(FEE|FEES|INVOICE|INVOICES|INV|SUBSCRIPTION|BILLING|EIB)\b`), direction: 'out', target: '6080', strength: 'fair' },
+  { name: 'payroll-taxes', pattern: new RegExp(String.raw`\b(${PAYROLL_PROCESSORS}|PAYROLL)\b.*\b(TAX|TAXES|TAX PMT|TAX IMPOUND)\b|\bPAYROLL EXP\b|\b(PAYROLLTAX|PAYROLLTAXES|PAYROLL TAX)\b|\bINTUIT\b.*\b(DES|CO ENTRY DESCR):\s?(TAX|TAXES)\b`), direction: 'out', target: '6140', strength: 'strong' },
+  { name: 'payroll-fees', pattern: new RegExp(String.raw`\b${PAYROLL_PROCESSORS}\b.*\b(FEE|FEES|INVOICE|INVOICES|INV|SUBSCRIPTION|BILLING|EIB)\b|\bPAYROLL (FEE|FEES|SVC FEE|SERVICE FEE)\b`), direction: 'out', target: '6080', strength: 'fair' },
   { name: 'payroll-net-pay', pattern: new RegExp(String.raw`\b${PAYROLL_PROCESSORS}\b.*\b(NET ?PAY|NETPAY|PAYROLL|PAYRLL|WAGES?|SALARY|DIR DEP|DIRECT DEP|PAY ?RUN)\b|\b(PAYROLL|NET ?PAY|WAGE PAY)\b`), direction: 'out', target: '6180', strength: 'strong' },
 
   // An employer's retirement-plan deposits (the plan's recordkeeper debits them) are an employee benefit.
   { name: 'retirement-plan', pattern: /\b(SIMPLE IRA|SEP IRA|SEP-IRA|401 ?K|401\(K\)|403 ?B|RETIREMENT PLAN|RETIREMENT CONTRIB\w*|PLAN CONTRIB\w*|PENSION PLAN)\b/, direction: 'out', target: '6050', strength: 'fair' },
 
   // Taxes: federal (EFTPS, IRS direct pay) and state revenue departments.
-  { name: 'sales-tax', pattern: /\b(SALES (AND USE |& USE )?TAX|SALES TX|SLS TAX|SLS TX|CDTFA|SALES\/USE TAX|TAXATION UST)\b|\b(DTF|DOR|DEPT OF REVENUE|DEPT REVENUE|DEPT OF TAXATION|TAXATION|COMPTROLLER)\b.*\bSALES\b/, direction: 'out', target: '2300', strength: 'strong', supersedesDirectory: true },
+  { name: 'sales-tax', pattern: /\b(SALES (AND USE |& USE )?TAX|SALES TX|SLS TAX|SLS TX|CDTFA|SALES\/USE TAX|TAXATION UST|SALESTAX|SALES TAX PMT)\b|\bST-\d{1,3}\b|\b(DTF|DOR|DEPT OF REVENUE|DEPT REVENUE|DEPT OF TAXATION|TAXATION|COMPTROLLER)\b.*\bSALES\b/, direction: 'out', target: '2300', strength: 'strong', supersedesDirectory: true },
   // States before the federal rule, whose generic "TAX PYMT" would otherwise take a state's payment.
-  { name: 'state-tax', pattern: /\b(FRANCHISE TAX|FTB|DEPT OF REVENU\w*|DEPARTMENT OF REVENU\w*|DEPT REVENU\w*|DOR|COMPTROLLER|TAX COMMISSION|DEPT OF TAXATION|DEPT OF TAX|NYS DTF|DTF|EMPLOYMENT DEV|EDD|UNEMPLOYMENT INS|EMPLOYMENT SEC|EMPLOYMENT SECURITY|WORKFORCE COMM|UI TAX|STATE TAX|CITY TAX|COUNTY TAX|PROPERTY TAX|PROP TAX|TAX COLL|TAX COLLECTOR|REVENUE COMM|REVENUE COMMISSION|OL TAX|OCC TAX|OCCUPATIONAL TAX|OCCUPATIONAL LICENSE|TAXATION|SECRETARY OF STATE|SEC OF STATE|SOS|ANNUAL REPORT FEE|BUSINESS LICENSE)\b/, direction: 'out', target: '6140', strength: 'strong', supersedesDirectory: true },
+  { name: 'state-tax', pattern: /\b(FRANCHISE TAX|FTB|[A-Z]{2}DOR|DEPT OF REVENU\w*|DEPARTMENT OF REVENU\w*|DEPT REVENU\w*|DOR|COMPTROLLER|TAX COMMISSION|DEPT OF TAXATION|DEPT OF TAX|NYS DTF|DTF|EMPLOYMENT DEV|EDD|UNEMPLOYMENT INS|EMPLOYMENT SEC|EMPLOYMENT SECURITY|WORKFORCE COMM|UI TAX|STATE TAX|CITY TAX|COUNTY TAX|PROPERTY TAX|PROP TAX|TAX COLL|TAX COLLECTOR|REVENUE COMM|REVENUE COMMISSION|OL TAX|OCC TAX|OCCUPATIONAL TAX|OCCUPATIONAL LICENSE|TAXATION|SECRETARY OF STATE|SEC OF STATE|SOS|ANNUAL REPORT FEE|BUSINESS LICENSE)\b/, direction: 'out', target: '6140', strength: 'strong', supersedesDirectory: true },
   { name: 'federal-tax', pattern: /\b(IRS|USATAXPYMT|EFTPS|US TREASURY|TREAS TAX|TAX PAYMENT|TAX PYMT|DIRECT PAY|IRS PAYMENT)\b/, direction: 'out', target: '6140', strength: 'strong', supersedesDirectory: true },
   { name: 'tax-refund', pattern: /\b(IRS TREAS 310|TAX REF|TAX REFUND|STATE REFUND)\b/, direction: 'in', target: '4900', strength: 'fair' },
 
@@ -90,6 +90,8 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
   // A chargeback takes back a sale (contra-revenue); the fee for it is a processing cost.
   { name: 'chargeback', pattern: new RegExp(String.raw`\b(STRIPE|SQUARE|SQ|PAYPAL|SHOPIFY|ETSY|CLOVER|TOAST|${MERCHANT_SERVICES.slice(1, -1)}|MERCH SVCS|MERCH SVC)\b.*\b(CHARGEBACK|DISPUTE)\b(?! FEE)`), direction: 'out', target: '4200', strength: 'fair' },
   { name: 'platform-fees', pattern: /\b(STRIPE|SQUARE|SQ|PAYPAL|SHOPIFY|ETSY|CLOVER|TOAST|INTUIT)\b.*\b(FEE|FEES|BILLING|CHARGEBACK FEE)\b/, direction: 'out', target: '6210', strength: 'strong' },
+  // A commission paid earlier and taken back (a cancelled policy) reduces the agent's revenue.
+  { name: 'commission-adjustment', pattern: /\b(COMM ADJ|COMMISSION ADJ\w*|COMMISSION CHARGEBACK|COMM CHARGEBACK|COMMISSION REVERSAL)\b/, direction: 'out', target: '4100', strength: 'fair' },
   // Money out that says REFUND gives a customer's money back (contra-revenue), whoever carries it (a processor, a check).
   { name: 'refund-paid', pattern: /\b(REFUND|REFUNDS|CUSTOMER REFUND|CUST REFUND)\b/, direction: 'out', target: '4200', strength: 'fair' },
   // Patient and consumer financing (CareCredit, GreenSky, Sunbit) pays the provider the financed price of the sale.
@@ -105,7 +107,8 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
   { name: 'merchant-services-fees', pattern: new RegExp(String.raw`\b${MERCHANT_SERVICES}\b.*\b(MTOT DISC|DISC|DISCNT|DISCOUNT|FEE|FEES|INTERCHANGE|CHGBK FEE|MONTHLY FEE)\b`), direction: 'out', accountKinds: ['checking', 'savings'], target: '6210', strength: 'strong' },
   { name: 'merchant-services-deposits', pattern: new RegExp(String.raw`\b${MERCHANT_SERVICES}\b.*\b(BTOT DEP|MTOT DEP|DEP|DEPOSIT|DEPOSITS|SETTLEMENT|SETTLE|STLMT|TXNS|CREDIT|AXP DISCNT)\b|\b(MERCHANT|MERCH) (DEP|DEPOSIT|SETTLEMENT|STLMT|SETL)\b`), direction: 'in', accountKinds: ['checking', 'savings'], target: '4000', strength: 'strong' },
   // Any other platform's payout to the business is its customers' money passed on.
-  { name: 'other-payouts', pattern: /\b(PAYOUT|PAYOUTS|COMMISSION|COMMISSIONS|ROYALTY|ROYALTIES)\b/, direction: 'in', target: '4100', strength: 'fair' },
+  // An insurer or a carrier pays its agents' and brokers' commissions by ACH ("AGENT COMM").
+  { name: 'other-payouts', pattern: /\b(PAYOUT|PAYOUTS|COMMISSION|COMMISSIONS|ROYALTY|ROYALTIES|AGENT COMM|AGENCY COMM|AGT COMM|BROKER COMM|COMM PMT|COMM PYMT)\b/, direction: 'in', target: '4100', strength: 'fair' },
   { name: 'customer-payments', pattern: /\b(INVOICE PAYMENT|INV PAYMENT|INV PMT|INV PYMT|INV PAYMT|BILL\.COM|BILL COM|INVOICE \w+ PAID|CUSTOMER PAYMENT|(REMOTE|MOBILE|COUNTER|BRANCH|ATM|ONLINE) (CHECK )?DEPOSIT|CHECK DEPOSIT|DEPOSIT MOBILE|DEPOSIT ID|CO ENTRY DESCR:PAYMENT|ZELLE\b.*\bFROM|ZELLE (TRANSFER|PAYMENT|PMT))\b|^RECEIVED FROM\b/, direction: 'in', target: '4100', strength: 'fair' },
   // What a customer's accounts-payable department puts in the ACH entry description, and wires in.
   { name: 'customer-ach-and-wires', pattern: /\b(DES|CO ENTRY DESCR):\s?(PAYABLES|AP PAYMENT|AP PMT|A\/P PMT|VENDOR PMT|VENDOR PAY|VENDORPAY|VENDOR PAYMENT|SUPPLIER PMT|SUPPLIER PAYMENT|INV PAYMT|INV PMT|INVOICE PMT|ACH PMT|CORP PMT|PAYMENT)\b|\bEDI (PYMNTS|PAYMNTS|PAYMENTS)\b|\b(VENDOR (PAY|PMT|PYMT|PAYMENT)|VENDORPAY|SUPPLIER (PMT|PAYMENT)|AP (PAYMENT|PMT)|PAYABLES|ACH (PMT|PYMT)|CORP PMT|CORP PAYMENT|CARRIER (PAY|PY|PMT|PAYMENT))\b|\b(WIRE IN|FED IN|INCOMING WIRE|WIRE TRANSFER IN|BOOK TRANSFER CREDIT|DEPOSIT \*MOBILE|MOBILE DEPOSIT)\b/, direction: 'in', target: '4100', strength: 'fair' },
@@ -123,7 +126,7 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
   // Everyday operating costs whose wording names the kind of spending.
   // Before rent: a rent-a-car is travel, not the shop's rent.
   { name: 'car-rental', pattern: /\b(RENT[- ]?A[- ]?CAR?|CAR RENTAL|RENTAL CAR|AUTO RENTAL)\b/, direction: 'out', target: '6150', strength: 'strong' },
-  { name: 'vehicle-lease', pattern: /\b(TRUCK|AUTO|VEHICLE|FLEET|EQUIPMENT|EQUIP|TRAILER|FORKLIFT)\b.*\b(LEASE|LEASING)\b|\b(RYDER|PENSKE)\b.*\b(LEASE|LEASING|RENTAL)\b|\b(FINANCE LEASE|LEASE FINANCE|EQUIPMENT FINANCE|EQUIP FINANCE|DLL FINANCE|DE LAGE LANDEN)\b|\b(PEAC|LEAF CAPITAL|LEAF COMMERCIAL|GREATAMERICA|GREAT AMERICA FIN\w*|BALBOA CAPITAL|MARLIN|NAVITAS|PAWNEE|AMUR)\b.*\b(LEASE|LEASING)\b|\b(LEASING|BANK)\b.*\b(LEASE PMT|LEASE PAYMENT|LEASE PYMT)\b|\b(EQUIPMENT|EQUIP|TRAILER|FORKLIFT|KEG|KEGS|PALLET|PALLETS|CYLINDER|CYLINDERS)\b.*\b(RENT|RENTAL)\b/, direction: 'out', target: '6100', strength: 'fair' },
+  { name: 'vehicle-lease', pattern: /\b(TRUCK|AUTO|VEHICLE|FLEET|EQUIPMENT|EQUIP|TRAILER|FORKLIFT)\b.*\b(LEASE|LEASING)\b|\b(RYDER|PENSKE)\b.*\b(LEASE|LEASING|RENTAL)\b|\b(FINANCE LEASE|LEASE FINANCE|EQUIPMENT FINANCE|EQUIP FINANCE|DLL FINANCE|DE LAGE LANDEN)\b|\b(PEAC|LEAF CAPITAL|LEAF COMMERCIAL|GREATAMERICA|GREAT AMERICA FIN\w*|BALBOA CAPITAL|MARLIN|NAVITAS|PAWNEE|AMUR)\b.*\b(LEASE|LEASING)\b|\b(LEASING|BANK|CREDIT|CAPITAL|FINANCIAL|FINANCE|FUNDING)\b.*\b(LEASE PMT|LEASE PAYMENT|LEASE PYMT)\b|\b(EQUIPMENT|EQUIP|TRAILER|FORKLIFT|KEG|KEGS|PALLET|PALLETS|CYLINDER|CYLINDERS)\b.*\b(RENT|RENTAL)\b/, direction: 'out', target: '6100', strength: 'fair' },
   { name: 'rent', pattern: /\b(RENT|LEASE PMT|LEASE PAYMENT|ENTRY DESCR:RENT)\b/, direction: 'out', target: '6110', strength: 'fair' },
   { name: 'vehicle', pattern: /\b(PARKING|PARK METER|METER PAY|PARKING METERS|TOLLWAY|TOLL ROAD|E-?ZPASS|FASTRAK|SUNPASS|FUEL|GAS STATION|STATIONSTORE|STNSTORE)\b/, direction: 'out', target: '6010', strength: 'fair' },
   { name: 'coffee', pattern: /\b(COFFEE|CAFE|ESPRESSO|COFFEEHOUSE)\b/, direction: 'out', target: '6160', strength: 'fair',
@@ -176,15 +179,17 @@ export function builtinRuleText(input: Pick<CategorizationInput, 'description' |
 
 /** Regimes whose business pays no income tax of its own: the owners do, on their personal returns. */
 const OWNERS_PAY_INCOME_TAX: ReadonlySet<Regime> = new Set(['sole_proprietor', 'partnership']);
-const ESTIMATE_WORDING = /\b(EST TAX|ESTIMATED TAX|ESTIMATED|EST PMT|EST PYMT|1040 ?ES|ES PMT|ES PAYMENT|INDIVIDUAL TAX|IND EST|INDIV EST|INDIVIDUAL EST)\b/;
+const ESTIMATE_WORDING = /\b(EST TAX|ESTIMATED TAX|ESTIMATED|EST PMT|EST PYMT|1040 ?ES|ES PMT|ES PAYMENT|INDIVIDUAL TAX|IND EST|INDIV EST|INDIVIDUAL EST|ESTPMT|EST PAYMENT|IIT EST\w*)\b/;
 /** Payroll taxes and the business's own taxes and fees (California's LLC fee falls due on April 15th too). */
-const BUSINESS_TAX_WORDING = /\b(941|940|943|944|PAYROLL|WITHHOLD\w*|WH TAX|UI TAX|UNEMPLOYMENT|SALES|FRANCHISE|LLC FEE|FEE|FEES|ANNUAL REPORT|LICENSE|PERMIT|PROPERTY|EXCISE|2290|HVUT|IFTA)\b/;
+const BUSINESS_TAX_WORDING = /\b(941|940|943|944|PAYROLL|WITHHOLD\w*|WH TAX|UI TAX|UNEMPLOYMENT|SALES|FRANCHISE|LLC FEE|FEE|FEES|ANNUAL REPORT|LICENSE|PERMIT|PROPERTY|EXCISE|2290|HVUT|IFTA|FAE|F&E|1120\S*|1065|PTE|REPLACEMENT)\b/;
 /**
  * An answer the wording alone does not settle (an estimate read from the date, a rule's per-industry
  * account written from how trades buy): below the fair score, which the regex curve rates as
  * near-certain, so such rows are reviewed.
  */
 export const GUESS_SCORE = STRENGTH_SCORE.guess;
+/** The states' income-tax collectors (a secretary of state, a county or a city collects no income tax). */
+const STATE_INCOME_TAX_AGENCY = /\b(DEPT OF REVENU\w*|DEPARTMENT OF REVENU\w*|DEPT REVENU\w*|DOR|[A-Z]{2}DOR|FTB|FRANCHISE TAX B\w*|DEPT OF TAXATION|DEPT TAXATION|DEPT OF TAX|TAXATION|DTF|TAX COMMISSION|STATE TAX COMM\w*|STATE TAX)\b/;
 /** Form 1040-ES installments fall due on the 15th of January, April, June and September (Publication 505), a weekend or holiday moving them a few days. */
 const ESTIMATE_MONTHS = new Set([1, 4, 6, 9]);
 const ESTIMATE_LAST_DAY = 18;
@@ -198,7 +203,7 @@ const ESTIMATE_LAST_DAY = 18;
  */
 function ownersIncomeTaxEstimate(input: CategorizationInput, rule: BuiltinRule, text: string): number | null {
   if (!input.regime || !OWNERS_PAY_INCOME_TAX.has(input.regime)) return null;
-  if (rule.name !== 'federal-tax' && rule.name !== 'state-tax') return null;
+  if (rule.name !== 'federal-tax' && !(rule.name === 'state-tax' && STATE_INCOME_TAX_AGENCY.test(text))) return null;
   if (BUSINESS_TAX_WORDING.test(text)) return null;
   if (ESTIMATE_WORDING.test(text)) return STRENGTH_SCORE.strong;
   const [, month, day] = input.date.split('-').map(Number);

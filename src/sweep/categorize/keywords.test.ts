@@ -104,3 +104,11 @@ test('general trade words: staffing agencies, consultants, workwear, storage uni
   assert.equal(out('PINE VALLEY GOLF CLUB', 'personal_services'), null, 'a salon or a studio may buy there for the business');
   assert.equal(out('KWLS NEWSPAPER ADS')?.target, '6000');
 });
+
+test("a city's water bill, a maker's metal stock, a county treasurer and the chamber", () => {
+  assert.equal(out('ORIG CO NAME:CITY OF ROCKFORD CO ENTRY DESCR:WATER SEC:CCD')?.target, '6170');
+  assert.equal(out('ALRO STEEL CORP 517-787-5500MI', 'manufacturing')?.target, '5000');
+  assert.equal(out('ALRO STEEL CORP 517-787-5500MI', 'professional_services'), null);
+  assert.equal(out('CHARLESTON COUNTY TREAS CHARLESTON SC')?.target, '6140');
+  assert.equal(out('KNOXVILLE CHAMBER KNOXVILLE TN')?.target, '6240');
+});

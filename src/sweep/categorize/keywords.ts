@@ -49,6 +49,11 @@ export const KEYWORD_RULES: readonly KeywordRule[] = [
   // A carrier's dispatcher takes a cut of each load it books.
   { name: 'dispatch', strength: 'likely', target: null, byIndustry: { transportation: '6020' }, words: ['DISPATCH', 'DISPATCHING', 'DISPATCH SVC', 'DISPATCH SERVICE'] },
   { name: 'supplies', strength: 'likely', target: '6130', byIndustry: { construction: '5000', manufacturing: '5000' }, words: ['SUPPLY', 'SUPPLIES', 'SUPPL', 'SUPPLY CO'] },
+  // Metal stock and the shops that finish parts (anodizing, plating, heat treating) go into what a maker sells.
+  {
+    name: 'metals', strength: 'likely', target: null, byIndustry: { manufacturing: '5000', construction: '5000' },
+    words: ['STEEL', 'METALS', 'ALUMINUM', 'ANODIZING', 'HEAT TREATING', 'PLATING', 'POWDER COATING', 'FASTENERS'],
+  },
   // A builder pays the trades it hires by their trade's name (a supply house's name says SUPPLY, read above).
   {
     name: 'subcontractor', strength: 'likely', target: null, byIndustry: { construction: '6030' },
@@ -93,7 +98,7 @@ export const KEYWORD_RULES: readonly KeywordRule[] = [
     'DPU', 'UB', 'UTILITY BILLING', 'UTIL BILLING', 'PUBLIC UTILITIES', 'ILLUMINATING', 'PUBLIC UTIL', 'WATER SYS', 'WATER SYSTEM', 'WATER BILL', 'WATER UTILITY', 'WATER & SEWER', 'WATER SEWER',
     'WATER CO', 'WATER COMPANY', 'WATER WORKS', 'POWER DISTRICT', 'PUBLIC POWER', 'ELECTRIC COOP', 'ELECTRIC COOPERATIVE', 'ELECTRIC MEMBERSHIP',
     'GAS & ELEC', 'GAS & ELECTRIC', 'GAS AND ELECTRIC', 'GAS ELECTRIC', 'ELECTRIC PO', 'ELECTRIC POWER', 'POWER ELEC', 'ELEC PYMT', 'INTERNET', 'BROADBAND', 'FIBER',
-    'TELECOM', 'WIRELESS', 'CELLULAR', 'TELEPHONE'] },
+    'TELECOM', 'WIRELESS', 'CELLULAR', 'TELEPHONE', 'WATER'] },
   // Plants, soil and stone are mostly bought by those who install them for a customer (cost of
   // goods); an office or a salon buys them as supplies.
   {
@@ -110,13 +115,13 @@ export const KEYWORD_RULES: readonly KeywordRule[] = [
   {
     name: 'government', strength: 'clear', target: '6140',
     words: ['CITY OF', 'COUNTY OF', 'TOWN OF', 'VILLAGE OF', 'STATE OF', 'PERMIT', 'PERMITS', 'LICENSE', 'LICENSES', 'LICENSING', 'DMV',
-      'PUBLIC HEALTH', 'HEALTH DEPT', 'BUILDING DEPT', 'COUNTY CLERK', 'CITY CLERK', 'RECORDER'],
+      'PUBLIC HEALTH', 'HEALTH DEPT', 'BUILDING DEPT', 'COUNTY CLERK', 'CITY CLERK', 'RECORDER', 'COUNTY TREAS', 'TREASURER', 'TAX COLLECTOR'],
   },
   { name: 'charity', strength: 'likely', target: '6250', words: ['DONATION', 'DONATIONS', 'CHARITY', 'CHARITIES', 'FOOD BANK', 'RESCUE MISSION', 'HUMANE SOCIETY', 'HABITAT FOR HUMANITY'] },
   // A profession's society ("NEBRASKA SOCIETY OF CPAS") is its members' dues, though its name holds the profession's word.
   { name: 'professional-society', strength: 'likely', target: '6240', words: ['SOCIETY OF', 'STATE SOCIETY'] },
   { name: 'professional', strength: 'clear', target: '6080', words: ['CPA', 'CPAS', 'ACCOUNTING', 'ACCOUNTANTS', 'BOOKKEEPING', 'LAW OFFICE', 'LAW OFFICES', 'LAW FIRM', 'LAW GROUP', 'ATTORNEY', 'ATTORNEYS', 'LEGAL', 'ESQ', 'TAX SERVICE', 'ACCTG', 'MED BILLING', 'MEDICAL BILLING', 'BILLING SERVICE', 'BILLING SVC', 'TAX ADVISORS', 'TAX ADVISOR', 'TAX PREP', 'TAX PREPARATION', 'ENROLLED AGENT'] },
-  { name: 'dues', strength: 'likely', target: '6240', words: ['ASSOCIATION', 'ASSN', 'ASSOC', 'CHAMBER OF COMMERCE', 'DUES', 'GUILD', 'MEMBERSHIP', 'MEMBERSHIPS'] },
+  { name: 'dues', strength: 'likely', target: '6240', words: ['ASSOCIATION', 'ASSN', 'ASSOC', 'CHAMBER OF COMMERCE', 'CHAMBER', 'DUES', 'GUILD', 'MEMBERSHIP', 'MEMBERSHIPS'] },
   { name: 'shipping', strength: 'clear', target: '6220', words: ['SHIPPING', 'FREIGHT', 'COURIER', 'LOGISTICS', 'PACK & SHIP', 'POSTAL'] },
   { name: 'insurance', strength: 'likely', target: '6060', words: ['INSURANCE', 'INS PREM', 'INS PMT', 'ASSURANCE', 'MUTUAL INS', 'INS CO', 'WC PREM', 'WC PREMIUM', 'WORKERS COMP', 'WORK COMP', 'WORKERS COMPENSATION', 'INSUR', 'GL POLICY',
     // States' workers' compensation funds.
