@@ -121,6 +121,9 @@ const INDUSTRY_BY_PROFILE: Record<string, Industry> = {
   'magnolia-moss-flowers': 'retail',
   'kishwaukee-precision': 'manufacturing',
   'clinch-river-insurance': 'professional_services',
+  'brush-creek-electric': 'construction',
+  'bywater-table-catering': 'food_service',
+  'little-sugar-cycles': 'retail',
 };
 
 async function setUpTenant(harness: Harness, profile: string, profileRows: EvalRow[], withIndustry: boolean): Promise<TestTenant> {
