@@ -241,3 +241,15 @@ test("a state's numbered sales-tax return is sales tax; only a revenue departmen
   assert.deepEqual(decide(row('WITHDRAWAL ACH PROGRESSIVE INS TYPE: COMM ADJ ID: 9693442491', 14_000)), ['commission-adjustment', '4100']);
   assert.deepEqual(decide(row('ORIG CO NAME:CROWN CREDIT COMPANY CO ENTRY DESCR:LEASE PMT SEC:CCD', 64_000)), ['vehicle-lease', '6100']);
 });
+
+test("floor-plan financing is a loan; a payments company's fees are processing costs; buy-now-pay-later settles sales", () => {
+  assert.deepEqual(decide(row('WITHDRAWAL ACH WELLS FARGO COMM DIST TYPE: CDF PAYMENT ID: 4545', 900_000)), ['loan-payment', '2400']);
+  assert.deepEqual(decide(row('WITHDRAWAL ACH LIGHTSPEED PAYMENTS TYPE: FEES ID: 4320393196', 21_000)), ['platform-fees', '6210']);
+  assert.deepEqual(decide(row('DEPOSIT ACH AFFIRM TYPE: SETTLEMENT ID: 6656559577 CO: AFFIRM', -210_000, { industry: 'retail' })), ['consumer-financing-settlements', '4000']);
+  assert.deepEqual(decide(row('ELECTRONIC WITHDRAWAL ENTERPRISE FM TRUST LEASE PMT', 61_000)), ['vehicle-lease', '6100']);
+  assert.deepEqual(decide(row('WITHDRAWAL ACH AR DEPT FIN & ADMIN TYPE: IND EST ID: 7669392387', 300_000, { regime: 'sole_proprietor', date: '2026-08-02' })), ['state-tax', '3200']);
+});
+
+test("a booking platform's payout is service revenue even for a shop", () => {
+  assert.deepEqual(decide(row('DEPOSIT ACH FAREHARBOR TYPE: PAYOUT ID: 5056899572 CO: FAREHARBOR', -61_000, { industry: 'retail' })), ['booking-platform-payouts', '4100']);
+});

@@ -72,7 +72,7 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
   // Taxes: federal (EFTPS, IRS direct pay) and state revenue departments.
   { name: 'sales-tax', pattern: /\b(SALES (AND USE |& USE )?TAX|SALES TX|SLS TAX|SLS TX|CDTFA|SALES\/USE TAX|TAXATION UST|SALESTAX|SALES TAX PMT)\b|\bST-\d{1,3}\b|\b(DTF|DOR|DEPT OF REVENUE|DEPT REVENUE|DEPT OF TAXATION|TAXATION|COMPTROLLER)\b.*\bSALES\b/, direction: 'out', target: '2300', strength: 'strong', supersedesDirectory: true },
   // States before the federal rule, whose generic "TAX PYMT" would otherwise take a state's payment.
-  { name: 'state-tax', pattern: /\b(FRANCHISE TAX|FTB|[A-Z]{2}DOR|DEPT OF REVENU\w*|DEPARTMENT OF REVENU\w*|DEPT REVENU\w*|DOR|COMPTROLLER|TAX COMMISSION|DEPT OF TAXATION|DEPT OF TAX|NYS DTF|DTF|EMPLOYMENT DEV|EDD|UNEMPLOYMENT INS|EMPLOYMENT SEC|EMPLOYMENT SECURITY|WORKFORCE COMM|UI TAX|STATE TAX|CITY TAX|COUNTY TAX|PROPERTY TAX|PROP TAX|TAX COLL|TAX COLLECTOR|REVENUE COMM|REVENUE COMMISSION|OL TAX|OCC TAX|OCCUPATIONAL TAX|OCCUPATIONAL LICENSE|TAXATION|SECRETARY OF STATE|SEC OF STATE|SOS|ANNUAL REPORT FEE|BUSINESS LICENSE)\b/, direction: 'out', target: '6140', strength: 'strong', supersedesDirectory: true },
+  { name: 'state-tax', pattern: /\b(FRANCHISE TAX|FTB|[A-Z]{2}DOR|DEPT OF REVENU\w*|DEPARTMENT OF REVENU\w*|DEPT REVENU\w*|DOR|COMPTROLLER|TAX COMMISSION|DEPT OF TAXATION|DEPT OF TAX|NYS DTF|DTF|EMPLOYMENT DEV|EDD|DEPT FIN|DEPT OF FINANCE|FIN & ADMIN|FINANCE & ADMIN|DFA|UNEMPLOYMENT INS|EMPLOYMENT SEC|EMPLOYMENT SECURITY|WORKFORCE COMM|UI TAX|STATE TAX|CITY TAX|COUNTY TAX|PROPERTY TAX|PROP TAX|TAX COLL|TAX COLLECTOR|REVENUE COMM|REVENUE COMMISSION|OL TAX|OCC TAX|OCCUPATIONAL TAX|OCCUPATIONAL LICENSE|TAXATION|SECRETARY OF STATE|SEC OF STATE|SOS|ANNUAL REPORT FEE|BUSINESS LICENSE)\b/, direction: 'out', target: '6140', strength: 'strong', supersedesDirectory: true },
   { name: 'federal-tax', pattern: /\b(IRS|USATAXPYMT|EFTPS|US TREASURY|TREAS TAX|TAX PAYMENT|TAX PYMT|DIRECT PAY|IRS PAYMENT)\b/, direction: 'out', target: '6140', strength: 'strong', supersedesDirectory: true },
   { name: 'tax-refund', pattern: /\b(IRS TREAS 310|TAX REF|TAX REFUND|STATE REFUND)\b/, direction: 'in', target: '4900', strength: 'fair' },
 
@@ -89,13 +89,13 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
   { name: 'marketplace-fees', pattern: /\b(ETSY|EBAY|AMAZON SELLER|AMZN SELLER|FAIRE|WALMART MARKETPLACE|POSHMARK|MERCARI)\b.*\b(FEE|FEES|SELLER FEE|COMMISSION)\b/, direction: 'out', target: '6020', strength: 'strong' },
   // A chargeback takes back a sale (contra-revenue); the fee for it is a processing cost.
   { name: 'chargeback', pattern: new RegExp(String.raw`\b(STRIPE|SQUARE|SQ|PAYPAL|SHOPIFY|ETSY|CLOVER|TOAST|${MERCHANT_SERVICES.slice(1, -1)}|MERCH SVCS|MERCH SVC)\b.*\b(CHARGEBACK|DISPUTE)\b(?! FEE)`), direction: 'out', target: '4200', strength: 'fair' },
-  { name: 'platform-fees', pattern: /\b(STRIPE|SQUARE|SQ|PAYPAL|SHOPIFY|ETSY|CLOVER|TOAST|INTUIT)\b.*\b(FEE|FEES|BILLING|CHARGEBACK FEE)\b/, direction: 'out', target: '6210', strength: 'strong' },
+  { name: 'platform-fees', pattern: /\b(STRIPE|SQUARE|SQ|PAYPAL|SHOPIFY|ETSY|CLOVER|TOAST|INTUIT|LIGHTSPEED|SHIFT4|STAX|HELCIM|[A-Z]+ PAYMENTS)\b.*\b(FEE|FEES|BILLING|CHARGEBACK FEE)\b/, direction: 'out', target: '6210', strength: 'strong' },
   // A commission paid earlier and taken back (a cancelled policy) reduces the agent's revenue.
   { name: 'commission-adjustment', pattern: /\b(COMM ADJ|COMMISSION ADJ\w*|COMMISSION CHARGEBACK|COMM CHARGEBACK|COMMISSION REVERSAL)\b/, direction: 'out', target: '4100', strength: 'fair' },
   // Money out that says REFUND gives a customer's money back (contra-revenue), whoever carries it (a processor, a check).
   { name: 'refund-paid', pattern: /\b(REFUND|REFUNDS|CUSTOMER REFUND|CUST REFUND)\b/, direction: 'out', target: '4200', strength: 'fair' },
   // Patient and consumer financing (CareCredit, GreenSky, Sunbit) pays the provider the financed price of the sale.
-  { name: 'consumer-financing-settlements', pattern: /\b(CARECREDIT|CARE CREDIT|GREENSKY|SUNBIT|WISETACK|ALPHAEON|CHERRY TECH)\b/, direction: 'in', target: '4100', strength: 'fair' },
+  { name: 'consumer-financing-settlements', pattern: /\b(CARECREDIT|CARE CREDIT|GREENSKY|SUNBIT|WISETACK|ALPHAEON|CHERRY TECH|AFFIRM|KLARNA|AFTERPAY)\b/, direction: 'in', target: '4100', strength: 'fair' },
   // HIPAA claim payments: payers deposit with the NACHA entry description HCCLAIMPMT; Medicare pays through its contractors.
   // Pharmacy benefit managers pay pharmacies for the prescriptions they dispensed: sales of goods, whatever the trade says.
   { name: 'pharmacy-benefit-payments', pattern: /\b(EXPRESS SCRIPTS|OPTUM ?RX|CAREMARK|MEDIMPACT|HUMANA PHARMACY|PRIME THERAPEUTICS|NAVITUS|ELIXIR RX|MAGELLAN RX|CAPITAL RX|SMITHRX)\b/, direction: 'in', target: '4000', strength: 'strong', revenueKindKnown: true },
@@ -107,6 +107,9 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
   { name: 'merchant-services-fees', pattern: new RegExp(String.raw`\b${MERCHANT_SERVICES}\b.*\b(MTOT DISC|DISC|DISCNT|DISCOUNT|FEE|FEES|INTERCHANGE|CHGBK FEE|MONTHLY FEE)\b`), direction: 'out', accountKinds: ['checking', 'savings'], target: '6210', strength: 'strong' },
   { name: 'merchant-services-deposits', pattern: new RegExp(String.raw`\b${MERCHANT_SERVICES}\b.*\b(BTOT DEP|MTOT DEP|DEP|DEPOSIT|DEPOSITS|SETTLEMENT|SETTLE|STLMT|TXNS|CREDIT|AXP DISCNT)\b|\b(MERCHANT|MERCH) (DEP|DEPOSIT|SETTLEMENT|STLMT|SETL)\b`), direction: 'in', accountKinds: ['checking', 'savings'], target: '4000', strength: 'strong' },
   // Any other platform's payout to the business is its customers' money passed on.
+  // Booking and appointment platforms sell the business's time (tours, rentals, classes, appointments): service revenue
+  // whatever the trade, even a shop's.
+  { name: 'booking-platform-payouts', pattern: /\b(FAREHARBOR|FARE HARBOR|PEEK PRO|REZDY|CHECKFRONT|XOLA|BOOKEO|MINDBODY|VAGARO|ACUITY SCHEDULING|BOOKSY|GLOSSGENIUS)\b.*\b(PAYOUT|PAYOUTS|DEPOSIT|TRANSFER|SETTLEMENT)\b/, direction: 'in', target: '4100', strength: 'strong', revenueKindKnown: true },
   // An insurer or a carrier pays its agents' and brokers' commissions by ACH ("AGENT COMM").
   { name: 'other-payouts', pattern: /\b(PAYOUT|PAYOUTS|COMMISSION|COMMISSIONS|ROYALTY|ROYALTIES|AGENT COMM|AGENCY COMM|AGT COMM|BROKER COMM|COMM PMT|COMM PYMT)\b/, direction: 'in', target: '4100', strength: 'fair' },
   { name: 'customer-payments', pattern: /\b(INVOICE PAYMENT|INV PAYMENT|INV PMT|INV PYMT|INV PAYMT|BILL\.COM|BILL COM|INVOICE \w+ PAID|CUSTOMER PAYMENT|(REMOTE|MOBILE|COUNTER|BRANCH|ATM|ONLINE) (CHECK )?DEPOSIT|CHECK DEPOSIT|DEPOSIT MOBILE|DEPOSIT ID|CO ENTRY DESCR:PAYMENT|ZELLE\b.*\bFROM|ZELLE (TRANSFER|PAYMENT|PMT))\b|^RECEIVED FROM\b/, direction: 'in', target: '4100', strength: 'fair' },
@@ -119,14 +122,14 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
   // Card and loan payments: moves between what the business owns and what it owes.
   { name: 'card-payment-received', pattern: /\b(PAYMENT THANK YOU|PAYMENT - THANK YOU|THANK YOU FOR YOUR PAYMENT|PAYMENT RECEIVED|AUTOPAY PAYMENT|AUTOMATIC PAYMENT|ONLINE PAYMENT|MOBILE PAYMENT|INTERNET PAYMENT|ELECTRONIC PAYMENT|PAYMENT - WEB|AUTOPAY)\b/, direction: 'in', accountKinds: ['credit_card'], target: 'transfer', strength: 'exact' },
   // Before card payments: a bank that issues cards also lends ("PNC LOAN SERVICE LOAN PMT").
-  { name: 'loan-payment', pattern: /\b(LOAN PAYMENT|LOAN PMT|LOAN PYMT|SBA LOAN|SBA EIDL|EIDL|LINE OF CREDIT PMT|LOC PAYMENT|ONDECK|ON DECK|KABBAGE|FUNDBOX|BLUEVINE LOAN|LENDIO|CREDIBLY|NATIONAL FUNDING|AUTO LOAN|EQUIPMENT LOAN|MORTGAGE|COMM LOAN|COMMERCIAL LOAN|TERM LOAN|LOAN SERVICE|LOAN SERVICING|LOAN SVC)\b/, direction: 'out', target: '2400', strength: 'strong' },
+  { name: 'loan-payment', pattern: /\b(LOAN PAYMENT|LOAN PMT|LOAN PYMT|SBA LOAN|SBA EIDL|EIDL|LINE OF CREDIT PMT|LOC PAYMENT|ONDECK|ON DECK|KABBAGE|FUNDBOX|BLUEVINE LOAN|LENDIO|CREDIBLY|NATIONAL FUNDING|AUTO LOAN|EQUIPMENT LOAN|MORTGAGE|COMM LOAN|COMMERCIAL LOAN|TERM LOAN|LOAN SERVICE|LOAN SERVICING|LOAN SVC|FLOOR ?PLAN|FLOORPLAN|CDF PAYMENT|COMM DIST|COMMERCIAL DISTRIBUTION FIN\w*)\b/, direction: 'out', target: '2400', strength: 'strong' },
   { name: 'card-payment-sent', pattern: new RegExp(String.raw`\b${CARD_ISSUERS}\b.*\b(CRCARDPMT|CREDIT CRD|CREDIT CARD|CRD|CARD|EPAY|E-PAYMENT|EPAYMENT|AUTOPAY|AUTO PAY|ONLINE PMT|PAYMENT|PMT|PYMT)\b|\b(CRCARDPMT|CREDIT CRD AUTOPAY|CREDIT CARD PAYMENT|CARD PAYMENT|CARDMEMBER SERV|AMEX EPAYMENT)\b`), direction: 'out', accountKinds: ['checking', 'savings'], target: 'transfer', strength: 'strong' },
   { name: 'loan-proceeds', pattern: /\b(LOAN PROCEEDS|LOAN DISBURSEMENT|LOAN ADVANCE|SBA EIDL|LINE OF CREDIT ADVANCE|LOC ADVANCE|ONDECK|FUNDBOX|KABBAGE)\b/, direction: 'in', target: '2400', strength: 'strong' },
 
   // Everyday operating costs whose wording names the kind of spending.
   // Before rent: a rent-a-car is travel, not the shop's rent.
   { name: 'car-rental', pattern: /\b(RENT[- ]?A[- ]?CAR?|CAR RENTAL|RENTAL CAR|AUTO RENTAL)\b/, direction: 'out', target: '6150', strength: 'strong' },
-  { name: 'vehicle-lease', pattern: /\b(TRUCK|AUTO|VEHICLE|FLEET|EQUIPMENT|EQUIP|TRAILER|FORKLIFT)\b.*\b(LEASE|LEASING)\b|\b(RYDER|PENSKE)\b.*\b(LEASE|LEASING|RENTAL)\b|\b(FINANCE LEASE|LEASE FINANCE|EQUIPMENT FINANCE|EQUIP FINANCE|DLL FINANCE|DE LAGE LANDEN)\b|\b(PEAC|LEAF CAPITAL|LEAF COMMERCIAL|GREATAMERICA|GREAT AMERICA FIN\w*|BALBOA CAPITAL|MARLIN|NAVITAS|PAWNEE|AMUR)\b.*\b(LEASE|LEASING)\b|\b(LEASING|BANK|CREDIT|CAPITAL|FINANCIAL|FINANCE|FUNDING)\b.*\b(LEASE PMT|LEASE PAYMENT|LEASE PYMT)\b|\b(EQUIPMENT|EQUIP|TRAILER|FORKLIFT|KEG|KEGS|PALLET|PALLETS|CYLINDER|CYLINDERS)\b.*\b(RENT|RENTAL)\b/, direction: 'out', target: '6100', strength: 'fair' },
+  { name: 'vehicle-lease', pattern: /\b(TRUCK|AUTO|VEHICLE|FLEET|EQUIPMENT|EQUIP|TRAILER|FORKLIFT)\b.*\b(LEASE|LEASING)\b|\b(RYDER|PENSKE)\b.*\b(LEASE|LEASING|RENTAL)\b|\b(FINANCE LEASE|LEASE FINANCE|EQUIPMENT FINANCE|EQUIP FINANCE|DLL FINANCE|DE LAGE LANDEN)\b|\b(ENTERPRISE FM|ENTERPRISE FLEET|PEAC|LEAF CAPITAL|LEAF COMMERCIAL|GREATAMERICA|GREAT AMERICA FIN\w*|BALBOA CAPITAL|MARLIN|NAVITAS|PAWNEE|AMUR)\b.*\b(LEASE|LEASING)\b|\b(LEASING|BANK|CREDIT|CAPITAL|FINANCIAL|FINANCE|FUNDING)\b.*\b(LEASE PMT|LEASE PAYMENT|LEASE PYMT)\b|\b(EQUIPMENT|EQUIP|TRAILER|FORKLIFT|KEG|KEGS|PALLET|PALLETS|CYLINDER|CYLINDERS)\b.*\b(RENT|RENTAL)\b/, direction: 'out', target: '6100', strength: 'fair' },
   { name: 'rent', pattern: /\b(RENT|LEASE PMT|LEASE PAYMENT|ENTRY DESCR:RENT)\b/, direction: 'out', target: '6110', strength: 'fair' },
   { name: 'vehicle', pattern: /\b(PARKING|PARK METER|METER PAY|PARKING METERS|TOLLWAY|TOLL ROAD|E-?ZPASS|FASTRAK|SUNPASS|FUEL|GAS STATION|STATIONSTORE|STNSTORE)\b/, direction: 'out', target: '6010', strength: 'fair' },
   { name: 'coffee', pattern: /\b(COFFEE|CAFE|ESPRESSO|COFFEEHOUSE)\b/, direction: 'out', target: '6160', strength: 'fair',
@@ -189,7 +192,7 @@ const BUSINESS_TAX_WORDING = /\b(941|940|943|944|PAYROLL|WITHHOLD\w*|WH TAX|UI T
  */
 export const GUESS_SCORE = STRENGTH_SCORE.guess;
 /** The states' income-tax collectors (a secretary of state, a county or a city collects no income tax). */
-const STATE_INCOME_TAX_AGENCY = /\b(DEPT OF REVENU\w*|DEPARTMENT OF REVENU\w*|DEPT REVENU\w*|DOR|[A-Z]{2}DOR|FTB|FRANCHISE TAX B\w*|DEPT OF TAXATION|DEPT TAXATION|DEPT OF TAX|TAXATION|DTF|TAX COMMISSION|STATE TAX COMM\w*|STATE TAX)\b/;
+const STATE_INCOME_TAX_AGENCY = /\b(DEPT FIN|DEPT OF FINANCE|FIN & ADMIN|FINANCE & ADMIN|DFA|DEPT OF REVENU\w*|DEPARTMENT OF REVENU\w*|DEPT REVENU\w*|DOR|[A-Z]{2}DOR|FTB|FRANCHISE TAX B\w*|DEPT OF TAXATION|DEPT TAXATION|DEPT OF TAX|TAXATION|DTF|TAX COMMISSION|STATE TAX COMM\w*|STATE TAX)\b/;
 /** Form 1040-ES installments fall due on the 15th of January, April, June and September (Publication 505), a weekend or holiday moving them a few days. */
 const ESTIMATE_MONTHS = new Set([1, 4, 6, 9]);
 const ESTIMATE_LAST_DAY = 18;

@@ -73,7 +73,8 @@ test("insurers' premiums and equipment lenders are read by their words; a city's
 });
 
 test("a café's word on a supplier's invoice names no meal; a profession's society is dues; truncated names still read", () => {
-  assert.equal(out('ORIG CO NAME:CAFE IMPORTS CO ENTRY DESCR:INV PAYMT SEC:CCD', 'manufacturing'), null);
+  assert.equal(out('ORIG CO NAME:CAFE IMPORTS CO ENTRY DESCR:INV PAYMT SEC:CCD', 'professional_services'), null);
+  assert.equal(out('ORIG CO NAME:CAFE IMPORTS CO ENTRY DESCR:INV PAYMT SEC:CCD', 'manufacturing')?.target, '5000', "an importer's goods are a maker's materials");
   assert.equal(out('SQ *FOX IN THE SNOW CAF COLUMBUS OH')?.target, '6160');
   assert.equal(out('NEBRASKA SOCIETY OF CPA 402-476-8482 NE')?.target, '6240');
   assert.equal(out('SIMMONS TAX ADVISORS TAMPA FL')?.target, '6080');

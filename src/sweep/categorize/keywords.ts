@@ -42,9 +42,9 @@ export const KEYWORD_RULES: readonly KeywordRule[] = [
     name: 'food-supplier', strength: 'likely', target: null, byIndustry: { food_service: '5000' },
     words: ['TORTILLERIA', 'CARNICERIA', 'PANADERIA', 'PRODUCE', 'MEATS', 'MEAT MARKET', 'MEAT CO', 'POULTRY', 'FARMS', 'FARM', 'ORCHARD', 'ORCHARDS',
       'CREAMERY', 'DAIRY', 'FOODS', 'FOOD SERVICE', 'FOODSERVICE', 'WHOLESALE', 'ICE CO', 'ICE HOUSE', 'PACKAGED ICE', 'BEVERAGE', 'BEVERAGES',
-      'DISTRIBUTING', 'DISTRIBUTORS', 'MERCADO', 'SUPERMERCADO', 'GARDEN', 'GARDENS', 'ROASTING', 'ROASTERS', 'ROASTERY'],
+      'DISTRIBUTING', 'DISTRIBUTORS', 'MERCADO', 'SUPERMERCADO', 'GARDEN', 'GARDENS', 'ROASTING', 'ROASTERS', 'ROASTERY', 'BAKING', 'SEAFOOD', 'ICE'],
   },
-  { name: 'wholesale', strength: 'likely', target: null, byIndustry: { retail: '5000', manufacturing: '5000', food_service: '5000' }, words: ['WHOLESALE', 'WHSL', 'WHOLESALERS', 'DISTRIBUTORS', 'DISTRIBUTING'] },
+  { name: 'wholesale', strength: 'likely', target: null, byIndustry: { retail: '5000', manufacturing: '5000', food_service: '5000' }, words: ['WHOLESALE', 'WHSL', 'WHOLESALERS', 'DISTRIBUTORS', 'DISTRIBUTING', 'IMPORTERS', 'IMPORTS'] },
   { name: 'chemicals', strength: 'likely', target: '6130', words: ['CHEMICAL', 'CHEMICALS', 'JANITORIAL SUPPLY', 'SANITATION SUPPLY'] },
   // A carrier's dispatcher takes a cut of each load it books.
   { name: 'dispatch', strength: 'likely', target: null, byIndustry: { transportation: '6020' }, words: ['DISPATCH', 'DISPATCHING', 'DISPATCH SVC', 'DISPATCH SERVICE'] },
@@ -111,11 +111,11 @@ export const KEYWORD_RULES: readonly KeywordRule[] = [
   { name: 'lodging', strength: 'clear', target: '6150', words: ['HOTEL', 'HOTELS', 'MOTEL', 'INN', 'SUITES', 'RESORT', 'LODGE', 'HOSTEL', 'AIRLINES', 'AIRWAYS', 'AIRLINE'] },
   { name: 'books-and-learning', strength: 'clear', target: '6230', words: ['BOOKS', 'BOOKSTORE', 'BOOK STORE', 'BOOK STO', 'BOOKSELLERS', 'BOOKSHOP', 'SEMINAR', 'CONFERENCE', 'ACADEMY', 'TRAINING', 'COURSE', 'COURSES',
   'CONT ED', 'CONTINUING ED', 'CONTINUING EDUCATION', 'MASTERCLASS', 'MASTER CLASS', 'WORKSHOP', 'CERTIFICATION', 'EXTENSION',
-  'INSTITUTE', 'BAR INST', 'SYMPOSIUM', 'SYMPOSI', 'UNIVERSITY', 'UNIV', 'COLLEGE'] },
+  'INSTITUTE', 'BAR INST', 'SYMPOSIUM', 'SYMPOSI', 'APPRENT', 'APPRENTICESHIP'] },
   {
     name: 'government', strength: 'clear', target: '6140',
     words: ['CITY OF', 'COUNTY OF', 'TOWN OF', 'VILLAGE OF', 'STATE OF', 'PERMIT', 'PERMITS', 'LICENSE', 'LICENSES', 'LICENSING', 'DMV',
-      'PUBLIC HEALTH', 'HEALTH DEPT', 'BUILDING DEPT', 'COUNTY CLERK', 'CITY CLERK', 'RECORDER', 'COUNTY TREAS', 'TREASURER', 'TAX COLLECTOR'],
+      'PUBLIC HEALTH', 'HEALTH DEPT', 'BUILDING DEPT', 'COUNTY CLERK', 'CITY CLERK', 'RECORDER', 'COUNTY TREAS', 'TREASURER', 'TAX COLLECTOR', 'COUNTY COLLECTOR', 'COLLECTOR'],
   },
   { name: 'charity', strength: 'likely', target: '6250', words: ['DONATION', 'DONATIONS', 'CHARITY', 'CHARITIES', 'FOOD BANK', 'RESCUE MISSION', 'HUMANE SOCIETY', 'HABITAT FOR HUMANITY'] },
   // A profession's society ("NEBRASKA SOCIETY OF CPAS") is its members' dues, though its name holds the profession's word.
@@ -125,7 +125,7 @@ export const KEYWORD_RULES: readonly KeywordRule[] = [
   { name: 'shipping', strength: 'clear', target: '6220', words: ['SHIPPING', 'FREIGHT', 'COURIER', 'LOGISTICS', 'PACK & SHIP', 'POSTAL'] },
   { name: 'insurance', strength: 'likely', target: '6060', words: ['INSURANCE', 'INS PREM', 'INS PMT', 'ASSURANCE', 'MUTUAL INS', 'INS CO', 'WC PREM', 'WC PREMIUM', 'WORKERS COMP', 'WORK COMP', 'WORKERS COMPENSATION', 'INSUR', 'GL POLICY',
     // States' workers' compensation funds.
-    'L&I', 'LABOR & INDUSTRIES', 'LABOR AND INDUSTRIES', 'NYSIF', 'STATE FUND', 'STATE INSURANCE FUND', 'STATE INS FUND'] },
+    'L&I', 'LABOR & INDUSTRIES', 'LABOR AND INDUSTRIES', 'NYSIF', 'STATE FUND', 'STATE INSURANCE FUND', 'STATE INS FUND', 'LWCC', 'EMPLOYERS MU', 'EMPLOYERS MUTUAL'] },
   // Equipment and truck lenders print their name, not "LOAN": the payment is principal and interest.
   { name: 'equipment-finance', strength: 'likely', target: '2400', words: ['EQUIP FIN', 'EQUIPMENT FIN', 'TRUCK FINANC', 'TRUCK FINANCIAL', 'TRUCK FINANCE', 'EQUIP FINANCING', 'EQUIPMENT FINANCING'] },
   { name: 'marketing', strength: 'likely', target: '6000', words: ['ADVERTISING', 'MARKETING', 'SPONSORSHIP', 'SPONSOR', 'EXPO', 'TRADE SHOW', 'BOOTH', 'SIGNS', 'SIGNAGE', 'PROMOTIONS',
@@ -135,7 +135,7 @@ export const KEYWORD_RULES: readonly KeywordRule[] = [
   { name: 'consultants', strength: 'likely', target: '6080', words: ['CONSULTING', 'CONSULTANTS', 'ENGINEERING', 'ENGINEERS', 'ARCHITECTS', 'ARCHITECTURE', 'APPRAISAL', 'SURVEYING', 'NOTARY'] },
   { name: 'workwear', strength: 'likely', target: '6130', words: ['UNIFORM', 'UNIFORMS', 'WORKWEAR', 'SAFETY SUPPLY', 'SAFETY PRODUCTS'] },
   { name: 'storage', strength: 'likely', target: '6110', words: ['SELF STORAGE', 'MINI STORAGE', 'STORAGE UNITS', 'STORAGE CENTER'] },
-  { name: 'equipment-rental', strength: 'likely', target: '6100', words: ['EQUIPMENT RENTAL', 'EQUIP RENTAL', 'TOOL RENTAL', 'RENTAL CENTER', 'PARTY RENTAL', 'PARTY RENTALS'] },
+  { name: 'equipment-rental', strength: 'likely', target: '6100', words: ['EQUIPMENT RENTAL', 'EQUIP RENTAL', 'TOOL RENTAL', 'RENTAL CENTER', 'PARTY RENTAL', 'PARTY RENTALS', 'TENT', 'TENT & EVENT', 'EVENT RENTAL', 'EVENT RENTALS'] },
   { name: 'web-hosting', strength: 'likely', target: '6200', words: ['HOSTING', 'WEB HOSTING', 'DOMAINS'] },
   // What an owner buys for themself on the business's card: a gym, a golf round, a film, jewellery, toys.
   {
