@@ -124,6 +124,9 @@ const INDUSTRY_BY_PROFILE: Record<string, Industry> = {
   'brush-creek-electric': 'construction',
   'bywater-table-catering': 'food_service',
   'little-sugar-cycles': 'retail',
+  'air-capital-auto-sales': 'automotive',
+  'elm-park-cleaners': 'personal_services',
+  'patapsco-executive-car': 'transportation',
 };
 
 async function setUpTenant(harness: Harness, profile: string, profileRows: EvalRow[], withIndustry: boolean): Promise<TestTenant> {
