@@ -89,7 +89,7 @@ test('it is kept apart from the directory: its sources never read it, and many r
 describe('the second-round development businesses (HELD_OUT_PROFILES)', () => {
   const second = loadHeldOutDataset();
 
-  test('thirty businesses of about 1,400 rows each over the same 18 months, labelled with chart accounts or transfer', () => {
+  test('thirty-three businesses of about 1,400 rows each over the same 18 months, labelled with chart accounts or transfer', () => {
     assert.deepEqual(HELD_OUT_PROFILES.map((profile) => profile.id),
       ['copper-comb-salon', 'greenline-landscapes', 'alder-spine-rehab', 'lone-star-movers', 'driftless-roasting',
         'saguaro-auto-repair', 'halvorsen-okafor-law', 'sunspire-yoga', 'bull-city-remodeling',
@@ -98,7 +98,8 @@ describe('the second-round development businesses (HELD_OUT_PROFILES)', () => {
         'vasquez-lindqvist-cpas', 'beargrass-hardware', 'bayshore-janitorial',
         'van-etten-hill-orchards', 'desert-willow-pharmacy', 'cedar-and-bark-dog-lodge',
         'magnolia-moss-flowers', 'kishwaukee-precision', 'clinch-river-insurance',
-        'brush-creek-electric', 'bywater-table-catering', 'little-sugar-cycles']);
+        'brush-creek-electric', 'bywater-table-catering', 'little-sugar-cycles',
+        'air-capital-auto-sales', 'elm-park-cleaners', 'patapsco-executive-car']);
     assertGroupShape(second, HELD_OUT_PROFILES.map((profile) => profile.id), /^heldout-\d{5}$/);
   });
 

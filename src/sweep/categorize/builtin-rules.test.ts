@@ -253,3 +253,13 @@ test("floor-plan financing is a loan; a payments company's fees are processing c
 test("a booking platform's payout is service revenue even for a shop", () => {
   assert.deepEqual(decide(row('DEPOSIT ACH FAREHARBOR TYPE: PAYOUT ID: 5056899572 CO: FAREHARBOR', -61_000, { industry: 'retail' })), ['booking-platform-payouts', '4100']);
 });
+
+test("an auto lender's dealer funding is a car sold; a lease from a finance arm is equipment; a surname, not a trade word, names an owner", () => {
+  assert.deepEqual(decide(row('ELECTRONIC DEPOSIT CREDIT ACCEPTANCE DLR FUNDING', -1_210_000, { industry: 'automotive' })), ['dealer-funding', '4000']);
+  assert.deepEqual(decide(row('ELECTRONIC DEPOSIT CAPITAL ONE AUTO FIN DEALER FUND', -1_210_000, { industry: 'automotive' })), ['dealer-funding', '4000']);
+  assert.deepEqual(decide(row('ACH WEB-RECUR 718422452 LINCOLN AUTOMOTIVE FIN LEASE PMT', 61_000)), ['vehicle-lease', '6100']);
+  assert.deepEqual(decide(row('WEB AUTHORIZED PMT NEXTGEAR CAPITAL', 1_000_000)), ['loan-payment', '2400']);
+  const dealer = { ...row('ZELLE INSTANT PMT TO PLAINS AUTO TRANSPORT', 45_000), entityName: 'AIR CAPITAL AUTO SALES INC' };
+  assert.notEqual(matchBuiltinRule(dealer)?.target, '3200', 'AUTO is a trade word, not a surname');
+  assert.deepEqual(decide(row('ACH WEB-RECUR 036399089 MD COMPTROLLER EST PMT', 300_000, { regime: 'sole_proprietor', date: '2026-08-02' })), ['state-tax', '3200']);
+});

@@ -107,6 +107,8 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
   { name: 'merchant-services-fees', pattern: new RegExp(String.raw`\b${MERCHANT_SERVICES}\b.*\b(MTOT DISC|DISC|DISCNT|DISCOUNT|FEE|FEES|INTERCHANGE|CHGBK FEE|MONTHLY FEE)\b`), direction: 'out', accountKinds: ['checking', 'savings'], target: '6210', strength: 'strong' },
   { name: 'merchant-services-deposits', pattern: new RegExp(String.raw`\b${MERCHANT_SERVICES}\b.*\b(BTOT DEP|MTOT DEP|DEP|DEPOSIT|DEPOSITS|SETTLEMENT|SETTLE|STLMT|TXNS|CREDIT|AXP DISCNT)\b|\b(MERCHANT|MERCH) (DEP|DEPOSIT|SETTLEMENT|STLMT|SETL)\b`), direction: 'in', accountKinds: ['checking', 'savings'], target: '4000', strength: 'strong' },
   // Any other platform's payout to the business is its customers' money passed on.
+  // An auto lender funds the car a dealer sold on credit ("CREDIT ACCEPTANCE DLR FUNDING", "CAPITAL ONE AUTO FIN DEALER FUND").
+  { name: 'dealer-funding', pattern: /\b(DEALER FUND\w*|DLR FUND\w*|DEALER PMT|DEALER PAYMENT|DEALER PROCEEDS|CONTRACT FUNDING)\b|\b(ACCEPTANCE|AUTO FIN\w*|AUTO FINANCE|FINANCE LLC|FINANCIAL|FIN SVCS)\b.*\bFUNDING\b/, direction: 'in', target: '4000', strength: 'strong', revenueKindKnown: true },
   // Booking and appointment platforms sell the business's time (tours, rentals, classes, appointments): service revenue
   // whatever the trade, even a shop's.
   { name: 'booking-platform-payouts', pattern: /\b(FAREHARBOR|FARE HARBOR|PEEK PRO|REZDY|CHECKFRONT|XOLA|BOOKEO|MINDBODY|VAGARO|ACUITY SCHEDULING|BOOKSY|GLOSSGENIUS)\b.*\b(PAYOUT|PAYOUTS|DEPOSIT|TRANSFER|SETTLEMENT)\b/, direction: 'in', target: '4100', strength: 'strong', revenueKindKnown: true },
@@ -122,14 +124,14 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
   // Card and loan payments: moves between what the business owns and what it owes.
   { name: 'card-payment-received', pattern: /\b(PAYMENT THANK YOU|PAYMENT - THANK YOU|THANK YOU FOR YOUR PAYMENT|PAYMENT RECEIVED|AUTOPAY PAYMENT|AUTOMATIC PAYMENT|ONLINE PAYMENT|MOBILE PAYMENT|INTERNET PAYMENT|ELECTRONIC PAYMENT|PAYMENT - WEB|AUTOPAY)\b/, direction: 'in', accountKinds: ['credit_card'], target: 'transfer', strength: 'exact' },
   // Before card payments: a bank that issues cards also lends ("PNC LOAN SERVICE LOAN PMT").
-  { name: 'loan-payment', pattern: /\b(LOAN PAYMENT|LOAN PMT|LOAN PYMT|SBA LOAN|SBA EIDL|EIDL|LINE OF CREDIT PMT|LOC PAYMENT|ONDECK|ON DECK|KABBAGE|FUNDBOX|BLUEVINE LOAN|LENDIO|CREDIBLY|NATIONAL FUNDING|AUTO LOAN|EQUIPMENT LOAN|MORTGAGE|COMM LOAN|COMMERCIAL LOAN|TERM LOAN|LOAN SERVICE|LOAN SERVICING|LOAN SVC|FLOOR ?PLAN|FLOORPLAN|CDF PAYMENT|COMM DIST|COMMERCIAL DISTRIBUTION FIN\w*)\b/, direction: 'out', target: '2400', strength: 'strong' },
+  { name: 'loan-payment', pattern: /\b(LOAN PAYMENT|LOAN PMT|LOAN PYMT|SBA LOAN|SBA EIDL|EIDL|LINE OF CREDIT PMT|LOC PAYMENT|ONDECK|ON DECK|KABBAGE|FUNDBOX|BLUEVINE LOAN|LENDIO|CREDIBLY|NATIONAL FUNDING|AUTO LOAN|EQUIPMENT LOAN|MORTGAGE|COMM LOAN|COMMERCIAL LOAN|TERM LOAN|LOAN SERVICE|LOAN SERVICING|LOAN SVC|FLOOR ?PLAN|FLOORPLAN|CDF PAYMENT|COMM DIST|COMMERCIAL DISTRIBUTION FIN\w*|NEXTGEAR|AUTOMOTIVE FINANCE CORP)\b/, direction: 'out', target: '2400', strength: 'strong' },
   { name: 'card-payment-sent', pattern: new RegExp(String.raw`\b${CARD_ISSUERS}\b.*\b(CRCARDPMT|CREDIT CRD|CREDIT CARD|CRD|CARD|EPAY|E-PAYMENT|EPAYMENT|AUTOPAY|AUTO PAY|ONLINE PMT|PAYMENT|PMT|PYMT)\b|\b(CRCARDPMT|CREDIT CRD AUTOPAY|CREDIT CARD PAYMENT|CARD PAYMENT|CARDMEMBER SERV|AMEX EPAYMENT)\b`), direction: 'out', accountKinds: ['checking', 'savings'], target: 'transfer', strength: 'strong' },
   { name: 'loan-proceeds', pattern: /\b(LOAN PROCEEDS|LOAN DISBURSEMENT|LOAN ADVANCE|SBA EIDL|LINE OF CREDIT ADVANCE|LOC ADVANCE|ONDECK|FUNDBOX|KABBAGE)\b/, direction: 'in', target: '2400', strength: 'strong' },
 
   // Everyday operating costs whose wording names the kind of spending.
   // Before rent: a rent-a-car is travel, not the shop's rent.
   { name: 'car-rental', pattern: /\b(RENT[- ]?A[- ]?CAR?|CAR RENTAL|RENTAL CAR|AUTO RENTAL)\b/, direction: 'out', target: '6150', strength: 'strong' },
-  { name: 'vehicle-lease', pattern: /\b(TRUCK|AUTO|VEHICLE|FLEET|EQUIPMENT|EQUIP|TRAILER|FORKLIFT)\b.*\b(LEASE|LEASING)\b|\b(RYDER|PENSKE)\b.*\b(LEASE|LEASING|RENTAL)\b|\b(FINANCE LEASE|LEASE FINANCE|EQUIPMENT FINANCE|EQUIP FINANCE|DLL FINANCE|DE LAGE LANDEN)\b|\b(ENTERPRISE FM|ENTERPRISE FLEET|PEAC|LEAF CAPITAL|LEAF COMMERCIAL|GREATAMERICA|GREAT AMERICA FIN\w*|BALBOA CAPITAL|MARLIN|NAVITAS|PAWNEE|AMUR)\b.*\b(LEASE|LEASING)\b|\b(LEASING|BANK|CREDIT|CAPITAL|FINANCIAL|FINANCE|FUNDING)\b.*\b(LEASE PMT|LEASE PAYMENT|LEASE PYMT)\b|\b(EQUIPMENT|EQUIP|TRAILER|FORKLIFT|KEG|KEGS|PALLET|PALLETS|CYLINDER|CYLINDERS)\b.*\b(RENT|RENTAL)\b/, direction: 'out', target: '6100', strength: 'fair' },
+  { name: 'vehicle-lease', pattern: /\b(TRUCK|AUTO|AUTOMOTIVE|VEHICLE|FLEET|EQUIPMENT|EQUIP|TRAILER|FORKLIFT)\b.*\b(LEASE|LEASING)\b|\b(RYDER|PENSKE)\b.*\b(LEASE|LEASING|RENTAL)\b|\b(FINANCE LEASE|LEASE FINANCE|EQUIPMENT FINANCE|EQUIP FINANCE|DLL FINANCE|DE LAGE LANDEN)\b|\b(ENTERPRISE FM|ENTERPRISE FLEET|PEAC|LEAF CAPITAL|LEAF COMMERCIAL|GREATAMERICA|GREAT AMERICA FIN\w*|BALBOA CAPITAL|MARLIN|NAVITAS|PAWNEE|AMUR)\b.*\b(LEASE|LEASING)\b|\b(LEASING|BANK|CREDIT|CAPITAL|FINANCIAL|FINANCE|FIN|FUNDING)\b.*\b(LEASE PMT|LEASE PAYMENT|LEASE PYMT)\b|\b(EQUIPMENT|EQUIP|TRAILER|FORKLIFT|KEG|KEGS|PALLET|PALLETS|CYLINDER|CYLINDERS)\b.*\b(RENT|RENTAL)\b/, direction: 'out', target: '6100', strength: 'fair' },
   { name: 'rent', pattern: /\b(RENT|LEASE PMT|LEASE PAYMENT|ENTRY DESCR:RENT)\b/, direction: 'out', target: '6110', strength: 'fair' },
   { name: 'vehicle', pattern: /\b(PARKING|PARK METER|METER PAY|PARKING METERS|TOLLWAY|TOLL ROAD|E-?ZPASS|FASTRAK|SUNPASS|FUEL|GAS STATION|STATIONSTORE|STNSTORE)\b/, direction: 'out', target: '6010', strength: 'fair' },
   { name: 'coffee', pattern: /\b(COFFEE|CAFE|ESPRESSO|COFFEEHOUSE)\b/, direction: 'out', target: '6160', strength: 'fair',
@@ -192,7 +194,7 @@ const BUSINESS_TAX_WORDING = /\b(941|940|943|944|PAYROLL|WITHHOLD\w*|WH TAX|UI T
  */
 export const GUESS_SCORE = STRENGTH_SCORE.guess;
 /** The states' income-tax collectors (a secretary of state, a county or a city collects no income tax). */
-const STATE_INCOME_TAX_AGENCY = /\b(DEPT FIN|DEPT OF FINANCE|FIN & ADMIN|FINANCE & ADMIN|DFA|DEPT OF REVENU\w*|DEPARTMENT OF REVENU\w*|DEPT REVENU\w*|DOR|[A-Z]{2}DOR|FTB|FRANCHISE TAX B\w*|DEPT OF TAXATION|DEPT TAXATION|DEPT OF TAX|TAXATION|DTF|TAX COMMISSION|STATE TAX COMM\w*|STATE TAX)\b/;
+const STATE_INCOME_TAX_AGENCY = /\b(DEPT FIN|DEPT OF FINANCE|FIN & ADMIN|FINANCE & ADMIN|DFA|DEPT OF REVENU\w*|DEPARTMENT OF REVENU\w*|DEPT REVENU\w*|DOR|[A-Z]{2}DOR|FTB|FRANCHISE TAX B\w*|DEPT OF TAXATION|DEPT TAXATION|DEPT OF TAX|TAXATION|DTF|TAX COMMISSION|STATE TAX COMM\w*|STATE TAX|COMPTROLLER)\b/;
 /** Form 1040-ES installments fall due on the 15th of January, April, June and September (Publication 505), a weekend or holiday moving them a few days. */
 const ESTIMATE_MONTHS = new Set([1, 4, 6, 9]);
 const ESTIMATE_LAST_DAY = 18;
@@ -218,7 +220,7 @@ const GENERIC_NAME_WORDS = new Set(['LLC', 'LLP', 'PLLC', 'INC', 'CORP', 'CORPOR
 const PAYEE_AFTER_TO = /\bTO ([A-Z][A-Z'-]*(?: [A-Z][A-Z'-]*){0,3})/;
 const PAYER_AFTER_FROM = /\bFROM ([A-Z][A-Z'-]*(?: [A-Z][A-Z'-]*){0,3})/;
 /** A payee named as a business ("ZELLE PAYMENT TO TRUCKER TAX PROS LLC") is no person: the name's own words say more. */
-const BUSINESS_PAYEE = /\bTO\b.*\b(LLC|INC|CORP|CO|COMPANY|LTD|SERVICE|SERVICES|SVC|PROS|GROUP)\b/;
+const BUSINESS_PAYEE = /\bTO\b.*\b(LLC|INC|CORP|CO|COMPANY|LTD|SERVICE|SERVICES|SVC|PROS|GROUP|TRANSPORT|TRANSPORTATION|TRUCKING|HAULING|MOTORS|AUTO|LOGISTICS|REPAIR|SUPPLY)\b/;
 
 /**
  * Money sent to a person who shares a name with the business ("ZELLE TO ERIK LINDQVIST" from VASQUEZ & LINDQVIST CPAS)
@@ -230,7 +232,9 @@ function sharesTheBusinessName(input: CategorizationInput, text: string, person:
   const payee = person.exec(text);
   if (!payee) return false;
   const nameWords = new Set(input.entityName.toUpperCase().split(/[^A-Z]+/).filter((word) => word.length >= 4 && !GENERIC_NAME_WORDS.has(word)));
-  return payee[1].split(' ').some((word) => nameWords.has(word));
+  // The person's surname: "ERIK LINDQVIST" shares LINDQVIST with its partners' firm; a first name says nothing.
+  const words = payee[1].split(' ');
+  return words.length >= 2 && nameWords.has(words[words.length - 1]);
 }
 
 /**

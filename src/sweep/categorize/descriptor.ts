@@ -112,9 +112,10 @@ const SINGLE_WORD_CITIES: ReadonlySet<string> = new Set(CITY_SUFFIXES.filter((wo
 
 /**
  * A date, with the "ON" some banks print before it ("ZELLE TO … ON 07/01"); after "AUTHORIZED" that "ON" is the bank's
- * prefix, stripped with it, so that a name starting with "ON" keeps it ("PURCHASE AUTHORIZED ON 03/14 ON THE BORDER").
+ * prefix, stripped with it, so that a name starting with "ON" keeps it ("PURCHASE AUTHORIZED ON 03/14 ON THE BORDER"). The
+ * "ON" goes only when the bank's reference follows the date: a name ending in "ON" keeps it ("SNAP ON 03/14").
  */
-const DATE = /(?:(?<!AUTHORI[SZ]ED )\bON )?\b\d{1,4}[/-]\d{1,2}(?:[/-]\d{2,4})?\b/g;
+const DATE = /(?:(?<!AUTHORI[SZ]ED )\bON (?=\d{1,4}[/-]\d{1,2}(?:[/-]\d{2,4})? +\S))?\b\d{1,4}[/-]\d{1,2}(?:[/-]\d{2,4})?\b/g;
 const PHONE = /(?:\b1[-. ])?(?:\(\d{3}\)\s*|\b\d{3}[-. ])\d{3}[-. ]\d{4}\b/;
 const CARD_LAST_FOUR = /\b(?:CARD|CRD)\s*(?:ENDING\s*(?:IN)?\s*)?(?:NO\.?\s*)?#?\s*[X*]*\d{4}\b|[X*]{2,}\d{4}\b|\.{3}\d{4}\b/g;
 /** "#1234" or "STORE 0042": what follows a store number is its location, not the merchant. */

@@ -18,18 +18,18 @@ const REVENUE_ACCOUNT: Partial<Record<Industry, CategoryTarget>> = {
   construction: SERVICE_REVENUE,
   personal_services: SERVICE_REVENUE,
   transportation: SERVICE_REVENUE,
-  automotive: SERVICE_REVENUE,
   food_service: SALES_OF_GOODS,
   retail: SALES_OF_GOODS,
   manufacturing: SALES_OF_GOODS,
 };
 
 /**
- * Trades that sell both: a clinic bills visits, but a pharmacy, an optician or a vet's counter sells goods. Their
- * customers' money leans one way, as a guess for review.
+ * Trades that sell both: a clinic bills visits, but a pharmacy, an optician or a vet's counter sells goods; a repair
+ * shop bills labour, a car dealer sells cars. Their customers' money leans one way, as a guess for review.
  */
 const REVENUE_LEANING: Partial<Record<Industry, CategoryTarget>> = {
   healthcare: SERVICE_REVENUE,
+  automotive: SERVICE_REVENUE,
 };
 
 /**

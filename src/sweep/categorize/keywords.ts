@@ -45,7 +45,9 @@ export const KEYWORD_RULES: readonly KeywordRule[] = [
       'DISTRIBUTING', 'DISTRIBUTORS', 'MERCADO', 'SUPERMERCADO', 'GARDEN', 'GARDENS', 'ROASTING', 'ROASTERS', 'ROASTERY', 'BAKING', 'SEAFOOD', 'ICE'],
   },
   { name: 'wholesale', strength: 'likely', target: null, byIndustry: { retail: '5000', manufacturing: '5000', food_service: '5000' }, words: ['WHOLESALE', 'WHSL', 'WHOLESALERS', 'DISTRIBUTORS', 'DISTRIBUTING', 'IMPORTERS', 'IMPORTS'] },
-  { name: 'chemicals', strength: 'likely', target: '6130', words: ['CHEMICAL', 'CHEMICALS', 'JANITORIAL SUPPLY', 'SANITATION SUPPLY'] },
+  { name: 'chemicals', strength: 'likely', target: '6130', words: ['CHEMICAL', 'CHEMICALS', 'JANITORIAL SUPPLY', 'SANITATION SUPPLY', 'HANGERS', 'FABRICARE'] },
+  // A dealer buys the cars it sells at dealers' auctions.
+  { name: 'auto-auction', strength: 'likely', target: null, byIndustry: { automotive: '5000' }, words: ['AUTO AUCTION', 'DEALERS AUCTION', 'DEALER AUCTION', 'AUCTION'] },
   // A carrier's dispatcher takes a cut of each load it books.
   { name: 'dispatch', strength: 'likely', target: null, byIndustry: { transportation: '6020' }, words: ['DISPATCH', 'DISPATCHING', 'DISPATCH SVC', 'DISPATCH SERVICE'] },
   { name: 'supplies', strength: 'likely', target: '6130', byIndustry: { construction: '5000', manufacturing: '5000' }, words: ['SUPPLY', 'SUPPLIES', 'SUPPL', 'SUPPLY CO'] },
@@ -120,7 +122,7 @@ export const KEYWORD_RULES: readonly KeywordRule[] = [
   { name: 'charity', strength: 'likely', target: '6250', words: ['DONATION', 'DONATIONS', 'CHARITY', 'CHARITIES', 'FOOD BANK', 'RESCUE MISSION', 'HUMANE SOCIETY', 'HABITAT FOR HUMANITY'] },
   // A profession's society ("NEBRASKA SOCIETY OF CPAS") is its members' dues, though its name holds the profession's word.
   { name: 'professional-society', strength: 'likely', target: '6240', words: ['SOCIETY OF', 'STATE SOCIETY'] },
-  { name: 'professional', strength: 'clear', target: '6080', words: ['CPA', 'CPAS', 'ACCOUNTING', 'ACCOUNTANTS', 'BOOKKEEPING', 'LAW OFFICE', 'LAW OFFICES', 'LAW FIRM', 'LAW GROUP', 'ATTORNEY', 'ATTORNEYS', 'LEGAL', 'ESQ', 'TAX SERVICE', 'ACCTG', 'MED BILLING', 'MEDICAL BILLING', 'BILLING SERVICE', 'BILLING SVC', 'TAX ADVISORS', 'TAX ADVISOR', 'TAX PREP', 'TAX PREPARATION', 'ENROLLED AGENT'] },
+  { name: 'professional', strength: 'clear', target: '6080', words: ['CPA', 'CPAS', 'ACCOUNTING', 'ACCOUNTANTS', 'BOOKKEEPING', 'LAW OFFICE', 'LAW OFFICES', 'LAW FIRM', 'LAW GROUP', 'ATTORNEY', 'ATTORNEYS', 'LEGAL', 'ESQ', 'TAX SERVICE', 'ACCTG', 'MED BILLING', 'MEDICAL BILLING', 'BILLING SERVICE', 'BILLING SVC', 'TAX ADVISORS', 'TAX ADVISOR', 'TAX SVC', 'TAX SERVICES', 'TAX PREP', 'TAX PREPARATION', 'ENROLLED AGENT'] },
   { name: 'dues', strength: 'likely', target: '6240', words: ['ASSOCIATION', 'ASSN', 'ASSOC', 'CHAMBER OF COMMERCE', 'CHAMBER', 'DUES', 'GUILD', 'MEMBERSHIP', 'MEMBERSHIPS'] },
   { name: 'shipping', strength: 'clear', target: '6220', words: ['SHIPPING', 'FREIGHT', 'COURIER', 'LOGISTICS', 'PACK & SHIP', 'POSTAL'] },
   { name: 'insurance', strength: 'likely', target: '6060', words: ['INSURANCE', 'INS PREM', 'INS PMT', 'ASSURANCE', 'MUTUAL INS', 'INS CO', 'WC PREM', 'WC PREMIUM', 'WORKERS COMP', 'WORK COMP', 'WORKERS COMPENSATION', 'INSUR', 'GL POLICY',
