@@ -127,6 +127,9 @@ const INDUSTRY_BY_PROFILE: Record<string, Industry> = {
   'air-capital-auto-sales': 'automotive',
   'elm-park-cleaners': 'personal_services',
   'patapsco-executive-car': 'transportation',
+  'treasure-valley-eyecare': 'healthcare',
+  'red-dirt-roofing': 'construction',
+  'rio-grande-music-school': 'other',
 };
 
 async function setUpTenant(harness: Harness, profile: string, profileRows: EvalRow[], withIndustry: boolean): Promise<TestTenant> {
