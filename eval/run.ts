@@ -15,7 +15,7 @@
  * replayed too and reported in their own block, outside the overall figures; `--fit` takes no
  * samples from them (fitting on them made the curves worse for owners who state no industry);
  * `--misses-heldout [N]` lists their misses.
- * The first eight draws of fresh businesses joined that group once their misses were read.
+ * The first nine draws of fresh businesses joined that group once their misses were read.
  * The fresh held-out businesses (FRESH_HELD_OUT_PROFILES, the latest draw of three written blind after
  * all the others had become development data) get a block of their own too, each business with its
  * auto-approved rows and how many are right, are never fitted on either, and `--misses-fresh [N]`
@@ -297,7 +297,7 @@ function printGroup(outcomes: Outcome[], groupProfiles: string[], tally: { right
   console.log(`  after learning: ${pct(tally.right / Math.max(1, tally.total))} of ${tally.total} rows right before correction`);
 }
 
-printGroup(heldOutColdOutcomes, heldOutProfiles, heldOutLearning, 'development businesses (written blind: the second round and the first eight fresh draws; since examined and tuned against: in-sample)');
+printGroup(heldOutColdOutcomes, heldOutProfiles, heldOutLearning, 'development businesses (written blind: the second round and the first nine fresh draws; since examined and tuned against: in-sample)');
 printGroup(freshColdOutcomes, freshProfiles, freshLearning, 'fresh held-out businesses (written blind, never read or fitted; how clean each draw is: docs/categorization-data.md)');
 
 function printMisses(outcomes: Outcome[], limit: number, title: string): void {

@@ -89,7 +89,7 @@ test('it is kept apart from the directory: its sources never read it, and many r
 describe('the second-round development businesses (HELD_OUT_PROFILES)', () => {
   const second = loadHeldOutDataset();
 
-  test('thirty-three businesses of about 1,400 rows each over the same 18 months, labelled with chart accounts or transfer', () => {
+  test('thirty-six businesses of about 1,400 rows each over the same 18 months, labelled with chart accounts or transfer', () => {
     assert.deepEqual(HELD_OUT_PROFILES.map((profile) => profile.id),
       ['copper-comb-salon', 'greenline-landscapes', 'alder-spine-rehab', 'lone-star-movers', 'driftless-roasting',
         'saguaro-auto-repair', 'halvorsen-okafor-law', 'sunspire-yoga', 'bull-city-remodeling',
@@ -99,7 +99,8 @@ describe('the second-round development businesses (HELD_OUT_PROFILES)', () => {
         'van-etten-hill-orchards', 'desert-willow-pharmacy', 'cedar-and-bark-dog-lodge',
         'magnolia-moss-flowers', 'kishwaukee-precision', 'clinch-river-insurance',
         'brush-creek-electric', 'bywater-table-catering', 'little-sugar-cycles',
-        'air-capital-auto-sales', 'elm-park-cleaners', 'patapsco-executive-car']);
+        'air-capital-auto-sales', 'elm-park-cleaners', 'patapsco-executive-car',
+        'treasure-valley-eyecare', 'red-dirt-roofing', 'rio-grande-music-school']);
     assertGroupShape(second, HELD_OUT_PROFILES.map((profile) => profile.id), /^heldout-\d{5}$/);
   });
 

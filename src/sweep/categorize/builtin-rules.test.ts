@@ -263,3 +263,7 @@ test("an auto lender's dealer funding is a car sold; a lease from a finance arm 
   assert.notEqual(matchBuiltinRule(dealer)?.target, '3200', 'AUTO is a trade word, not a surname');
   assert.deepEqual(decide(row('ACH WEB-RECUR 036399089 MD COMPTROLLER EST PMT', 300_000, { regime: 'sole_proprietor', date: '2026-08-02' })), ['state-tax', '3200']);
 });
+
+test("New Mexico's gross receipts (CRS) are collected from customers like a sales tax", () => {
+  assert.deepEqual(decide(row('NM TAXATION & REVENU CRS PAYMENT 240724 XMGH8N', 41_000)), ['sales-tax', '2300']);
+});

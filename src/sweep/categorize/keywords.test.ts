@@ -113,3 +113,8 @@ test("a city's water bill, a maker's metal stock, a county treasurer and the cha
   assert.equal(out('CHARLESTON COUNTY TREAS CHARLESTON SC')?.target, '6140');
   assert.equal(out('KNOXVILLE CHAMBER KNOXVILLE TN')?.target, '6240');
 });
+
+test("a gas company is a utility; a landlord's truncated name still reads", () => {
+  assert.equal(out('ELECTRONIC WITHDRAWAL INTERMOUNTAIN GAS CO PAYMENT')?.target, '6170');
+  assert.equal(out('MONTGOMERY SQ PROPERTI WEB PMTS 240701 EN5UAV')?.target, '6110');
+});

@@ -100,7 +100,7 @@ export const KEYWORD_RULES: readonly KeywordRule[] = [
     'DPU', 'UB', 'UTILITY BILLING', 'UTIL BILLING', 'PUBLIC UTILITIES', 'ILLUMINATING', 'PUBLIC UTIL', 'WATER SYS', 'WATER SYSTEM', 'WATER BILL', 'WATER UTILITY', 'WATER & SEWER', 'WATER SEWER',
     'WATER CO', 'WATER COMPANY', 'WATER WORKS', 'POWER DISTRICT', 'PUBLIC POWER', 'ELECTRIC COOP', 'ELECTRIC COOPERATIVE', 'ELECTRIC MEMBERSHIP',
     'GAS & ELEC', 'GAS & ELECTRIC', 'GAS AND ELECTRIC', 'GAS ELECTRIC', 'ELECTRIC PO', 'ELECTRIC POWER', 'POWER ELEC', 'ELEC PYMT', 'INTERNET', 'BROADBAND', 'FIBER',
-    'TELECOM', 'WIRELESS', 'CELLULAR', 'TELEPHONE', 'WATER'] },
+    'TELECOM', 'WIRELESS', 'CELLULAR', 'TELEPHONE', 'WATER', 'GAS CO', 'GAS COMPANY', 'NATURAL GAS'] },
   // Plants, soil and stone are mostly bought by those who install them for a customer (cost of
   // goods); an office or a salon buys them as supplies.
   {
@@ -109,7 +109,7 @@ export const KEYWORD_RULES: readonly KeywordRule[] = [
     words: ['NURSERY', 'NURSERIES', 'MULCH', 'STONE CENTER', 'STONE CTR', 'STONE SUPPLY', 'LANDSCAPE SUPPLY', 'LANDSCAPE SUPPL', 'SOD FARM', 'TOPSOIL', 'IRRIGATION', 'GARDEN CENTER'],
   },
   // A landlord bills as the property's company ("BROOKSWOOD PLAZA LLC"), with the centre's shared costs (CAM) apart.
-  { name: 'landlord', strength: 'likely', target: '6110', words: ['PLAZA', 'PROPERTIES', 'PROPERTY MGMT', 'PROPERTY MANAGEMENT', 'REALTY', 'CAM', 'SHOPPING CENTER', 'OFFICE PARK', 'BUSINESS PARK', 'BUSINESS CENTER'] },
+  { name: 'landlord', strength: 'likely', target: '6110', words: ['PLAZA', 'PROPERTIES', 'PROPERTI', 'PROP', 'PROPERTY MGMT', 'PROPERTY MANAGEMENT', 'REALTY', 'CAM', 'SHOPPING CENTER', 'OFFICE PARK', 'BUSINESS PARK', 'BUSINESS CENTER'] },
   { name: 'lodging', strength: 'clear', target: '6150', words: ['HOTEL', 'HOTELS', 'MOTEL', 'INN', 'SUITES', 'RESORT', 'LODGE', 'HOSTEL', 'AIRLINES', 'AIRWAYS', 'AIRLINE'] },
   { name: 'books-and-learning', strength: 'clear', target: '6230', words: ['BOOKS', 'BOOKSTORE', 'BOOK STORE', 'BOOK STO', 'BOOKSELLERS', 'BOOKSHOP', 'SEMINAR', 'CONFERENCE', 'ACADEMY', 'TRAINING', 'COURSE', 'COURSES',
   'CONT ED', 'CONTINUING ED', 'CONTINUING EDUCATION', 'MASTERCLASS', 'MASTER CLASS', 'WORKSHOP', 'CERTIFICATION', 'EXTENSION',
