@@ -130,6 +130,9 @@ const INDUSTRY_BY_PROFILE: Record<string, Industry> = {
   'treasure-valley-eyecare': 'healthcare',
   'red-dirt-roofing': 'construction',
   'rio-grande-music-school': 'other',
+  'red-mountain-architects': 'professional_services',
+  'ingersoll-pepper-works': 'manufacturing',
+  'long-wharf-tattoo': 'personal_services',
 };
 
 async function setUpTenant(harness: Harness, profile: string, profileRows: EvalRow[], withIndustry: boolean): Promise<TestTenant> {
