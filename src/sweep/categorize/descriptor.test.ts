@@ -148,6 +148,13 @@ test('property: noise added around a merchant name does not change its key', () 
   }), { numRuns: 2000 });
 });
 
+test('a masked card number is a word of its own: a reference that holds XX and digits is not one', () => {
+  // Found by the property above: "AAXX0000" lost "XX0000" as if it were a card's last four, leaving "REF AA".
+  assert.equal(merchantKeyFor('BLUE REF AAXX0000', null), 'BLUE');
+  assert.equal(merchantKeyFor('BLUE XXXX1234', null), 'BLUE');
+  assert.equal(merchantKeyFor('BLUE CARD **1234', null), 'BLUE');
+});
+
 test('property: cleaning is idempotent and its output is upper case words without digits noise', () => {
   fc.assert(fc.property(fc.string({ maxLength: 80 }), (descriptor) => {
     const once = cleanDescriptor(descriptor);
