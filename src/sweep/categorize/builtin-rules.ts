@@ -50,6 +50,9 @@ const MERCHANT_SERVICES = String.raw`(BANKCARD|BNKCD|MERCHANT SERVICES|MERCHANT 
 
 const BANK_FEE_WORDING = /\b(MONTHLY (SERVICE|MAINTENANCE|MAINT) (FEE|CHARGE)|MAINTENANCE FEE|SERVICE CHARGE|SERVICE FEE|OVERDRAFT|OD FEE|NSF|INSUFFICIENT FUNDS|RETURNED ITEM|WIRE (TRANSFER )?FEE|WIRE OUT FEE|INCOMING WIRE FEE|OUTGOING WIRE FEE|ATM FEE|NON-?CHASE ATM|FOREIGN (TRANSACTION|TRANS|TXN|EXCHANGE) FEE|INTL TRANSACTION FEE|STOP PAYMENT|ANNUAL (MEMBERSHIP )?FEE|LATE (PAYMENT )?FEE|ACCOUNT FEE|ANALYSIS (SERVICE )?(FEE|CHARGE)|CHECK ORDER|CASH ADVANCE FEE|BALANCE TRANSFER FEE|PAPER STATEMENT FEE|EXCESS (TRANSACTION|ACTIVITY) FEE|ACCOUNT MAINTENANCE|FEE ACCOUNT MAINT\w*|SVC CHARGE|SVC CHG|SERVICE CHG)\b/;
 
+/** A supplier's bill paid by ACH: whatever café or restaurant word its name holds, no meal was eaten. */
+export const SUPPLIER_INVOICE_WORDING = /\b(INVOICE|INV PAYMT|INV PMT|INV PAYMENT|INV PYMT|STMT PMT|DESCR:INVOICE)\b/;
+
 export const BUILTIN_RULES: readonly BuiltinRule[] = [
   // Money on a trust account (IOLTA, escrow, owners' trust) belongs to clients or owners, whatever the line says; moves
   // to the business's own accounts are paired as transfers first, and the bank's own fees are the business's.
@@ -135,7 +138,7 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
   { name: 'rent', pattern: /\b(RENT|LEASE PMT|LEASE PAYMENT|ENTRY DESCR:RENT)\b/, direction: 'out', target: '6110', strength: 'fair' },
   { name: 'vehicle', pattern: /\b(PARKING|PARK METER|METER PAY|PARKING METERS|TOLLWAY|TOLL ROAD|E-?ZPASS|FASTRAK|SUNPASS|FUEL|GAS STATION|STATIONSTORE|STNSTORE)\b/, direction: 'out', target: '6010', strength: 'fair' },
   { name: 'coffee', pattern: /\b(COFFEE|CAFE|ESPRESSO|COFFEEHOUSE)\b/, direction: 'out', target: '6160', strength: 'fair',
-    byIndustry: { food_service: '5000', manufacturing: '5000' }, unless: /\b(INVOICE|INV PAYMT|INV PMT|INV PAYMENT|STMT PMT|DESCR:INVOICE)\b/ },
+    byIndustry: { food_service: '5000', manufacturing: '5000' }, unless: SUPPLIER_INVOICE_WORDING },
 
   // Moves between accounts and cash.
   { name: 'own-transfer', pattern: /\b(ONLINE TRANSFER|INTERNET TRANSFER|MOBILE TRANSFER|TRANSFER (TO|FROM) (CHK|CHECKING|SAV|SAVINGS|SHARE|DRAFT|MMA|MONEY MARKET|ACCOUNT|ACCT)|BOOK TRANSFER|INTERNAL TRANSFER|ACCOUNT TRANSFER|XFER (TO|FROM) (CHK|SAV))\b/, target: 'transfer', strength: 'strong' },

@@ -1,4 +1,5 @@
 import type { Industry } from '../../tenancy/entity-profile.ts';
+import { SUPPLIER_INVOICE_WORDING } from './builtin-rules.ts';
 import { cleanDescriptor } from './descriptor.ts';
 import type { CategorizationInput, CategoryTarget } from './types.ts';
 
@@ -67,7 +68,7 @@ export const KEYWORD_RULES: readonly KeywordRule[] = [
   {
     name: 'restaurant', strength: 'clear', target: '6160',
     // Eating out is paid at the counter; an ACH against an invoice pays a supplier whose name holds a café's word ("CAFE IMPORTS").
-    unless: /\b(INVOICE|INV PAYMT|INV PMT|INV PAYMENT|INV PYMT)\b/,
+    unless: SUPPLIER_INVOICE_WORDING,
     words: ['RESTAURANT', 'RESTAURANTE', 'RESTAURANTS', 'CAFE', 'CAF', 'CAFFE', 'RESTAURA', 'RESTAURAN', 'RESTAUR', 'BISTRO', 'DINER', 'GRILL', 'GRILLE', 'BAR & GRILL', 'TAVERN', 'PUB',
       'BREWING', 'BREWERY', 'TAPROOM', 'TAP ROOM', 'PIZZA', 'PIZZERIA', 'TAQUERIA', 'TACOS', 'TACO', 'BURGER', 'BURGERS', 'SUSHI', 'RAMEN',
       'NOODLE', 'NOODLES', 'PHO', 'KITCHEN', 'EATERY', 'BBQ', 'BARBECUE', 'SMOKEHOUSE', 'STEAKHOUSE', 'CANTINA', 'DELI', 'DELICATESSEN',
