@@ -9,8 +9,21 @@ export const MAX_AMOUNT_MINOR = 1e12;
 export class AmountError extends Error {}
 
 /**
+ * How far from a whole minor unit an amount may lie and still be read as that unit: 1e-9 of a
+ * minor unit, or 1e-14 of the amount when that is larger. Float noise from a client's arithmetic
+ * (1 + 14/100 = 1.1400000000000001) is a few units in the 16th-17th significant digit, far inside;
+ * at the MAX_AMOUNT_MINOR cap the tolerance is 0.01 minor unit, so an amount carrying a real digit
+ * below the minor unit (1.145 USD) is always refused.
+ */
+export function floatNoiseToleranceMinor(minor: number): number {
+  return 1e-9 * Math.max(1, Math.abs(minor) / 1e5);
+}
+
+/**
  * Converts a JSON number in major units to exact integer minor units. JavaScript prints a number
- * with the fewest digits that read back to it, so "12.34" is exact where 12.34 * 100 is not.
+ * with the fewest digits that read back to it, so "12.34" is exact where 12.34 * 100 is not; a
+ * number printing more decimals than the currency has is accepted only as float noise around a
+ * whole minor unit (floatNoiseToleranceMinor).
  */
 export function toMinorUnits(amount: number, currency: string): number {
   const exponent = currencyExponent(currency);
@@ -18,12 +31,19 @@ export function toMinorUnits(amount: number, currency: string): number {
   if (!Number.isFinite(amount)) throw new AmountError('must be a finite number');
   const text = decimalString(Math.abs(amount));
   const [whole, fraction = ''] = text.split('.');
-  if (fraction.length > exponent) {
-    throw new AmountError(`has ${fraction.length} decimals but ${currency} has ${exponent}`);
+  let minor: number;
+  if (fraction.length <= exponent) {
+    minor = Number(whole + fraction.padEnd(exponent, '0'));
+  } else {
+    // The scaling's own rounding error is one unit in the last place, far below the tolerance.
+    const scaled = Math.abs(amount) * 10 ** exponent;
+    minor = Math.round(scaled);
+    if (Math.abs(scaled - minor) > floatNoiseToleranceMinor(minor)) {
+      throw new AmountError(`has ${fraction.length} decimals but ${currency} has ${exponent}`);
+    }
   }
-  const minor = Number(whole + fraction.padEnd(exponent, '0'));
   if (minor > MAX_AMOUNT_MINOR) throw new AmountError(`is too large (at most ${MAX_AMOUNT_MINOR / 10 ** exponent})`);
-  return amount < 0 ? -minor : minor;
+  return amount < 0 && minor !== 0 ? -minor : minor;
 }
 
 /** Minor units back to a JSON number in major units; exact because the division result is the shortest decimal. */
