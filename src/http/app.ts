@@ -81,7 +81,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: false,
     // Path ids are judged by their shape (400), however long; only a URL past MAX_URL_LENGTH is 414.
-    maxParamLength: MAX_URL_LENGTH,
+    routerOptions: { maxParamLength: MAX_URL_LENGTH },
     frameworkErrors: handleFrameworkError,
     clientErrorHandler: handleClientError,
   }).withTypeProvider<TypeBoxTypeProvider>();

@@ -28,24 +28,24 @@ export function replaceControlCharacters(text: string): string {
 }
 
 /**
- * The path (`transactions[3].description`, `search`) of the first string, or object key, in `value`
- * that holds a control character the policy refuses; undefined when there is none.
+ * The path (`transactions[3].description`, `search`) of a string, or object key, in `value` that
+ * holds a control character the policy refuses; undefined when there is none. Iterative, so a
+ * hostile body nested thousands deep cannot exhaust the stack.
  */
-export function findControlCharacter(value: unknown, policy: ControlCharacterPolicy, path = ''): string | undefined {
-  if (typeof value === 'string') return hasControlCharacter(value, policy) ? path : undefined;
-  if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) {
-      const found = findControlCharacter(item, policy, `${path}[${index}]`);
-      if (found !== undefined) return found;
-    }
-    return undefined;
-  }
-  if (value !== null && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      const keyPath = path ? `${path}.${visibleControlCharacters(key)}` : visibleControlCharacters(key);
-      if (hasControlCharacter(key, { allowWhiteSpace: false })) return keyPath;
-      const found = findControlCharacter(item, policy, keyPath);
-      if (found !== undefined) return found;
+export function findControlCharacter(value: unknown, policy: ControlCharacterPolicy): string | undefined {
+  const pending: Array<[unknown, string]> = [[value, '']];
+  while (pending.length > 0) {
+    const [item, path] = pending.pop()!;
+    if (typeof item === 'string') {
+      if (hasControlCharacter(item, policy)) return path;
+    } else if (Array.isArray(item)) {
+      for (let index = item.length - 1; index >= 0; index--) pending.push([item[index], `${path}[${index}]`]);
+    } else if (item !== null && typeof item === 'object') {
+      for (const [key, child] of Object.entries(item).reverse()) {
+        const keyPath = path ? `${path}.${visibleControlCharacters(key)}` : visibleControlCharacters(key);
+        if (hasControlCharacter(key, { allowWhiteSpace: false })) return keyPath;
+        pending.push([child, keyPath]);
+      }
     }
   }
   return undefined;

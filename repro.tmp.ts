@@ -1,0 +1,13 @@
+import pino from 'pino';
+import { buildApp } from './src/http/app.ts';
+import { openTestDatabase, generousRateLimits } from './test/support/harness.ts';
+import { loadConfig } from './src/config/config.ts';
+import { createTenant } from './src/tenancy/tenants.ts';
+import { createApiKey } from './src/tenancy/api-keys.ts';
+const db = await openTestDatabase();
+const app = await buildApp({ handle: db.handle, config: generousRateLimits(loadConfig({})), logger: pino({ level: 'error' }) });
+const { tenantId } = await createTenant(db.handle, { legalName: 'x' });
+const { key } = await createApiKey(db.handle, tenantId, ['read', 'write'], 'k');
+const r = await app.inject({ method: 'PATCH', url: '/v1/transactions/01a21297-2924-747a-9218-4d39c8d97eb3', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, payload: '['.repeat(5000) + ']'.repeat(5000) });
+console.log(r.statusCode);
+await app.close(); await db.dispose();
