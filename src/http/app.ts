@@ -8,7 +8,7 @@ import type { DatabaseHandle } from '../db/connection.ts';
 import { authenticate, type Principal, type Scope } from '../tenancy/api-keys.ts';
 import { DATE_RANGE_TEXT, isAcceptedDate } from '../shared/dates.ts';
 import { findControlCharacter } from '../shared/text.ts';
-import { handleClientError, handleError, handleFrameworkError, sendError } from './errors.ts';
+import { handleClientError, handleError, handleFrameworkError, MAX_URL_LENGTH, sendError } from './errors.ts';
 import { rateLimiterFor, type RateLimiter } from './rate-limit.ts';
 import { registerRoutes } from './routes/index.ts';
 import { Rule } from './routes/rules.ts';
@@ -33,8 +33,6 @@ declare module 'fastify' {
 }
 
 export const BODY_LIMIT_BYTES = 5 * 1024 * 1024;
-/** Longer URLs are 414; Node's own limit on the request line and headers together (16 KB) gives 431. */
-export const MAX_URL_LENGTH = 8 * 1024;
 
 export interface AppContext {
   handle: DatabaseHandle;

@@ -6,6 +6,9 @@ import { DomainError, type ErrorCode } from '../errors.ts';
 import { ACCEPTED_DATE_PATTERN, ACCEPTED_DATE_REASON } from '../shared/dates.ts';
 import { ErrorBody } from './schemas.ts';
 
+/** Longer URLs are 414; Node's own limit on the request line and headers together (16 KB) gives 431. */
+export const MAX_URL_LENGTH = 8 * 1024;
+
 export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   invalid_request: 400,
   unauthorized: 401,
@@ -106,7 +109,7 @@ function codeForClientStatus(status: number): ErrorCode {
 
 /** Errors Fastify raises while routing, before any hook: a URL that does not decode, a path parameter past the length limit. */
 export function handleFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return sendError(reply, 'uri_too_long', 'path: a path parameter is longer than any id');
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return sendError(reply, 'uri_too_long', `path: a path parameter is longer than the URL may be (at most ${MAX_URL_LENGTH} characters)`);
   if (error.code === 'FST_ERR_BAD_URL') return sendError(reply, 'invalid_request', 'path: the URL is not valid percent-encoded UTF-8');
   return sendError(reply, 'invalid_request', error.message);
 }
