@@ -36,6 +36,8 @@ export interface FuzzWorld {
   keys: { readWrite: string; read: string; write: string };
   /** Real ids of every kind (transactions, journal entries, entities, accounts, rules, documents). */
   ids: string[];
+  entityIds: string[];
+  bankAccountIds: string[];
   institutionNames: string[];
   externalIds: string[];
   /** A small valid statement file (CSV) and its media type. */
@@ -149,11 +151,22 @@ function namedText(name: string, world: FuzzWorld): fc.Arbitrary<string> | undef
   }
 }
 
+/**
+ * How hard a request pushes: a clean request follows the schema throughout (so it reaches the
+ * service's logic and the database); a hostile one has each value hostile now and then, required
+ * fields dropped, extra fields added and structural faults.
+ */
+type Mode = 'clean' | 'hostile';
+
+function idsNamed(name: string, world: FuzzWorld): string[] {
+  return (name === 'entityId' ? world.entityIds : name === 'bankAccountId' ? world.bankAccountIds : undefined) ?? world.ids;
+}
+
 /** A value that follows the schema (within reason: strings are short, arrays small). */
-function plausible(schema: Schema, name: string, world: FuzzWorld, depth: number): fc.Arbitrary<unknown> {
+function plausible(schema: Schema, name: string, world: FuzzWorld, mode: Mode): fc.Arbitrary<unknown> {
   if (schema.const !== undefined) return fc.constant(schema.const);
   if (schema.enum) return fc.constantFrom(...schema.enum);
-  if (schema.anyOf) return fc.oneof(...schema.anyOf.map((option) => plausible(option, name, world, depth)));
+  if (schema.anyOf) return fc.oneof(...schema.anyOf.map((option) => plausible(option, name, world, mode)));
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
   switch (type) {
     case 'null': return fc.constant(null);
@@ -171,7 +184,7 @@ function plausible(schema: Schema, name: string, world: FuzzWorld, depth: number
       );
     }
     case 'string': {
-      if (schema.format === 'uuid') return fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...world.ids) }, { weight: 1, arbitrary: uuid });
+      if (schema.format === 'uuid') return fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...idsNamed(name, world)) }, { weight: 1, arbitrary: fc.constantFrom(...world.ids) }, { weight: 1, arbitrary: uuid });
       if (schema.format === 'date') return plausibleDate;
       const named = namedText(name, world);
       if (named) return named;
@@ -183,29 +196,31 @@ function plausible(schema: Schema, name: string, world: FuzzWorld, depth: number
       );
     }
     case 'array': {
-      const items = schema.items ?? {};
       const minItems = schema.minItems ?? 0;
-      return fc.array(valueFor(items, name, world, depth + 1), { minLength: minItems, maxLength: Math.min(schema.maxItems ?? 3, minItems + 3) });
+      return fc.array(valueFor(schema.items ?? {}, name, world, mode), { minLength: minItems, maxLength: Math.min(schema.maxItems ?? 3, minItems + 3) });
     }
-    case 'object': return objectFor(schema, world, depth);
+    case 'object': return objectFor(schema, world, mode);
     default: return fc.constant('x');
   }
 }
 
-/** Mostly plausible, sometimes hostile: each field is fuzzed on its own. */
-function valueFor(schema: Schema, name: string, world: FuzzWorld, depth: number): fc.Arbitrary<unknown> {
-  return fc.oneof({ weight: 7, arbitrary: plausible(schema, name, world, depth) }, { weight: 1, arbitrary: hostileValue });
+/** In a hostile request each value is hostile now and then, on its own. */
+function valueFor(schema: Schema, name: string, world: FuzzWorld, mode: Mode): fc.Arbitrary<unknown> {
+  if (mode === 'clean') return plausible(schema, name, world, mode);
+  return fc.oneof({ weight: 4, arbitrary: plausible(schema, name, world, mode) }, { weight: 1, arbitrary: hostileValue });
 }
 
-function objectFor(schema: Schema, world: FuzzWorld, depth: number): fc.Arbitrary<Record<string, unknown>> {
-  const properties = Object.entries(schema.properties ?? {});
+function objectFor(schema: Schema, world: FuzzWorld, mode: Mode): fc.Arbitrary<Record<string, unknown>> {
   const required = new Set(schema.required ?? []);
-  const fields = properties.map(([name, property]) => {
-    const value = valueFor(property, name, world, depth);
-    // A required field is dropped now and then; an optional one is present about half the time.
-    return fc.tuple(fc.constant(name), required.has(name) ? fc.option(value, { freq: 20, nil: undefined }) : fc.option(value, { freq: 2, nil: undefined }));
+  const fields = Object.entries(schema.properties ?? {}).map(([name, property]) => {
+    const value = valueFor(property, name, world, mode);
+    // In a hostile request a required field is dropped now and then; an optional one is present about half the time.
+    const presence = required.has(name) ? (mode === 'clean' ? value : fc.option(value, { freq: 12, nil: undefined })) : fc.option(value, { freq: 2, nil: undefined });
+    return fc.tuple(fc.constant(name), presence);
   });
-  const extra = fc.option(fc.tuple(fc.constantFrom('extra', '__proto__', 'constructor', 'a\u0000b', 'tenantId', 'id', ''), hostileValue), { freq: 6, nil: undefined });
+  const extra = mode === 'clean'
+    ? fc.constant(undefined)
+    : fc.option(fc.tuple(fc.constantFrom('extra', '__proto__', 'constructor', 'a\u0000b', 'tenantId', 'id', ''), hostileValue), { freq: 4, nil: undefined });
   return fc.tuple(fc.tuple(...fields), extra).map(([pairs, extraField]) => {
     const object: Record<string, unknown> = {};
     for (const [name, value] of pairs) if (value !== undefined) object[name] = value;
@@ -217,27 +232,31 @@ function objectFor(schema: Schema, world: FuzzWorld, depth: number): fc.Arbitrar
 /** Raw URL text that is not what encodeURIComponent would write. */
 const RAW_GARBAGE = ['%ff', '%', '%0', '%00', '%u0000', '%2e%2e', '..', '%2F', '+', '%20', '%c0%af', '%e2%82', '%ef%bf%bd', '%7f', '%0a', '%0d%0a', '%25', ';', '=', '&', '#'];
 
-function encodedParameter(schema: Schema, name: string, world: FuzzWorld): fc.Arbitrary<string> {
+function encodedParameter(schema: Schema, name: string, world: FuzzWorld, mode: Mode): fc.Arbitrary<string> {
   const text = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value) ?? '');
+  const clean = plausible(schema, name, world, mode).map((value) => encodeURIComponent(text(value)));
+  if (mode === 'clean') return clean;
   return fc.oneof(
-    { weight: 8, arbitrary: plausible(schema, name, world, 0).map((value) => encodeURIComponent(text(value))) },
-    { weight: 2, arbitrary: hostileValue.map((value) => encodeURIComponent(text(value).replace(/[\ud800-\udfff]/g, '\ufffd'))) },
+    { weight: 4, arbitrary: clean },
+    { weight: 3, arbitrary: hostileValue.map((value) => encodeURIComponent(text(value).replace(/[\ud800-\udfff]/g, '\ufffd'))) },
     { weight: 1, arbitrary: fc.constantFrom(...RAW_GARBAGE) },
     { weight: 1, arbitrary: uuid.map((value) => value.toUpperCase()) },
   );
 }
 
 const JSON_CONTENT_TYPES = ['application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/JSON', 'a/b/c;;;', 'application/json; charset=latin1', 'application/xml', '*/*'];
-const BROKEN_BODIES = ['', 'not json', '{"a":', '[]', 'null', '"text"', '123', '{"__proto__":{"polluted":1}}', '{"constructor":{"prototype":{"polluted":1}}}', '[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]', `${'['.repeat(5000)}${']'.repeat(5000)}`, '{"a":1,"a":2}', '\ufeff{}', '{"x":"\\u0000"}', '{"x":"\\ud800"}'];
+const BROKEN_BODIES = ['', 'not json', '{"a":', '[]', 'null', '"text"', '123', '{"__proto__":{"polluted":1}}', '{"constructor":{"prototype":{"polluted":1}}}', `${'['.repeat(40)}${']'.repeat(40)}`, `${'['.repeat(5000)}${']'.repeat(5000)}`, `${'{"a":'.repeat(3000)}1${'}'.repeat(3000)}`, '{"a":1,"a":2}', '\ufeff{}', '{"x":"\\u0000"}', '{"x":"\\ud800"}'];
 
-function headersFor(world: FuzzWorld, needsScope: 'read' | 'write' | undefined) {
-  const key = fc.oneof(
-    { weight: 12, arbitrary: fc.constant(world.keys.readWrite) },
+function headersFor(world: FuzzWorld, needsScope: 'read' | 'write', mode: Mode) {
+  const goodKey = fc.constantFrom(world.keys.readWrite, needsScope === 'write' ? world.keys.write : world.keys.read);
+  const key = mode === 'clean' ? goodKey : fc.oneof(
+    { weight: 8, arbitrary: goodKey },
     { weight: 2, arbitrary: fc.constant(needsScope === 'write' ? world.keys.read : world.keys.write) },
     { weight: 1, arbitrary: fc.constantFrom('bk_not-a-key', '', 'x'.repeat(600)) },
   );
+  const authorization = mode === 'clean' ? key.map((value) => `Bearer ${value}`) : fc.oneof({ weight: 10, arbitrary: key.map((value) => `Bearer ${value}`) }, { weight: 1, arbitrary: fc.constantFrom('Basic abc', 'Bearer', 'bearer x') });
   return fc.record({
-    authorization: fc.oneof({ weight: 15, arbitrary: key.map((value) => `Bearer ${value}`) }, { weight: 1, arbitrary: fc.constantFrom('Basic abc', 'Bearer', 'bearer x') }),
+    authorization,
     accept: fc.constantFrom('application/json', 'application/json', '*/*', 'text/csv', 'text/csv;q=0.9, application/json;q=0.1', 'text/csv;q=abc', 'image/png'),
   });
 }
@@ -247,32 +266,40 @@ function quoteHeader(text: string): string {
 }
 
 /** A multipart upload: the file part (with a hostile name now and then), known fields (plausible or hostile), and structural faults. */
-function multipartRequest(schema: Schema, world: FuzzWorld): fc.Arbitrary<{ payload: Buffer; contentType: string }> {
+function multipartRequest(schema: Schema, world: FuzzWorld, mode: Mode): fc.Arbitrary<{ payload: Buffer; contentType: string }> {
   const fieldNames = Object.keys(schema.properties ?? {}).filter((name) => name !== 'file');
-  const fields = fc.tuple(...fieldNames.map((name) => fc.option(fc.tuple(fc.constant(name), fc.oneof(
-    { weight: 4, arbitrary: plausible(schema.properties![name], name, world, 0).map(String) },
-    { weight: 2, arbitrary: hostileText },
-    { weight: 1, arbitrary: fc.constantFrom('1234.56', '-12.5', '1e5', '١٢٣') },
-  )), { freq: 3, nil: undefined })));
+  const hostile = mode === 'hostile';
+  const fields = fc.tuple(...fieldNames.map((name) => fc.option(fc.tuple(fc.constant(name), hostile
+    ? fc.oneof(
+      { weight: 3, arbitrary: plausible(schema.properties![name], name, world, mode).map(String) },
+      { weight: 2, arbitrary: hostileText },
+      { weight: 1, arbitrary: fc.constantFrom('1234.56', '-12.5', '1e5', '١٢٣') },
+    )
+    : plausible(schema.properties![name], name, world, mode).map(String)), { freq: 2, nil: undefined })));
   const filename = fc.oneof(
-    { weight: 4, arbitrary: fc.constant(world.statement.filename) },
-    { weight: 3, arbitrary: hostileText.map((text) => ({ raw: text })) },
-    { weight: 2, arbitrary: hostileText.map((text) => ({ encoded: text })) },
+    { weight: hostile ? 2 : 3, arbitrary: fc.constant(world.statement.filename) },
+    { weight: hostile ? 3 : 1, arbitrary: hostileText.map((text) => ({ raw: text })) },
+    { weight: hostile ? 2 : 1, arbitrary: hostileText.map((text) => ({ encoded: text })) },
     { weight: 1, arbitrary: fc.constant(undefined) },
   );
-  const content = fc.oneof(
-    { weight: 4, arbitrary: fc.constant(world.statement.bytes) },
-    { weight: 2, arbitrary: fc.uint8Array({ maxLength: 300 }).map((bytes) => Buffer.from(bytes)) },
-    { weight: 2, arbitrary: hostileText.map((text) => Buffer.from(`Date,Description,Amount\n2026-03-02,${text},12.34\n${text},x,1\n`)) },
-    { weight: 1, arbitrary: fc.constantFrom(Buffer.alloc(0), Buffer.from('%PDF-1.4\n%%EOF'), Buffer.from('<?xml version="1.0"?><Document/>'), Buffer.from('OFXHEADER:100\n\n<OFX></OFX>'), Buffer.from(':20:X\n:25:1\n:60F:C260301EUR0,00\n:61:9912311231C1,00NTRFNONREF\n:62F:C260331EUR1,00\n-')) },
-  );
+  const content = hostile
+    ? fc.oneof(
+      { weight: 2, arbitrary: fc.constant(world.statement.bytes) },
+      { weight: 2, arbitrary: fc.uint8Array({ maxLength: 300 }).map((bytes) => Buffer.from(bytes)) },
+      { weight: 2, arbitrary: hostileText.map((text) => Buffer.from(`Date,Description,Amount,Currency,Balance\n2026-02-01,Opening deposit,2000.00,USD,2000.00\n2026-02-02,${text},-1200.00,USD,800.00\n${text},x,1,USD,801.00\n`)) },
+      { weight: 1, arbitrary: fc.constantFrom(Buffer.alloc(0), Buffer.from('%PDF-1.4\n%%EOF'), Buffer.from('<?xml version="1.0"?><Document/>'), Buffer.from('OFXHEADER:100\n\n<OFX></OFX>'), Buffer.from(':20:X\n:25:1\n:60F:C260301EUR0,00\n:61:9912311231C1,00NTRFNONREF\n:62F:C260331EUR1,00\n-')) },
+    )
+    : fc.oneof(
+      { weight: 2, arbitrary: fc.constant(world.statement.bytes) },
+      { weight: 2, arbitrary: fc.tuple(fc.constantFrom('2026-02-02', '1899-12-31', '9999-12-31', '2200-01-01', '2026-02-30'), fc.constantFrom('Rent', 'Rent\u0000', 'Rent\u0007x', 'Ré\u202ent')).map(([date, description]) => Buffer.from(`Date,Description,Amount,Currency,Balance\n2026-02-01,Opening deposit,2000.00,USD,2000.00\n${date},${description},-1200.00,USD,800.00\n`)) },
+    );
   return fc.record({
     fields,
     filename,
     content,
-    contentType: fc.constantFrom(world.statement.contentType, 'application/octet-stream', 'text/csv\u0000', '', 'image/png', 'text/plain; charset=utf-16'),
-    partName: fc.constantFrom('file', 'file', 'file', 'document', ''),
-    fault: fc.constantFrom('none', 'none', 'none', 'none', 'two files', 'no file', 'no end boundary', 'unknown field', 'no boundary'),
+    contentType: hostile ? fc.constantFrom(world.statement.contentType, 'application/octet-stream', 'text/csv\u0000', '', 'image/png', 'text/plain; charset=utf-16') : fc.constant(world.statement.contentType),
+    partName: hostile ? fc.constantFrom('file', 'file', 'file', 'document', '') : fc.constant('file'),
+    fault: hostile ? fc.constantFrom('none', 'none', 'none', 'two files', 'no file', 'no end boundary', 'unknown field', 'no boundary') : fc.constant('none'),
   }).map(({ fields: presentFields, filename: name, content: bytes, contentType, partName, fault }) => {
     const boundary = 'fuzzboundary7MA4YWxkTrZu0gW';
     const chunks: Buffer[] = [];
@@ -288,29 +315,35 @@ function multipartRequest(schema: Schema, world: FuzzWorld): fc.Arbitrary<{ payl
   });
 }
 
-function operationRequest(operation: Operation, world: FuzzWorld): fc.Arbitrary<FuzzRequest> {
+function operationRequest(operation: Operation, world: FuzzWorld, mode: Mode): fc.Arbitrary<FuzzRequest> {
+  const hostile = mode === 'hostile';
   const pathParameters = operation.parameters.filter((parameter) => parameter.in === 'path');
   const queryParameters = operation.parameters.filter((parameter) => parameter.in === 'query');
-  const pathValues = fc.tuple(...pathParameters.map((parameter) => encodedParameter(parameter.schema, parameter.name, world)));
-  const queryPairs = fc.tuple(...queryParameters.map((parameter) => fc.option(
-    fc.tuple(fc.constant(parameter.name), encodedParameter(parameter.schema, parameter.name, world)),
-    { freq: parameter.required && parameter.schema.default === undefined ? 20 : 2, nil: undefined },
-  )));
-  const queryExtras = fc.constantFrom('', '', '', '', '&unknown=1', '&from=2026-01-01&from=2026-02-01', '&limit=1&limit=2', '&%ff=1', '&a%00=1', `&pad=${'y'.repeat(9000)}`, '&&&', '&=');
+  const pathValues = fc.tuple(...pathParameters.map((parameter) => encodedParameter(parameter.schema, parameter.name, world, mode)));
+  const queryPairs = fc.tuple(...queryParameters.map((parameter) => {
+    const pair = fc.tuple(fc.constant(parameter.name), encodedParameter(parameter.schema, parameter.name, world, mode));
+    const mustBeThere = parameter.required && parameter.schema.default === undefined;
+    return mustBeThere && !hostile ? pair : fc.option(pair, { freq: mustBeThere ? 12 : 2, nil: undefined });
+  }));
+  const queryExtras = hostile
+    ? fc.oneof({ weight: 12, arbitrary: fc.constant('') }, { weight: 1, arbitrary: fc.constantFrom('&unknown=1', '&from=2026-01-01&from=2026-02-01', '&limit=1&limit=2', '&%ff=1', '&a%00=1', `&pad=${'y'.repeat(9000)}`, '&&&', '&=') })
+    : fc.constant('');
   const needsScope = operation.method === 'GET' ? 'read' : 'write';
-  const body: fc.Arbitrary<{ payload?: string | Buffer; contentType?: string }> = operation.multipartBody
-    ? fc.oneof(
-      { weight: 9, arbitrary: multipartRequest(operation.multipartBody, world) },
-      { weight: 1, arbitrary: fc.record({ payload: fc.constantFrom('{}', 'file=x'), contentType: fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded') }) },
-    )
-    : operation.jsonBody
-      ? fc.oneof(
-        { weight: 9, arbitrary: fc.record({ payload: objectFor(operation.jsonBody, world, 0).map((value) => JSON.stringify(value)), contentType: fc.constantFrom(...JSON_CONTENT_TYPES.slice(0, 2)) }) },
-        { weight: 1, arbitrary: fc.record({ payload: fc.constantFrom(...BROKEN_BODIES), contentType: fc.constantFrom(...JSON_CONTENT_TYPES) }) },
-        { weight: 1, arbitrary: fc.record({ payload: hostileValue.map((value) => JSON.stringify(value) ?? 'null'), contentType: fc.constant('application/json') }) },
-      )
-      : fc.oneof({ weight: 12, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: fc.record({ payload: fc.constantFrom(...BROKEN_BODIES), contentType: fc.constantFrom(...JSON_CONTENT_TYPES) }) });
-  return fc.record({ pathValues, queryPairs, queryExtras, body, headers: headersFor(world, needsScope) }).map(({ pathValues: values, queryPairs: pairs, queryExtras: extras, body: requestBody, headers }) => {
+  const brokenBody = fc.record({ payload: fc.constantFrom(...BROKEN_BODIES), contentType: fc.constantFrom(...JSON_CONTENT_TYPES) });
+  let body: fc.Arbitrary<{ payload?: string | Buffer; contentType?: string }>;
+  if (operation.multipartBody) {
+    body = hostile
+      ? fc.oneof({ weight: 9, arbitrary: multipartRequest(operation.multipartBody, world, mode) }, { weight: 1, arbitrary: fc.record({ payload: fc.constantFrom('{}', 'file=x'), contentType: fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded') }) })
+      : multipartRequest(operation.multipartBody, world, mode);
+  } else if (operation.jsonBody) {
+    const json = fc.record({ payload: objectFor(operation.jsonBody, world, mode).map((value) => JSON.stringify(value)), contentType: fc.constantFrom(...JSON_CONTENT_TYPES.slice(0, 2)) });
+    body = hostile
+      ? fc.oneof({ weight: 8, arbitrary: json }, { weight: 1, arbitrary: brokenBody }, { weight: 1, arbitrary: fc.record({ payload: hostileValue.map((value) => JSON.stringify(value) ?? 'null'), contentType: fc.constant('application/json') }) })
+      : json;
+  } else {
+    body = hostile ? fc.oneof({ weight: 8, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: brokenBody }) : fc.constant({});
+  }
+  return fc.record({ pathValues, queryPairs, queryExtras, body, headers: headersFor(world, needsScope, mode) }).map(({ pathValues: values, queryPairs: pairs, queryExtras: extras, body: requestBody, headers }) => {
     let index = 0;
     const path = operation.path.replace(/\{[^}]+\}/g, () => values[index++]);
     const query = pairs.filter((pair): pair is [string, string] => pair !== undefined).map(([name, value]) => `${name}=${value}`).join('&') + extras;
@@ -333,11 +366,12 @@ function strayRequest(operations: Operation[], world: FuzzWorld): fc.Arbitrary<F
   }).map(({ method, path }) => ({ operation: 'stray', method, url: `/v1${path}`, headers: { authorization: `Bearer ${world.keys.readWrite}` } }));
 }
 
-/** Every operation of the contract equally often, and stray requests now and then. */
+/** Every operation of the contract equally often, clean and hostile alike, and stray requests now and then. */
 export function requestArbitrary(contract: Contract, world: FuzzWorld): fc.Arbitrary<FuzzRequest> {
   const operations = operationsOf(contract).filter((operation) => operation.path !== '/openapi.json');
   return fc.oneof(
-    { weight: 12, arbitrary: fc.oneof(...operations.map((operation) => operationRequest(operation, world))) },
+    { weight: 5, arbitrary: fc.oneof(...operations.map((operation) => operationRequest(operation, world, 'clean'))) },
+    { weight: 6, arbitrary: fc.oneof(...operations.map((operation) => operationRequest(operation, world, 'hostile'))) },
     { weight: 1, arbitrary: strayRequest(operations, world) },
   );
 }
@@ -452,6 +486,8 @@ export async function createFuzzWorld(
   return {
     keys: { readWrite, read, write },
     ids,
+    entityIds: [entityId],
+    bankAccountIds: accounts.map((account) => account.id),
     institutionNames: [institutionName, institutionName, 'Other Bank', 'fuzz bank'],
     externalIds: ['chk-1', 'sav-1'],
     statement: { bytes: statementCsv, filename: 'march.csv', contentType: 'text/csv' },
