@@ -2,9 +2,11 @@
  * The contract fuzzer at volume (issue 16): FUZZ_BENCH_REQUESTS (default 10,000) requests generated
  * from GET /v1/openapi.json, sent one at a time over a real loopback socket (so Node's HTTP parser
  * is in the path too), with rate limits wide open. Reports requests, 5xx (target 0), requests that
- * broke the error shape (target 0), distinct 4xx codes and requests/s. The statement worker and the
+ * broke the error shape (target 0), distinct 4xx codes and requests/s, and a digest of the status
+ * sequence to compare the databases by. The statement worker and the
  * sweep then run over what the fuzz left, and their failures are counted too.
  */
+import { createHash } from 'node:crypto';
 import { Agent, request as httpRequest } from 'node:http';
 import fc from 'fast-check';
 import type { Bench } from './run.ts';
@@ -38,10 +40,13 @@ const bench: Bench = async (context) => {
     const requests = fc.sample(requestArbitrary(contract, world), { seed: SEED, numRuns: REQUESTS });
     const tally = new FuzzTally();
     const violations: string[] = [];
+    // The same seed sends the same requests on either database: equal digests mean equal answers, request by request.
+    const statusDigest = createHash('sha256');
     const started = performance.now();
     for (const request of requests) {
       const response = await send(port, agent, request);
       tally.record(request.method, response);
+      statusDigest.update(`${response.statusCode},`);
       const violation = contractViolation(request.method, response);
       if (violation) violations.push(`${request.method} ${request.url.slice(0, 200)} → ${violation}`);
     }
@@ -55,7 +60,7 @@ const bench: Bench = async (context) => {
     }
     for (const violation of violations.slice(0, 10)) process.stderr.write(`# fuzz violation: ${violation}\n`);
     if (backgroundError) process.stderr.write(`# fuzz: the sweep failed on fuzzed data: ${backgroundError}\n`);
-    process.stderr.write(`# fuzz (seed ${SEED}): ${tally.summary()}\n`);
+    process.stderr.write(`# fuzz (seed ${SEED}): ${tally.summary()}; status sequence sha256 ${statusDigest.digest('hex').slice(0, 16)}\n`);
     context.report('fuzzed requests', tally.requests, 'requests', '≥ 10,000');
     context.report('5xx answers', tally.serverErrors, 'requests', '0');
     context.report('answers breaking the {error, reason} contract', violations.length, 'requests', '0');
