@@ -154,7 +154,7 @@ test('framework errors are {error, reason} too', async () => {
 
 test('uploads: control characters in a file name become spaces; a statement line outside the date range rejects the document with the range', async () => {
   const csv = (rows: string[]) => Buffer.from(['Date,Description,Amount,Currency,Balance', '2026-02-01,Opening deposit,2000.00,USD,2000.00', ...rows].join('\n'));
-  const named = await upload(harness, tenant.key, { bytes: csv(['2026-02-02,Rent,-1200.00,USD,800.00']), filename: 'feb\u0000ruary\u0007.csv', contentType: 'text/csv' }, { openingBalance: '0', bankAccountId });
+  const named = await upload(harness, tenant.key, { bytes: csv(['2026-02-02,Office rent,-1200.00,USD,800.00']), filename: 'feb\u0000ruary\u0007.csv', contentType: 'text/csv' }, { openingBalance: '0', bankAccountId });
   assert.equal(named.statusCode, 202, named.body);
   await processStatements(harness);
   const status = (await tenant.call('GET', `/v1/bank-statements/${named.json().data.documentId}`)).json().data;

@@ -1,7 +1,7 @@
 import { isKnownCurrency } from '../../money/currency.ts';
 import { toMajorUnits } from '../../money/minor-units.ts';
 import { DATE_RANGE_TEXT, isAcceptedDate, isValidDate } from '../../shared/dates.ts';
-import { replaceControlCharacters, visibleControlCharacters } from '../../shared/text.ts';
+import { replaceControlCharacters } from '../../shared/text.ts';
 import { decimalToMinor, expectedClosingMinor, inferKind, reconciles, toleranceMinor } from './reconcile.ts';
 import type { ParsedStatement, RejectionReason, StatementAccountKind } from './types.ts';
 
@@ -65,7 +65,7 @@ export function prepareStatement(parsed: ParsedStatement, known: KnownAccount | 
     return reject('document_unreadable', `the statement is in ${currency} but bank account ${known.id} is in ${known.currency}`);
   }
   if (!isValidDate(parsed.periodStart) || !isValidDate(parsed.periodEnd) || parsed.periodStart > parsed.periodEnd) {
-    return reject('document_unreadable', `the statement period could not be read (got ${visibleControlCharacters(`${parsed.periodStart} to ${parsed.periodEnd}`)})`);
+    return reject('document_unreadable', `the statement period could not be read (got ${parsed.periodStart} to ${parsed.periodEnd})`);
   }
   if (!isAcceptedDate(parsed.periodStart) || !isAcceptedDate(parsed.periodEnd)) {
     return reject('document_unreadable', `the statement period ${parsed.periodStart} to ${parsed.periodEnd} lies outside the dates the service takes (${DATE_RANGE_TEXT})`);
@@ -74,7 +74,7 @@ export function prepareStatement(parsed: ParsedStatement, known: KnownAccount | 
 
   const lines: PreparedLine[] = [];
   for (const [index, line] of parsed.lines.entries()) {
-    if (!isValidDate(line.date)) return reject('document_unreadable', `line ${index + 1}: the date "${visibleControlCharacters(line.date)}" could not be read`);
+    if (!isValidDate(line.date)) return reject('document_unreadable', `line ${index + 1}: the date "${line.date}" could not be read`);
     if (!isAcceptedDate(line.date)) return reject('document_unreadable', `line ${index + 1}: the date ${line.date} lies outside the dates the service takes (${DATE_RANGE_TEXT})`);
     // Document text is kept as the bank wrote it, but control characters (a NUL no database column
     // holds, stray form feeds) become spaces: a document cannot be asked to fix itself.
