@@ -196,7 +196,13 @@ export async function recomputationViolations(handle: DatabaseHandle, tenantId: 
 
   // 6. The trial balance, as the service reports it, equals the balances recomputed from the rows.
   for (const entity of entities) {
-    const report = await trialBalance(handle, tenantId, { asOf: options.asOf, entityId: entity.id });
+    let report: Awaited<ReturnType<typeof trialBalance>>;
+    try {
+      report = await trialBalance(handle, tenantId, { asOf: options.asOf, entityId: entity.id });
+    } catch (error) {
+      violations.push(`trial balance as of ${options.asOf} fails: ${(error as Error).message}`);
+      continue;
+    }
     const reported: Net = new Map();
     for (const account of report.accounts) add(reported, `${entity.id}|${account.accountNumber}`, Math.round(account.debit * 100) - Math.round(account.credit * 100));
     const expected: Net = new Map([...expectedBalances].filter(([key]) => key.startsWith(`${entity.id}|`)));
