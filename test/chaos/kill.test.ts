@@ -201,11 +201,16 @@ test(`kill -9 the service ${KILLS} times during pushes, statement ingest and the
     await kill(service);
     await Promise.all(load);
     // Documents whose reading had started (an attempt counted) and not finished died with the process.
+    let beingRead = 0;
     for (const document of await database.handle.db.selectFrom('statement_documents').select(['id', 'attempts']).where('tenant_id', '=', tenantId).where('status', '=', 'processing').execute()) {
-      if (document.attempts > (attemptsSeen.get(document.id) ?? 0)) diedReading.set(document.id, (diedReading.get(document.id) ?? 0) + 1);
+      if (document.attempts > (attemptsSeen.get(document.id) ?? 0)) {
+        diedReading.set(document.id, (diedReading.get(document.id) ?? 0) + 1);
+        beingRead += 1;
+      }
       attemptsSeen.set(document.id, document.attempts);
     }
-    t.diagnostic(`kill ${round + 1}: ${answered} requests answered in this life, ${waiting} rows waiting for the sweep just before the kill`);
+    const pushInFlight = batches.at(-1)?.acknowledged === false;
+    t.diagnostic(`kill ${round + 1}: ${answered} requests answered in this life; at the kill ${pushInFlight ? 'a push in flight, ' : ''}${beingRead} statement(s) being read, ${waiting} rows waiting for the sweep`);
   }
 
   // The last start drains the queues: every document read, every settled row booked.

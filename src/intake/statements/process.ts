@@ -63,7 +63,7 @@ async function processDocument(handle: DatabaseHandle, document: store.DocumentS
   const hints = parseHints(document.hints);
   const attempts = await store.startAttempt(handle.db, document.tenant_id, document.id, document.claim_token!);
   if (attempts === undefined) return 'claim_lost';
-  document.attempts = attempts;
+  document.attempts = attempts; // for the log line, should this attempt fail
   let outcome: ReadOutcome & { sniffed?: StatementFormat };
   if (attempts > settings.maxAttempts) {
     outcome = { ok: false, reason: 'document_unreadable', message: `the document could not be processed in ${settings.maxAttempts} attempts` };
