@@ -14,7 +14,7 @@ import { appendEntries, findEntries } from './journal-store.ts';
  * number; `npm run bench -- recomputation` runs 10,000 and counts violations); CHAOS_SEED replays one.
  */
 // PostgreSQL answers each step several times slower than SQLite: fewer sequences keep both runs near a minute.
-const SEQUENCES = Number(process.env.CHAOS_SEQUENCES ?? (ON_POSTGRES ? 25 : 120));
+const SEQUENCES = Number(process.env.CHAOS_SEQUENCES ?? (ON_POSTGRES ? 25 : 100));
 const SEED = process.env.CHAOS_SEED === undefined ? undefined : Number(process.env.CHAOS_SEED);
 
 let harness: Harness;
