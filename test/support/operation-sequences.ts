@@ -71,7 +71,7 @@ export const operationArbitrary: fc.Arbitrary<Operation> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('opening' as const), account: fc.integer({ min: 0, max: 2 }), amountMinor: fc.option(fc.integer({ min: -1_000_000, max: 1_000_000 })), date: fc.constantFrom('2026-03-01', '2026-03-15') }) },
 );
 
-export const sequenceArbitrary = (maxLength: number) => fc.array(operationArbitrary, { minLength: 3, maxLength, size: "max" });
+export const sequenceArbitrary = (maxLength: number) => fc.array(operationArbitrary, { minLength: 3, maxLength, size: 'max' });
 
 interface PushedIdentity { account: number; externalId: string; clientId: string | undefined; line: Line; pending: boolean; acknowledgedAt: number }
 interface StatementCopy { account: number; period: number; lines: Line[] }
