@@ -9,6 +9,7 @@ import type { SweepWorker } from '../../sweep/worker.ts';
 import { processStatementsOnce } from './process.ts';
 import { readerFor } from './readers/index.ts';
 import type { IngestStage } from './ingest.ts';
+import type { StatementReader } from './types.ts';
 
 let harness: Harness;
 let acme: TestTenant;
@@ -91,6 +92,32 @@ test('a document that keeps failing is rejected after the attempts run out, not 
   assert.equal(status.status, 'rejected');
   assert.equal(status.rejection.reason, 'document_unreadable');
   assert.match(status.rejection.message, /2 attempts/);
+});
+
+test('a worker that dies reading one document costs the documents it had claimed with it no attempt', async () => {
+  // Found by the kill -9 chaos test: a healthy statement was rejected as "could not be processed in 3
+  // attempts" after the service was killed three times while reading the one claimed beside it.
+  const uploadNamed = async (filename: string, accountNumber: string) => {
+    const response = await upload(harness, acme.key, { bytes: camt(statement(accountNumber, '2026-07-01', '2026-07-31')), filename });
+    assert.equal(response.statusCode, 202);
+    return response.json().data.documentId as string;
+  };
+  const deadly = await uploadNamed('deadly.xml', '7715000015');
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  const healthy = await uploadNamed('healthy.xml', '7716000016');
+  const camtReader = readerFor('camt053')!;
+  // Reading the deadly document never returns, as if the process died there; the pass is abandoned.
+  const dyingOnDeadly = (): StatementReader => (bytes, context) => (context.filename === 'deadly.xml' ? new Promise(() => {}) : camtReader(bytes, context));
+  const settings = { ...TEST_PROCESSING, leaseMs: 1, maxAttempts: 2 };
+  for (let death = 0; death < settings.maxAttempts; death++) {
+    void processStatementsOnce(harness.handle, settings, { readerFor: dyingOnDeadly });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  assert.equal(await processStatementsOnce(harness.handle, settings, { readerFor: dyingOnDeadly }), 2);
+  const deadlyStatus = await statusOf(acme, deadly);
+  assert.equal(deadlyStatus.status, 'rejected');
+  assert.match(deadlyStatus.rejection.message, /2 attempts/);
+  assert.equal((await statusOf(acme, healthy)).status, 'ingested', 'its neighbour was never read before, so it had attempts left');
 });
 
 test('a reader that throws makes the document unreadable, never a failure of the service', async () => {

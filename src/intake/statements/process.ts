@@ -62,8 +62,11 @@ export async function processStatementsOnce(handle: DatabaseHandle, settings: St
 async function processDocument(handle: DatabaseHandle, document: store.DocumentSummary, settings: StatementProcessingSettings, options: StatementProcessingOptions): Promise<'ingested' | 'rejected' | 'claim_lost'> {
   const lockRows = handle.dialect === 'postgres';
   const hints = parseHints(document.hints);
+  const attempts = await store.startAttempt(handle.db, document.tenant_id, document.id, document.claim_token!);
+  if (attempts === undefined) return 'claim_lost';
+  document.attempts = attempts; // for the log line, should this attempt fail
   let outcome: ReadOutcome & { sniffed?: StatementFormat };
-  if (document.attempts > settings.maxAttempts) {
+  if (attempts > settings.maxAttempts) {
     outcome = { ok: false, reason: 'document_unreadable', message: `the document could not be processed in ${settings.maxAttempts} attempts` };
   } else {
     const bytes = await store.documentContent(handle.db, document.tenant_id, document.id);

@@ -38,9 +38,22 @@ export async function claimDocuments(db: Executor, limit: number, now: string, c
   const rows = await select.execute();
   if (rows.length === 0) return [];
   await db.updateTable('statement_documents')
-    .set((eb) => ({ claim_token: token, claimed_until: claimedUntil, attempts: eb('attempts', '+', 1) }))
+    .set({ claim_token: token, claimed_until: claimedUntil })
     .where('id', 'in', rows.map((row) => row.id)).execute();
-  return rows.map((row) => ({ ...row, claim_token: token, claimed_until: claimedUntil, attempts: row.attempts + 1 }));
+  return rows.map((row) => ({ ...row, claim_token: token, claimed_until: claimedUntil }));
+}
+
+/**
+ * Counts an attempt at one claimed document, just before it is read, and returns the count (or
+ * undefined when the claim was lost meanwhile). Counted per document as it starts, not per claim: a
+ * worker that dies reading one document has not tried the others it had claimed with it, and they
+ * must not run out of attempts for it.
+ */
+export async function startAttempt(db: Executor, tenantId: string, id: string, token: string): Promise<number | undefined> {
+  const row = await db.updateTable('statement_documents').set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('tenant_id', '=', tenantId).where('id', '=', id).where('status', '=', 'processing').where('claim_token', '=', token)
+    .returning('attempts').executeTakeFirst();
+  return row?.attempts;
 }
 
 export async function documentContent(db: Executor, tenantId: string, id: string): Promise<Buffer | undefined> {
