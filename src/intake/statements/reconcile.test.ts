@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { AmountError } from '../../money/minor-units.ts';
 import { lastFourDigits, prepareStatement } from './prepare.ts';
 import { decimalToMinor, expectedClosingMinor, inferKind, reconciles, toleranceMinor } from './reconcile.ts';
+import { plainEvidence } from './readers/common.ts';
 import type { ParsedStatement } from './types.ts';
 
 test('decimal strings become exact minor units in the currency, or are refused', () => {
@@ -56,8 +57,10 @@ const parsed = (overrides: Partial<ParsedStatement> = {}): ParsedStatement => ({
   ...overrides,
 });
 
+const stated = plainEvidence({ period: 'stated', openingBalance: 'stated', closingBalance: 'stated' }, false);
+
 test('prepare: normalizes what was read and states every rejection with its reason', () => {
-  const ok = prepareStatement(parsed(), undefined, {});
+  const ok = prepareStatement(parsed(), stated, undefined, {});
   assert.ok(ok.ok);
   assert.deepEqual(ok.statement, {
     institutionName: 'First Harbor Bank',
@@ -69,6 +72,7 @@ test('prepare: normalizes what was read and states every rejection with its reas
     openingMinor: 10_000,
     closingMinor: 9_000,
     lines: [{ date: '2026-03-02', description: 'COFFEE SHOP', amountMinor: 1_000 }],
+    corrections: [],
   }, 'zero lines are left out; descriptions are collapsed');
 
   const reasons: Array<[Partial<ParsedStatement>, string, RegExp]> = [
@@ -83,21 +87,21 @@ test('prepare: normalizes what was read and states every rejection with its reas
     [{ closingBalance: '91.00' }, 'did_not_reconcile', /90 USD, the statement states 91 USD/],
   ];
   for (const [overrides, reason, message] of reasons) {
-    const result = prepareStatement(parsed(overrides), undefined, {});
+    const result = prepareStatement(parsed(overrides), stated, undefined, {});
     assert.ok(!result.ok, JSON.stringify(overrides));
     assert.equal(result.rejection.reason, reason, JSON.stringify(overrides));
     assert.match(result.rejection.message, message);
   }
 
   // The document wins over the upload's balances; the upload's fill what the document lacks.
-  const supplied = prepareStatement(parsed({ openingBalance: null, closingBalance: null }), undefined, { openingBalance: '100', closingBalance: '90' });
+  const supplied = prepareStatement(parsed({ openingBalance: null, closingBalance: null }), plainEvidence({ period: 'stated', openingBalance: 'lines', closingBalance: 'lines' }, false), undefined, { openingBalance: '100', closingBalance: '90' });
   assert.ok(supplied.ok);
-  const printedWins = prepareStatement(parsed(), undefined, { openingBalance: '5', closingBalance: '5' });
+  const printedWins = prepareStatement(parsed(), stated, undefined, { openingBalance: '5', closingBalance: '5' });
   assert.ok(printedWins.ok && printedWins.statement.openingMinor === 10_000);
   // A known account supplies the currency and decides the kind; a hint only when nothing else says.
-  const known = prepareStatement(parsed({ currency: null, closingBalance: '110.00' }), { id: 'a', kind: 'credit_card', currency: 'USD' }, { kind: 'checking' });
+  const known = prepareStatement(parsed({ currency: null, closingBalance: '110.00' }), stated, { id: 'a', kind: 'credit_card', currency: 'USD' }, { kind: 'checking' });
   assert.ok(known.ok && known.statement.kind === 'credit_card' && known.statement.currency === 'USD');
-  const hinted = prepareStatement(parsed({ closingBalance: '110.00' }), undefined, { kind: 'savings' });
+  const hinted = prepareStatement(parsed({ closingBalance: '110.00' }), stated, undefined, { kind: 'savings' });
   assert.ok(!hinted.ok && hinted.rejection.reason === 'did_not_reconcile', 'a savings statement whose balance grows by money out does not reconcile');
 });
 

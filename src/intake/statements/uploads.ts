@@ -8,7 +8,7 @@ import { newId } from '../../shared/ids.ts';
 import { findPrimaryEntity } from '../../tenancy/tenancy-store.ts';
 import { findBankAccountsByIds } from '../bank-accounts-store.ts';
 import type { StatementConflict } from './ingest.ts';
-import type { UploadHints } from './prepare.ts';
+import type { StatementCorrection, UploadHints } from './prepare.ts';
 import { rejectedOutcome } from './process.ts';
 import { ACCEPTED_FORMATS_TEXT, isAcceptedFormat, MAX_STATEMENT_BYTES, sniffFormat } from './readers/index.ts';
 import * as store from './statements-store.ts';
@@ -93,6 +93,7 @@ export async function receiveStatement(handle: DatabaseHandle, tenantId: string,
     rejection_message: null,
     rejection_detail: null,
     conflicts: null,
+    corrections: null,
     statement_period_id: null,
     created_at: now,
     updated_at: now,
@@ -147,6 +148,7 @@ export interface UploadStatusView {
   statement?: StatementPeriodView;
   rejection?: { reason: RejectionReason; message: string; expected?: number | null; stated?: number | null };
   conflicts: StatementConflict[];
+  corrections: StatementCorrection[];
 }
 
 function toUploadStatus(document: store.DocumentSummary, period: StatementPeriodsTable | undefined): UploadStatusView {
@@ -161,6 +163,7 @@ function toUploadStatus(document: store.DocumentSummary, period: StatementPeriod
     bankAccountId: document.bank_account_id,
     createdAt: document.created_at,
     conflicts: document.conflicts ? JSON.parse(document.conflicts) as StatementConflict[] : [],
+    corrections: document.corrections ? JSON.parse(document.corrections) as StatementCorrection[] : [],
   };
   if (period) view.statement = toStatementPeriodView(period);
   if (document.status === 'rejected') {
