@@ -63,6 +63,19 @@ export async function finishDocument(db: Executor, tenantId: string, id: string,
     .where('tenant_id', '=', tenantId).where('id', '=', id).execute();
 }
 
+/**
+ * Puts a rejected document back in line for the worker: status processing, its outcome cleared, its
+ * attempts counted afresh. Its bytes were kept; nothing else about it changes. False when it is not
+ * (or no longer) rejected.
+ */
+export async function requeueRejectedDocument(db: Executor, tenantId: string, id: string, now: string): Promise<boolean> {
+  const result = await db.updateTable('statement_documents')
+    .set({ status: 'processing', format: null, rejection_reason: null, rejection_message: null, rejection_detail: null, claim_token: null, claimed_until: null, attempts: 0, updated_at: now })
+    .where('tenant_id', '=', tenantId).where('id', '=', id).where('status', '=', 'rejected')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 export async function findPeriod(db: Executor, tenantId: string, id: string): Promise<StatementPeriodsTable | undefined> {
   return db.selectFrom('statement_periods').selectAll().where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { DatabaseHandle } from '../../db/connection.ts';
 import type { StatementPeriodsTable } from '../../db/schema.ts';
 import { withWriteTransaction } from '../../db/transaction.ts';
-import { DomainError, invalid, notFound } from '../../errors.ts';
+import { conflict, DomainError, invalid, notFound } from '../../errors.ts';
 import { toMajorUnits } from '../../money/minor-units.ts';
 import { newId } from '../../shared/ids.ts';
 import { findPrimaryEntity } from '../../tenancy/tenancy-store.ts';
@@ -174,6 +174,24 @@ function toUploadStatus(document: store.DocumentSummary, period: StatementPeriod
     };
   }
   return view;
+}
+
+/**
+ * Runs a rejected document through the current readers and gate again (a reader was fixed, or the
+ * account it needed now exists): it goes back to processing with its bytes and hints as uploaded.
+ * A document still processing, or ingested, is not retried (409): an ingested statement is replaced
+ * by uploading a new copy, which replaces its period.
+ */
+export async function retryStatement(handle: DatabaseHandle, tenantId: string, documentId: string): Promise<{ documentId: string; status: 'processing' }> {
+  await withWriteTransaction(handle, async (trx) => {
+    const document = await store.findDocument(trx, tenantId, documentId);
+    if (!document) throw notFound(`statement upload ${documentId}`);
+    if (document.status === 'processing') throw conflict(`statement upload ${documentId} is still processing; only a rejected upload is retried`);
+    if (document.status === 'ingested') throw conflict(`statement upload ${documentId} is already ingested; upload a new copy to replace its period`);
+    const requeued = await store.requeueRejectedDocument(trx, tenantId, documentId, new Date().toISOString());
+    if (!requeued) throw conflict(`statement upload ${documentId} is no longer rejected`);
+  });
+  return { documentId, status: 'processing' };
 }
 
 export async function getUploadStatus(handle: DatabaseHandle, tenantId: string, documentId: string): Promise<UploadStatusView> {
