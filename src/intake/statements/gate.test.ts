@@ -100,7 +100,8 @@ test('two readings that explain the damage equally are rejected, not guessed', (
   assert.ok(!outcome.ok);
   assert.match(outcome.message, /line 2 \(page 1\): the printed balance does not follow/);
   const pinned = { ...ambiguous, lines: [statement.lines[0], ambiguous.lines[1]] };
-  assert.deepEqual(checkCompleteness(pinned).ok && checkCompleteness(pinned).corrections, [{ line: 2, field: 'amount', readMinor: 3_500, correctedMinor: 2_500 }], 'with line 1 balanced, only line 2 explains it');
+  const pinnedOutcome = checkCompleteness(pinned);
+  assert.deepEqual(pinnedOutcome.ok && pinnedOutcome.corrections, [{ line: 2, field: 'amount', readMinor: 3_500, correctedMinor: 2_500 }], 'with line 1 balanced, only line 2 explains it');
 });
 
 test('page markers: 1..m once each and in order; a page without a marker is allowed', () => {

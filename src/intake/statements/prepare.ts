@@ -2,7 +2,7 @@ import { isKnownCurrency } from '../../money/currency.ts';
 import { toMajorUnits } from '../../money/minor-units.ts';
 import { isValidDate } from '../../shared/dates.ts';
 import { checkCompleteness, provenanceProblem, type GateLine } from './gate.ts';
-import { decimalToMinor, expectedClosingMinor, inferKind, reconciles, toleranceMinor } from './reconcile.ts';
+import { decimalToMinor, expectedClosingMinor, inferKind, reconciles } from './reconcile.ts';
 import type { ParsedStatement, RejectionReason, StatementAccountKind, StatementEvidence } from './types.ts';
 
 export interface StatementRejection {
@@ -63,7 +63,7 @@ const reject = (reason: RejectionReason, message: string, extra: Partial<Stateme
  * page, else from the account it was attached to; never assumed), its dates and amounts are exact,
  * it has lines, its period and both balances are stated (by the document, or the balances by the
  * upload), everything else it prints agrees with the lines (the completeness gate, ./gate.ts), and
- * the lines roll the opening balance to the closing one within the tolerance. Pure, so every rule is
+ * the lines roll the opening balance to the closing one exactly. Pure, so every rule is
  * testable alone.
  */
 export function prepareStatement(parsed: ParsedStatement, evidence: StatementEvidence, known: KnownAccount | undefined, hints: UploadHints): Prepared {
@@ -117,8 +117,7 @@ export function prepareStatement(parsed: ParsedStatement, evidence: StatementEvi
   if (typeof opening === 'string') return reject('did_not_reconcile', opening, { expected: null, stated: null });
   if (typeof closing === 'string') return reject('did_not_reconcile', closing, { expected: null, stated: null });
 
-  const tolerance = toleranceMinor(currency);
-  const kind = known?.kind ?? parsed.accountKind ?? hints.kind ?? inferKind(opening, closing, read.map((line) => line.amountMinor), tolerance);
+  const kind = known?.kind ?? parsed.accountKind ?? hints.kind ?? inferKind(opening, closing, read.map((line) => line.amountMinor));
   const inMinor = evidence.totals.moneyIn === null ? null : minor(evidence.totals.moneyIn);
   const outMinor = evidence.totals.moneyOut === null ? null : minor(evidence.totals.moneyOut);
   if (typeof inMinor === 'string' || typeof outMinor === 'string') return reject('document_unreadable', `a printed total: ${typeof inMinor === 'string' ? inMinor : outMinor}`);
@@ -141,7 +140,7 @@ export function prepareStatement(parsed: ParsedStatement, evidence: StatementEvi
   if (!gate.ok) return reject('incomplete', gate.message);
 
   const amounts = gate.lines.map((line) => line.amountMinor);
-  if (!reconciles(kind, opening, closing, amounts, tolerance)) {
+  if (!reconciles(kind, opening, closing, amounts)) {
     const expected = toMajorUnits(expectedClosingMinor(kind, opening, amounts), currency);
     const stated = toMajorUnits(closing, currency);
     const formula = kind === 'credit_card' ? 'opening + (out − in)' : 'opening − (out − in)';
