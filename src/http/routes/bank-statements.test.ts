@@ -124,9 +124,10 @@ test('a tampered copy (one amount changed) is rejected did_not_reconcile with ex
   assert.equal(status.statement, undefined);
   assert.deepEqual(await bankAccounts(globex), [], 'no account was created');
   assert.deepEqual(await rowsBetween(globex, '2026-03-01', '2026-03-31'), []);
-  // Within the tolerance (0.02) the same statement passes.
+  // Two cents off is off: the gate reconciles exactly (a 0.02 line could be the one missing).
   const close = await uploadAndProcess(harness, globex, { bytes: tamperedCamt(statement, 0, 2) });
-  assert.equal(close.status, 'ingested');
+  assert.equal(close.rejection.reason, 'did_not_reconcile');
+  assert.equal(close.rejection.expected, (closingMinor(statement) - 2) / 100);
 });
 
 test('a credit card statement reconciles as opening + (out − in) = closing, and a card debt is a liability', async () => {
