@@ -135,7 +135,7 @@ export function interpretStatement(pages: LayoutPage[], options: InterpretOption
       const position = lineIndex.get(line)!;
       return balance === null ? [] : [{ afterLines: rowEnds.filter((end) => end < position).length, balance, page: line.page + 1 }];
     }),
-    recognised: options.format !== 'pdf',
+    recognised: options.format.endsWith('-ocr'),
     wholeList: false,
   };
   const statement: ParsedStatement = {
