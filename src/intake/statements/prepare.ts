@@ -104,7 +104,8 @@ export function prepareStatement(parsed: ParsedStatement, evidence: StatementEvi
   const hinted = { openingBalance: hints.openingBalance !== undefined, closingBalance: hints.closingBalance !== undefined };
   const provenance = provenanceProblem(evidence.sources, hinted, evidence.wholeList);
   if (provenance) return reject('incomplete', provenance);
-  // The document wins where it states a balance; a balance it does not state comes from the upload.
+  // The document wins where it states a balance; a balance it does not state comes from the upload,
+  // else (only where the gate allowed it: an OFX opening) from the reader.
   const balance = (fact: 'openingBalance' | 'closingBalance'): number | string => {
     const printed = evidence.sources[fact] === 'stated' ? parsed[fact] : null;
     const text = printed ?? hints[fact] ?? parsed[fact];
