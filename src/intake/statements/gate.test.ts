@@ -23,7 +23,7 @@ function consistent(kind: GateStatement['kind'], openingMinor: number, amounts: 
       countIn: options.counts ? ins.length : null,
       countOut: options.counts ? outs.length : null,
     },
-    pages: { count: 1, markers: [] },
+    pageMarkers: [],
     checkpoints: [],
     recognised: options.recognised ?? false,
   };
@@ -105,15 +105,15 @@ test('two readings that explain the damage equally are rejected, not guessed', (
 });
 
 test('page markers: 1..m once each and in order; a page without a marker is allowed', () => {
-  const markers = (numbers: number[], of = 3) => ({ count: numbers.length, markers: numbers.map((number, index) => ({ page: index + 1, number, of })) });
+  const markers = (numbers: number[], of = 3) => numbers.map((number, index) => ({ page: index + 1, number, of }));
   assert.deepEqual(pageProblems(markers([1, 2, 3])), []);
-  assert.deepEqual(pageProblems({ count: 4, markers: [{ page: 1, number: 1, of: 2 }, { page: 3, number: 2, of: 2 }] }), []);
+  assert.deepEqual(pageProblems([{ page: 1, number: 1, of: 2 }, { page: 3, number: 2, of: 2 }]), []);
   assert.deepEqual(pageProblems(markers([1, 3])), ['page 2 of 3 is missing']);
   assert.deepEqual(pageProblems(markers([1, 2, 2, 3])), ['page 2 of 3 appears twice']);
   assert.deepEqual(pageProblems(markers([1, 3, 2])), ['page 2 of 3 comes after page 3']);
-  assert.deepEqual(pageProblems({ count: 2, markers: [{ page: 1, number: 1, of: 2 }, { page: 2, number: 2, of: 3 }] }), ['the page markers disagree on the number of pages (2, 3)']);
+  assert.deepEqual(pageProblems([{ page: 1, number: 1, of: 2 }, { page: 2, number: 2, of: 3 }]), ['the page markers disagree on the number of pages (2, 3)']);
   const statement = consistent('checking', 0, [100, 200]);
-  const outcome = checkCompleteness({ ...statement, pages: markers([1, 3]) });
+  const outcome = checkCompleteness({ ...statement, pageMarkers: markers([1, 3]) });
   assert.ok(!outcome.ok);
   assert.match(outcome.message, /incomplete: page 2 of 3 is missing/);
 });

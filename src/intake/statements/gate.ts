@@ -8,7 +8,7 @@
  * not required (summary totals, page markers and running balances are optional on real statements);
  * what it prints must agree. Pure functions over minor units, so every rule is tested alone.
  */
-import type { FactSource, StatementAccountKind, StatementEvidence } from './types.ts';
+import type { FactSource, PageMarker, StatementAccountKind } from './types.ts';
 
 export interface GateLine {
   amountMinor: number; // positive = money out
@@ -22,7 +22,7 @@ export interface GateStatement {
   closingMinor: number;
   lines: GateLine[];
   totals: { inMinor: number | null; outMinor: number | null; countIn: number | null; countOut: number | null };
-  pages: StatementEvidence['pages'];
+  pageMarkers: PageMarker[];
   checkpoints: Array<{ afterLines: number; balanceMinor: number; page: number }>;
   /** OCR reading: a single misread digit that the printed balances pin may be corrected. */
   recognised: boolean;
@@ -52,8 +52,7 @@ const where = (line: number, page: number | null) => `line ${line}${page !== nul
  * without a marker (a notice, a blank back side) is allowed; a missing, repeated or moved marked
  * page is not.
  */
-export function pageProblems(pages: StatementEvidence['pages']): string[] {
-  const { markers } = pages;
+export function pageProblems(markers: readonly PageMarker[]): string[] {
   if (markers.length === 0) return [];
   const totals = [...new Set(markers.map((marker) => marker.of))];
   if (totals.length > 1) return [`the page markers disagree on the number of pages (${totals.join(', ')})`];
@@ -185,7 +184,7 @@ function correctionCandidates(statement: GateStatement): Array<{ lines: GateLine
  * (reconciliation) is the caller's, after this.
  */
 export function checkCompleteness(statement: GateStatement): GateOutcome {
-  const pages = pageProblems(statement.pages);
+  const pages = pageProblems(statement.pageMarkers);
   if (pages.length > 0) return { ok: false, message: `the document is incomplete: ${pages.join('; ')}` };
   const problems = consistencyProblems(statement);
   if (problems.length === 0) return { ok: true, lines: statement.lines, corrections: [] };

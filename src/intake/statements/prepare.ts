@@ -134,7 +134,7 @@ export function prepareStatement(parsed: ParsedStatement, evidence: StatementEvi
     closingMinor: closing,
     lines: read,
     totals: { inMinor, outMinor, countIn: evidence.totals.countIn, countOut: evidence.totals.countOut },
-    pages: evidence.pages,
+    pageMarkers: evidence.pageMarkers,
     checkpoints,
     recognised: evidence.recognised,
   });

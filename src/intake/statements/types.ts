@@ -38,6 +38,12 @@ export interface ParsedStatement {
  */
 export type FactSource = 'stated' | 'lines';
 
+export interface PageMarker {
+  page: number;
+  number: number;
+  of: number;
+}
+
 /** Totals a statement prints for checking: sums are positive decimal magnitudes in the statement currency. */
 export interface PrintedTotals {
   moneyIn: string | null;
@@ -54,8 +60,8 @@ export interface PrintedTotals {
 export interface StatementEvidence {
   sources: { period: FactSource; openingBalance: FactSource; closingBalance: FactSource };
   totals: PrintedTotals;
-  /** Pages of the document in the order read (1-based count), and each page's "Page n of m" marker when it prints one. */
-  pages: { count: number; markers: Array<{ page: number; number: number; of: number }> };
+  /** The "Page n of m" marker of each page that prints one: `page` is its 1-based position in the document as read. */
+  pageMarkers: PageMarker[];
   /** The page (1-based) each line was read from, aligned with `statement.lines`; empty for files without pages. */
   linePages: number[];
   /**

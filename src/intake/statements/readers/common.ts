@@ -51,7 +51,7 @@ export function lineDateRange(lines: ParsedStatementLine[]): { first: string; la
 
 /** Evidence of a file that prints nothing beyond its lines and balances (each reader adds what it knows). */
 export function plainEvidence(sources: StatementEvidence['sources'], wholeList: boolean): StatementEvidence {
-  return { sources, totals: { moneyIn: null, moneyOut: null, countIn: null, countOut: null }, pages: { count: 0, markers: [] }, linePages: [], checkpoints: [], recognised: false, wholeList };
+  return { sources, totals: { moneyIn: null, moneyOut: null, countIn: null, countOut: null }, pageMarkers: [], linePages: [], checkpoints: [], recognised: false, wholeList };
 }
 
 export function accepted(statement: ParsedStatement, format: string, evidence: StatementEvidence): ReadOutcome {

@@ -127,7 +127,7 @@ export function interpretStatement(pages: LayoutPage[], options: InterpretOption
       closingBalance: closing === null ? 'lines' : plainLabelled.closing !== null || (carriedForward !== null ? markers.length > 0 : table.closingFromTable !== null) ? 'stated' : 'lines',
     },
     totals: printedTotals(lines, (text) => amounts.lastIn(text)?.value ?? null),
-    pages: { count: pages.length, markers },
+    pageMarkers: markers,
     linePages: table.rows.map((row) => row.lastLine.page + 1),
     checkpoints: forwardLines.flatMap((line) => {
       const amount = amounts.lastIn(line.text.slice(FORWARD_LABEL.exec(line.text)!.index));

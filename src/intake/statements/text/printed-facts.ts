@@ -4,7 +4,7 @@
  * brought or carried forward at page breaks. The layout interpretation calls these after reading
  * the table; the completeness gate (../gate.ts) checks the lines against them.
  */
-import type { PrintedTotals } from '../types.ts';
+import type { PageMarker, PrintedTotals } from '../types.ts';
 
 export interface TextLine {
   /** 0-based page the line is on. */
@@ -15,8 +15,8 @@ export interface TextLine {
 const PAGE_MARKER = /\b(?:page|seite|p\.)\s*(\d{1,3})\s*(?:of|von|\/|de|sur)\s*(\d{1,3})\b/i;
 
 /** Each page's "Page n of m" (the first on the page), with the page's 1-based position in the document. */
-export function pageMarkers(lines: readonly TextLine[]): Array<{ page: number; number: number; of: number }> {
-  const markers = new Map<number, { page: number; number: number; of: number }>();
+export function pageMarkers(lines: readonly TextLine[]): PageMarker[] {
+  const markers = new Map<number, PageMarker>();
   for (const line of lines) {
     if (markers.has(line.page)) continue;
     const match = PAGE_MARKER.exec(line.text);
