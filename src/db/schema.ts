@@ -209,6 +209,8 @@ export interface StatementDocumentsTable {
   rejection_message: string | null;
   rejection_detail: string | null;
   conflicts: string | null;
+  /** Digits the completeness gate corrected in an OCR reading (JSON list; migration 0013); null when none. */
+  corrections: string | null;
   statement_period_id: string | null;
   created_at: string;
   updated_at: string;

@@ -201,7 +201,7 @@ export const StatementUploadStatus = Type.Object({
   createdAt: Type.String({ format: 'date-time' }),
   statement: Type.Optional(Type.Ref('StatementPeriod', { description: 'Present when ingested' })),
   rejection: Type.Optional(Type.Object({
-    reason: Type.String({ enum: ['did_not_reconcile', 'not_a_bank_statement', 'document_unreadable', 'no_transactions'] }),
+    reason: Type.String({ enum: ['did_not_reconcile', 'not_a_bank_statement', 'document_unreadable', 'no_transactions', 'incomplete'], description: 'incomplete: the reading cannot show it is the whole statement (the period or a balance is not printed, a page is missing, repeated or out of order, or a printed running balance, carried-forward balance, total or count disagrees with the lines read); the message names the page or line' }),
     message: Type.String({ description: 'What was wrong, for a human' }),
     expected: Type.Optional(Nullable(Type.Number({ description: 'did_not_reconcile: the closing balance the lines imply (null when a balance was missing)' }))),
     stated: Type.Optional(Nullable(Type.Number({ description: 'did_not_reconcile: the closing balance the statement states' }))),
@@ -210,4 +210,10 @@ export const StatementUploadStatus = Type.Object({
     transactionId: Type.String(),
     reason: Type.String({ enum: ['booked', 'categorized'], description: 'Why a row of the period the new copy no longer lists was kept' }),
   }), { description: 'Rows of a replaced period that the new copy no longer lists but that were already categorized or booked: kept, for a human to resolve' }),
+  corrections: Type.Array(Type.Object({
+    line: Type.Integer({ minimum: 1, description: '1-based line of the statement as read' }),
+    field: Type.String({ enum: ['amount', 'balance'], description: "The line's amount, or its printed running balance" }),
+    read: Type.Number({ description: 'What OCR read' }),
+    corrected: Type.Number({ description: 'The value the printed running balances pin (one digit differs)' }),
+  }), { description: 'Digits the completeness gate corrected in a scanned (OCR) statement: only where exactly one single-digit correction makes every printed balance, total and count agree; empty otherwise' }),
 }, { $id: 'StatementUploadStatus', title: 'StatementUploadStatus' });

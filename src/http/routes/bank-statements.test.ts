@@ -124,9 +124,10 @@ test('a tampered copy (one amount changed) is rejected did_not_reconcile with ex
   assert.equal(status.statement, undefined);
   assert.deepEqual(await bankAccounts(globex), [], 'no account was created');
   assert.deepEqual(await rowsBetween(globex, '2026-03-01', '2026-03-31'), []);
-  // Within the tolerance (0.02) the same statement passes.
+  // Two cents off is off: the gate reconciles exactly (a 0.02 line could be the one missing).
   const close = await uploadAndProcess(harness, globex, { bytes: tamperedCamt(statement, 0, 2) });
-  assert.equal(close.status, 'ingested');
+  assert.equal(close.rejection.reason, 'did_not_reconcile');
+  assert.equal(close.rejection.expected, (closingMinor(statement) - 2) / 100);
 });
 
 test('a credit card statement reconciles as opening + (out − in) = closing, and a card debt is a liability', async () => {
@@ -376,7 +377,7 @@ test('exports without balances reconcile against the balances the upload supplie
   const withoutBalances = Buffer.from(camt(statement).toString('utf8').replace(/<Bal>[\s\S]*?<\/Bal>/g, ''));
   const rejected = await uploadAndProcess(harness, globex, { bytes: withoutBalances });
   assert.equal(rejected.status, 'rejected');
-  assert.equal(rejected.rejection.reason, 'did_not_reconcile');
+  assert.equal(rejected.rejection.reason, 'incomplete', 'a statement that states no balances cannot show it is complete');
   assert.match(rejected.rejection.message, /openingBalance/);
   const supplied = await uploadAndProcess(harness, globex, { bytes: withoutBalances }, { openingBalance: '1000.00', closingBalance: String(closingMinor(statement) / 100) });
   assert.equal(supplied.status, 'ingested', JSON.stringify(supplied.rejection));
@@ -391,7 +392,7 @@ test('a CSV export with no balances and no currency: the attached account gives 
   const csv = 'Date,Description,Amount\n2026-07-02,OFFICE DEPOT 221,-45.99\n2026-07-09,STRIPE PAYOUT,2500.00\n2026-07-15,MONTHLY SERVICE FEE,-15.00\n';
   const missing = await uploadAndProcess(harness, acme, { bytes: Buffer.from(csv), filename: 'july.csv', contentType: 'text/csv' }, { bankAccountId: account.id });
   assert.equal(missing.status, 'rejected');
-  assert.equal(missing.rejection.reason, 'did_not_reconcile');
+  assert.equal(missing.rejection.reason, 'incomplete');
   assert.match(missing.rejection.message, /openingBalance/);
   const ingested = await uploadAndProcess(harness, acme, { bytes: Buffer.from(csv), filename: 'july.csv', contentType: 'text/csv' }, { bankAccountId: account.id, openingBalance: '100.00', closingBalance: '2539.01' });
   assert.equal(ingested.status, 'ingested', JSON.stringify(ingested.rejection));

@@ -6,7 +6,7 @@ import { DomainError, invalid } from '../../errors.ts';
 import type { UploadHints } from '../../intake/statements/prepare.ts';
 import { ACCEPTED_FORMATS_TEXT, MAX_STATEMENT_BYTES } from '../../intake/statements/readers/index.ts';
 import type { StatementAccountKind } from '../../intake/statements/types.ts';
-import { getUploadStatus, listStatementPeriods, MAX_STATEMENT_MEGABYTES, receiveStatement } from '../../intake/statements/uploads.ts';
+import { getUploadStatus, listStatementPeriods, MAX_STATEMENT_MEGABYTES, receiveStatement, retryStatement } from '../../intake/statements/uploads.ts';
 import { isUuid } from '../../shared/ids.ts';
 import type { AppContext } from '../app.ts';
 import { errorResponses } from '../errors.ts';
@@ -148,4 +148,21 @@ export function bankStatementRoutes(app: FastifyInstance, context: AppContext): 
       response: { 200: Data(Type.Ref('StatementUploadStatus')), ...errorResponses(400, 403, 404) },
     },
   }, async (request) => ({ data: await getUploadStatus(handle, request.principal.tenantId, request.params.documentId) }));
+
+  api.post('/bank-statements/:documentId/retry', {
+    config: { scope: 'write' },
+    schema: {
+      summary: 'Read a rejected statement upload again',
+      description: 'A rejected upload keeps its file: this puts it back to processing, to be read by the current readers and checked by the gate again (poll GET /bank-statements/{documentId}). 409 while it is processing or once it is ingested (upload a new copy to replace an ingested period).',
+      params: Type.Object({ documentId: Uuid() }),
+      response: {
+        202: Data(Type.Object({ documentId: Type.String({ format: 'uuid' }), status: Type.String({ enum: ['processing'] }) })),
+        ...errorResponses(400, 403, 404, 409),
+      },
+    },
+  }, async (request, reply) => {
+    const retried = await retryStatement(handle, request.principal.tenantId, request.params.documentId);
+    context.onRowsArrived();
+    return reply.code(202).send({ data: retried });
+  });
 }

@@ -12,9 +12,9 @@ import { findBankAccountsByIds, listBankAccounts } from '../bank-accounts-store.
 import { contentKey, externalIdFor } from '../identity.ts';
 import { newUncategorizedRow } from '../arriving-row.ts';
 import { deleteUntouchedRows, insertNewTransactions, markSettled, rowsOfAccountBetween, type NewTransactionRow, type RowForStatement } from '../transactions-store.ts';
-import { prepareStatement, type KnownAccount, type PreparedStatement, type StatementRejection, type UploadHints } from './prepare.ts';
+import { prepareStatement, type KnownAccount, type PreparedStatement, type StatementCorrection, type StatementRejection, type UploadHints } from './prepare.ts';
 import * as store from './statements-store.ts';
-import type { ParsedStatement, StatementAccountKind } from './types.ts';
+import type { ParsedStatement, StatementAccountKind, StatementEvidence } from './types.ts';
 
 export interface StatementConflict {
   transactionId: string;
@@ -27,13 +27,15 @@ export interface IngestRequest {
   entityId: string;
   documentId: string;
   statement: ParsedStatement;
+  /** What the document printed besides its lines, for the completeness gate. */
+  evidence: StatementEvidence;
   /** The account the upload was attached to (bankAccountId), if any. */
   bankAccountId: string | null;
   hints: UploadHints;
 }
 
 export type IngestResult =
-  | { status: 'ingested'; statementPeriodId: string; bankAccountId: string; conflicts: StatementConflict[]; rowsInserted: number }
+  | { status: 'ingested'; statementPeriodId: string; bankAccountId: string; conflicts: StatementConflict[]; rowsInserted: number; corrections: StatementCorrection[] }
   | { status: 'rejected'; rejection: StatementRejection };
 
 /** Named points inside the write, where a test can make it fail to prove nothing of it stays. */
@@ -60,7 +62,7 @@ export async function ingestStatement(trx: Executor, dialect: Dialect, request: 
   }
   // A trust account's statement reads like a checking account's: a depository, balance up with money in.
   const knownAccount: KnownAccount | undefined = known && { id: known.id, kind: (known.kind === 'trust' ? 'checking' : known.kind) as StatementAccountKind, currency: known.currency };
-  const prepared = prepareStatement(request.statement, knownAccount, request.hints);
+  const prepared = prepareStatement(request.statement, request.evidence, knownAccount, request.hints);
   if (!prepared.ok) return { status: 'rejected', rejection: prepared.rejection };
   const statement = prepared.statement;
   const entityId = known?.entity_id ?? request.entityId;
@@ -113,7 +115,7 @@ export async function ingestStatement(trx: Executor, dialect: Dialect, request: 
   }
   await recheckContinuity(trx, tenantId, account.id, now);
   await checkpoint('period');
-  return { status: 'ingested', statementPeriodId: periodId, bankAccountId: account.id, conflicts, rowsInserted };
+  return { status: 'ingested', statementPeriodId: periodId, bankAccountId: account.id, conflicts, rowsInserted, corrections: statement.corrections };
 }
 
 const normalizedInstitution = (name: string) => name.trim().replace(/\s+/g, ' ').toUpperCase();

@@ -2,8 +2,9 @@ import { isKnownCurrency } from '../../money/currency.ts';
 import { toMajorUnits } from '../../money/minor-units.ts';
 import { DATE_RANGE_TEXT, isAcceptedDate, isValidDate } from '../../shared/dates.ts';
 import { replaceControlCharacters } from '../../shared/text.ts';
-import { decimalToMinor, expectedClosingMinor, inferKind, reconciles, toleranceMinor } from './reconcile.ts';
-import type { ParsedStatement, RejectionReason, StatementAccountKind } from './types.ts';
+import { checkCompleteness, provenanceProblem, type GateLine } from './gate.ts';
+import { decimalToMinor, expectedClosingMinor, inferKind, reconciles } from './reconcile.ts';
+import type { ParsedStatement, RejectionReason, StatementAccountKind, StatementEvidence } from './types.ts';
 
 export interface StatementRejection {
   reason: RejectionReason;
@@ -32,7 +33,15 @@ export interface PreparedLine {
   amountMinor: number;
 }
 
-/** A statement that passed every check before the database: exact amounts, a known currency and kind, and it reconciles. */
+/** A digit the gate corrected in an OCR reading, in the statement's currency (major units). */
+export interface StatementCorrection {
+  line: number;
+  field: 'amount' | 'balance';
+  read: number;
+  corrected: number;
+}
+
+/** A statement that passed every check before the database: exact amounts, a known currency and kind, complete, and it reconciles. */
 export interface PreparedStatement {
   institutionName: string | null;
   accountLast4: string | null;
@@ -43,6 +52,7 @@ export interface PreparedStatement {
   openingMinor: number;
   closingMinor: number;
   lines: PreparedLine[];
+  corrections: StatementCorrection[];
 }
 
 export type Prepared = { ok: true; statement: PreparedStatement } | { ok: false; rejection: StatementRejection };
@@ -52,10 +62,12 @@ const reject = (reason: RejectionReason, message: string, extra: Partial<Stateme
 /**
  * The checks a read statement passes before anything is written: its currency is known (from the
  * page, else from the account it was attached to; never assumed), its dates and amounts are exact,
- * it has lines, it has both balances (from the page, else from the upload), and the lines roll the
- * opening balance to the closing one within the tolerance. Pure, so every rule is testable alone.
+ * it has lines, its period and both balances are stated (by the document, or the balances by the
+ * upload), everything else it prints agrees with the lines (the completeness gate, ./gate.ts), and
+ * the lines roll the opening balance to the closing one exactly. Pure, so every rule is
+ * testable alone.
  */
-export function prepareStatement(parsed: ParsedStatement, known: KnownAccount | undefined, hints: UploadHints): Prepared {
+export function prepareStatement(parsed: ParsedStatement, evidence: StatementEvidence, known: KnownAccount | undefined, hints: UploadHints): Prepared {
   const currency = parsed.currency?.trim().toUpperCase() || known?.currency;
   if (!currency) {
     return reject('document_unreadable', 'the statement does not say its currency; upload it again with bankAccountId of the account it belongs to');
@@ -72,7 +84,14 @@ export function prepareStatement(parsed: ParsedStatement, known: KnownAccount | 
   }
   if (parsed.lines.length === 0) return reject('no_transactions', 'the statement lists no transactions');
 
-  const lines: PreparedLine[] = [];
+  const minor = (text: string) => {
+    try {
+      return decimalToMinor(text, currency);
+    } catch (error) {
+      return (error as Error).message;
+    }
+  };
+  const read: Array<GateLine & { date: string; description: string }> = [];
   for (const [index, line] of parsed.lines.entries()) {
     if (!isValidDate(line.date)) return reject('document_unreadable', `line ${index + 1}: the date "${line.date}" could not be read`);
     if (!isAcceptedDate(line.date)) return reject('document_unreadable', `line ${index + 1}: the date ${line.date} lies outside the dates the service takes (${DATE_RANGE_TEXT})`);
@@ -80,35 +99,56 @@ export function prepareStatement(parsed: ParsedStatement, known: KnownAccount | 
     // holds, stray form feeds) become spaces: a document cannot be asked to fix itself.
     const description = cleanText(line.description);
     if (!description) return reject('document_unreadable', `line ${index + 1}: no description`);
-    let amountMinor: number;
-    try {
-      amountMinor = decimalToMinor(line.amount, currency);
-    } catch (error) {
-      return reject('document_unreadable', `line ${index + 1}: ${(error as Error).message}`);
-    }
-    // A zero line (an interest line of 0.00) moves no money and cannot be booked; it does not change the arithmetic either.
-    if (amountMinor !== 0) lines.push({ date: line.date, description, amountMinor });
+    const amountMinor = minor(line.amount);
+    if (typeof amountMinor === 'string') return reject('document_unreadable', `line ${index + 1}: ${amountMinor}`);
+    const balanceMinor = line.balance === null ? null : minor(line.balance);
+    if (typeof balanceMinor === 'string') return reject('document_unreadable', `line ${index + 1}: its balance: ${balanceMinor}`);
+    read.push({ date: line.date, description, amountMinor, balanceMinor, page: evidence.linePages[index] ?? null });
   }
-  if (lines.length === 0) return reject('no_transactions', 'the statement lists no transactions that move money');
+  // A zero line (an interest line of 0.00) moves no money and cannot be booked; it does not change the arithmetic either.
+  if (read.every((line) => line.amountMinor === 0)) return reject('no_transactions', 'the statement lists no transactions that move money');
 
-  const balance = (printed: string | null, supplied: string | undefined, name: 'openingBalance' | 'closingBalance'): number | string => {
-    const text = printed ?? supplied;
-    if (text === undefined) return `the document carries no ${name === 'openingBalance' ? 'opening' : 'closing'} balance; upload it again with the form field ${name}`;
-    try {
-      return decimalToMinor(text, currency);
-    } catch (error) {
-      return `${printed !== null ? 'the printed' : 'the supplied'} ${name}: ${(error as Error).message}`;
-    }
+  const hinted = { openingBalance: hints.openingBalance !== undefined, closingBalance: hints.closingBalance !== undefined };
+  const provenance = provenanceProblem(evidence.sources, hinted, evidence.wholeList);
+  if (provenance) return reject('incomplete', provenance);
+  // The document wins where it states a balance; a balance it does not state comes from the upload,
+  // else (only where the gate allowed it: an OFX opening) from the reader.
+  const balance = (fact: 'openingBalance' | 'closingBalance'): number | string => {
+    const printed = evidence.sources[fact] === 'stated' ? parsed[fact] : null;
+    const text = printed ?? hints[fact] ?? parsed[fact];
+    if (text === null) return `the document carries no ${fact === 'openingBalance' ? 'opening' : 'closing'} balance; upload it again with the form field ${fact}`;
+    const value = minor(text);
+    return typeof value === 'number' ? value : `${printed !== null ? 'the printed' : 'the supplied'} ${fact}: ${value}`;
   };
-  const opening = balance(parsed.openingBalance, hints.openingBalance, 'openingBalance');
-  const closing = balance(parsed.closingBalance, hints.closingBalance, 'closingBalance');
+  const opening = balance('openingBalance');
+  const closing = balance('closingBalance');
   if (typeof opening === 'string') return reject('did_not_reconcile', opening, { expected: null, stated: null });
   if (typeof closing === 'string') return reject('did_not_reconcile', closing, { expected: null, stated: null });
 
-  const amounts = lines.map((line) => line.amountMinor);
-  const tolerance = toleranceMinor(currency);
-  const kind = known?.kind ?? parsed.accountKind ?? hints.kind ?? inferKind(opening, closing, amounts, tolerance);
-  if (!reconciles(kind, opening, closing, amounts, tolerance)) {
+  const kind = known?.kind ?? parsed.accountKind ?? hints.kind ?? inferKind(opening, closing, read.map((line) => line.amountMinor));
+  const inMinor = evidence.totals.moneyIn === null ? null : minor(evidence.totals.moneyIn);
+  const outMinor = evidence.totals.moneyOut === null ? null : minor(evidence.totals.moneyOut);
+  if (typeof inMinor === 'string' || typeof outMinor === 'string') return reject('document_unreadable', `a printed total: ${typeof inMinor === 'string' ? inMinor : outMinor}`);
+  const checkpoints = [];
+  for (const checkpoint of evidence.checkpoints) {
+    const balanceMinor = minor(checkpoint.balance);
+    if (typeof balanceMinor === 'string') return reject('document_unreadable', `the balance printed on page ${checkpoint.page}: ${balanceMinor}`);
+    checkpoints.push({ afterLines: checkpoint.afterLines, balanceMinor, page: checkpoint.page });
+  }
+  const gate = checkCompleteness({
+    kind,
+    openingMinor: opening,
+    closingMinor: closing,
+    lines: read,
+    totals: { inMinor, outMinor, countIn: evidence.totals.countIn, countOut: evidence.totals.countOut },
+    pageMarkers: evidence.pageMarkers,
+    checkpoints,
+    recognised: evidence.recognised,
+  });
+  if (!gate.ok) return reject('incomplete', gate.message);
+
+  const amounts = gate.lines.map((line) => line.amountMinor);
+  if (!reconciles(kind, opening, closing, amounts)) {
     const expected = toMajorUnits(expectedClosingMinor(kind, opening, amounts), currency);
     const stated = toMajorUnits(closing, currency);
     const formula = kind === 'credit_card' ? 'opening + (out − in)' : 'opening − (out − in)';
@@ -126,7 +166,13 @@ export function prepareStatement(parsed: ParsedStatement, known: KnownAccount | 
       periodEnd: parsed.periodEnd,
       openingMinor: opening,
       closingMinor: closing,
-      lines,
+      lines: read.flatMap((line, index) => (amounts[index] === 0 ? [] : [{ date: line.date, description: line.description, amountMinor: amounts[index] }])),
+      corrections: gate.corrections.map((correction) => ({
+        line: correction.line,
+        field: correction.field,
+        read: toMajorUnits(correction.readMinor, currency),
+        corrected: toMajorUnits(correction.correctedMinor, currency),
+      })),
     },
   };
 }

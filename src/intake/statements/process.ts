@@ -90,6 +90,7 @@ async function processDocument(handle: DatabaseHandle, document: store.DocumentS
         entityId: document.entity_id,
         documentId: document.id,
         statement: outcome.statement,
+        evidence: outcome.evidence,
         bankAccountId: document.bank_account_id,
         hints,
       }, options.checkpoint);
@@ -104,6 +105,7 @@ async function processDocument(handle: DatabaseHandle, document: store.DocumentS
         rejection_message: null,
         rejection_detail: null,
         conflicts: JSON.stringify(result.conflicts),
+        corrections: result.corrections.length > 0 ? JSON.stringify(result.corrections) : null,
         statement_period_id: result.statementPeriodId,
         bank_account_id: result.bankAccountId,
         updated_at: now,
@@ -125,6 +127,7 @@ export function rejectedOutcome(rejection: StatementRejection, format: string | 
     rejection_message: visibleControlCharacters(rejection.message),
     rejection_detail: detail && JSON.stringify(detail),
     conflicts: null,
+    corrections: null,
     statement_period_id: null,
     bank_account_id: bankAccountId,
     updated_at: now,

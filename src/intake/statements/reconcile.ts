@@ -2,9 +2,6 @@ import { currencyExponent } from '../../money/currency.ts';
 import { AmountError, MAX_AMOUNT_MINOR } from '../../money/minor-units.ts';
 import type { StatementAccountKind } from './types.ts';
 
-/** The gate's tolerance: 0.02 of the statement currency ("about a cent or two"). */
-export const RECONCILIATION_TOLERANCE = 0.02;
-
 const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
 
 /**
@@ -26,13 +23,6 @@ export function decimalToMinor(text: string, currency: string): number {
   return sign === '-' && minor !== 0 ? -minor : minor;
 }
 
-/** 0.02 in minor units, rounded down: 2 cents, 20 fils, and 0 yen (a currency without decimals must land exactly). */
-export function toleranceMinor(currency: string): number {
-  const exponent = currencyExponent(currency);
-  if (exponent === undefined) throw new AmountError(`unknown currency ${currency}`);
-  return exponent >= 2 ? 2 * 10 ** (exponent - 2) : 0;
-}
-
 /**
  * The closing balance the lines imply. Amounts are positive when money goes out: out − in is their
  * sum. A deposit account falls by it (opening − (out − in)); a card's debt grows by it
@@ -44,8 +34,12 @@ export function expectedClosingMinor(kind: StatementAccountKind, openingMinor: n
   return kind === 'credit_card' ? openingMinor + outMinusIn : openingMinor - outMinusIn;
 }
 
-export function reconciles(kind: StatementAccountKind, openingMinor: number, closingMinor: number, lineAmountsMinor: readonly number[], toleranceMinorUnits: number): boolean {
-  return Math.abs(expectedClosingMinor(kind, openingMinor, lineAmountsMinor) - closingMinor) <= toleranceMinorUnits;
+/**
+ * Exactly, to the minor unit: a statement is printed exactly, and a one-cent gap is a one-cent line
+ * missing or a digit misread (the contract's "about a cent or two" is tightened to nothing).
+ */
+export function reconciles(kind: StatementAccountKind, openingMinor: number, closingMinor: number, lineAmountsMinor: readonly number[]): boolean {
+  return expectedClosingMinor(kind, openingMinor, lineAmountsMinor) === closingMinor;
 }
 
 /**
@@ -53,8 +47,8 @@ export function reconciles(kind: StatementAccountKind, openingMinor: number, clo
  * arithmetic does: the formula under which the statement reconciles names it. Deposit accounts come
  * first because they are the common case (and both agree when nothing moved).
  */
-export function inferKind(openingMinor: number, closingMinor: number, lineAmountsMinor: readonly number[], toleranceMinorUnits: number): StatementAccountKind {
-  if (reconciles('checking', openingMinor, closingMinor, lineAmountsMinor, toleranceMinorUnits)) return 'checking';
-  if (reconciles('credit_card', openingMinor, closingMinor, lineAmountsMinor, toleranceMinorUnits)) return 'credit_card';
+export function inferKind(openingMinor: number, closingMinor: number, lineAmountsMinor: readonly number[]): StatementAccountKind {
+  if (reconciles('checking', openingMinor, closingMinor, lineAmountsMinor)) return 'checking';
+  if (reconciles('credit_card', openingMinor, closingMinor, lineAmountsMinor)) return 'credit_card';
   return 'checking';
 }

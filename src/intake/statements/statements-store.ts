@@ -7,7 +7,7 @@ export type DocumentSummary = Omit<StatementDocumentsTable, 'content'>;
 
 const SUMMARY_COLUMNS = [
   'id', 'tenant_id', 'entity_id', 'bank_account_id', 'source', 'filename', 'media_type', 'size_bytes', 'sha256', 'hints',
-  'status', 'format', 'rejection_reason', 'rejection_message', 'rejection_detail', 'conflicts', 'statement_period_id',
+  'status', 'format', 'rejection_reason', 'rejection_message', 'rejection_detail', 'conflicts', 'corrections', 'statement_period_id',
   'created_at', 'updated_at', 'claim_token', 'claimed_until', 'attempts',
 ] as const;
 
@@ -69,11 +69,24 @@ export async function holdClaim(db: Executor, tenantId: string, id: string, toke
   return (await select.executeTakeFirst()) !== undefined;
 }
 
-export type DocumentOutcome = Pick<StatementDocumentsTable, 'status' | 'format' | 'rejection_reason' | 'rejection_message' | 'rejection_detail' | 'conflicts' | 'statement_period_id' | 'bank_account_id' | 'updated_at'>;
+export type DocumentOutcome = Pick<StatementDocumentsTable, 'status' | 'format' | 'rejection_reason' | 'rejection_message' | 'rejection_detail' | 'conflicts' | 'corrections' | 'statement_period_id' | 'bank_account_id' | 'updated_at'>;
 
 export async function finishDocument(db: Executor, tenantId: string, id: string, outcome: DocumentOutcome): Promise<void> {
   await db.updateTable('statement_documents').set({ ...outcome, claim_token: null, claimed_until: null })
     .where('tenant_id', '=', tenantId).where('id', '=', id).execute();
+}
+
+/**
+ * Puts a rejected document back in line for the worker: status processing, its outcome cleared, its
+ * attempts counted afresh. Its bytes were kept; nothing else about it changes. False when it is not
+ * (or no longer) rejected.
+ */
+export async function requeueRejectedDocument(db: Executor, tenantId: string, id: string, now: string): Promise<boolean> {
+  const result = await db.updateTable('statement_documents')
+    .set({ status: 'processing', format: null, rejection_reason: null, rejection_message: null, rejection_detail: null, claim_token: null, claimed_until: null, attempts: 0, updated_at: now })
+    .where('tenant_id', '=', tenantId).where('id', '=', id).where('status', '=', 'rejected')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 export async function findPeriod(db: Executor, tenantId: string, id: string): Promise<StatementPeriodsTable | undefined> {

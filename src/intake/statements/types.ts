@@ -29,10 +29,63 @@ export interface ParsedStatement {
   lines: ParsedStatementLine[];
 }
 
-export type RejectionReason = 'did_not_reconcile' | 'not_a_bank_statement' | 'document_unreadable' | 'no_transactions';
+/**
+ * Where a fact of the statement came from: `stated` when the document prints it (a header, a summary
+ * box, a labelled row) or the file carries it as a field (OFX, CAMT.053, MT940); `lines` when the
+ * reader worked it out from the transaction lines (first/last line dates, a first running balance
+ * rolled back over its own amount). The completeness gate trusts only stated facts (or upload hints):
+ * a value worked out from the lines read agrees with those lines whatever was lost.
+ */
+export type FactSource = 'stated' | 'lines';
+
+export interface PageMarker {
+  page: number;
+  number: number;
+  of: number;
+}
+
+/** Totals a statement prints for checking: sums are positive decimal magnitudes in the statement currency. */
+export interface PrintedTotals {
+  moneyIn: string | null;
+  moneyOut: string | null;
+  countIn: number | null;
+  countOut: number | null;
+}
+
+/**
+ * What a document printed besides its lines, kept apart from the statement so a reader's facts and
+ * its evidence for them can be tested separately. Everything optional on a real statement (totals,
+ * page markers, running balances, brought-forward rows) is null or empty when not printed.
+ */
+export interface StatementEvidence {
+  sources: { period: FactSource; openingBalance: FactSource; closingBalance: FactSource };
+  totals: PrintedTotals;
+  /** The "Page n of m" marker of each page that prints one: `page` is its 1-based position in the document as read. */
+  pageMarkers: PageMarker[];
+  /** The page (1-based) each line was read from, aligned with `statement.lines`; empty for files without pages. */
+  linePages: number[];
+  /**
+   * Balances printed between lines ("Balance brought forward", "Balance carried forward" at page
+   * breaks): the balance after the first `afterLines` lines, oriented like `openingBalance`.
+   */
+  checkpoints: Array<{ afterLines: number; balance: string; page: number }>;
+  /**
+   * True when the reader recognised every character from pixels (OCR): a single digit may then be
+   * misread, and the gate may correct one that the printed balances pin. A text layer or a data file
+   * is never misread, so there every disagreement is the document's own and rejects it.
+   */
+  recognised: boolean;
+  /**
+   * True for a structured export whose format bounds the list (OFX, CAMT.053, MT940): it parses whole
+   * or not at all, and lists every entry of the period it states, so no page or row of it can be lost.
+   */
+  wholeList: boolean;
+}
+
+export type RejectionReason = 'did_not_reconcile' | 'not_a_bank_statement' | 'document_unreadable' | 'no_transactions' | 'incomplete';
 
 export type ReadOutcome =
-  | { ok: true; statement: ParsedStatement; format: string }
+  | { ok: true; statement: ParsedStatement; format: string; evidence: StatementEvidence }
   | { ok: false; reason: RejectionReason; message: string };
 
 /** What a reader is told besides the bytes. Hints never override what the document itself says. */

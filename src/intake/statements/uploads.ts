@@ -2,14 +2,14 @@ import { createHash } from 'node:crypto';
 import type { DatabaseHandle } from '../../db/connection.ts';
 import type { StatementPeriodsTable } from '../../db/schema.ts';
 import { withWriteTransaction } from '../../db/transaction.ts';
-import { DomainError, invalid, notFound } from '../../errors.ts';
+import { conflict, DomainError, invalid, notFound } from '../../errors.ts';
 import { toMajorUnits } from '../../money/minor-units.ts';
 import { newId } from '../../shared/ids.ts';
 import { replaceControlCharacters } from '../../shared/text.ts';
 import { findPrimaryEntity } from '../../tenancy/tenancy-store.ts';
 import { findBankAccountsByIds } from '../bank-accounts-store.ts';
 import type { StatementConflict } from './ingest.ts';
-import type { UploadHints } from './prepare.ts';
+import type { StatementCorrection, UploadHints } from './prepare.ts';
 import { rejectedOutcome } from './process.ts';
 import { ACCEPTED_FORMATS_TEXT, isAcceptedFormat, MAX_STATEMENT_BYTES, sniffFormat } from './readers/index.ts';
 import * as store from './statements-store.ts';
@@ -97,6 +97,7 @@ export async function receiveStatement(handle: DatabaseHandle, tenantId: string,
     rejection_message: null,
     rejection_detail: null,
     conflicts: null,
+    corrections: null,
     statement_period_id: null,
     created_at: now,
     updated_at: now,
@@ -155,6 +156,7 @@ export interface UploadStatusView {
   statement?: StatementPeriodView;
   rejection?: { reason: RejectionReason; message: string; expected?: number | null; stated?: number | null };
   conflicts: StatementConflict[];
+  corrections: StatementCorrection[];
 }
 
 function toUploadStatus(document: store.DocumentSummary, period: StatementPeriodsTable | undefined): UploadStatusView {
@@ -169,6 +171,7 @@ function toUploadStatus(document: store.DocumentSummary, period: StatementPeriod
     bankAccountId: document.bank_account_id,
     createdAt: document.created_at,
     conflicts: document.conflicts ? JSON.parse(document.conflicts) as StatementConflict[] : [],
+    corrections: document.corrections ? JSON.parse(document.corrections) as StatementCorrection[] : [],
   };
   if (period) view.statement = toStatementPeriodView(period);
   if (document.status === 'rejected') {
@@ -179,6 +182,24 @@ function toUploadStatus(document: store.DocumentSummary, period: StatementPeriod
     };
   }
   return view;
+}
+
+/**
+ * Runs a rejected document through the current readers and gate again (a reader was fixed, or the
+ * account it needed now exists): it goes back to processing with its bytes and hints as uploaded.
+ * A document still processing, or ingested, is not retried (409): an ingested statement is replaced
+ * by uploading a new copy, which replaces its period.
+ */
+export async function retryStatement(handle: DatabaseHandle, tenantId: string, documentId: string): Promise<{ documentId: string; status: 'processing' }> {
+  await withWriteTransaction(handle, async (trx) => {
+    const document = await store.findDocument(trx, tenantId, documentId);
+    if (!document) throw notFound(`statement upload ${documentId}`);
+    if (document.status === 'processing') throw conflict(`statement upload ${documentId} is still processing; only a rejected upload is retried`);
+    if (document.status === 'ingested') throw conflict(`statement upload ${documentId} is already ingested; upload a new copy to replace its period`);
+    const requeued = await store.requeueRejectedDocument(trx, tenantId, documentId, new Date().toISOString());
+    if (!requeued) throw conflict(`statement upload ${documentId} is no longer rejected`);
+  });
+  return { documentId, status: 'processing' };
 }
 
 export async function getUploadStatus(handle: DatabaseHandle, tenantId: string, documentId: string): Promise<UploadStatusView> {

@@ -1,6 +1,6 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { ParsedStatementLine, ReadOutcome, ReaderContext, StatementAccountKind } from '../types.ts';
-import { accepted, accountLast4, collapseSpaces, compactDate, currencyCode, decodeText, lineDateRange, looksBinary, reject, resolveKind } from './common.ts';
+import { accepted, plainEvidence, accountLast4, collapseSpaces, compactDate, currencyCode, decodeText, lineDateRange, looksBinary, reject, resolveKind } from './common.ts';
 import { type ExactDecimal, formatDecimal, negateDecimal, parsePlainDecimal } from './exact-decimal.ts';
 
 /**
@@ -94,7 +94,11 @@ export async function readCamt053Statement(bytes: Buffer, context: ReaderContext
     openingBalance: opening === null ? null : formatDecimal(opening, currency),
     closingBalance: closing === null ? null : formatDecimal(closing, currency),
     lines,
-  }, 'camt053');
+  }, 'camt053', plainEvidence({
+    period: periodStart && periodEnd ? 'stated' : 'lines',
+    openingBalance: opening === null ? 'lines' : 'stated',
+    closingBalance: closing === null ? 'lines' : 'stated',
+  }, true));
 }
 
 const MARKUP_ENTITIES: Record<string, string> = { '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' };

@@ -1,6 +1,6 @@
 import { isValidDate } from '../../../shared/dates.ts';
 import { isKnownCurrency } from '../../../money/currency.ts';
-import type { ParsedStatement, ParsedStatementLine, ReadOutcome, RejectionReason, StatementAccountKind } from '../types.ts';
+import type { ParsedStatement, ParsedStatementLine, ReadOutcome, RejectionReason, StatementAccountKind, StatementEvidence } from '../types.ts';
 
 /** Helpers shared by the structured-format readers (OFX, CAMT.053, MT940, CSV, xlsx). */
 
@@ -49,8 +49,13 @@ export function lineDateRange(lines: ParsedStatementLine[]): { first: string; la
   return { first, last };
 }
 
-export function accepted(statement: ParsedStatement, format: string): ReadOutcome {
-  return { ok: true, statement, format };
+/** Evidence of a file that prints nothing beyond its lines and balances (each reader adds what it knows). */
+export function plainEvidence(sources: StatementEvidence['sources'], wholeList: boolean): StatementEvidence {
+  return { sources, totals: { moneyIn: null, moneyOut: null, countIn: null, countOut: null }, pageMarkers: [], linePages: [], checkpoints: [], recognised: false, wholeList };
+}
+
+export function accepted(statement: ParsedStatement, format: string, evidence: StatementEvidence): ReadOutcome {
+  return { ok: true, statement, format, evidence };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { addDays, isValidDate } from '../../../shared/dates.ts';
 import type { ParsedStatementLine, ReadOutcome, ReaderContext } from '../types.ts';
-import { accepted, accountLast4, collapseSpaces, currencyCode, decodeText, lineDateRange, looksBinary, reject, resolveKind } from './common.ts';
+import { accepted, plainEvidence, accountLast4, collapseSpaces, currencyCode, decodeText, lineDateRange, looksBinary, reject, resolveKind } from './common.ts';
 import { type ExactDecimal, formatDecimal, negateDecimal, parsePlainDecimal } from './exact-decimal.ts';
 
 /**
@@ -85,7 +85,7 @@ export async function readMt940Statement(bytes: Buffer, context: ReaderContext):
     openingBalance: balanceText(first.opening),
     closingBalance: balanceText(last.closing),
     lines,
-  }, 'mt940');
+  }, 'mt940', plainEvidence({ period: 'stated', openingBalance: 'stated', closingBalance: 'stated' }, true));
 }
 
 function parseMessages(text: string): Message[] {

@@ -1,5 +1,5 @@
 import type { ParsedStatementLine, ReadOutcome, ReaderContext, StatementAccountKind } from '../types.ts';
-import { accepted, accountLast4, collapseSpaces, compactDate, currencyCode, decodeText, lineDateRange, looksBinary, reject, resolveKind } from './common.ts';
+import { accepted, plainEvidence, accountLast4, collapseSpaces, compactDate, currencyCode, decodeText, lineDateRange, looksBinary, reject, resolveKind } from './common.ts';
 import { type ExactDecimal, formatDecimal, negateDecimal, parsePlainDecimal, subtractDecimals, sumDecimals } from './exact-decimal.ts';
 import { type OfxElement, OfxSyntaxError, child, childrenNamed, descendants, leaf, parseOfxTree } from './ofx-tree.ts';
 
@@ -80,7 +80,12 @@ export async function readOfxStatement(bytes: Buffer, context: ReaderContext): P
     openingBalance: opening === null ? null : formatDecimal(opening, currency),
     closingBalance: closing === null ? null : formatDecimal(closing, currency),
     lines,
-  }, 'ofx');
+  }, 'ofx', plainEvidence({
+    period: leaf(transactionList, 'DTSTART') !== null && leaf(transactionList, 'DTEND') !== null ? 'stated' : 'lines',
+    // OFX carries no opening balance: it is the closing one rolled back over every line of the stated period.
+    openingBalance: 'lines',
+    closingBalance: closing === null ? 'lines' : 'stated',
+  }, true));
 }
 
 /** OFX 1.x names its character set in the header ("CHARSET:1252"); OFX 2.x in the XML declaration. */

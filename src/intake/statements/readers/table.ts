@@ -10,8 +10,8 @@ import { type DayMonthOrder, detectDayMonthOrder, parseDate } from '../text/date
 import { type DecimalSeparator, detectDecimalSeparator, parseAmount } from '../text/amounts.ts';
 import { detectCurrency } from '../text/currency.ts';
 import { currencyExponent } from '../../../money/currency.ts';
-import type { ParsedStatementLine, ReadOutcome, ReaderContext, StatementAccountKind } from '../types.ts';
-import { accepted, accountLast4, collapseSpaces, currencyCode, reject, resolveKind } from './common.ts';
+import type { FactSource, ParsedStatementLine, ReadOutcome, ReaderContext, StatementAccountKind } from '../types.ts';
+import { accepted, plainEvidence, accountLast4, collapseSpaces, currencyCode, reject, resolveKind } from './common.ts';
 import { type ExactDecimal, ZERO, addDecimals, compareDecimals, formatDecimal, negateDecimal, parsePlainDecimal, subtractDecimals } from './exact-decimal.ts';
 
 /**
@@ -596,6 +596,9 @@ export function readStatementTable(allRows: TableCell[][], context: ReaderContex
   const last = chronological[chronological.length - 1];
   let opening: ExactDecimal | null = null;
   let closing: ExactDecimal | null = null;
+  // Only a balance the file states (a preamble pair, a balance-only row) proves where the lines start and end.
+  let openingSource: FactSource = 'lines';
+  let closingSource: FactSource = 'lines';
   if (first.balance && last.balance) {
     const firstBalance = orientBalance(first.balance);
     const firstOut = toOut(first);
@@ -606,9 +609,17 @@ export function readStatementTable(allRows: TableCell[][], context: ReaderContex
     const after = balanceOnlyRows.filter((entry) => (analysis.newestFirst ? entry.position === 0 : entry.position === moneyRows.length));
     opening = before.length > 0 ? orientBalance(before[0].balance) : null;
     closing = after.length > 0 ? orientBalance(after[after.length - 1].balance) : null;
+    if (opening !== null) openingSource = 'stated';
+    if (closing !== null) closingSource = 'stated';
   }
-  if (statedOpening) opening = orientBalance(statedOpening);
-  if (statedClosing) closing = orientBalance(statedClosing);
+  if (statedOpening) {
+    opening = orientBalance(statedOpening);
+    openingSource = 'stated';
+  }
+  if (statedClosing) {
+    closing = orientBalance(statedClosing);
+    closingSource = 'stated';
+  }
 
   let periodStart = preamble.periodStart ?? lines[0].date;
   let periodEnd = preamble.periodEnd ?? lines[0].date;
@@ -632,7 +643,7 @@ export function readStatementTable(allRows: TableCell[][], context: ReaderContex
     openingBalance: opening === null ? null : formatDecimal(opening, currency),
     closingBalance: closing === null ? null : formatDecimal(closing, currency),
     lines,
-  }, format);
+  }, format, plainEvidence({ period: preamble.periodStart && preamble.periodEnd ? 'stated' : 'lines', openingBalance: openingSource, closingBalance: closingSource }, false));
 }
 
 /** A balance printed "1,234.56 CR" / "DR": for a bank account DR means overdrawn, for a card CR means in credit. */

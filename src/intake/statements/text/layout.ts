@@ -5,10 +5,11 @@
  * statement reads the same as the statement.
  */
 import { isKnownCurrency, currencyExponent } from '../../../money/currency.ts';
-import type { ParsedStatement, ParsedStatementLine, ReadOutcome, ReaderContext, StatementAccountKind } from '../types.ts';
+import type { ParsedStatement, ParsedStatementLine, ReadOutcome, ReaderContext, StatementAccountKind, StatementEvidence } from '../types.ts';
 import { addDecimals, compareDecimals, detectDecimalSeparator, negateDecimal, parseAmount, type DecimalSeparator, type ParsedAmount } from './amounts.ts';
 import { detectCurrency } from './currency.ts';
 import { detectDayMonthOrder, MONTH_NAME_PATTERN, parseDate, type DateReadingOptions } from './dates.ts';
+import { FORWARD_LABEL, pageMarkers, printedTotals } from './printed-facts.ts';
 
 /** One run of text and its box, in page units with y growing downwards (top of the box). */
 export interface PositionedText {
@@ -88,7 +89,15 @@ export function interpretStatement(pages: LayoutPage[], options: InterpretOption
   const dateOptions: DateReadingOptions = { order, period, fallbackYear };
   const amounts = new AmountReader(separator, exponent);
 
-  const labelled = findLabelledBalances(lines, amounts);
+  // A balance brought or carried forward is printed at every page break: it is the statement's
+  // opening or closing only where no other label says so, and stated only when page markers prove
+  // the first and last pages are there (else a lost first or last page would make it look like one).
+  const markers = pageMarkers(lines);
+  const forwardLines = lines.filter((line) => FORWARD_LABEL.test(line.text));
+  const plainLabelled = findLabelledBalances(lines.filter((line) => !FORWARD_LABEL.test(line.text)), amounts);
+  const broughtForward = findLabelledBalances(forwardLines, amounts).opening;
+  const carriedForward = findLabelledBalances([...forwardLines].reverse(), amounts).closing;
+  const labelled: LabelledBalances = { opening: plainLabelled.opening ?? broughtForward, closing: plainLabelled.closing ?? carriedForward };
   const table = readTable(lines, dateOptions, amounts);
   const looksLikeInvoice = (fullText.match(INVOICE_WORDS)?.length ?? 0) >= 2 && labelled.opening === null && labelled.closing === null;
   const hasStatementEvidence = (labelled.opening !== null || labelled.closing !== null || table.hasBalanceColumn)
@@ -109,6 +118,26 @@ export function interpretStatement(pages: LayoutPage[], options: InterpretOption
   const statementKind = kind;
   const { lines: statementLines, opening, closing } = resolveSigns(table, labelled, statementKind);
   const dates = statementLines.map((line) => line.date).sort();
+  const lineIndex = new Map(lines.map((line, index) => [line, index]));
+  const rowEnds = table.rows.map((row) => lineIndex.get(row.lastLine)!);
+  const evidence: StatementEvidence = {
+    sources: {
+      period: period ? 'stated' : 'lines',
+      openingBalance: opening === null ? 'lines' : plainLabelled.opening !== null || (broughtForward !== null ? markers.length > 0 : table.openingFromTable !== null) ? 'stated' : 'lines',
+      closingBalance: closing === null ? 'lines' : plainLabelled.closing !== null || (carriedForward !== null ? markers.length > 0 : table.closingFromTable !== null) ? 'stated' : 'lines',
+    },
+    totals: printedTotals(lines, (text) => amounts.lastIn(text)?.value ?? null),
+    pageMarkers: markers,
+    linePages: table.rows.map((row) => row.lastLine.page + 1),
+    checkpoints: forwardLines.flatMap((line) => {
+      const amount = amounts.lastIn(line.text.slice(FORWARD_LABEL.exec(line.text)!.index));
+      const balance = balanceValue(amount, statementKind);
+      const position = lineIndex.get(line)!;
+      return balance === null ? [] : [{ afterLines: rowEnds.filter((end) => end < position).length, balance, page: line.page + 1 }];
+    }),
+    recognised: options.format.endsWith('-ocr'),
+    wholeList: false,
+  };
   const statement: ParsedStatement = {
     institutionName: findInstitution(lines, pages),
     accountLast4: findAccountLast4(fullText),
@@ -120,7 +149,7 @@ export function interpretStatement(pages: LayoutPage[], options: InterpretOption
     closingBalance: closing,
     lines: statementLines,
   };
-  return { ok: true, statement, format: options.format };
+  return { ok: true, statement, format: options.format, evidence };
 }
 
 // ---------------------------------------------------------------------------------------------
