@@ -18,7 +18,14 @@ import { TRANSFER } from './categorize/types.ts';
 import { refile, rowEntry, type EntityChart } from './rebook.ts';
 
 export interface SweepSettings {
+  /** Rows per batch, at most. */
   batchSize: number;
+  /**
+   * How long one batch may take. Categorizing is synchronous work, and on SQLite so is every query:
+   * for as long as a batch runs, no request is answered. Batches are sized from the time the last
+   * ones took so each fits (never fewer than MIN_BATCH_ROWS). Absent: always `batchSize`.
+   */
+  batchBudgetMs?: number;
   reviewThreshold: number;
   /** The tiers beyond rules and memory; default: the service's own (serviceTiers). */
   tiers?: TierRuntime;
@@ -31,6 +38,10 @@ export interface SweepSettings {
 }
 
 const DEFAULT_TENANTS_PER_PASS = 100;
+/** Below this a batch's fixed costs (context, commit) outweigh its rows. */
+const MIN_BATCH_ROWS = 20;
+/** A budgeted sweep starts small: the first batches of a process also pay for warming up. */
+const FIRST_BUDGETED_BATCH_ROWS = 25;
 /** Failures of a whole batch in a row, nothing of it going through, before its rows are parked anyway. */
 export const TENANT_FAILURES_BEFORE_PARKING = 3;
 
@@ -44,6 +55,7 @@ export const TENANT_FAILURES_BEFORE_PARKING = 3;
 export class SweepSchedule {
   private cursor: string | null = null;
   private readonly failing = new Map<string, { failures: number; retryAtMs: number }>();
+  private budgetedRows = FIRST_BUDGETED_BATCH_ROWS;
 
   constructor(private readonly backoff: { baseMs: number; maxMs: number } = { baseMs: 1_000, maxMs: 5 * 60_000 }, private readonly nowMs: () => number = Date.now) {}
 
@@ -72,6 +84,22 @@ export class SweepSchedule {
 
   succeeded(tenantId: string): void {
     this.failing.delete(tenantId);
+  }
+
+  /** Rows for the next batch. */
+  batchRows(settings: Pick<SweepSettings, 'batchSize' | 'batchBudgetMs'>): number {
+    return settings.batchBudgetMs === undefined ? settings.batchSize : Math.min(settings.batchSize, this.budgetedRows);
+  }
+
+  /**
+   * Sizes the next batches from one that took `elapsedMs` for `rows` rows out of `requested`: down to
+   * what fits the budget when over it; up (at most doubling) when a full batch fitted.
+   */
+  measured(settings: Pick<SweepSettings, 'batchSize' | 'batchBudgetMs'>, requested: number, rows: number, elapsedMs: number): void {
+    if (settings.batchBudgetMs === undefined || rows === 0) return;
+    const fitting = Math.floor(rows * settings.batchBudgetMs / Math.max(elapsedMs, 1));
+    if (elapsedMs > settings.batchBudgetMs) this.budgetedRows = Math.max(MIN_BATCH_ROWS, fitting);
+    else if (rows === requested) this.budgetedRows = Math.max(MIN_BATCH_ROWS, Math.min(settings.batchSize, 2 * requested, fitting));
   }
 }
 
@@ -112,8 +140,11 @@ async function sweepTenant(handle: DatabaseHandle, tenantId: string, settings: S
   let claimed: number[] = [];
   let runtime: TierRuntime | undefined;
   try {
-    runtime = await tenantRuntime(handle, tenantId, settings);
-    const processed = await sweepBatch(handle, tenantId, settings, runtime, undefined, (seqs) => { claimed = seqs; });
+    const requested = schedule.batchRows(settings);
+    runtime = await tenantRuntime(handle, tenantId, settings, requested);
+    const started = performance.now();
+    const processed = await sweepBatch(handle, tenantId, settings, requested, runtime, undefined, (seqs) => { claimed = seqs; });
+    schedule.measured(settings, requested, processed, performance.now() - started);
     schedule.succeeded(tenantId);
     return processed;
   } catch (error) {
@@ -149,7 +180,7 @@ async function isolateFailures(handle: DatabaseHandle, tenantId: string, setting
   for (const part of seqs.length === 1 ? [seqs] : [seqs.slice(0, middle), seqs.slice(middle)]) {
     await yieldToEventLoop();
     try {
-      const processed = await sweepBatch(handle, tenantId, settings, runtime, part);
+      const processed = await sweepBatch(handle, tenantId, settings, part.length, runtime, part);
       outcome.processed += processed;
       if (processed > 0) outcome.wentThrough = true;
     } catch (error) {
@@ -163,15 +194,16 @@ function errorMessage(error: unknown): string {
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }
 
-async function tenantRuntime(handle: DatabaseHandle, tenantId: string, settings: SweepSettings): Promise<TierRuntime> {
+/** The tiers for a batch of `limit` rows of the tenant: with the llm tier, its answers about those rows, asked before the write transaction. */
+async function tenantRuntime(handle: DatabaseHandle, tenantId: string, settings: SweepSettings, limit: number): Promise<TierRuntime> {
   const runtime = settings.tiers ?? serviceTiers();
-  return settings.llm ? withLlmTier(runtime, rememberedLlmTier(await consultLlm(handle, tenantId, settings, settings.llm, runtime))) : runtime;
+  return settings.llm ? withLlmTier(runtime, rememberedLlmTier(await consultLlm(handle, tenantId, limit, settings, settings.llm, runtime))) : runtime;
 }
 
-/** Claims the tenant's next batch (or, while a failed batch is split, the rows `onlySeqs` of it still waiting) and processes it in one transaction. */
-async function sweepBatch(handle: DatabaseHandle, tenantId: string, settings: SweepSettings, runtime: TierRuntime, onlySeqs?: readonly number[], onClaimed?: (seqs: number[]) => void): Promise<number> {
+/** Claims up to `limit` of the tenant's waiting rows (while a failed batch is split, of `onlySeqs`) and processes them in one transaction. */
+async function sweepBatch(handle: DatabaseHandle, tenantId: string, settings: SweepSettings, limit: number, runtime: TierRuntime, onlySeqs?: readonly number[], onClaimed?: (seqs: number[]) => void): Promise<number> {
   return withWriteTransaction(handle, async (trx) => {
-    const rows = await claimSweepBatch(trx, tenantId, onlySeqs?.length ?? settings.batchSize, handle.dialect === 'postgres', onlySeqs);
+    const rows = await claimSweepBatch(trx, tenantId, limit, handle.dialect === 'postgres', onlySeqs);
     onClaimed?.(rows.map((row) => row.seq));
     if (rows.length === 0) return 0;
     const { reviewThreshold, bankAccounts, charts } = await batchContext(trx, tenantId, rows, settings);
@@ -249,9 +281,9 @@ async function fileCounterparts(trx: Executor, tenantId: string, pairs: Map<stri
  * confidence, and returns its answers. Nothing is locked meanwhile; on PostgreSQL two workers may
  * ask about the same rows, and the budget counts both.
  */
-async function consultLlm(handle: DatabaseHandle, tenantId: string, settings: SweepSettings, llm: LlmSettings, runtime: TierRuntime): Promise<LlmAnswers> {
+async function consultLlm(handle: DatabaseHandle, tenantId: string, limit: number, settings: SweepSettings, llm: LlmSettings, runtime: TierRuntime): Promise<LlmAnswers> {
   const answers: LlmAnswers = new Map();
-  const rows = (await claimSweepBatch(handle.db, tenantId, settings.batchSize, false)).filter((row) => row.category_target === null);
+  const rows = (await claimSweepBatch(handle.db, tenantId, limit, false)).filter((row) => row.category_target === null);
   if (rows.length === 0) return answers;
   const { reviewThreshold, bankAccounts, charts } = await batchContext(handle.db, tenantId, rows, settings);
   await categorizeStoredRows(handle.db, {
