@@ -194,3 +194,36 @@ test('DELETE /transactions/{id}: an unbooked row goes, a booked one is reversed;
   assert.deepEqual(await listed(owner, 'from=2026-07-01&to=2026-07-31'), []);
   await assertBalanced(owner);
 });
+
+test('a pass yields to the event loop between batches, so requests are answered while a backlog drains (SQLite never yields by itself)', async () => {
+  await harness.sweep();
+  const tenants = await tenantsInSweepOrder(3);
+  for (const [index, tenant] of tenants.entries()) await push(tenant, rowsOf(30, '2026-08-01', `y${index}-`));
+  let turns = 0;
+  const ticker = setInterval(() => { turns++; }, 0);
+  try {
+    // Batches of 10: at least 3 tenants × 1 batch in the pass, each followed by a turn of the event loop.
+    assert.equal(await sweepOnce(harness.handle, settings({ batchSize: 10 }), new SweepSchedule()), 30);
+  } finally {
+    clearInterval(ticker);
+  }
+  assert.ok(turns >= 2, `timers ran between the batches (${turns} turns)`);
+});
+
+test('batch sizing: over the time budget a batch shrinks to what fits; a full batch within it grows, at most doubling, never past batchSize', () => {
+  const schedule = new SweepSchedule();
+  const budgeted = { batchSize: 500, batchBudgetMs: 50 };
+  assert.equal(schedule.batchRows({ batchSize: 500 }), 500, 'without a budget: always batchSize');
+  const first = schedule.batchRows(budgeted);
+  assert.ok(first < 500, 'a budgeted sweep starts small');
+  schedule.measured(budgeted, first, first, 5);
+  assert.equal(schedule.batchRows(budgeted), 2 * first, 'fast: doubles');
+  schedule.measured(budgeted, 2 * first, 10, 1);
+  assert.equal(schedule.batchRows(budgeted), 2 * first, 'a short batch (the tenant had few rows) says nothing about size');
+  for (let round = 0; round < 10; round++) schedule.measured(budgeted, schedule.batchRows(budgeted), schedule.batchRows(budgeted), 1);
+  assert.equal(schedule.batchRows(budgeted), 500, 'never past batchSize');
+  schedule.measured(budgeted, 500, 500, 250);
+  assert.equal(schedule.batchRows(budgeted), 100, '500 rows in 250 ms: 100 fit in 50 ms');
+  schedule.measured(budgeted, 100, 100, 10_000);
+  assert.equal(schedule.batchRows(budgeted), 20, 'never below the minimum');
+});
