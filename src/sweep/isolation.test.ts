@@ -3,7 +3,8 @@ import { after, before, test } from 'node:test';
 import { createAccount, createHarness, ON_POSTGRES, push, type Harness, type TestTenant } from '../../test/support/harness.ts';
 import { directoryTier, serviceTiers } from './categorize/tiers.ts';
 import type { TierRuntime } from './categorize/run.ts';
-import { SweepSchedule, sweepOnce, TENANT_FAILURES_BEFORE_PARKING, type SweepSettings } from './sweep.ts';
+import { SweepSchedule } from './schedule.ts';
+import { sweepOnce, TENANT_FAILURES_BEFORE_PARKING, type SweepSettings } from './sweep.ts';
 
 let harness: Harness;
 const quiet = { error() {} };

@@ -3,7 +3,7 @@ import type { DatabaseHandle } from '../db/connection.ts';
 import type { BankAccountsTable } from '../db/schema.ts';
 import { withWriteTransaction, type Executor } from '../db/transaction.ts';
 import { assertInvariant } from '../errors.ts';
-import { claimSweepBatch, parkSweepRow, tenantsWithSweepWork, updateSweptRows, type SweepRow } from '../intake/transactions-store.ts';
+import { claimSweepBatch, parkSweepRow, updateSweptRows, type SweepRow } from '../intake/transactions-store.ts';
 import { appendEntries } from '../ledger/journal-store.ts';
 import type { EntryDraft } from '../ledger/posting.ts';
 import { findTenant } from '../tenancy/tenancy-store.ts';
@@ -16,6 +16,7 @@ import type { LlmSettings } from '../config/config.ts';
 import { pairRawScore, type PairCandidate } from './categorize/transfers.ts';
 import { TRANSFER } from './categorize/types.ts';
 import { refile, rowEntry, type EntityChart } from './rebook.ts';
+import { SweepSchedule } from './schedule.ts';
 
 export interface SweepSettings {
   /** Rows per batch, at most. */
@@ -38,70 +39,8 @@ export interface SweepSettings {
 }
 
 const DEFAULT_TENANTS_PER_PASS = 100;
-/** Below this a batch's fixed costs (context, commit) outweigh its rows. */
-const MIN_BATCH_ROWS = 20;
-/** A budgeted sweep starts small: the first batches of a process also pay for warming up. */
-const FIRST_BUDGETED_BATCH_ROWS = 25;
 /** Failures of a whole batch in a row, nothing of it going through, before its rows are parked anyway. */
 export const TENANT_FAILURES_BEFORE_PARKING = 3;
-
-/**
- * What the sweep remembers between passes: where the round of tenants stopped, so every tenant with
- * waiting rows gets its batch in turn however many there are, and which tenants are backing off
- * after a failure (exponential, from `baseMs` to `maxMs`), so a failing tenant is retried later while
- * the others go on. A worker keeps one for its life; a restart forgets backoffs, which only costs one
- * early retry.
- */
-export class SweepSchedule {
-  private cursor: string | null = null;
-  private readonly failing = new Map<string, { failures: number; retryAtMs: number }>();
-  private budgetedRows = FIRST_BUDGETED_BATCH_ROWS;
-
-  constructor(private readonly backoff: { baseMs: number; maxMs: number } = { baseMs: 1_000, maxMs: 5 * 60_000 }, private readonly nowMs: () => number = Date.now) {}
-
-  /** The next tenants with waiting rows in the round, from where the last pass stopped, wrapping once. */
-  async nextTenants(db: Executor, limit: number): Promise<string[]> {
-    const tenants = await tenantsWithSweepWork(db, limit, this.cursor);
-    if (tenants.length < limit && this.cursor !== null) {
-      const cursor = this.cursor;
-      for (const tenantId of await tenantsWithSweepWork(db, limit - tenants.length)) if (tenantId <= cursor) tenants.push(tenantId);
-    }
-    this.cursor = tenants.at(-1) ?? null;
-    return tenants;
-  }
-
-  due(tenantId: string): boolean {
-    const state = this.failing.get(tenantId);
-    return !state || this.nowMs() >= state.retryAtMs;
-  }
-
-  /** Returns how many times in a row the tenant has failed now. */
-  failed(tenantId: string): number {
-    const failures = (this.failing.get(tenantId)?.failures ?? 0) + 1;
-    this.failing.set(tenantId, { failures, retryAtMs: this.nowMs() + Math.min(this.backoff.maxMs, this.backoff.baseMs * 2 ** (failures - 1)) });
-    return failures;
-  }
-
-  succeeded(tenantId: string): void {
-    this.failing.delete(tenantId);
-  }
-
-  /** Rows for the next batch. */
-  batchRows(settings: Pick<SweepSettings, 'batchSize' | 'batchBudgetMs'>): number {
-    return settings.batchBudgetMs === undefined ? settings.batchSize : Math.min(settings.batchSize, this.budgetedRows);
-  }
-
-  /**
-   * Sizes the next batches from one that took `elapsedMs` for `rows` rows out of `requested`: down to
-   * what fits the budget when over it; up (at most doubling) when a full batch fitted.
-   */
-  measured(settings: Pick<SweepSettings, 'batchSize' | 'batchBudgetMs'>, requested: number, rows: number, elapsedMs: number): void {
-    if (settings.batchBudgetMs === undefined || rows === 0) return;
-    const fitting = Math.floor(rows * settings.batchBudgetMs / Math.max(elapsedMs, 1));
-    if (elapsedMs > settings.batchBudgetMs) this.budgetedRows = Math.max(MIN_BATCH_ROWS, fitting);
-    else if (rows === requested) this.budgetedRows = Math.max(MIN_BATCH_ROWS, Math.min(settings.batchSize, 2 * requested, fitting));
-  }
-}
 
 /**
  * One pass of the sweep: each tenant with waiting rows, in turn, gets one batch (at most `batchSize`

@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from '../db/connection.ts';
-import { SweepSchedule, sweepOnce, yieldToEventLoop, type SweepSettings } from './sweep.ts';
+import { SweepSchedule } from './schedule.ts';
+import { sweepOnce, yieldToEventLoop, type SweepSettings } from './sweep.ts';
 
 export interface SweepLogger {
   info(object: object, message: string): void;
