@@ -22,9 +22,9 @@ export interface SweepSettings {
   /** Rows per batch, at most. */
   batchSize: number;
   /**
-   * How long one batch may take. Categorizing is synchronous work, and on SQLite so is every query:
-   * for as long as a batch runs, no request is answered. Batches are sized from the time the last
-   * ones took so each fits (never fewer than MIN_BATCH_ROWS). Absent: always `batchSize`.
+   * SQLite: how long one batch may take. There every query is synchronous, as categorizing is: for
+   * as long as a batch runs, no request is answered. Batches are sized from the time the last ones
+   * took so each fits (see SweepSchedule). Absent, and on PostgreSQL: always `batchSize`.
    */
   batchBudgetMs?: number;
   reviewThreshold: number;
@@ -79,11 +79,13 @@ async function sweepTenant(handle: DatabaseHandle, tenantId: string, settings: S
   let claimed: number[] = [];
   let runtime: TierRuntime | undefined;
   try {
-    const requested = schedule.batchRows(settings);
+    // On PostgreSQL a batch mostly waits on the database, which blocks nothing: the budget is SQLite's.
+    const sizing = handle.dialect === 'sqlite' ? settings : { batchSize: settings.batchSize };
+    const requested = schedule.batchRows(sizing);
     runtime = await tenantRuntime(handle, tenantId, settings, requested);
     const started = performance.now();
     const processed = await sweepBatch(handle, tenantId, settings, requested, runtime, undefined, (seqs) => { claimed = seqs; });
-    schedule.measured(settings, requested, processed, performance.now() - started);
+    schedule.measured(sizing, requested, processed, performance.now() - started);
     schedule.succeeded(tenantId);
     return processed;
   } catch (error) {
