@@ -23,7 +23,7 @@ export interface Config {
   sweepIntervalMs: number;
   /** Rows claimed per sweep transaction, at most. */
   sweepBatchSize: number;
-  /** How long one sweep batch may keep the event loop (and on SQLite the write lock); batches are sized to fit. */
+  /** SQLite: how long one sweep batch may keep the event loop and the write lock; batches are sized to fit. */
   sweepBatchBudgetMs: number;
   /** Confidence below which a categorized row needs review, unless the tenant sets its own. */
   reviewThreshold: number;
