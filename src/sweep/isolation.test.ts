@@ -43,7 +43,7 @@ const listed = async (tenant: TestTenant, query: string) => (await tenant.call('
 const failedRows = (tenant: TestTenant) => listed(tenant, 'sweepState=failed');
 
 async function assertBalanced(tenant: TestTenant) {
-  const balance = (await tenant.call('GET', '/v1/reports/trial-balance?asOf=9999-12-31')).json().data;
+  const balance = (await tenant.call('GET', '/v1/reports/trial-balance?asOf=2199-12-31')).json().data;
   assert.equal(balance.totals.debit, balance.totals.credit, 'the trial balance balances');
 }
 
@@ -98,7 +98,8 @@ test('the real poison row: dated 9999-12-31 with two bank accounts (transfer pai
   await sweepOnce(harness.handle, settings({ tiers: undefined }), new SweepSchedule());
   assert.ok((await listed(bystander, 'from=2026-04-03&to=2026-04-03')).every((row) => row.journalEntryId), 'the next tenant is booked in the same pass');
   assert.equal((await listed(poisoned, 'from=2026-04-01&to=2026-04-01')).filter((row) => row.journalEntryId).length, 4);
-  const [far] = await listed(poisoned, 'from=9999-12-31&to=9999-12-31');
+  const far = (await poisoned.call('GET', `/v1/transactions/${pushed.id}`)).json().data;
+  assert.equal(far.date, '9999-12-31');
   if (ON_POSTGRES) {
     assert.equal(far.sweepState, 'failed');
     assert.match(far.sweepError, /out of range/);
