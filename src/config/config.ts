@@ -23,7 +23,7 @@ export interface Config {
   sweepIntervalMs: number;
   /** Rows claimed per sweep transaction, at most. */
   sweepBatchSize: number;
-  /** SQLite: how long one sweep batch may keep the event loop and the write lock; batches are sized to fit. */
+  /** How long one sweep batch may keep the event loop busy (on SQLite, also the write lock); batches are sized to fit. */
   sweepBatchBudgetMs: number;
   /** Confidence below which a categorized row needs review, unless the tenant sets its own. */
   reviewThreshold: number;

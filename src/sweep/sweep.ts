@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { listAccounts } from '../chart/accounts-store.ts';
 import type { DatabaseHandle } from '../db/connection.ts';
 import type { BankAccountsTable } from '../db/schema.ts';
@@ -22,9 +23,9 @@ export interface SweepSettings {
   /** Rows per batch, at most. */
   batchSize: number;
   /**
-   * SQLite: how long one batch may take. There every query is synchronous, as categorizing is: for
-   * as long as a batch runs, no request is answered. Batches are sized from the time the last ones
-   * took so each fits (see SweepSchedule). Absent, and on PostgreSQL: always `batchSize`.
+   * How long one batch may keep the event loop busy. Categorizing is synchronous, and on SQLite so
+   * is every query: while a batch runs, no request is answered. Batches are sized from what the last
+   * ones cost so each fits (see SweepSchedule). Absent: always `batchSize`.
    */
   batchBudgetMs?: number;
   reviewThreshold: number;
@@ -79,13 +80,13 @@ async function sweepTenant(handle: DatabaseHandle, tenantId: string, settings: S
   let claimed: number[] = [];
   let runtime: TierRuntime | undefined;
   try {
-    // On PostgreSQL a batch mostly waits on the database, which blocks nothing: the budget is SQLite's.
-    const sizing = handle.dialect === 'sqlite' ? settings : { batchSize: settings.batchSize };
-    const requested = schedule.batchRows(sizing);
+    const requested = schedule.batchRows(settings);
     runtime = await tenantRuntime(handle, tenantId, settings, requested);
-    const started = performance.now();
+    // What the batch cost the event loop: on SQLite all of its time; on PostgreSQL the categorizing
+    // and the handling of answers, not the waits for the database, during which requests run.
+    const before = performance.eventLoopUtilization();
     const processed = await sweepBatch(handle, tenantId, settings, requested, runtime, undefined, (seqs) => { claimed = seqs; });
-    schedule.measured(sizing, requested, processed, performance.now() - started);
+    schedule.measured(settings, requested, processed, performance.eventLoopUtilization(before).active);
     schedule.succeeded(tenantId);
     return processed;
   } catch (error) {
