@@ -31,6 +31,7 @@ export async function openMigratedDatabase(config: Config): Promise<DatabaseHand
 export function createWorker(handle: DatabaseHandle, config: Config, logger: ReturnType<typeof createLogger>): SweepWorker {
   return new SweepWorker(handle, {
     batchSize: config.sweepBatchSize,
+    batchBudgetMs: config.sweepBatchBudgetMs,
     reviewThreshold: config.reviewThreshold,
     intervalMs: config.sweepIntervalMs,
     llm: config.llm,

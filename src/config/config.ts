@@ -21,8 +21,10 @@ export interface Config {
   rateLimits: RateLimitSettings;
   /** How long an idle sweep waits before looking for new rows again. */
   sweepIntervalMs: number;
-  /** Rows claimed per sweep transaction. */
+  /** Rows claimed per sweep transaction, at most. */
   sweepBatchSize: number;
+  /** How long one sweep batch may keep the event loop busy (on SQLite, also the write lock); batches are sized to fit. */
+  sweepBatchBudgetMs: number;
   /** Confidence below which a categorized row needs review, unless the tenant sets its own. */
   reviewThreshold: number;
   /** The optional llm categorization tier; null when LLM_BASE_URL or LLM_MODEL is not set. */
@@ -96,6 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     sweepIntervalMs: numberFrom(env, 'SWEEP_INTERVAL_MS', 500, { min: 10, integer: true }),
     sweepBatchSize: numberFrom(env, 'SWEEP_BATCH_SIZE', 500, { min: 1, integer: true }),
+    sweepBatchBudgetMs: numberFrom(env, 'SWEEP_BATCH_BUDGET_MS', 50, { min: 1, integer: true }),
     reviewThreshold,
     llm: llmFrom(env),
     smtpPort: numberFrom(env, 'SMTP_PORT', 2525, { integer: true }),

@@ -124,12 +124,16 @@ export interface TransactionsTable {
   category_source: string | null;
   transaction_type: string | null;
   needs_review: number;
+  /** 'pending' (queued for the sweep; `queued` in the API), 'done', or 'failed' (parked, migration 0010). */
   sweep_state: string;
   journal_entry_id: string | null;
   created_at: string;
   updated_at: string;
   /** Migration 0004: the other row of a detected transfer between the tenant's own accounts. */
   transfer_pair_id?: string | null;
+  /** Migration 0010: why the sweep parked the row (sweep_state 'failed'); null otherwise. */
+  sweep_error?: string | null;
+  sweep_failed_at?: string | null;
 }
 
 export interface MerchantMemoryTable {

@@ -54,6 +54,9 @@ export const Transaction = Type.Object({
   category: Nullable(TransactionCategory),
   needsReview: Type.Boolean({ description: 'True while uncategorized, on a catch-all (6999/4999), or below the review threshold (default 0.85)' }),
   journalEntryId: Nullable(Type.String({ format: 'uuid', description: 'The entry currently booking this row; null until booked' })),
+  sweepState: Type.String({ enum: ['queued', 'done', 'failed'], description: 'Not in the contract; decided here. queued: waiting for the sweep to categorize or book it; done: the sweep owes it nothing now (a pending row goes back to queued once settled); failed: the sweep could not process it and parked it, with the error in sweepError, until a PATCH files it or a DELETE removes it' }),
+  sweepError: Nullable(Type.String({ description: 'Why the sweep parked the row (sweepState failed); null otherwise' })),
+  sweepFailedAt: Nullable(Type.String({ format: 'date-time', description: 'When the sweep parked the row; null unless failed' })),
 }, { $id: 'Transaction', title: 'Transaction' });
 
 export const BankAccount = Type.Object({

@@ -1,5 +1,5 @@
 import { toMajorUnits } from '../money/minor-units.ts';
-import type { TransactionWithAccountName } from './transactions-store.ts';
+import type { StoredSweepState, TransactionWithAccountName } from './transactions-store.ts';
 
 export interface TransactionView {
   id: string;
@@ -17,6 +17,17 @@ export interface TransactionView {
   category: { accountNumber: string; accountName: string | null; confidence: number | null; source: string | null } | null;
   needsReview: boolean;
   journalEntryId: string | null;
+  sweepState: SweepState;
+  sweepError: string | null;
+  sweepFailedAt: string | null;
+}
+
+/** The sweep states the API shows; `queued` is stored as 'pending' (see transactions-store). */
+export const SWEEP_STATES = ['queued', 'done', 'failed'] as const;
+export type SweepState = (typeof SWEEP_STATES)[number];
+
+export function storedSweepState(state: SweepState): StoredSweepState {
+  return state === 'queued' ? 'pending' : state;
 }
 
 export function toTransactionView(row: TransactionWithAccountName): TransactionView {
@@ -43,5 +54,8 @@ export function toTransactionView(row: TransactionWithAccountName): TransactionV
     },
     needsReview: row.needs_review === 1,
     journalEntryId: row.journal_entry_id,
+    sweepState: row.sweep_state === 'pending' ? 'queued' : row.sweep_state as SweepState,
+    sweepError: row.sweep_error ?? null,
+    sweepFailedAt: row.sweep_failed_at ?? null,
   };
 }

@@ -54,22 +54,27 @@ export async function findTransaction(db: Executor, tenantId: string, id: string
   return withAccountName(db).where('transactions.tenant_id', '=', tenantId).where('transactions.id', '=', id).executeTakeFirst();
 }
 
+/** The sweep states as stored; the API calls 'pending' `queued`, since `pending` there means the bank has not settled the row. */
+export type StoredSweepState = 'pending' | 'done' | 'failed';
+
 export interface TransactionListQuery {
   tenantId: string;
-  from: string;
-  to: string;
+  /** Inclusive date bounds; absent: unbounded. */
+  from?: string;
+  to?: string;
   category?: string;
   search?: string;
+  sweepState?: StoredSweepState;
   limit: number;
   offset: number;
 }
 
 /** Newest first; `limit + 1` rows are read so the caller knows whether another page follows. */
 export async function listTransactions(db: Executor, query: TransactionListQuery): Promise<TransactionWithAccountName[]> {
-  let select = withAccountName(db)
-    .where('transactions.tenant_id', '=', query.tenantId)
-    .where('transactions.date', '>=', query.from)
-    .where('transactions.date', '<=', query.to);
+  let select = withAccountName(db).where('transactions.tenant_id', '=', query.tenantId);
+  if (query.from) select = select.where('transactions.date', '>=', query.from);
+  if (query.to) select = select.where('transactions.date', '<=', query.to);
+  if (query.sweepState) select = select.where('transactions.sweep_state', '=', query.sweepState);
   if (query.category) select = select.where('transactions.category_target', '=', query.category);
   if (query.search) {
     const pattern = `%${query.search.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
@@ -89,8 +94,10 @@ export async function findTransactionForUpdate(db: Executor, tenantId: string, i
 
 export type CategorizationUpdate = Pick<TransactionsTable, 'category_target' | 'category_confidence' | 'category_source' | 'transaction_type' | 'needs_review' | 'sweep_state' | 'journal_entry_id' | 'updated_at'>;
 
+/** A row leaving the failed state leaves its parking error behind: the error describes only a parked row. */
 export async function updateCategorization(db: Executor, tenantId: string, id: string, update: CategorizationUpdate): Promise<void> {
-  await db.updateTable('transactions').set(update).where('tenant_id', '=', tenantId).where('id', '=', id).execute();
+  const parking = update.sweep_state === 'failed' ? {} : { sweep_error: null, sweep_failed_at: null };
+  await db.updateTable('transactions').set({ ...update, ...parking }).where('tenant_id', '=', tenantId).where('id', '=', id).execute();
 }
 
 export interface SweptRowUpdate {
@@ -144,13 +151,17 @@ export async function updateSweptRows(db: Executor, tenantId: string, updates: r
 }
 
 /**
- * Tenants that have rows waiting for the sweep, so each is then swept inside its own scope. One index
- * lookup per tenant (the next tenant id after the last, through the partial index of waiting rows)
- * instead of a pass over every waiting row, which a backlog of one tenant makes long.
+ * Tenants that have rows waiting for the sweep, in id order after `after` (from the first when null),
+ * so each is then swept inside its own scope and a caller can go round them. One index lookup per
+ * tenant (the next tenant id after the last, through the partial index of waiting rows) instead of a
+ * pass over every waiting row, which a backlog of one tenant makes long.
  */
-export async function tenantsWithSweepWork(db: Executor, limit: number): Promise<string[]> {
+export async function tenantsWithSweepWork(db: Executor, limit: number, after: string | null = null): Promise<string[]> {
+  const first = after === null
+    ? sql`(select min(tenant_id) from transactions where sweep_state = 'pending')`
+    : sql`(select min(tenant_id) from transactions where sweep_state = 'pending' and tenant_id > ${after})`;
   const result = await sql<{ tenant_id: string }>`with recursive waiting(tenant_id, position) as (
-      select (select min(tenant_id) from transactions where sweep_state = 'pending'), 1
+      select ${first}, 1
       union all
       select (select min(tenant_id) from transactions where sweep_state = 'pending' and tenant_id > waiting.tenant_id), position + 1
       from waiting where waiting.tenant_id is not null and position < ${limit}
@@ -169,11 +180,40 @@ export type SweepRow = Pick<TransactionRow, (typeof SWEEP_ROW_COLUMNS)[number]>;
  * categorized but not booked). PostgreSQL skips rows another worker has locked, so several workers
  * never take the same row; on SQLite the caller already holds the write lock.
  */
-export async function claimSweepBatch(db: Executor, tenantId: string, limit: number, lockRows: boolean): Promise<SweepRow[]> {
+export async function claimSweepBatch(db: Executor, tenantId: string, limit: number, lockRows: boolean, onlySeqs?: readonly number[]): Promise<SweepRow[]> {
   let select = db.selectFrom('transactions').select(SWEEP_ROW_COLUMNS)
     .where('tenant_id', '=', tenantId).where('sweep_state', '=', 'pending').orderBy('seq').limit(limit);
+  // A part of a failed batch, claimed again while the batch is split to find the row at fault.
+  if (onlySeqs) select = select.where('seq', 'in', onlySeqs);
   if (lockRows) select = select.forUpdate().skipLocked();
   return select.execute();
+}
+
+/** The longest error text kept on a parked row: the message, not a stack. */
+const MAX_SWEEP_ERROR_LENGTH = 500;
+
+/**
+ * Takes a row the sweep cannot process out of the queue: sweep_state 'failed' with the error and the
+ * time. Only a row still queued (another worker may have processed it meanwhile). Returns whether it was parked.
+ */
+export async function parkSweepRow(db: Executor, tenantId: string, seq: number, error: string, now: string): Promise<boolean> {
+  const result = await db.updateTable('transactions')
+    .set({ sweep_state: 'failed', sweep_error: error.slice(0, MAX_SWEEP_ERROR_LENGTH), sweep_failed_at: now, updated_at: now })
+    .where('tenant_id', '=', tenantId).where('seq', '=', seq).where('sweep_state', '=', 'pending').executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Removes a row. The other leg of a transfer it was paired with loses the link and waits for review
+ * again (its money now has no counterpart in the books). The caller reverses the row's entry first.
+ */
+export async function deleteTransaction(db: Executor, tenantId: string, row: Pick<TransactionRow, 'id' | 'transfer_pair_id'>, now: string): Promise<void> {
+  // Pairs link both ways, so the row names its partner.
+  if (row.transfer_pair_id) {
+    await db.updateTable('transactions').set({ transfer_pair_id: null, needs_review: 1, updated_at: now })
+      .where('tenant_id', '=', tenantId).where('id', '=', row.transfer_pair_id).where('transfer_pair_id', '=', row.id).execute();
+  }
+  await db.deleteFrom('transactions').where('tenant_id', '=', tenantId).where('id', '=', row.id).execute();
 }
 
 export type RowForStatement = Pick<TransactionRow, 'id' | 'seq' | 'content_key' | 'date' | 'pending' | 'category_target' | 'journal_entry_id'>;

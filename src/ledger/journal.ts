@@ -18,3 +18,11 @@ export async function post(trx: Kysely<Database>, tenantId: string, drafts: Entr
   const ids = await appendEntries(trx, [...reversals, ...drafts], postedAt);
   return ids.slice(reversals.length);
 }
+
+/** Cancels one entry with its reversal, nothing booked in its place; returns the reversal's id. */
+export async function reverse(trx: Kysely<Database>, tenantId: string, entryId: string, postedAt: string): Promise<string> {
+  const [entry] = await findEntries(trx, tenantId, [entryId]);
+  assertInvariant(entry, `entry ${entryId} exists for this tenant`);
+  const [reversalId] = await appendEntries(trx, [reversalOf(entry)], postedAt);
+  return reversalId;
+}

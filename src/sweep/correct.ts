@@ -4,8 +4,8 @@ import { withWriteTransaction, type Executor } from '../db/transaction.ts';
 import { assertInvariant, invalid, notFound } from '../errors.ts';
 import { findBankAccountsByIds } from '../intake/bank-accounts-store.ts';
 import { toTransactionView, type TransactionView } from '../intake/transaction-view.ts';
-import { findTransaction, findTransactionForUpdate, updateCategorization, type TransactionRow } from '../intake/transactions-store.ts';
-import { post } from '../ledger/journal.ts';
+import { deleteTransaction, findTransaction, findTransactionForUpdate, updateCategorization, type TransactionRow } from '../intake/transactions-store.ts';
+import { post, reverse } from '../ledger/journal.ts';
 import { findTenant } from '../tenancy/tenancy-store.ts';
 import { describe } from './categorize/engine.ts';
 import { categorizeStoredRows, type TierRuntime } from './categorize/run.ts';
@@ -60,8 +60,9 @@ export async function recategorize(handle: DatabaseHandle, tenantId: string, tra
       category_source: 'user_override',
       transaction_type: categorization.transactionType,
       needs_review: categorization.needsReview ? 1 : 0,
-      // A pending row goes back to the sweep once settled; until then there is nothing to book.
-      sweep_state: row.pending === 0 ? 'done' : row.sweep_state,
+      // A pending row goes back to the sweep once settled; until then there is nothing to book. A row
+      // the sweep parked is filed by the human's choice, so it leaves the failed state (and its error).
+      sweep_state: row.pending === 0 || row.sweep_state === 'failed' ? 'done' : row.sweep_state,
       journal_entry_id: journalEntryId,
       updated_at: now,
     });
@@ -76,12 +77,38 @@ export async function recategorize(handle: DatabaseHandle, tenantId: string, tra
   return toTransactionView(updated);
 }
 
+export interface Removal {
+  id: string;
+  /** The entry that cancels the row's booking; null when the row was not booked. */
+  reversalEntryId: string | null;
+}
+
+/**
+ * Removes a row that should not be in the books (a duplicate, a row the bank never made, one the
+ * sweep parked that the owner does not want). The journal is append-only: a booked row's entry is
+ * reversed, in the same transaction as the row is deleted; the entry and its reversal stay, naming
+ * the row as their source. The other leg of a transfer it was paired with is unlinked and waits for
+ * review. Whatever sends the row again (a re-push with the same id, a statement re-uploaded) brings
+ * it back as a new row.
+ */
+export async function removeTransaction(handle: DatabaseHandle, tenantId: string, transactionId: string): Promise<Removal> {
+  return withWriteTransaction(handle, async (trx) => {
+    const row = await findTransactionForUpdate(trx, tenantId, transactionId, handle.dialect === 'postgres');
+    if (!row) throw notFound(`transaction ${transactionId}`);
+    const now = new Date().toISOString();
+    const reversalEntryId = row.journal_entry_id ? await reverse(trx, tenantId, row.journal_entry_id, now) : null;
+    await deleteTransaction(trx, tenantId, row, now);
+    return { id: row.id, reversalEntryId };
+  });
+}
+
 /** The merchant's other rows still waiting for review, decided again by the full engine with the new memory. */
 async function redecideWaitingRows(trx: Executor, tenantId: string, corrected: TransactionRow, chart: EntityChart, settings: CorrectionSettings, now: string): Promise<void> {
   const waiting = await trx.selectFrom('transactions').selectAll()
     .where('tenant_id', '=', tenantId).where('entity_id', '=', corrected.entity_id).where('merchant_key', '=', corrected.merchant_key)
     .where('needs_review', '=', 1).where('id', '!=', corrected.id)
     .where('category_target', 'is not', null).where('category_source', 'is distinct from', 'user_override')
+    .where('sweep_state', '!=', 'failed')
     .orderBy('seq').limit(MAX_WAITING_RECATEGORIZED).execute();
   if (waiting.length === 0) return;
   const tenant = await findTenant(trx, tenantId);

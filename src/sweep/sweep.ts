@@ -1,9 +1,10 @@
+import { performance } from 'node:perf_hooks';
 import { listAccounts } from '../chart/accounts-store.ts';
 import type { DatabaseHandle } from '../db/connection.ts';
 import type { BankAccountsTable } from '../db/schema.ts';
 import { withWriteTransaction, type Executor } from '../db/transaction.ts';
 import { assertInvariant } from '../errors.ts';
-import { claimSweepBatch, tenantsWithSweepWork, updateSweptRows, type SweepRow } from '../intake/transactions-store.ts';
+import { claimSweepBatch, parkSweepRow, updateSweptRows, type SweepRow } from '../intake/transactions-store.ts';
 import { appendEntries } from '../ledger/journal-store.ts';
 import type { EntryDraft } from '../ledger/posting.ts';
 import { findTenant } from '../tenancy/tenancy-store.ts';
@@ -16,34 +17,136 @@ import type { LlmSettings } from '../config/config.ts';
 import { pairRawScore, type PairCandidate } from './categorize/transfers.ts';
 import { TRANSFER } from './categorize/types.ts';
 import { refile, rowEntry, type EntityChart } from './rebook.ts';
+import { SweepSchedule } from './schedule.ts';
 
 export interface SweepSettings {
+  /** Rows per batch, at most. */
   batchSize: number;
+  /**
+   * How long one batch may keep the event loop busy. Categorizing is synchronous, and on SQLite so
+   * is every query: while a batch runs, no request is answered. Batches are sized from what the last
+   * ones cost so each fits (see SweepSchedule). Absent: always `batchSize`.
+   */
+  batchBudgetMs?: number;
   reviewThreshold: number;
   /** The tiers beyond rules and memory; default: the service's own (serviceTiers). */
   tiers?: TierRuntime;
   /** The optional llm tier (config.llm); absent or null: off. */
   llm?: LlmSettings | null;
+  /** Tenants visited per pass, one batch each (default 100). */
+  tenantsPerPass?: number;
+  /** Where a failing tenant or a parked row is told, with the whole error. */
+  logger?: { error(object: object, message: string): void };
 }
 
+const DEFAULT_TENANTS_PER_PASS = 100;
+/** Failures of a whole batch in a row, nothing of it going through, before its rows are parked anyway. */
+export const TENANT_FAILURES_BEFORE_PARKING = 3;
+
 /**
- * One pass of the sweep: for each tenant with waiting rows, claim a batch, categorize what is
- * uncategorized, book what is settled and unbooked, all in one transaction per batch. The rows
- * themselves are the queue, so a crash loses nothing: an uncommitted batch is simply still waiting.
- * Returns how many rows were processed.
+ * One pass of the sweep: each tenant with waiting rows, in turn, gets one batch (at most `batchSize`
+ * rows), so a tenant's backlog delays another tenant's rows by one batch at most. Each batch
+ * categorizes what is uncategorized and books what is settled and unbooked, in one transaction. The
+ * rows themselves are the queue, so a crash loses nothing: an uncommitted batch is still waiting.
+ * Each tenant runs inside its own error boundary (see sweepTenant), and the pass yields to the event
+ * loop after each one: on SQLite every query is synchronous, and without a yield a backlog would hold
+ * off API requests until it was gone. Returns how many rows were processed (booked or parked).
  */
-export async function sweepOnce(handle: DatabaseHandle, settings: SweepSettings): Promise<number> {
-  const tenants = await tenantsWithSweepWork(handle.db, 100);
+export async function sweepOnce(handle: DatabaseHandle, settings: SweepSettings, schedule: SweepSchedule = new SweepSchedule()): Promise<number> {
+  const tenants = await schedule.nextTenants(handle.db, settings.tenantsPerPass ?? DEFAULT_TENANTS_PER_PASS);
   let processed = 0;
-  for (const tenantId of tenants) processed += await sweepTenantBatch(handle, tenantId, settings);
+  for (const tenantId of tenants) {
+    if (!schedule.due(tenantId)) continue;
+    processed += await sweepTenant(handle, tenantId, settings, schedule);
+    await yieldToEventLoop();
+  }
   return processed;
 }
 
-async function sweepTenantBatch(handle: DatabaseHandle, tenantId: string, settings: SweepSettings): Promise<number> {
-  let runtime = settings.tiers ?? serviceTiers();
-  if (settings.llm) runtime = withLlmTier(runtime, rememberedLlmTier(await consultLlm(handle, tenantId, settings, settings.llm, runtime)));
+export function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+/**
+ * One tenant's batch, in its own error boundary. When the batch fails, it is split in halves and
+ * each half tried in a transaction of its own, down to single rows, so the rows at fault are found
+ * (a few transactions per bad row) and the others booked. A row that fails alone is parked
+ * (sweep_state 'failed', with its error) while the rest of the batch goes through. When nothing of
+ * the batch goes through, the fault may be the tenant's rather than its rows' (a broken chart, a
+ * failing tier): the tenant backs off, and only after TENANT_FAILURES_BEFORE_PARKING such failures
+ * in a row are its rows parked, so a passing fault never parks good rows.
+ */
+async function sweepTenant(handle: DatabaseHandle, tenantId: string, settings: SweepSettings, schedule: SweepSchedule): Promise<number> {
+  let claimed: number[] = [];
+  let runtime: TierRuntime | undefined;
+  try {
+    const requested = schedule.batchRows(settings);
+    runtime = await tenantRuntime(handle, tenantId, settings, requested);
+    // What the batch cost the event loop: on SQLite all of its time; on PostgreSQL the categorizing
+    // and the handling of answers, not the waits for the database, during which requests run.
+    const before = performance.eventLoopUtilization();
+    const processed = await sweepBatch(handle, tenantId, settings, requested, runtime, undefined, (seqs) => { claimed = seqs; });
+    schedule.measured(settings, requested, processed, performance.eventLoopUtilization(before).active);
+    schedule.succeeded(tenantId);
+    return processed;
+  } catch (error) {
+    if (claimed.length === 0) {
+      const failures = schedule.failed(tenantId);
+      settings.logger?.error({ err: error, tenantId, failures }, 'sweep of a tenant failed before it claimed rows; it backs off');
+      return 0;
+    }
+  }
+  const outcome = { processed: 0, wentThrough: false, failedAlone: [] as Array<{ seq: number; error: unknown }> };
+  // Rows were claimed, so the runtime was built.
+  await isolateFailures(handle, tenantId, settings, runtime!, claimed, outcome);
+  let failures = 0;
+  if (outcome.wentThrough) schedule.succeeded(tenantId);
+  else failures = schedule.failed(tenantId);
+  if (outcome.failedAlone.length === 0) return outcome.processed;
+  if (!outcome.wentThrough && failures < TENANT_FAILURES_BEFORE_PARKING) {
+    settings.logger?.error({ err: outcome.failedAlone[0].error, tenantId, failures, rows: outcome.failedAlone.length }, 'every row of a sweep batch failed; the tenant backs off');
+    return outcome.processed;
+  }
+  const now = new Date().toISOString();
+  let parked = 0;
+  for (const { seq, error } of outcome.failedAlone) {
+    settings.logger?.error({ err: error, tenantId, seq }, 'sweep parked a row it cannot process');
+    if (await withWriteTransaction(handle, (trx) => parkSweepRow(trx, tenantId, seq, errorMessage(error), now))) parked++;
+  }
+  return outcome.processed + parked;
+}
+
+/** Tries `seqs` in halves, recursively, recording what went through and the rows that failed alone. */
+async function isolateFailures(handle: DatabaseHandle, tenantId: string, settings: SweepSettings, runtime: TierRuntime, seqs: readonly number[], outcome: { processed: number; wentThrough: boolean; failedAlone: Array<{ seq: number; error: unknown }> }): Promise<void> {
+  const middle = Math.ceil(seqs.length / 2);
+  for (const part of seqs.length === 1 ? [seqs] : [seqs.slice(0, middle), seqs.slice(middle)]) {
+    await yieldToEventLoop();
+    try {
+      const processed = await sweepBatch(handle, tenantId, settings, part.length, runtime, part);
+      outcome.processed += processed;
+      if (processed > 0) outcome.wentThrough = true;
+    } catch (error) {
+      if (part.length === 1) outcome.failedAlone.push({ seq: part[0], error });
+      else await isolateFailures(handle, tenantId, settings, runtime, part, outcome);
+    }
+  }
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}
+
+/** The tiers for a batch of `limit` rows of the tenant: with the llm tier, its answers about those rows, asked before the write transaction. */
+async function tenantRuntime(handle: DatabaseHandle, tenantId: string, settings: SweepSettings, limit: number): Promise<TierRuntime> {
+  const runtime = settings.tiers ?? serviceTiers();
+  return settings.llm ? withLlmTier(runtime, rememberedLlmTier(await consultLlm(handle, tenantId, limit, settings, settings.llm, runtime))) : runtime;
+}
+
+/** Claims up to `limit` of the tenant's waiting rows (while a failed batch is split, of `onlySeqs`) and processes them in one transaction. */
+async function sweepBatch(handle: DatabaseHandle, tenantId: string, settings: SweepSettings, limit: number, runtime: TierRuntime, onlySeqs?: readonly number[], onClaimed?: (seqs: number[]) => void): Promise<number> {
   return withWriteTransaction(handle, async (trx) => {
-    const rows = await claimSweepBatch(trx, tenantId, settings.batchSize, handle.dialect === 'postgres');
+    const rows = await claimSweepBatch(trx, tenantId, limit, handle.dialect === 'postgres', onlySeqs);
+    onClaimed?.(rows.map((row) => row.seq));
     if (rows.length === 0) return 0;
     const { reviewThreshold, bankAccounts, charts } = await batchContext(trx, tenantId, rows, settings);
     const now = new Date().toISOString();
@@ -120,9 +223,9 @@ async function fileCounterparts(trx: Executor, tenantId: string, pairs: Map<stri
  * confidence, and returns its answers. Nothing is locked meanwhile; on PostgreSQL two workers may
  * ask about the same rows, and the budget counts both.
  */
-async function consultLlm(handle: DatabaseHandle, tenantId: string, settings: SweepSettings, llm: LlmSettings, runtime: TierRuntime): Promise<LlmAnswers> {
+async function consultLlm(handle: DatabaseHandle, tenantId: string, limit: number, settings: SweepSettings, llm: LlmSettings, runtime: TierRuntime): Promise<LlmAnswers> {
   const answers: LlmAnswers = new Map();
-  const rows = (await claimSweepBatch(handle.db, tenantId, settings.batchSize, false)).filter((row) => row.category_target === null);
+  const rows = (await claimSweepBatch(handle.db, tenantId, limit, false)).filter((row) => row.category_target === null);
   if (rows.length === 0) return answers;
   const { reviewThreshold, bankAccounts, charts } = await batchContext(handle.db, tenantId, rows, settings);
   await categorizeStoredRows(handle.db, {

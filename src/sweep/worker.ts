@@ -1,9 +1,19 @@
 import type { DatabaseHandle } from '../db/connection.ts';
-import { sweepOnce, type SweepSettings } from './sweep.ts';
+import { SweepSchedule } from './schedule.ts';
+import { sweepOnce, yieldToEventLoop, type SweepSettings } from './sweep.ts';
 
 export interface SweepLogger {
   info(object: object, message: string): void;
   error(object: object, message: string): void;
+}
+
+/** The longest a failing tenant waits before its next try. */
+const MAX_TENANT_BACKOFF_MS = 5 * 60_000;
+
+/** The sweep's passes for a worker's life: one schedule, so the round of tenants and their backoffs carry over. */
+function sweepPass(handle: DatabaseHandle, settings: SweepSettings & { intervalMs: number }, logger: SweepLogger): () => Promise<number> {
+  const schedule = new SweepSchedule({ baseMs: settings.intervalMs, maxMs: MAX_TENANT_BACKOFF_MS });
+  return () => sweepOnce(handle, { ...settings, logger }, schedule);
 }
 
 /**
@@ -22,7 +32,7 @@ export class SweepWorker {
     private readonly settings: SweepSettings & { intervalMs: number },
     private readonly logger: SweepLogger,
     /** One pass over the queue; returns how many items it processed. The statement worker passes its own (log lines then speak of its documents). */
-    private readonly pass: () => Promise<number> = () => sweepOnce(handle, settings),
+    private readonly pass: () => Promise<number> = sweepPass(handle, settings, logger),
   ) {}
 
   start(): void {
@@ -57,6 +67,9 @@ export class SweepWorker {
       if (processed === 0 && this.running) {
         // Back off on repeated failures so a broken database is not hammered.
         await this.sleep(failures > 0 ? Math.min(30_000, this.settings.intervalMs * 2 ** failures) : this.settings.intervalMs);
+      } else {
+        // A backlog runs pass after pass: requests get their turn between them.
+        await yieldToEventLoop();
       }
     }
   }

@@ -4,10 +4,10 @@ import { Type } from 'typebox';
 import { tenantHasAccountNumber } from '../../chart/accounts-store.ts';
 import { invalid, notFound } from '../../errors.ts';
 import { MAX_ROWS_PER_REQUEST, pushTransactions } from '../../intake/push-transactions.ts';
-import { toTransactionView } from '../../intake/transaction-view.ts';
+import { storedSweepState, SWEEP_STATES, toTransactionView, type SweepState } from '../../intake/transaction-view.ts';
 import { findTransaction, listTransactions } from '../../intake/transactions-store.ts';
 import { addDays, todayUtc } from '../../shared/dates.ts';
-import { MAX_REASON_LENGTH, recategorize } from '../../sweep/correct.ts';
+import { MAX_REASON_LENGTH, recategorize, removeTransaction } from '../../sweep/correct.ts';
 import type { AppContext } from '../app.ts';
 import { errorResponses } from '../errors.ts';
 import { Data, DateString, Limit, Offset, Page, Nullable, Uuid } from '../schemas.ts';
@@ -59,19 +59,22 @@ export function transactionRoutes(app: FastifyInstance, context: AppContext): vo
         to: Type.Optional(DateString('Window end, default today (UTC)')),
         category: Type.Optional(Type.String({ maxLength: 20, description: 'Only rows categorized to this ledger account number' })),
         search: Type.Optional(Type.String({ maxLength: 200, description: 'Case-insensitive substring of descriptor or merchant' })),
+        sweepState: Type.Optional(Type.String({ enum: [...SWEEP_STATES], description: 'Only rows in this sweep state (queued, done, failed). With it, from and to bound nothing unless given, so `?sweepState=failed` lists every parked row whatever its date' })),
       }),
       response: { 200: Page(Type.Ref('Transaction')), ...errorResponses(400, 403) },
     },
   }, async (request) => {
-    const { limit, offset, category, search } = request.query;
-    const to = request.query.to ?? todayUtc();
-    const from = request.query.from ?? addDays(to, -30);
-    if (from > to) throw invalid('from: must be on or before to');
+    const { limit, offset, category, search, sweepState } = request.query;
+    // A state asks for rows wherever they are dated; the 30-day window is for browsing the latest rows.
+    const defaultTo = sweepState ? undefined : todayUtc();
+    const to = request.query.to ?? defaultTo;
+    const from = request.query.from ?? (defaultTo && addDays(to!, -30));
+    if (from && to && from > to) throw invalid('from: must be on or before to');
     const tenantId = request.principal.tenantId;
     if (category && category !== 'transfer' && !(await tenantHasAccountNumber(handle.readDb, tenantId, category))) {
       throw invalid(`category: "${category}" is not an account number of this tenant's chart (see GET /accounts)`);
     }
-    const rows = await listTransactions(handle.readDb, { tenantId, from, to, category, search, limit, offset });
+    const rows = await listTransactions(handle.readDb, { tenantId, from, to, category, search, sweepState: sweepState ? storedSweepState(sweepState as SweepState) : undefined, limit, offset });
     return {
       data: rows.slice(0, limit).map(toTransactionView),
       meta: { pagination: { limit, offset, nextOffset: rows.length > limit ? offset + limit : null } },
@@ -95,7 +98,7 @@ export function transactionRoutes(app: FastifyInstance, context: AppContext): vo
     config: { scope: 'write' },
     schema: {
       summary: 'Recategorize a transaction',
-      description: 'Reverses the booked entry and books a new one against the chosen account (or 1900 for a transfer). The choice is remembered for the merchant. `reason` is optional.',
+      description: 'Reverses the booked entry and books a new one against the chosen account (or 1900 for a transfer). The choice is remembered for the merchant. `reason` is optional. A row the sweep parked (sweepState failed) is filed and booked by this choice and leaves the failed state.',
       params: Type.Object({ id: Uuid() }),
       body: Type.Object({
         category: Type.String({ minLength: 1, maxLength: 20, description: 'A ledger account number from GET /accounts, or "transfer"' }),
@@ -115,5 +118,23 @@ export function transactionRoutes(app: FastifyInstance, context: AppContext): vo
   }, async (request) => {
     const view = await recategorize(handle, request.principal.tenantId, request.params.id, request.body, { reviewThreshold: context.config.reviewThreshold });
     return { data: { id: view.id, category: view.category, transactionType: view.transactionType, needsReview: view.needsReview, journalEntryId: view.journalEntryId } };
+  });
+
+  api.delete('/transactions/:id', {
+    config: { scope: 'write' },
+    schema: {
+      summary: 'Remove a transaction',
+      description: 'Not in the contract; decided here. Removes a row that should not be in the books (a duplicate, a row the bank never made, a parked row the owner does not want). A booked row has its entry reversed in the same transaction (the journal is append-only: the entry and its reversal stay, naming the row as source); an unbooked one simply goes. The other leg of a transfer it was paired with is unlinked and needs review again. Sending the same row again (a re-push, a re-uploaded statement) brings it back as a new row.',
+      params: Type.Object({ id: Uuid() }),
+      response: {
+        200: Data(Type.Object({
+          id: Type.String(),
+          reversalEntryId: Nullable(Type.String({ format: 'uuid', description: 'The entry cancelling the booking; null when the row was not booked' })),
+        })),
+        ...errorResponses(400, 403, 404),
+      },
+    },
+  }, async (request) => {
+    return { data: await removeTransaction(handle, request.principal.tenantId, request.params.id) };
   });
 }

@@ -171,6 +171,43 @@ test('concurrent workers never process one document twice', async () => {
   assert.ok(attempts.every((row) => row.attempts === 1 && row.status === 'ingested'), JSON.stringify(attempts));
 });
 
+test('a document that hangs its worker uses up only its own attempts: a good document waiting beside it is ingested', async () => {
+  const poison = camt(statement('7714000014'));
+  const poisonId = await uploadId(acme, poison);
+  const goodId = await uploadId(acme, camt(statement('7715000015')));
+  const camtReader = readerFor('camt053')!;
+  const hung: Array<() => void> = [];
+  // Reading the poison document never ends, as a worker stuck in a reader or killed mid-read leaves it.
+  const options = {
+    readerFor: () => async (bytes: Buffer, context: Parameters<typeof camtReader>[1]) => {
+      if (bytes.equals(poison)) await new Promise<void>((resolve) => hung.push(resolve));
+      return camtReader(bytes, context);
+    },
+  };
+  const leaseMs = 300;
+  const settings = { ...TEST_PROCESSING, leaseMs, maxAttempts: 2 };
+  const untilHung = async (count: number) => {
+    while (hung.length < count) await new Promise((resolve) => setTimeout(resolve, 5));
+  };
+  const workers = [processStatementsOnce(harness.handle, settings, options)];
+  await untilHung(1);
+  assert.equal(await processStatementsOnce(harness.handle, settings, options), 1, 'another worker takes the good document while the first hangs on the poison one');
+  await new Promise((resolve) => setTimeout(resolve, leaseMs + 50));
+  workers.push(processStatementsOnce(harness.handle, settings, options));
+  await untilHung(2);
+  await new Promise((resolve) => setTimeout(resolve, leaseMs + 50));
+  assert.equal(await processStatementsOnce(harness.handle, settings, options), 1, 'the poison document, out of attempts, is rejected');
+  for (const release of hung) release();
+  assert.deepEqual(await Promise.all(workers), [0, 0], 'the hung workers find their claims gone');
+
+  assert.equal((await statusOf(acme, goodId)).status, 'ingested');
+  const rejected = await statusOf(acme, poisonId);
+  assert.equal(rejected.status, 'rejected');
+  assert.match(rejected.rejection.message, /2 attempts/);
+  const attempts = await harness.handle.db.selectFrom('statement_documents').select(['id', 'attempts']).where('id', 'in', [poisonId, goodId]).execute();
+  assert.equal(attempts.find((row) => row.id === goodId)!.attempts, 1, 'the good document was claimed once');
+});
+
 test('the background worker ingests an upload when nudged and the sweep then books its rows', async () => {
   sweepWorker.start();
   statementWorker.start();

@@ -14,7 +14,7 @@ export interface StatementProcessingSettings {
   leaseMs: number;
   /** Claims after which a document that keeps failing is rejected instead of retried forever. */
   maxAttempts: number;
-  /** Documents claimed per pass. */
+  /** Documents read per pass (each claimed on its own, just before it is read). */
   batchSize: number;
 }
 
@@ -40,11 +40,17 @@ export interface StatementProcessingOptions {
  */
 export async function processStatementsOnce(handle: DatabaseHandle, settings: StatementProcessingSettings, options: StatementProcessingOptions = {}): Promise<number> {
   const token = randomUUID();
-  const now = new Date();
-  const claimed = await withWriteTransaction(handle, (trx) => store.claimDocuments(trx, settings.batchSize, now.toISOString(), new Date(now.getTime() + settings.leaseMs).toISOString(), token, handle.dialect === 'postgres'));
   let finished = 0;
   let ingested = 0;
-  for (const document of claimed) {
+  // One document claimed at a time, just before it is read: a claim counts an attempt, so only the
+  // document being read when a worker crashes or hangs uses one up, never those waiting beside it.
+  // A document is tried once a pass, even when its claim lapses at once.
+  const tried: string[] = [];
+  while (tried.length < settings.batchSize) {
+    const now = new Date();
+    const [document] = await withWriteTransaction(handle, (trx) => store.claimDocuments(trx, 1, now.toISOString(), new Date(now.getTime() + settings.leaseMs).toISOString(), token, handle.dialect === 'postgres', tried));
+    if (!document) break;
+    tried.push(document.id);
     try {
       const result = await processDocument(handle, document, settings, options);
       if (result !== 'claim_lost') finished++;

@@ -26,14 +26,16 @@ export async function listDocuments(db: Executor, tenantId: string, limit: numbe
 
 /**
  * Claims documents waiting to be read: status processing and no live claim (never claimed, or the
- * claimant's lease ran out because it crashed). PostgreSQL skips rows another worker is claiming at
- * this instant; on SQLite the caller holds the write lock.
+ * claimant's lease ran out because it crashed), but not `exceptIds`. Each claim counts an attempt.
+ * PostgreSQL skips rows another worker is claiming at this instant; on SQLite the caller holds the
+ * write lock.
  */
-export async function claimDocuments(db: Executor, limit: number, now: string, claimedUntil: string, token: string, lockRows: boolean): Promise<DocumentSummary[]> {
+export async function claimDocuments(db: Executor, limit: number, now: string, claimedUntil: string, token: string, lockRows: boolean, exceptIds: readonly string[] = []): Promise<DocumentSummary[]> {
   let select = db.selectFrom('statement_documents').select(SUMMARY_COLUMNS)
     .where('status', '=', 'processing')
     .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
     .orderBy('created_at').orderBy('id').limit(limit);
+  if (exceptIds.length > 0) select = select.where('id', 'not in', exceptIds);
   if (lockRows) select = select.forUpdate().skipLocked();
   const rows = await select.execute();
   if (rows.length === 0) return [];

@@ -128,7 +128,9 @@ async function findTransferPairs(trx: Executor, tenantId: string, rows: readonly
     const found = await trx.selectFrom('transactions')
       .select(['id', 'entity_id', 'bank_account_id', 'currency', 'date', 'amount_minor', 'description', 'category_target', 'category_source', 'transfer_pair_id'])
       .where('tenant_id', '=', tenantId).where('amount_minor', 'in', amounts.slice(index, index + 500))
-      .where('date', '>=', from).where('date', '<=', to).execute();
+      .where('date', '>=', from).where('date', '<=', to)
+      // A parked row waits for a human; pairing would make the sweep touch it again.
+      .where('sweep_state', '!=', 'failed').execute();
     for (const row of found) pool.push(toPairCandidate(row));
   }
   return matchTransferPairs(seeking.map(toPairCandidate), pool);
