@@ -42,8 +42,8 @@ export async function processStatementsOnce(handle: DatabaseHandle, settings: St
   const token = randomUUID();
   let finished = 0;
   let ingested = 0;
-  // One document claimed at a time, just before it is read: a claim counts an attempt, so only the
-  // document being read when a worker crashes or hangs uses one up, never those waiting beside it.
+  // One document claimed at a time, just before it is read, and its attempt counted as reading starts:
+  // only the document being read when a worker crashes or hangs uses one up, never those beside it.
   // A document is tried once a pass, even when its claim lapses at once.
   const tried: string[] = [];
   while (tried.length < settings.batchSize) {

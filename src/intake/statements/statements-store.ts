@@ -26,7 +26,8 @@ export async function listDocuments(db: Executor, tenantId: string, limit: numbe
 
 /**
  * Claims documents waiting to be read: status processing and no live claim (never claimed, or the
- * claimant's lease ran out because it crashed), but not `exceptIds`. Each claim counts an attempt.
+ * claimant's lease ran out because it crashed), but not `exceptIds`. The attempt is counted by
+ * startAttempt as reading begins.
  * PostgreSQL skips rows another worker is claiming at this instant; on SQLite the caller holds the
  * write lock.
  */
