@@ -154,14 +154,14 @@ test('framework errors are {error, reason} too', async () => {
 
 test('uploads: control characters in a file name become spaces; a statement line outside the date range rejects the document with the range', async () => {
   const csv = (rows: string[]) => Buffer.from(['Date,Description,Amount,Currency,Balance', '2026-02-01,Opening deposit,2000.00,USD,2000.00', ...rows].join('\n'));
-  const named = await upload(harness, tenant.key, { bytes: csv(['2026-02-02,Office rent,-1200.00,USD,800.00']), filename: 'feb\u0000ruary\u0007.csv', contentType: 'text/csv' }, { openingBalance: '0', bankAccountId });
+  const named = await upload(harness, tenant.key, { bytes: csv(['2026-02-02,Office rent,-1200.00,USD,800.00']), filename: 'feb\u0000ruary\u0007.csv', contentType: 'text/csv' }, { openingBalance: '0', closingBalance: '800', bankAccountId });
   assert.equal(named.statusCode, 202, named.body);
   await processStatements(harness);
   const status = (await tenant.call('GET', `/v1/bank-statements/${named.json().data.documentId}`)).json().data;
   assert.equal(status.filename, 'feb ruary .csv');
   assert.equal(status.status, 'ingested', JSON.stringify(status.rejection));
 
-  const late = await upload(harness, tenant.key, { bytes: csv(['9999-12-31,Rent,-1200.00,USD,800.00']), filename: 'late.csv', contentType: 'text/csv' }, { openingBalance: '0', bankAccountId });
+  const late = await upload(harness, tenant.key, { bytes: csv(['9999-12-31,Rent,-1200.00,USD,800.00']), filename: 'late.csv', contentType: 'text/csv' }, { openingBalance: '0', closingBalance: '800', bankAccountId });
   assert.equal(late.statusCode, 202, late.body);
   await processStatements(harness);
   const rejected = (await tenant.call('GET', `/v1/bank-statements/${late.json().data.documentId}`)).json().data;
