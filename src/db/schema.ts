@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /**
  * Table shapes shared by SQLite and PostgreSQL. Money columns hold integer minor units; booleans are
@@ -177,8 +177,9 @@ export interface AccountDailyTotalsTable {
   account_id: string;
   currency: string;
   day: string;
-  debit_minor: number;
-  credit_minor: number;
+  /** A day can pass 2^53 minor units: written as bigints, read only through exactSum/exactInteger (db/exact-sum.ts). */
+  debit_minor: ColumnType<never, bigint, bigint>;
+  credit_minor: ColumnType<never, bigint, bigint>;
 }
 
 export interface RateLimitBucketsTable {

@@ -7,6 +7,7 @@ import { generalLedger } from '../../reports/general-ledger.ts';
 import { todayUtc } from '../../shared/dates.ts';
 import type { AppContext } from '../app.ts';
 import { errorResponses } from '../errors.ts';
+import { exactJson } from '../exact-json.ts';
 import { CurrencyCode, Data, DateString, Nullable, Pagination, Uuid } from '../schemas.ts';
 
 const Amount = (description: string) => Type.Number({ description: `${description} JSON number in the report currency's major unit, exact to its minor unit.` });
@@ -148,6 +149,7 @@ export function financialReportRoutes(app: FastifyInstance, context: AppContext)
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
 
   api.get('/reports/profit-and-loss', {
+    ...exactJson,
     config: { scope: 'read', rateClass: 'report' },
     schema: {
       summary: 'Profit and loss (income statement)',
@@ -166,6 +168,7 @@ export function financialReportRoutes(app: FastifyInstance, context: AppContext)
   });
 
   api.get('/reports/balance-sheet', {
+    ...exactJson,
     config: { scope: 'read', rateClass: 'report' },
     schema: {
       summary: 'Balance sheet',
@@ -182,6 +185,7 @@ export function financialReportRoutes(app: FastifyInstance, context: AppContext)
   });
 
   api.get('/reports/cash-flow', {
+    ...exactJson,
     config: { scope: 'read', rateClass: 'report' },
     schema: {
       summary: 'Cash flow statement (direct method)',
@@ -199,6 +203,7 @@ export function financialReportRoutes(app: FastifyInstance, context: AppContext)
   });
 
   api.get('/reports/general-ledger', {
+    ...exactJson,
     config: { scope: 'read', rateClass: 'report' },
     schema: {
       summary: 'General ledger',

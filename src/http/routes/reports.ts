@@ -5,11 +5,13 @@ import { trialBalance } from '../../reports/trial-balance.ts';
 import { todayUtc } from '../../shared/dates.ts';
 import type { AppContext } from '../app.ts';
 import { errorResponses } from '../errors.ts';
+import { exactJson } from '../exact-json.ts';
 import { Data, DateString, Uuid } from '../schemas.ts';
 
 export function reportRoutes(app: FastifyInstance, context: AppContext): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   api.get('/reports/trial-balance', {
+    ...exactJson,
     config: { scope: 'read', rateClass: 'report' },
     schema: {
       summary: 'Trial balance',
