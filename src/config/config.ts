@@ -11,6 +11,10 @@ export interface RateLimitSettings {
   report: BucketSettings;
 }
 
+/** Where token buckets live: this process's memory, or a store shared by several API processes. */
+export const RATE_LIMIT_STORES = ['memory', 'redis', 'postgres'] as const;
+export type RateLimitStore = (typeof RATE_LIMIT_STORES)[number];
+
 export interface Config {
   host: string;
   port: number;
@@ -19,6 +23,11 @@ export interface Config {
   databaseSchema: string | undefined;
   logLevel: string;
   rateLimits: RateLimitSettings;
+  rateLimitStore: RateLimitStore;
+  /** Redis for RATE_LIMIT_STORE=redis. */
+  redisUrl: string;
+  /** How long a looked-up API key is trusted before it is read again (a revocation by another process takes effect within it). */
+  apiKeyCacheMs: number;
   /** How long an idle sweep waits before looking for new rows again. */
   sweepIntervalMs: number;
   /** Rows claimed per sweep transaction. */
@@ -80,6 +89,12 @@ function schemaFrom(raw: string | undefined): string | undefined {
   return raw;
 }
 
+function rateLimitStoreFrom(raw: string | undefined): RateLimitStore {
+  if (!raw) return 'memory';
+  if (!(RATE_LIMIT_STORES as readonly string[]).includes(raw)) throw new ConfigError(`RATE_LIMIT_STORE must be one of ${RATE_LIMIT_STORES.join(', ')} (got "${raw}")`);
+  return raw as RateLimitStore;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const reviewThreshold = numberFrom(env, 'REVIEW_THRESHOLD', 0.85);
   if (reviewThreshold > 1) throw new ConfigError('REVIEW_THRESHOLD must be between 0 and 1');
@@ -94,6 +109,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       write: bucketFrom(env, 'WRITE', DEFAULT_RATE_LIMITS.write),
       report: bucketFrom(env, 'REPORT', DEFAULT_RATE_LIMITS.report),
     },
+    rateLimitStore: rateLimitStoreFrom(env.RATE_LIMIT_STORE),
+    redisUrl: env.REDIS_URL || 'redis://127.0.0.1:6379',
+    apiKeyCacheMs: numberFrom(env, 'API_KEY_CACHE_MS', 5000, { integer: true }),
     sweepIntervalMs: numberFrom(env, 'SWEEP_INTERVAL_MS', 500, { min: 10, integer: true }),
     sweepBatchSize: numberFrom(env, 'SWEEP_BATCH_SIZE', 500, { min: 1, integer: true }),
     reviewThreshold,
