@@ -1,4 +1,6 @@
-import { DEFAULT_DATABASE_URL } from '../db/connection.ts';
+import { dirname } from 'node:path';
+import { DEFAULT_DATABASE_URL, parseDatabaseUrl } from '../db/connection.ts';
+import type { InboxTlsSettings } from '../intake/statements/smtp-tls.ts';
 
 export interface BucketSettings {
   burst: number;
@@ -40,6 +42,8 @@ export interface Config {
   smtpPort: number;
   /** Domain of the tenants' inbox addresses (`<token>@INBOX_DOMAIN`). */
   inboxDomain: string;
+  /** The SMTP listener's STARTTLS certificate: configured files, or a self-signed pair kept beside the data. */
+  smtpTls: InboxTlsSettings;
   /** How long a worker holds a statement document it is reading before another may take it up. */
   statementLeaseMs: number;
 }
@@ -89,6 +93,16 @@ function schemaFrom(raw: string | undefined): string | undefined {
   return raw;
 }
 
+function smtpTlsFrom(env: NodeJS.ProcessEnv): InboxTlsSettings {
+  const certFile = env.SMTP_TLS_CERT_FILE || null;
+  const keyFile = env.SMTP_TLS_KEY_FILE || null;
+  if ((certFile === null) !== (keyFile === null)) throw new ConfigError('SMTP_TLS_CERT_FILE and SMTP_TLS_KEY_FILE go together (set both, or neither for a self-signed certificate)');
+  // Beside the SQLite file; on PostgreSQL (or in memory) in ./data, where the default database lives.
+  const { dialect, target } = parseDatabaseUrl(env.DATABASE_URL || DEFAULT_DATABASE_URL);
+  const selfSignedDirectory = dialect === 'sqlite' && target !== ':memory:' ? dirname(target) : './data';
+  return { certFile, keyFile, selfSignedDirectory };
+}
+
 function rateLimitStoreFrom(raw: string | undefined): RateLimitStore {
   if (!raw) return 'memory';
   if (!(RATE_LIMIT_STORES as readonly string[]).includes(raw)) throw new ConfigError(`RATE_LIMIT_STORE must be one of ${RATE_LIMIT_STORES.join(', ')} (got "${raw}")`);
@@ -118,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     llm: llmFrom(env),
     smtpPort: numberFrom(env, 'SMTP_PORT', 2525, { integer: true }),
     inboxDomain: (env.INBOX_DOMAIN || 'inbox.localhost').toLowerCase(),
+    smtpTls: smtpTlsFrom(env),
     statementLeaseMs: numberFrom(env, 'STATEMENT_LEASE_MS', 5 * 60_000, { min: 1000, integer: true }),
   };
 }

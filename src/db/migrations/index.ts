@@ -7,6 +7,7 @@ import { obligationCalendarMigration } from './0005-obligation-calendar.ts';
 import { ragLlmMigration } from './0007-rag-llm.ts';
 import { entityIndustryMigration } from './0008-entity-industry.ts';
 import { sweepIndexesMigration } from './0009-sweep-indexes.ts';
+import { statementIdentityMigration } from './0011-statement-identity.ts';
 import { statementsAndObligationsMigration } from './0002-statements-obligations.ts';
 import { statementIngestionMigration } from './0003-statement-ingestion.ts';
 
@@ -24,6 +25,7 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '0007-rag-llm': ragLlmMigration(dialect),
     '0008-entity-industry': entityIndustryMigration(),
     '0009-sweep-indexes': sweepIndexesMigration(),
+    '0011-statement-identity': statementIdentityMigration(),
     '0003-statement-ingestion': statementIngestionMigration(dialect),
   };
 }

@@ -3,7 +3,7 @@ import type { Database, StatementDocumentsTable, StatementPeriodsTable } from '.
 
 type Executor = Kysely<Database>;
 
-export type DocumentSummary = Omit<StatementDocumentsTable, 'content'>;
+export type DocumentSummary = Omit<StatementDocumentsTable, 'content' | 'content_key'>;
 
 const SUMMARY_COLUMNS = [
   'id', 'tenant_id', 'entity_id', 'bank_account_id', 'source', 'filename', 'media_type', 'size_bytes', 'sha256', 'hints',
@@ -11,8 +11,18 @@ const SUMMARY_COLUMNS = [
   'created_at', 'updated_at', 'claim_token', 'claimed_until', 'attempts',
 ] as const;
 
-export async function insertDocument(db: Executor, row: StatementDocumentsTable): Promise<void> {
-  await db.insertInto('statement_documents').values(row).execute();
+/**
+ * Stores a document unless the tenant has one with the same content key; returns the id of the
+ * document that holds those bytes (the new one, or the one received before).
+ */
+export async function insertDocumentOnce(db: Executor, row: StatementDocumentsTable & { content_key: string }): Promise<string> {
+  await db.insertInto('statement_documents').values(row)
+    .onConflict((conflict) => conflict.columns(['tenant_id', 'content_key']).doNothing())
+    .execute();
+  const stored = await db.selectFrom('statement_documents').select('id')
+    .where('tenant_id', '=', row.tenant_id).where('content_key', '=', row.content_key)
+    .executeTakeFirstOrThrow();
+  return stored.id;
 }
 
 export async function findDocument(db: Executor, tenantId: string, id: string): Promise<DocumentSummary | undefined> {

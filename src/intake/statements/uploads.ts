@@ -50,10 +50,25 @@ function refusalOf(incoming: IncomingStatement): { code: 'payload_too_large' | '
 }
 
 /**
- * A statement file arrives (upload or e-mail attachment). The bytes are kept whole with the hints,
- * in status processing: the worker reads and ingests it later. Returns the new document's id.
+ * A document's identity within its tenant: the sha-256 of its bytes and of what steers their reading
+ * (the bank account it is attached to, the hints). The same file sent again the same way (a resent
+ * e-mail, an upload retried after a lost answer) is the same document; sent with another account or
+ * other hints (say, the closing balance a rejected CSV lacked) it is a new reading, kept apart.
  */
-export async function receiveStatement(handle: DatabaseHandle, tenantId: string, incoming: IncomingStatement): Promise<{ documentId: string; status: 'processing' | 'rejected' }> {
+function contentKey(bytesSha256: string, bankAccountId: string | null, hints: UploadHints): string {
+  const steering = JSON.stringify([bankAccountId, Object.entries(hints).sort(([a], [b]) => (a < b ? -1 : 1))]);
+  return createHash('sha256').update(`${bytesSha256}\n${steering}`).digest('hex');
+}
+
+export type DocumentStatus = 'processing' | 'ingested' | 'rejected';
+
+/**
+ * A statement file arrives (upload or e-mail attachment). The bytes are kept whole with the hints,
+ * in status processing: the worker reads and ingests it later. Returns the new document's id; for a
+ * document the tenant already has (same contentKey), nothing is stored and the answer is that
+ * document, with its current status and `duplicate: true`.
+ */
+export async function receiveStatement(handle: DatabaseHandle, tenantId: string, incoming: IncomingStatement): Promise<{ documentId: string; status: DocumentStatus; duplicate: boolean }> {
   if (incoming.bytes.length === 0 && incoming.source === 'api') throw invalid('file: is empty');
   const refusal = incoming.bytes.length === 0 ? { code: 'unsupported_media_type' as const, reason: 'file: is empty' } : refusalOf(incoming);
   if (refusal && incoming.source === 'api') throw new DomainError(refusal.code, refusal.reason);
@@ -74,8 +89,9 @@ export async function receiveStatement(handle: DatabaseHandle, tenantId: string,
 
   const now = new Date().toISOString();
   const documentId = newId();
+  const sha256 = createHash('sha256').update(incoming.bytes).digest('hex');
   const rejected = refusal ? rejectedOutcome({ reason: 'document_unreadable', message: refusal.reason.replace(/^file: /, 'the attachment is ') }, null, bankAccountId, now) : undefined;
-  await withWriteTransaction(handle, (trx) => store.insertDocument(trx, {
+  const storedId = await withWriteTransaction(handle, (trx) => store.insertDocumentOnce(trx, {
     id: documentId,
     tenant_id: tenantId,
     entity_id: entityId,
@@ -84,7 +100,8 @@ export async function receiveStatement(handle: DatabaseHandle, tenantId: string,
     filename: incoming.filename,
     media_type: incoming.mediaType || 'application/octet-stream',
     size_bytes: incoming.bytes.length,
-    sha256: createHash('sha256').update(incoming.bytes).digest('hex'),
+    sha256,
+    content_key: contentKey(sha256, bankAccountId, hints),
     content: incoming.bytes,
     hints: Object.keys(hints).length > 0 ? JSON.stringify(hints) : null,
     status: 'processing',
@@ -101,7 +118,9 @@ export async function receiveStatement(handle: DatabaseHandle, tenantId: string,
     attempts: 0,
     ...rejected,
   }));
-  return { documentId, status: rejected ? 'rejected' : 'processing' };
+  if (storedId === documentId) return { documentId, status: rejected ? 'rejected' : 'processing', duplicate: false };
+  const existing = await store.findDocument(handle.db, tenantId, storedId);
+  return { documentId: storedId, status: existing!.status as DocumentStatus, duplicate: true };
 }
 
 export interface StatementPeriodView {
