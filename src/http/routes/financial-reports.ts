@@ -143,7 +143,7 @@ function sendCsv(reply: FastifyReply, csv: string, filename: string) {
   return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename}.csv"`).send(csv);
 }
 
-const REPORT_NOTE = 'A report: it draws on the smaller report rate budget and reads the per-day account totals kept at posting time.';
+const REPORT_NOTE = 'A report: it draws on the smaller report rate budget and reads the per-day account totals kept at posting time. Totals are exact: one past 15 significant digits is written as a JSON number with every digit (read it with a decimal parser to keep them).';
 
 export function financialReportRoutes(app: FastifyInstance, context: AppContext): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();

@@ -15,7 +15,7 @@ export function reportRoutes(app: FastifyInstance, context: AppContext): void {
     config: { scope: 'read', rateClass: 'report' },
     schema: {
       summary: 'Trial balance',
-      description: 'Cumulative debits and credits of every active account through asOf (inclusive). A report: it draws on the smaller report rate budget.',
+      description: 'Cumulative debits and credits of every active account through asOf (inclusive). A report: it draws on the smaller report rate budget. Totals are exact: one past 15 significant digits is written as a JSON number with every digit.',
       querystring: Type.Object({
         asOf: Type.Optional(DateString('Balance cutoff, inclusive; optional, default today (UTC)')),
         entityId: Type.Optional(Uuid('Defaults to the primary entity')),
