@@ -12,17 +12,24 @@ const SUMMARY_COLUMNS = [
 ] as const;
 
 /**
- * Stores a document unless the tenant has one with the same content key; returns the id of the
- * document that holds those bytes (the new one, or the one received before).
+ * Stores a document unless the tenant has one with the same content key: of any status when
+ * `anyStatus`, else one still waiting to be read (status processing). Returns the id of the document
+ * that holds those bytes: the new one, or the earlier one.
  */
-export async function insertDocumentOnce(db: Executor, row: StatementDocumentsTable & { content_key: string }): Promise<string> {
+export async function insertDocumentOnce(db: Executor, row: StatementDocumentsTable & { content_key: string }, anyStatus: boolean): Promise<string> {
+  const earlier = () => {
+    let query = db.selectFrom('statement_documents').select('id').where('tenant_id', '=', row.tenant_id).where('content_key', '=', row.content_key);
+    if (!anyStatus) query = query.where('status', '=', 'processing');
+    return query.orderBy('created_at').limit(1).executeTakeFirst();
+  };
+  const found = await earlier();
+  if (found) return found.id;
+  // A delivery racing this one may have stored the same waiting document since: the partial unique index decides.
   await db.insertInto('statement_documents').values(row)
-    .onConflict((conflict) => conflict.columns(['tenant_id', 'content_key']).doNothing())
+    // The predicate as a literal: SQLite matches a partial index only by its written condition.
+    .onConflict((conflict) => conflict.columns(['tenant_id', 'content_key']).where(sql<boolean>`status = 'processing'`).doNothing())
     .execute();
-  const stored = await db.selectFrom('statement_documents').select('id')
-    .where('tenant_id', '=', row.tenant_id).where('content_key', '=', row.content_key)
-    .executeTakeFirstOrThrow();
-  return stored.id;
+  return (await earlier())!.id;
 }
 
 export async function findDocument(db: Executor, tenantId: string, id: string): Promise<DocumentSummary | undefined> {

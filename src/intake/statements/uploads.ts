@@ -51,9 +51,12 @@ function refusalOf(incoming: IncomingStatement): { code: 'payload_too_large' | '
 
 /**
  * A document's identity within its tenant: the sha-256 of its bytes and of what steers their reading
- * (the bank account it is attached to, the hints). The same file sent again the same way (a resent
- * e-mail, an upload retried after a lost answer) is the same document; sent with another account or
- * other hints (say, the closing balance a rejected CSV lacked) it is a new reading, kept apart.
+ * (the bank account it is attached to, the hints). An e-mail with a document the tenant already has,
+ * whatever became of it, is a resent message: nothing is stored. An upload is answered with an earlier
+ * document only while that one waits to be read (a retry after a lost answer, a double submit); once it
+ * has been read, uploading the same file again asks for it to be read again (restoring that version of
+ * a period another copy replaced), so it is stored and read. Other hints or another account (say, the
+ * closing balance a rejected CSV lacked) make another reading in any case.
  */
 function contentKey(bytesSha256: string, bankAccountId: string | null, hints: UploadHints): string {
   const steering = JSON.stringify([bankAccountId, Object.entries(hints).sort(([a], [b]) => (a < b ? -1 : 1))]);
@@ -117,7 +120,7 @@ export async function receiveStatement(handle: DatabaseHandle, tenantId: string,
     claimed_until: null,
     attempts: 0,
     ...rejected,
-  }));
+  }, incoming.source === 'email'));
   if (storedId === documentId) return { documentId, status: rejected ? 'rejected' : 'processing', duplicate: false };
   const existing = await store.findDocument(handle.db, tenantId, storedId);
   return { documentId: storedId, status: existing!.status as DocumentStatus, duplicate: true };
