@@ -100,7 +100,8 @@ function lookUpKey(handle: DatabaseHandle, keyId: string, cacheMs: number): Prom
   cache.delete(keyId);
   if (cache.size >= KEY_CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
   cache.set(keyId, { row, fetchedAtMs: now });
-  row.then((found) => { if (!found) cache.delete(keyId); }, () => cache.delete(keyId));
+  const forget = () => { if (cache.get(keyId)?.row === row) cache.delete(keyId); };
+  row.then((found) => { if (!found) forget(); }, forget);
   return row;
 }
 

@@ -68,7 +68,7 @@ export type DocumentStatus = 'processing' | 'ingested' | 'rejected';
 /**
  * A statement file arrives (upload or e-mail attachment). The bytes are kept whole with the hints,
  * in status processing: the worker reads and ingests it later. Returns the new document's id; for a
- * document the tenant already has (same contentKey), nothing is stored and the answer is that
+ * document that counts as already received (contentKey), nothing is stored and the answer is that
  * document, with its current status and `duplicate: true`.
  */
 export async function receiveStatement(handle: DatabaseHandle, tenantId: string, incoming: IncomingStatement): Promise<{ documentId: string; status: DocumentStatus; duplicate: boolean }> {
