@@ -11,13 +11,19 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
+import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { Bench } from './run.ts';
-import { percentile } from './spine.bench.ts';
 
 const ROLE = process.env.RATE_BENCH_ROLE;
+
+// Not imported from spine.bench.ts: the child roles below load nothing they do not use, so the flood
+// starts in moments even on a loaded machine.
+function percentile(sortedMs: number[], fraction: number): number {
+  return sortedMs[Math.min(sortedMs.length - 1, Math.ceil(fraction * sortedMs.length) - 1)];
+}
 const SAMPLES = 300;
 const PACE_MS = 20;
 const FLOOD_CONNECTIONS = 64;
@@ -59,14 +65,23 @@ if (ROLE === 'flood') {
     process.stdout.write(`${JSON.stringify(statuses)}\n`);
     agent.destroy();
   });
+  process.stdout.write('flooding\n');
 }
 
 const here = fileURLToPath(import.meta.url);
 
-function child(env: NodeJS.ProcessEnv): { process: ChildProcess; firstLine: Promise<string> } {
+/** A child in one of the roles above, with its stdout lines in order. */
+function child(env: NodeJS.ProcessEnv): { process: ChildProcess; nextLine: () => Promise<string> } {
   const started = spawn(process.execPath, [...process.execArgv, here], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-  const lines = createInterface({ input: started.stdout! });
-  return { process: started, firstLine: once(lines, 'line').then(([line]) => String(line)) };
+  const lines = createInterface({ input: started.stdout! })[Symbol.asyncIterator]();
+  return {
+    process: started,
+    async nextLine() {
+      const next = await lines.next();
+      if (next.done) throw new Error(`the ${env.RATE_BENCH_ROLE} process ended without answering`);
+      return String(next.value);
+    },
+  };
 }
 
 async function bystanderLatencies(port: number, key: string): Promise<number[]> {
@@ -111,16 +126,17 @@ const bench: Bench = async (context) => {
       RATE_LIMIT_READ_BURST: '100', RATE_LIMIT_READ_PER_SECOND: '100', ...variant.env,
     });
     try {
-      const { port } = JSON.parse(await server.firstLine) as { port: number };
+      const { port } = JSON.parse(await server.nextLine()) as { port: number };
       await bystanderLatencies(port, bystanderKey); // warm-up: connections, prepared statements, key cache
       const alone = await bystanderLatencies(port, bystanderKey);
       const flood = child({ RATE_BENCH_ROLE: 'flood', RATE_BENCH_PORT: String(port), RATE_BENCH_KEY: floodKey });
+      assert.equal(await flood.nextLine(), 'flooding');
       await new Promise((resolve) => setTimeout(resolve, 1000));
       const floodStarted = performance.now();
       const during = await bystanderLatencies(port, bystanderKey);
       const floodSeconds = (performance.now() - floodStarted) / 1000 + 1;
       flood.process.kill('SIGTERM');
-      const statuses = JSON.parse(await flood.firstLine) as Record<string, number>;
+      const statuses = JSON.parse(await flood.nextLine()) as Record<string, number>;
       const name = `${variant.name}:`;
       context.report(`${name} bystander p50 alone`, percentile(alone, 0.5), 'ms');
       context.report(`${name} bystander p99 alone`, percentile(alone, 0.99), 'ms');
