@@ -201,7 +201,7 @@ export interface StatementDocumentsTable {
   media_type: string;
   size_bytes: number;
   sha256: string;
-  /** sha-256 of the bytes and of what steers their reading (bank account, hints); unique per tenant. Null on documents from before migration 0011. */
+  /** sha-256 of the bytes and of what steers their reading (bank account, hints): finds a resent mail or a retried upload (uploads.ts). Null on documents from before migration 0011. */
   content_key: string | null;
   content: Buffer;
   hints: string | null;
