@@ -6,6 +6,7 @@ import { buildApp } from './http/app.ts';
 import { SweepWorker } from './sweep/worker.ts';
 import { DEFAULT_STATEMENT_PROCESSING, processStatementsOnce } from './intake/statements/process.ts';
 import { startInboxListener, type InboxListener } from './intake/statements/smtp.ts';
+import { inboxTlsCertificate } from './intake/statements/smtp-tls.ts';
 
 /** Log lines never carry the key or a tax id; the authorization header is redacted in case a request is ever logged whole. */
 export function createLogger(level: string, destination?: pino.DestinationStream) {
@@ -60,7 +61,7 @@ export async function startService(config: Config, options: { withWorker: boolea
   const app = await buildApp({ handle, config, logger, onRowsArrived: onWorkArrived });
   await app.listen({ host: config.host, port: config.port });
   const inbox = config.smtpPort > 0
-    ? await startInboxListener(handle, { host: config.host, port: config.smtpPort, domain: config.inboxDomain }, onWorkArrived, logger.child({ component: 'inbox' }))
+    ? await startInboxListener(handle, { host: config.host, port: config.smtpPort, domain: config.inboxDomain, tls: await inboxTlsCertificate(config.smtpTls, config.inboxDomain) }, onWorkArrived, logger.child({ component: 'inbox' }))
     : undefined;
   worker?.start();
   statementWorker?.start();

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { exactInteger, exactSum, toBigInt } from '../db/exact-sum.ts';
 import type { Database } from '../db/schema.ts';
 import type { BooksFacts } from './generate.ts';
 
@@ -28,7 +29,7 @@ export async function loadBooksFacts(db: Executor, tenantId: string, entityId: s
     .where('tenant_id', '=', tenantId).where('entity_id', '=', entityId).where('account_number', 'in', watched).execute();
   const numberOf = new Map(watchedAccounts.map((account) => [account.id, account.account_number]));
   const totals = watchedAccounts.length === 0 ? [] : await db.selectFrom('account_daily_totals')
-    .select(['account_id', 'day', 'debit_minor', 'credit_minor'])
+    .select(['account_id', 'day', exactInteger('debit_minor').as('debit_minor'), exactInteger('credit_minor').as('credit_minor')])
     .where('tenant_id', '=', tenantId).where('account_id', 'in', [...numberOf.keys()]).where('currency', '=', currency)
     .orderBy('day')
     .execute();
@@ -36,7 +37,9 @@ export async function loadBooksFacts(db: Executor, tenantId: string, entityId: s
   const byAccount = new Map<string, DayTotal[]>();
   for (const row of rows) {
     const list = byAccount.get(row.accountNumber) ?? [];
-    list.push({ day: String(row.day), debitMinor: Number(row.debit), creditMinor: Number(row.credit) });
+    // Exact reads (a day may pass 2^53); obligation amounts are figured in doubles from here, which
+    // round only past 2^53 minor units, and no obligation of a small business comes near that.
+    list.push({ day: String(row.day), debitMinor: Number(toBigInt(row.debit)), creditMinor: Number(toBigInt(row.credit)) });
     byAccount.set(row.accountNumber, list);
   }
   const yearsWith = (accountNumber: string, side: 'debit' | 'credit') => new Set((byAccount.get(accountNumber) ?? [])
@@ -50,14 +53,14 @@ export async function loadBooksFacts(db: Executor, tenantId: string, entityId: s
     const incomeRows = await db.selectFrom('account_daily_totals as totals')
       .innerJoin('accounts', 'accounts.id', 'totals.account_id')
       .select(['accounts.category as category', 'totals.day as day'])
-      .select((eb) => [eb.fn.sum<number>('totals.debit_minor').as('debit'), eb.fn.sum<number>('totals.credit_minor').as('credit')])
+      .select([exactSum('totals.debit_minor').as('debit'), exactSum('totals.credit_minor').as('credit')])
       .where('totals.tenant_id', '=', tenantId).where('totals.entity_id', '=', entityId).where('totals.currency', '=', currency)
       .where('totals.day', '>=', options.netIncomeFrom)
       .where('accounts.tenant_id', '=', tenantId).where('accounts.category', 'in', ['revenue', 'expense'])
       .groupBy(['accounts.category', 'totals.day'])
       .execute();
     // Revenue is credit-normal, expenses debit-normal: net income is credits − debits over both.
-    for (const row of incomeRows) netByDay.push({ day: String(row.day), netMinor: Number(row.credit) - Number(row.debit) });
+    for (const row of incomeRows) netByDay.push({ day: String(row.day), netMinor: Number(toBigInt(row.credit) - toBigInt(row.debit)) });
   }
 
   const balances = new Map([...byAccount].map(([accountNumber, totals]) => [accountNumber, runningSums(totals.map((total) => ({ day: total.day, amountMinor: total.creditMinor - total.debitMinor })))]));

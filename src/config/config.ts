@@ -1,4 +1,6 @@
-import { DEFAULT_DATABASE_URL } from '../db/connection.ts';
+import { dirname } from 'node:path';
+import { DEFAULT_DATABASE_URL, parseDatabaseUrl } from '../db/connection.ts';
+import type { InboxTlsSettings } from '../intake/statements/smtp-tls.ts';
 
 export interface BucketSettings {
   burst: number;
@@ -11,6 +13,10 @@ export interface RateLimitSettings {
   report: BucketSettings;
 }
 
+/** Where token buckets live: this process's memory, or a store shared by several API processes. */
+export const RATE_LIMIT_STORES = ['memory', 'redis', 'postgres'] as const;
+export type RateLimitStore = (typeof RATE_LIMIT_STORES)[number];
+
 export interface Config {
   host: string;
   port: number;
@@ -19,6 +25,11 @@ export interface Config {
   databaseSchema: string | undefined;
   logLevel: string;
   rateLimits: RateLimitSettings;
+  rateLimitStore: RateLimitStore;
+  /** Redis for RATE_LIMIT_STORE=redis. */
+  redisUrl: string;
+  /** How long a looked-up API key is trusted before it is read again (a revocation by another process takes effect within it). */
+  apiKeyCacheMs: number;
   /** How long an idle sweep waits before looking for new rows again. */
   sweepIntervalMs: number;
   /** Rows claimed per sweep transaction, at most. */
@@ -33,6 +44,8 @@ export interface Config {
   smtpPort: number;
   /** Domain of the tenants' inbox addresses (`<token>@INBOX_DOMAIN`). */
   inboxDomain: string;
+  /** The SMTP listener's STARTTLS certificate: configured files, or a self-signed pair kept beside the data. */
+  smtpTls: InboxTlsSettings;
   /** How long a worker holds a statement document it is reading before another may take it up. */
   statementLeaseMs: number;
 }
@@ -82,6 +95,22 @@ function schemaFrom(raw: string | undefined): string | undefined {
   return raw;
 }
 
+function smtpTlsFrom(env: NodeJS.ProcessEnv): InboxTlsSettings {
+  const certFile = env.SMTP_TLS_CERT_FILE || null;
+  const keyFile = env.SMTP_TLS_KEY_FILE || null;
+  if ((certFile === null) !== (keyFile === null)) throw new ConfigError('SMTP_TLS_CERT_FILE and SMTP_TLS_KEY_FILE go together (set both, or neither for a self-signed certificate)');
+  // Beside the SQLite file; on PostgreSQL (or in memory) in ./data, where the default database lives.
+  const { dialect, target } = parseDatabaseUrl(env.DATABASE_URL || DEFAULT_DATABASE_URL);
+  const selfSignedDirectory = dialect === 'sqlite' && target !== ':memory:' ? dirname(target) : './data';
+  return { certFile, keyFile, selfSignedDirectory };
+}
+
+function rateLimitStoreFrom(raw: string | undefined): RateLimitStore {
+  if (!raw) return 'memory';
+  if (!(RATE_LIMIT_STORES as readonly string[]).includes(raw)) throw new ConfigError(`RATE_LIMIT_STORE must be one of ${RATE_LIMIT_STORES.join(', ')} (got "${raw}")`);
+  return raw as RateLimitStore;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const reviewThreshold = numberFrom(env, 'REVIEW_THRESHOLD', 0.85);
   if (reviewThreshold > 1) throw new ConfigError('REVIEW_THRESHOLD must be between 0 and 1');
@@ -96,6 +125,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       write: bucketFrom(env, 'WRITE', DEFAULT_RATE_LIMITS.write),
       report: bucketFrom(env, 'REPORT', DEFAULT_RATE_LIMITS.report),
     },
+    rateLimitStore: rateLimitStoreFrom(env.RATE_LIMIT_STORE),
+    redisUrl: env.REDIS_URL || 'redis://127.0.0.1:6379',
+    apiKeyCacheMs: numberFrom(env, 'API_KEY_CACHE_MS', 5000, { integer: true }),
     sweepIntervalMs: numberFrom(env, 'SWEEP_INTERVAL_MS', 500, { min: 10, integer: true }),
     sweepBatchSize: numberFrom(env, 'SWEEP_BATCH_SIZE', 500, { min: 1, integer: true }),
     sweepBatchBudgetMs: numberFrom(env, 'SWEEP_BATCH_BUDGET_MS', 50, { min: 1, integer: true }),
@@ -103,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     llm: llmFrom(env),
     smtpPort: numberFrom(env, 'SMTP_PORT', 2525, { integer: true }),
     inboxDomain: (env.INBOX_DOMAIN || 'inbox.localhost').toLowerCase(),
+    smtpTls: smtpTlsFrom(env),
     statementLeaseMs: numberFrom(env, 'STATEMENT_LEASE_MS', 5 * 60_000, { min: 1000, integer: true }),
   };
 }

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /**
  * Table shapes shared by SQLite and PostgreSQL. Money columns hold integer minor units; booleans are
@@ -181,8 +181,9 @@ export interface AccountDailyTotalsTable {
   account_id: string;
   currency: string;
   day: string;
-  debit_minor: number;
-  credit_minor: number;
+  /** A day can pass 2^53 minor units: written as bigints, read only through exactSum/exactInteger (db/exact-sum.ts). */
+  debit_minor: ColumnType<never, bigint, bigint>;
+  credit_minor: ColumnType<never, bigint, bigint>;
 }
 
 export interface RateLimitBucketsTable {
@@ -204,6 +205,8 @@ export interface StatementDocumentsTable {
   media_type: string;
   size_bytes: number;
   sha256: string;
+  /** sha-256 of the bytes and of what steers their reading (bank account, hints): finds a resent mail or a retried upload (uploads.ts). Null on documents from before migration 0011. */
+  content_key: string | null;
   content: Buffer;
   hints: string | null;
   /** 'processing' | 'ingested' | 'rejected' */

@@ -119,11 +119,12 @@ export async function healthScore(handle: DatabaseHandle, tenantId: string, quer
   const booksAsOf = statementFed ? accounts.map((account) => account.latestPeriodEnd!).sort().at(-1)! : today;
   const currency = entity.base_currency;
   const net = netDebitByAccount(await cumulativeTotals(db, tenantId, entity.id, booksAsOf), currency);
-  let uncategorizedMinor = 0;
-  let activityMinor = 0;
+  let uncategorizedMinor = 0n;
+  let activityMinor = 0n;
   for (const account of ledgerAccounts) {
     if (account.category !== 'revenue' && account.category !== 'expense') continue;
-    const magnitude = Math.abs(net.get(account.id) ?? 0);
+    const netMinor = net.get(account.id) ?? 0n;
+    const magnitude = netMinor < 0n ? -netMinor : netMinor;
     activityMinor += magnitude;
     if (account.accountNumber === ACCOUNT.uncategorizedExpense || account.accountNumber === ACCOUNT.uncategorizedIncome) uncategorizedMinor += magnitude;
   }
@@ -132,7 +133,8 @@ export async function healthScore(handle: DatabaseHandle, tenantId: string, quer
     { rule: COMPONENTS.profile, issues: profileIssues({ legalName: entity.legal_name, taxId: entity.tax_id, stateCode: entity.state_code, regime: entity.regime, formationDate: entity.formation_date ?? null }) },
     { rule: COMPONENTS.obligations, issues: obligationIssues(overdue) },
     { rule: COMPONENTS.statements, issues: statementIssues(accounts, periods, documents) },
-    { rule: COMPONENTS.books, issues: upkeepIssues({ today, accounts, uncategorizedMinor, profitAndLossActivityMinor: activityMinor, currency }) },
+    // The sums are exact; the score only compares their ratio, which a double holds well enough.
+    { rule: COMPONENTS.books, issues: upkeepIssues({ today, accounts, uncategorizedMinor: Number(uncategorizedMinor), profitAndLossActivityMinor: Number(activityMinor), currency }) },
   ]);
   return { country: entity.country, entityId: entity.id, booksAsOf, ...scored };
 }

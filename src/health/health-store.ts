@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { exactSum, toBigInt } from '../db/exact-sum.ts';
 import type { Database } from '../db/schema.ts';
 
 type Executor = Kysely<Database>;
@@ -76,8 +77,9 @@ export async function accountRowFacts(db: Executor, tenantId: string, bankAccoun
 /** Net debit of one ledger account through `asOf`, from the per-day totals. */
 export async function accountNetDebit(db: Executor, tenantId: string, accountId: string, currency: string, asOf: string): Promise<number> {
   const row = await db.selectFrom('account_daily_totals')
-    .select((eb) => [eb.fn.sum<number>('debit_minor').as('debit'), eb.fn.sum<number>('credit_minor').as('credit')])
+    .select([exactSum('debit_minor').as('debit'), exactSum('credit_minor').as('credit')])
     .where('tenant_id', '=', tenantId).where('account_id', '=', accountId).where('currency', '=', currency).where('day', '<=', asOf)
     .executeTakeFirst();
-  return Number(row?.debit ?? 0) - Number(row?.credit ?? 0);
+  // Exact sums; the score compares the balance with thresholds, for which a double is close enough.
+  return Number(toBigInt(row?.debit) - toBigInt(row?.credit));
 }

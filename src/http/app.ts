@@ -118,17 +118,28 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     for (const method of [route.method].flat()) if (method !== 'HEAD') servedRoutes.push(`${method} ${route.url.slice('/v1'.length).replace(/:(\w+)/g, '{$1}')}`);
   });
 
-  const rateLimiter = options.rateLimiter ?? rateLimiterFor(handle);
+  let storeErrorLoggedAtMs = -Infinity;
+  const ownLimiter = options.rateLimiter ? undefined : await rateLimiterFor(handle, { store: config.rateLimitStore, redisUrl: config.redisUrl }, (error) => {
+    // At most one line a minute while the shared store is away (every request would report it).
+    if (Date.now() - storeErrorLoggedAtMs < 60_000) return;
+    storeErrorLoggedAtMs = Date.now();
+    app.log.warn({ err: error }, 'rate-limit store unavailable; this process limits with its own buckets meanwhile');
+  });
+  if (ownLimiter) app.addHook('onClose', async () => ownLimiter.close?.());
+  const rateLimiter = options.rateLimiter ?? ownLimiter!;
 
   // Authentication, then the key's rate bucket, then the scope: a 401 costs no tokens, and a key
-  // hammering with the wrong scope still drains its own bucket. An overlong URL is refused first.
+  // hammering with the wrong scope still drains its own bucket. An overlong URL is refused first. Key
+  // lookups are cached briefly and empty buckets remembered locally, so a 429 is answered without
+  // database or store work. (Limiting before the lookup, by the key id in the token, would let anyone
+  // who saw a key id in a log drain that key's bucket with made-up secrets.)
   app.addHook('onRequest', async (request, reply) => {
     if (request.url.length > MAX_URL_LENGTH) return sendError(reply, 'uri_too_long', `the URL is ${request.url.length} characters; at most ${MAX_URL_LENGTH}`);
     const { scope, rateClass } = request.routeOptions.config;
     if (!scope) return;
     const header = request.headers.authorization;
     const presented = header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : undefined;
-    const principal = presented ? await authenticate(handle, presented) : undefined;
+    const principal = presented ? await authenticate(handle, presented, { cacheMs: config.apiKeyCacheMs }) : undefined;
     if (!principal) {
       reply.header('WWW-Authenticate', 'Bearer');
       return sendError(reply, 'unauthorized', header ? 'the API key is unknown or revoked' : 'send the API key as "Authorization: Bearer <key>"');

@@ -2,8 +2,12 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { Writable } from 'node:stream';
 import { buildApp } from './app.ts';
-import { MemoryRateLimiter, rateLimiterFor } from './rate-limit.ts';
-import { createHarness, ON_POSTGRES, type Harness, type TestTenant } from '../../test/support/harness.ts';
+import type { FastifyInstance } from 'fastify';
+import type { RateLimitStore } from '../config/config.ts';
+import { revokeApiKey } from '../tenancy/api-keys.ts';
+import { revokeApiKey as revokeApiKeyRow } from '../tenancy/tenancy-store.ts';
+import { MemoryRateLimiter, SharedRateLimiter, type RateLimiter } from './rate-limit.ts';
+import { createHarness, generousRateLimits, ON_POSTGRES, type Harness, type TestTenant } from '../../test/support/harness.ts';
 
 let harness: Harness;
 let acme: TestTenant;
@@ -24,7 +28,7 @@ test('token buckets: burst, then 429 rate_limited with Retry-After; refills over
   return (async () => {
     for (let index = 0; index < 3; index++) assert.equal((await limiter.take('k', settings)).allowed, true);
     const denied = await limiter.take('k', settings);
-    assert.deepEqual(denied, { allowed: false, retryAfterSeconds: 2 }, 'one token takes 2 s at 0.5/s');
+    assert.deepEqual(denied, { allowed: false, retryAfterSeconds: 2, msUntilToken: 2000 }, 'one token takes 2 s at 0.5/s');
     nowMs += 1000;
     assert.equal((await limiter.take('k', settings)).retryAfterSeconds, 1);
     nowMs += 1000;
@@ -64,21 +68,106 @@ test('unauthenticated requests are refused before they cost a token', async () =
   assert.equal((await globex.call('GET', '/v1/entities')).statusCode, 200);
 });
 
-// Buckets are shared through PostgreSQL; on SQLite the service runs one API process.
-if (ON_POSTGRES) test('on PostgreSQL two API processes share one bucket per key', async () => {
-  const second = await buildApp({ handle: harness.handle, config: harness.config, rateLimiter: rateLimiterFor(harness.handle) });
-  const first = await buildApp({ handle: harness.handle, config: harness.config, rateLimiter: rateLimiterFor(harness.handle) });
+/** Six reads with one key, alternating between two API processes: a shared burst of 5 lets five through. */
+async function sharedBurst(first: FastifyInstance, second: FastifyInstance): Promise<{ statuses: number[]; retryAfter: unknown }> {
+  const key = await globex.keyWith(['read']);
+  const statuses: number[] = [];
+  let retryAfter: unknown;
+  for (let index = 0; index < 6; index++) {
+    const app = index % 2 === 0 ? first : second;
+    const response = await app.inject({ method: 'GET', url: '/v1/entities', headers: { authorization: `Bearer ${key}` } });
+    statuses.push(response.statusCode);
+    retryAfter ??= response.headers['retry-after'];
+  }
+  return { statuses, retryAfter };
+}
+
+const stores: RateLimitStore[] = ON_POSTGRES ? ['redis', 'postgres'] : ['redis'];
+for (const store of stores) {
+  test(`RATE_LIMIT_STORE=${store}: two API processes share one bucket per key`, async () => {
+    const config = { ...harness.config, rateLimitStore: store };
+    const first = await buildApp({ handle: harness.handle, config });
+    const second = await buildApp({ handle: harness.handle, config });
+    try {
+      const { statuses, retryAfter } = await sharedBurst(first, second);
+      assert.deepEqual(statuses, [200, 200, 200, 200, 200, 429]);
+      assert.match(String(retryAfter), /^[1-9]\d*$/);
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  });
+}
+
+test('a shared store is asked once per refill interval during a flood, and failing, leaves local buckets', async () => {
+  let nowMs = 0;
+  let calls = 0;
+  const inner = new MemoryRateLimiter(() => nowMs);
+  const counting: RateLimiter = { take: (key, settings) => { calls++; return inner.take(key, settings); } };
+  const shared = new SharedRateLimiter(counting, undefined, () => nowMs);
+  const settings = { burst: 2, refillPerSecond: 0.5 };
+  assert.equal((await shared.take('k', settings)).allowed, true);
+  assert.equal((await shared.take('k', settings)).allowed, true);
+  assert.deepEqual(await shared.take('k', settings), { allowed: false, retryAfterSeconds: 2, msUntilToken: 2000 });
+  for (let index = 0; index < 100; index++) {
+    nowMs += 10;
+    const denied = await shared.take('k', settings);
+    assert.equal(denied.allowed, false);
+    assert.equal(denied.retryAfterSeconds, nowMs < 1000 ? 2 : 1);
+  }
+  assert.equal(calls, 3, 'the flood was answered locally');
+  assert.equal((await shared.take('other', settings)).allowed, true, 'other buckets still go to the store');
+  nowMs = 2000;
+  assert.equal((await shared.take('k', settings)).allowed, true, 'once the token is due, the store is asked again');
+  assert.equal(calls, 5);
+
+  const errors: unknown[] = [];
+  const broken = new SharedRateLimiter({ take: async () => { throw new Error('store away'); } }, (error) => errors.push(error), () => nowMs);
+  const statuses = [];
+  for (let index = 0; index < 3; index++) statuses.push((await broken.take('k', settings)).allowed);
+  assert.deepEqual(statuses, [true, true, false], 'local buckets keep limiting');
+  assert.equal(errors.length, 3);
+});
+
+test('a key out of tokens is answered 429 without touching the database', async () => {
+  let selects = 0;
+  const readDb = new Proxy(harness.handle.readDb, {
+    get(target, property) {
+      if (property === 'selectFrom') selects++;
+      const value = Reflect.get(target, property);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  const app = await buildApp({ handle: { ...harness.handle, readDb }, config: harness.config });
   try {
     const key = await globex.keyWith(['read']);
-    const statuses: number[] = [];
-    for (let index = 0; index < 6; index++) {
-      const app = index % 2 === 0 ? first : second;
-      statuses.push((await app.inject({ method: 'GET', url: '/v1/entities', headers: { authorization: `Bearer ${key}` } })).statusCode);
-    }
-    assert.deepEqual(statuses, [200, 200, 200, 200, 200, 429]);
+    const call = () => app.inject({ method: 'GET', url: '/v1/entities', headers: { authorization: `Bearer ${key}` } });
+    for (let index = 0; index < 5; index++) assert.equal((await call()).statusCode, 200);
+    const before = selects;
+    for (let index = 0; index < 50; index++) assert.equal((await call()).statusCode, 429);
+    assert.equal(selects, before, 'no query for 50 refused requests');
   } finally {
-    await first.close();
-    await second.close();
+    await app.close();
+  }
+});
+
+test('a key revoked by another process is refused within API_KEY_CACHE_MS; by this one at once', async () => {
+  const app = await buildApp({ handle: harness.handle, config: { ...generousRateLimits(harness.config), apiKeyCacheMs: 300 } });
+  try {
+    const call = (key: string) => app.inject({ method: 'GET', url: '/v1/entities', headers: { authorization: `Bearer ${key}` } });
+    const elsewhere = await globex.keyWith(['read']);
+    assert.equal((await call(elsewhere)).statusCode, 200);
+    // As the admin command line does it, in its own process: straight to the table.
+    await revokeApiKeyRow(harness.handle.db, elsewhere.slice(3, 15), new Date().toISOString());
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    assert.equal((await call(elsewhere)).statusCode, 401);
+
+    const here = await globex.keyWith(['read']);
+    assert.equal((await call(here)).statusCode, 200);
+    await revokeApiKey(harness.handle, here.slice(3, 15));
+    assert.equal((await call(here)).statusCode, 401);
+  } finally {
+    await app.close();
   }
 });
 

@@ -70,7 +70,7 @@ export const BankAccount = Type.Object({
   type: Type.String({ enum: ['depository', 'credit'] }),
   openingBalance: Nullable(Money('Declared opening balance; for a credit card, positive = amount owed.')),
   openingBalanceDate: Nullable(DateString()),
-  derivedBalance: Nullable(Money('Manual accounts: opening balance rolled through settled rows (0 when none was declared).')),
+  derivedBalance: Nullable(Money('Manual accounts: opening balance rolled through settled rows (0 when none was declared); a sum, exact, written with every digit past 15 significant digits.')),
   currentBalance: Nullable(Money('Reported by connected-feed accounts.')),
   ledgerMapped: Type.Boolean(),
   ledgerAccountNumber: Nullable(Type.String()),

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { exactSum, toBigInt } from '../db/exact-sum.ts';
 import type { BankAccountsTable, Database } from '../db/schema.ts';
 
 type Executor = Kysely<Database>;
@@ -36,12 +37,12 @@ export async function updateBankAccount(db: Executor, tenantId: string, id: stri
 }
 
 /** Sum of settled rows per bank account (positive = net money out), for derivedBalance. */
-export async function settledNetByAccount(db: Executor, tenantId: string, bankAccountIds: string[]): Promise<Map<string, number>> {
+export async function settledNetByAccount(db: Executor, tenantId: string, bankAccountIds: string[]): Promise<Map<string, bigint>> {
   if (bankAccountIds.length === 0) return new Map();
   const rows = await db.selectFrom('transactions')
     .select('bank_account_id')
-    .select((eb) => eb.fn.sum<number>('amount_minor').as('net'))
+    .select(exactSum('amount_minor').as('net'))
     .where('tenant_id', '=', tenantId).where('bank_account_id', 'in', bankAccountIds).where('pending', '=', 0)
     .groupBy('bank_account_id').execute();
-  return new Map(rows.map((row) => [row.bank_account_id, Number(row.net)]));
+  return new Map(rows.map((row) => [row.bank_account_id, toBigInt(row.net)]));
 }

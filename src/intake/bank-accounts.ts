@@ -7,7 +7,7 @@ import { withWriteTransaction, type Executor } from '../db/transaction.ts';
 import { assertInvariant, conflict, invalid } from '../errors.ts';
 import { post } from '../ledger/journal.ts';
 import { openingBalanceEntry } from '../ledger/posting.ts';
-import { AmountError, toMajorUnits, toMinorUnits } from '../money/minor-units.ts';
+import { AmountError, exactMajorUnits, toMajorUnits, toMinorUnits, type MajorAmount } from '../money/minor-units.ts';
 import { isKnownCurrency } from '../money/currency.ts';
 import { newId } from '../shared/ids.ts';
 import { resolveEntity } from '../tenancy/tenants.ts';
@@ -55,7 +55,7 @@ export interface BankAccountView {
   type: string;
   openingBalance: number | null;
   openingBalanceDate: string | null;
-  derivedBalance: number | null;
+  derivedBalance: MajorAmount | null;
   currentBalance: number | null;
   ledgerMapped: boolean;
   ledgerAccountNumber: string | null;
@@ -232,8 +232,8 @@ const hasDerivedBalance = (source: string) => source === 'manual' || source === 
 async function toBankAccountViews(db: Executor, tenantId: string, rows: BankAccountsTable[]): Promise<BankAccountView[]> {
   const net = await store.settledNetByAccount(db, tenantId, rows.filter((row) => hasDerivedBalance(row.source)).map((row) => row.id));
   return rows.map((row) => {
-    const opening = row.opening_balance_minor ?? 0;
-    const settled = net.get(row.id) ?? 0;
+    const opening = BigInt(row.opening_balance_minor ?? 0);
+    const settled = net.get(row.id) ?? 0n;
     // Rows are positive when money goes out: that lowers a deposit balance and raises a card's debt.
     const derivedMinor = row.type === 'credit' ? opening + settled : opening - settled;
     return {
@@ -247,7 +247,7 @@ async function toBankAccountViews(db: Executor, tenantId: string, rows: BankAcco
       type: row.type,
       openingBalance: row.opening_balance_minor === null ? null : toMajorUnits(row.opening_balance_minor, row.currency),
       openingBalanceDate: row.opening_balance_date,
-      derivedBalance: hasDerivedBalance(row.source) ? toMajorUnits(derivedMinor, row.currency) : null,
+      derivedBalance: hasDerivedBalance(row.source) ? exactMajorUnits(derivedMinor, row.currency) : null,
       currentBalance: row.current_balance_minor === null ? null : toMajorUnits(row.current_balance_minor, row.currency),
       ledgerMapped: true,
       ledgerAccountNumber: row.ledger_account_number,

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { insertRows } from '../db/bulk.ts';
+import { exactSum, toBigInt } from '../db/exact-sum.ts';
 import { newId } from '../shared/ids.ts';
 import { assertBalanced, type EntryDraft, type JournalSourceType, type PostingLine } from './posting.ts';
 
@@ -60,20 +61,22 @@ export async function appendEntries(trx: Kysely<Database>, drafts: EntryDraft[],
     await insertRows(trx, 'journal_lines', LINE_COLUMNS, lineValues.slice(index, index + LINES_PER_INSERT * LINE_COLUMNS.length));
   }
 
-  const totals = new Map<string, { tenant_id: string; entity_id: string; account_id: string; currency: string; day: string; debit_minor: number; credit_minor: number }>();
+  // Summed as bigints: a day of one account can hold more than 2^53 minor units (10^4 rows at the cap).
+  const totals = new Map<string, { tenant_id: string; entity_id: string; account_id: string; currency: string; day: string; debit_minor: bigint; credit_minor: bigint }>();
   for (const draft of drafts) {
     for (const line of draft.lines) {
       const key = `${line.accountId}|${line.currency}|${draft.entryDate}`;
       let total = totals.get(key);
       if (!total) {
-        total = { tenant_id: draft.tenantId, entity_id: draft.entityId, account_id: line.accountId, currency: line.currency, day: draft.entryDate, debit_minor: 0, credit_minor: 0 };
+        total = { tenant_id: draft.tenantId, entity_id: draft.entityId, account_id: line.accountId, currency: line.currency, day: draft.entryDate, debit_minor: 0n, credit_minor: 0n };
         totals.set(key, total);
       }
-      total.debit_minor += line.debitMinor ?? 0;
-      total.credit_minor += line.creditMinor ?? 0;
+      total.debit_minor += BigInt(line.debitMinor ?? 0);
+      total.credit_minor += BigInt(line.creditMinor ?? 0);
     }
   }
   for (const chunk of chunks([...totals.values()], INSERT_CHUNK)) {
+    // Both drivers bind a bigint as an exact integer.
     await trx.insertInto('account_daily_totals').values(chunk)
       .onConflict((conflict) => conflict.columns(['account_id', 'currency', 'day']).doUpdateSet((eb) => ({
         debit_minor: eb('account_daily_totals.debit_minor', '+', eb.ref('excluded.debit_minor')),
@@ -129,19 +132,20 @@ export async function listEntryIds(db: Executor, query: { tenantId: string; enti
   return rows.map((row) => row.id);
 }
 
+/** Sums over many rows: bigints, exact past 2^53. */
 export interface AccountTotals {
   accountId: string;
   currency: string;
-  debitMinor: number;
-  creditMinor: number;
+  debitMinor: bigint;
+  creditMinor: bigint;
 }
 
 /** Cumulative debits and credits per account through `asOf`, from the per-day totals. */
 export async function cumulativeTotals(db: Executor, tenantId: string, entityId: string, asOf: string): Promise<AccountTotals[]> {
   const rows = await db.selectFrom('account_daily_totals')
     .select(['account_id', 'currency'])
-    .select((eb) => [eb.fn.sum<number>('debit_minor').as('debit'), eb.fn.sum<number>('credit_minor').as('credit')])
+    .select([exactSum('debit_minor').as('debit'), exactSum('credit_minor').as('credit')])
     .where('tenant_id', '=', tenantId).where('entity_id', '=', entityId).where('day', '<=', asOf)
     .groupBy(['account_id', 'currency']).execute();
-  return rows.map((row) => ({ accountId: row.account_id, currency: row.currency, debitMinor: Number(row.debit), creditMinor: Number(row.credit) }));
+  return rows.map((row) => ({ accountId: row.account_id, currency: row.currency, debitMinor: toBigInt(row.debit), creditMinor: toBigInt(row.credit) }));
 }

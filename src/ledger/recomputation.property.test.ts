@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import fc from 'fast-check';
@@ -45,7 +46,7 @@ test('the recomputation notices a row booked twice, a row whose amount drifted f
       return appendEntries(harness.handle.db, [{ ...entry, reversesEntryId: null }], new Date().toISOString());
     },
     (tenantId) => harness.handle.db.updateTable('transactions').set({ amount_minor: 4_600 }).where('tenant_id', '=', tenantId).where('amount_minor', '=', 4_599).execute(),
-    (tenantId) => harness.handle.db.updateTable('account_daily_totals').set({ debit_minor: 1 }).where('tenant_id', '=', tenantId).where('debit_minor', '>', 0).execute(),
+    (tenantId) => harness.handle.db.updateTable('account_daily_totals').set({ debit_minor: 1n }).where('tenant_id', '=', tenantId).where(sql`debit_minor`, '>', 0).execute(),
   ];
   for (const corrupt of corruptions) {
     const tenant = await harness.newTenant(`Corrupted ${++runNumber}`);

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { AmountError, floatNoiseToleranceMinor, MAX_AMOUNT_MINOR, toMajorUnits, toMinorUnits } from './minor-units.ts';
+import { isLosslessNumber } from 'lossless-json';
+import { AmountError, exactMajorUnits, floatNoiseToleranceMinor, MAX_AMOUNT_MINOR, toMajorUnits, toMinorUnits } from './minor-units.ts';
 import { currencyExponent } from './currency.ts';
 
 test('ISO 4217 exponents: USD 2, JPY 0, KWD 3; unknown codes are unknown', () => {
@@ -88,4 +89,23 @@ test('the float-noise tolerance stays far below half a minor unit up to the cap'
   assert.equal(floatNoiseToleranceMinor(0), 1e-9);
   assert.equal(floatNoiseToleranceMinor(100_000), 1e-9);
   assert.ok(floatNoiseToleranceMinor(MAX_AMOUNT_MINOR) <= 0.01);
+});
+
+test('totals leave as a number when the double prints the exact decimal, else with every digit', () => {
+  assert.equal(exactMajorUnits(1234n, 'USD'), 12.34);
+  assert.equal(exactMajorUnits(-1250n, 'USD'), -12.5);
+  assert.equal(exactMajorUnits(0n, 'USD'), 0);
+  assert.equal(exactMajorUnits(1500n, 'JPY'), 1500);
+  assert.equal(exactMajorUnits(100_000n, 'KWD'), 100);
+  const past = exactMajorUnits(2n ** 53n + 1n, 'USD');
+  assert.ok(isLosslessNumber(past));
+  assert.equal(past.toString(), '90071992547409.93');
+  assert.equal(exactMajorUnits(-(10n ** 18n) - 7n, 'USD').toString(), '-10000000000000000.07');
+  assert.equal(exactMajorUnits(10n ** 18n, 'JPY').toString(), '1000000000000000000');
+  fc.assert(fc.property(fc.bigInt({ min: -(10n ** 18n), max: 10n ** 18n }), (minor) => {
+    const text = String(exactMajorUnits(minor, 'USD'));
+    const [whole, fraction = ''] = text.replace('-', '').split('.');
+    const back = BigInt(whole + fraction.padEnd(2, '0'));
+    assert.equal(text.startsWith('-') ? -back : back, minor);
+  }));
 });

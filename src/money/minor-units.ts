@@ -1,8 +1,10 @@
+import { LosslessNumber } from 'lossless-json';
 import { currencyExponent } from './currency.ts';
 
 /**
- * Money is held as integer minor units of its currency. The largest magnitude accepted for one
- * amount keeps sums of millions of rows far inside Number.MAX_SAFE_INTEGER (2^53 ≈ 9.0e15).
+ * Money is held as integer minor units of its currency. One amount is at most 1e12 minor units, so
+ * it is always a safe integer; sums are not (10^4 rows at the cap pass 2^53 ≈ 9.0e15), so totals are
+ * bigints, exact up to 2^63 ≈ 9.2e18 (10^6 rows at the cap are 1e18), and leave as exactMajorUnits.
  */
 export const MAX_AMOUNT_MINOR = 1e12;
 
@@ -53,6 +55,23 @@ export function toMajorUnits(minor: number, currency: string): number {
   const sign = minor < 0 ? '-' : '';
   const digits = String(Math.abs(minor)).padStart(exponent + 1, '0');
   return Number(`${sign}${digits.slice(0, -exponent)}.${digits.slice(-exponent)}`);
+}
+
+/**
+ * A total in major units for JSON: a number when the double prints back as the exact decimal (every
+ * amount with up to 15 significant digits), else the exact digits as a LosslessNumber, which the
+ * routes' exact serializer (http/exact-json.ts) writes as a JSON number literal with every digit.
+ */
+export type MajorAmount = number | LosslessNumber;
+
+export function exactMajorUnits(minor: bigint, currency: string): MajorAmount {
+  const exponent = currencyExponent(currency) ?? 2;
+  const digits = (minor < 0n ? -minor : minor).toString().padStart(exponent + 1, '0');
+  // Trailing zeros of the fraction go, as a double would print them: 12.50 is 12.5.
+  const unsigned = exponent === 0 ? digits : `${digits.slice(0, -exponent)}.${digits.slice(-exponent)}`.replace(/\.?0+$/, '');
+  const text = minor < 0n ? `-${unsigned}` : unsigned;
+  const asNumber = Number(text);
+  return String(asNumber) === text ? asNumber : new LosslessNumber(text);
 }
 
 function decimalString(value: number): string {

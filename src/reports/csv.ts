@@ -1,4 +1,6 @@
 import { stringify } from 'csv-stringify/sync';
+import { isLosslessNumber } from 'lossless-json';
+import type { MajorAmount } from '../money/minor-units.ts';
 import type { BalanceSheet, CashFlow, ProfitAndLoss, StatementRow } from './financial-statements.ts';
 import type { GeneralLedgerPage } from './general-ledger.ts';
 
@@ -8,9 +10,11 @@ import type { GeneralLedgerPage } from './general-ledger.ts';
  * written exactly as in the JSON (major units, a dot for decimals).
  */
 // A text cell starting with = + - @ would be run as a formula by a spreadsheet: a bank descriptor is
-// not trusted text, so such cells are prefixed with an apostrophe (numbers stay numbers).
-const safeCell = (cell: string | number | null) => (typeof cell === 'string' && /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell ?? '');
-const toCsv = (header: string[], rows: Array<Array<string | number | null>>) => stringify([header, ...rows.map((row) => row.map(safeCell))]);
+// not trusted text, so such cells are prefixed with an apostrophe (numbers stay numbers, a total past
+// what a double holds exactly with all its digits).
+type Cell = string | MajorAmount | null;
+const safeCell = (cell: Cell) => (isLosslessNumber(cell) ? cell.toString() : typeof cell === 'string' && /^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell ?? '');
+const toCsv = (header: string[], rows: Array<Array<Cell>>) => stringify([header, ...rows.map((row) => row.map(safeCell))]);
 
 const statementRows = (section: string, rows: StatementRow[]) => rows.map((row) => [section, row.accountNumber, row.name, row.amount]);
 

@@ -6,7 +6,7 @@ import { assertInvariant, invalid } from '../errors.ts';
 import { listBankAccounts } from '../intake/bank-accounts-store.ts';
 import { cumulativeTotals } from '../ledger/journal-store.ts';
 import { isKnownCurrency } from '../money/currency.ts';
-import { toMajorUnits } from '../money/minor-units.ts';
+import { exactMajorUnits, type MajorAmount } from '../money/minor-units.ts';
 import { addDays } from '../shared/dates.ts';
 import { resolveEntity } from '../tenancy/tenants.ts';
 import { assertPeriod, comparisonPeriod, fiscalYearStart, type Comparison } from './period.ts';
@@ -16,7 +16,7 @@ import { linesOfEntries, netDebitByAccount, periodTotals } from './totals-store.
 export interface StatementRow {
   accountNumber: string | null;
   name: string;
-  amount: number;
+  amount: MajorAmount;
 }
 
 interface ReportScope {
@@ -38,12 +38,13 @@ async function scopeOf(handle: DatabaseHandle, tenantId: string, query: ReportQu
 }
 
 /** Minor units in the account's natural direction: debits for assets and expenses, credits otherwise. */
-function natural(category: AccountCategory, netDebitMinor: number): number {
+function natural(category: AccountCategory, netDebitMinor: bigint): bigint {
   return category === 'asset' || category === 'expense' ? netDebitMinor : -netDebitMinor;
 }
 
-function sum(values: Iterable<number>): number {
-  let total = 0;
+/** Sums are bigints throughout: many rows near the per-row cap pass 2^53 minor units. */
+function sum(values: Iterable<bigint>): bigint {
+  let total = 0n;
   for (const value of values) total += value;
   return total;
 }
@@ -56,27 +57,27 @@ export interface ProfitAndLossFigures {
   to: string;
   revenue: StatementRow[];
   expenses: StatementRow[];
-  totalRevenue: number;
-  totalExpenses: number;
-  netIncome: number;
+  totalRevenue: MajorAmount;
+  totalExpenses: MajorAmount;
+  netIncome: MajorAmount;
 }
 
 export interface ProfitAndLoss extends ProfitAndLossFigures {
   entityId: string;
   currency: string;
-  comparison?: ProfitAndLossFigures & { compareTo: Comparison; change: { totalRevenue: number; totalExpenses: number; netIncome: number } };
+  comparison?: ProfitAndLossFigures & { compareTo: Comparison; change: { totalRevenue: MajorAmount; totalExpenses: MajorAmount; netIncome: MajorAmount } };
 }
 
-function profitAndLossFigures(scope: ReportScope, net: Map<string, number>, from: string, to: string, shown: Set<string>): ProfitAndLossFigures & { netIncomeMinor: number; totalRevenueMinor: number; totalExpensesMinor: number } {
+function profitAndLossFigures(scope: ReportScope, net: Map<string, bigint>, from: string, to: string, shown: Set<string>): ProfitAndLossFigures & { netIncomeMinor: bigint; totalRevenueMinor: bigint; totalExpensesMinor: bigint } {
   const rowsOf = (category: 'revenue' | 'expense') => scope.accounts
     .filter((account) => account.category === category && shown.has(account.id))
-    .map((account) => ({ account, minor: natural(category, net.get(account.id) ?? 0) }));
+    .map((account) => ({ account, minor: natural(category, net.get(account.id) ?? 0n) }));
   const revenue = rowsOf('revenue');
   const expenses = rowsOf('expense');
   const totalRevenueMinor = sum(revenue.map((row) => row.minor));
   const totalExpensesMinor = sum(expenses.map((row) => row.minor));
-  const money = (minor: number) => toMajorUnits(minor, scope.currency);
-  const toRow = ({ account, minor }: { account: LedgerAccount; minor: number }): StatementRow => ({ accountNumber: account.accountNumber, name: account.name, amount: money(minor) });
+  const money = (minor: bigint) => exactMajorUnits(minor, scope.currency);
+  const toRow = ({ account, minor }: { account: LedgerAccount; minor: bigint }): StatementRow => ({ accountNumber: account.accountNumber, name: account.name, amount: money(minor) });
   return {
     from,
     to,
@@ -106,12 +107,12 @@ export async function profitAndLoss(handle: DatabaseHandle, tenantId: string, qu
   ]);
   const currentNet = netDebitByAccount(current, scope.currency);
   const priorNet = netDebitByAccount(prior, scope.currency);
-  const shown = new Set([...currentNet, ...priorNet].filter(([, minor]) => minor !== 0).map(([accountId]) => accountId));
+  const shown = new Set([...currentNet, ...priorNet].filter(([, minor]) => minor !== 0n).map(([accountId]) => accountId));
   const { netIncomeMinor, totalRevenueMinor, totalExpensesMinor, ...figures } = profitAndLossFigures(scope, currentNet, query.from, query.to, shown);
   const report: ProfitAndLoss = { ...figures, entityId: scope.entity.id, currency: scope.currency };
   if (previous && query.compareTo) {
     const { netIncomeMinor: priorNetIncome, totalRevenueMinor: priorRevenue, totalExpensesMinor: priorExpenses, ...priorFigures } = profitAndLossFigures(scope, priorNet, previous.from, previous.to, shown);
-    const money = (minor: number) => toMajorUnits(minor, scope.currency);
+    const money = (minor: bigint) => exactMajorUnits(minor, scope.currency);
     report.comparison = {
       compareTo: query.compareTo,
       ...priorFigures,
@@ -136,11 +137,11 @@ export interface BalanceSheet {
   assets: StatementRow[];
   liabilities: StatementRow[];
   equity: StatementRow[];
-  totalAssets: number;
-  totalLiabilities: number;
-  totalEquity: number;
-  currentYearEarnings: number;
-  priorYearsNetIncome: number;
+  totalAssets: MajorAmount;
+  totalLiabilities: MajorAmount;
+  totalEquity: MajorAmount;
+  currentYearEarnings: MajorAmount;
+  priorYearsNetIncome: MajorAmount;
 }
 
 export const CURRENT_YEAR_EARNINGS = 'Current-year earnings';
@@ -162,21 +163,21 @@ export async function balanceSheet(handle: DatabaseHandle, tenantId: string, que
   const balanceNet = netDebitByAccount(cumulative, scope.currency);
   const yearNet = netDebitByAccount(currentYear, scope.currency);
 
-  const netIncome = (net: Map<string, number>) => sum(scope.accounts
+  const netIncome = (net: Map<string, bigint>) => sum(scope.accounts
     .filter((account) => account.category === 'revenue' || account.category === 'expense')
-    .map((account) => -(net.get(account.id) ?? 0)));
+    .map((account) => -(net.get(account.id) ?? 0n)));
   const allTimeNetIncomeMinor = netIncome(balanceNet);
   const currentYearEarningsMinor = netIncome(yearNet);
   const priorYearsNetIncomeMinor = allTimeNetIncomeMinor - currentYearEarningsMinor;
 
-  const money = (minor: number) => toMajorUnits(minor, scope.currency);
+  const money = (minor: bigint) => exactMajorUnits(minor, scope.currency);
   const section = (category: 'asset' | 'liability' | 'equity') => {
-    const rows: Array<{ row: StatementRow; minor: number }> = [];
+    const rows: Array<{ row: StatementRow; minor: bigint }> = [];
     for (const account of scope.accounts) {
       if (account.category !== category) continue;
-      let minor = natural(category, balanceNet.get(account.id) ?? 0);
+      let minor = natural(category, balanceNet.get(account.id) ?? 0n);
       if (account.accountNumber === RETAINED_EARNINGS_NUMBER) minor += priorYearsNetIncomeMinor;
-      if (minor !== 0) rows.push({ row: { accountNumber: account.accountNumber, name: account.name, amount: money(minor) }, minor });
+      if (minor !== 0n) rows.push({ row: { accountNumber: account.accountNumber, name: account.name, amount: money(minor) }, minor });
     }
     return rows;
   };
@@ -184,7 +185,7 @@ export async function balanceSheet(handle: DatabaseHandle, tenantId: string, que
   const liabilities = section('liability');
   const equity = section('equity');
   const retainedInChart = scope.accounts.some((account) => account.accountNumber === RETAINED_EARNINGS_NUMBER && account.category === 'equity');
-  assertInvariant(retainedInChart || priorYearsNetIncomeMinor === 0, `entity ${scope.entity.id} has a retained earnings account ${RETAINED_EARNINGS_NUMBER} to roll prior years' net income into`);
+  assertInvariant(retainedInChart || priorYearsNetIncomeMinor === 0n, `entity ${scope.entity.id} has a retained earnings account ${RETAINED_EARNINGS_NUMBER} to roll prior years' net income into`);
   equity.push({ row: { accountNumber: null, name: CURRENT_YEAR_EARNINGS, amount: money(currentYearEarningsMinor) }, minor: currentYearEarningsMinor });
 
   const totalAssetsMinor = sum(assets.map((entry) => entry.minor));
@@ -240,15 +241,15 @@ export interface CashFlow {
   to: string;
   entityId: string;
   currency: string;
-  openingCash: number;
-  operating: number;
-  investing: number;
-  financing: number;
-  declaredOpeningBalances: number;
-  netChange: number;
-  closingCash: number;
+  openingCash: MajorAmount;
+  operating: MajorAmount;
+  investing: MajorAmount;
+  financing: MajorAmount;
+  declaredOpeningBalances: MajorAmount;
+  netChange: MajorAmount;
+  closingCash: MajorAmount;
   lines: { operating: StatementRow[]; investing: StatementRow[]; financing: StatementRow[] };
-  cashAccounts: Array<{ accountNumber: string; name: string; openingBalance: number; closingBalance: number }>;
+  cashAccounts: Array<{ accountNumber: string; name: string; openingBalance: MajorAmount; closingBalance: MajorAmount }>;
 }
 
 /**
@@ -275,35 +276,35 @@ export async function cashFlow(handle: DatabaseHandle, tenantId: string, query: 
   // The current opening-balance entry of each bank and card account; superseded ones are cancelled
   // by their reversals on the same date, so they need no handling.
   const openingEntryIds = bankAccounts.map((account) => account.opening_entry_id).filter((id): id is string => id !== null);
-  const declaredNet = new Map<string, number>();
+  const declaredNet = new Map<string, bigint>();
   for (const line of await linesOfEntries(handle.readDb, tenantId, openingEntryIds)) {
     if (line.entityId !== scope.entity.id || line.entryDate < query.from || line.entryDate > query.to || line.currency !== scope.currency) continue;
-    declaredNet.set(line.accountId, (declaredNet.get(line.accountId) ?? 0) + line.debitMinor - line.creditMinor);
+    declaredNet.set(line.accountId, (declaredNet.get(line.accountId) ?? 0n) + BigInt(line.debitMinor - line.creditMinor));
   }
 
-  const money = (minor: number) => toMajorUnits(minor, scope.currency);
-  const flows: Record<'operating' | 'investing' | 'financing', Array<{ row: StatementRow; minor: number }>> = { operating: [], investing: [], financing: [] };
+  const money = (minor: bigint) => exactMajorUnits(minor, scope.currency);
+  const flows: Record<'operating' | 'investing' | 'financing', Array<{ row: StatementRow; minor: bigint }>> = { operating: [], investing: [], financing: [] };
   const cashAccounts: CashFlow['cashAccounts'] = [];
-  let openingCashMinor = 0;
-  let closingCashMinor = 0;
-  let declaredMinor = 0;
-  let flowMinor = 0;
+  let openingCashMinor = 0n;
+  let closingCashMinor = 0n;
+  let declaredMinor = 0n;
+  let flowMinor = 0n;
   for (const account of scope.accounts) {
     const section = cashFlowSection(account.accountNumber, account.category);
-    const change = periodNet.get(account.id) ?? 0;
-    const declared = declaredNet.get(account.id) ?? 0;
+    const change = periodNet.get(account.id) ?? 0n;
+    const declared = declaredNet.get(account.id) ?? 0n;
     if (section === 'cash') {
-      const opening = openingNet.get(account.id) ?? 0;
+      const opening = openingNet.get(account.id) ?? 0n;
       openingCashMinor += opening;
       closingCashMinor += opening + change;
       declaredMinor += declared;
-      if (opening !== 0 || change !== 0) cashAccounts.push({ accountNumber: account.accountNumber, name: account.name, openingBalance: money(opening), closingBalance: money(opening + change) });
+      if (opening !== 0n || change !== 0n) cashAccounts.push({ accountNumber: account.accountNumber, name: account.name, openingBalance: money(opening), closingBalance: money(opening + change) });
       continue;
     }
     // Money in is a credit to the counter account: the flow is minus its net debit, declarations aside.
     const flow = -(change - declared);
     flowMinor += flow;
-    if (flow !== 0) flows[section].push({ row: { accountNumber: account.accountNumber, name: account.name, amount: money(flow) }, minor: flow });
+    if (flow !== 0n) flows[section].push({ row: { accountNumber: account.accountNumber, name: account.name, amount: money(flow) }, minor: flow });
   }
   const operatingMinor = sum(flows.operating.map((entry) => entry.minor));
   const investingMinor = sum(flows.investing.map((entry) => entry.minor));

@@ -2,11 +2,12 @@ import type { Kysely } from 'kysely';
 import { listAccounts } from '../chart/accounts-store.ts';
 import { isDebitNormal } from '../chart/us-chart.ts';
 import type { DatabaseHandle } from '../db/connection.ts';
+import { exactSum, toBigInt } from '../db/exact-sum.ts';
 import type { Database } from '../db/schema.ts';
 import { assertInvariant, invalid } from '../errors.ts';
 import { cumulativeTotals } from '../ledger/journal-store.ts';
 import { isKnownCurrency } from '../money/currency.ts';
-import { toMajorUnits } from '../money/minor-units.ts';
+import { exactMajorUnits, toMajorUnits, type MajorAmount } from '../money/minor-units.ts';
 import { addDays } from '../shared/dates.ts';
 import { resolveEntity } from '../tenancy/tenants.ts';
 import { assertPeriod } from './period.ts';
@@ -24,15 +25,15 @@ export interface GeneralLedgerLine {
   memo: string | null;
   debit: number | null;
   credit: number | null;
-  runningBalance: number;
+  runningBalance: MajorAmount;
 }
 
 export interface GeneralLedgerAccount {
   accountNumber: string;
   name: string;
   category: string;
-  openingBalance: number;
-  closingBalance: number;
+  openingBalance: MajorAmount;
+  closingBalance: MajorAmount;
 }
 
 export interface GeneralLedgerPage {
@@ -84,13 +85,13 @@ async function linePage(db: Executor, query: { tenantId: string; entityId: strin
 }
 
 /** Net debit of one account's lines on one day that come before the line `seq` (same-day predecessors of a page's first line). */
-async function sameDayNetBefore(db: Executor, tenantId: string, entityId: string, currency: string, accountNumber: string, day: string, seq: number): Promise<number> {
+async function sameDayNetBefore(db: Executor, tenantId: string, entityId: string, currency: string, accountNumber: string, day: string, seq: number): Promise<bigint> {
   const row = await db.selectFrom('journal_lines')
-    .select((eb) => [eb.fn.sum<number>('debit_minor').as('debit'), eb.fn.sum<number>('credit_minor').as('credit')])
+    .select([exactSum('debit_minor').as('debit'), exactSum('credit_minor').as('credit')])
     .where('tenant_id', '=', tenantId).where('entity_id', '=', entityId).where('account_number', '=', accountNumber)
     .where('currency', '=', currency).where('entry_date', '=', day).where('seq', '<', seq)
     .executeTakeFirst();
-  return Number(row?.debit ?? 0) - Number(row?.credit ?? 0);
+  return toBigInt(row?.debit) - toBigInt(row?.credit);
 }
 
 /**
@@ -123,31 +124,31 @@ export async function generalLedger(handle: DatabaseHandle, tenantId: string, qu
   const periodNet = netDebitByAccount(period, currency);
 
   // Only the page's first account can have period lines on earlier pages: lines are grouped by account.
-  const running = new Map<string, number>();
+  const running = new Map<string, bigint>();
   if (page.length > 0 && query.offset > 0) {
     const first = page[0];
     const earlierDays = first.entry_date > query.from
-      ? netDebitByAccount(await periodTotals(db, tenantId, entity.id, query.from, addDays(first.entry_date, -1)), currency).get(first.account_id) ?? 0
-      : 0;
+      ? netDebitByAccount(await periodTotals(db, tenantId, entity.id, query.from, addDays(first.entry_date, -1)), currency).get(first.account_id) ?? 0n
+      : 0n;
     const sameDay = await sameDayNetBefore(db, tenantId, entity.id, currency, first.account_number, first.entry_date, first.seq);
-    running.set(first.account_id, (openingNet.get(first.account_id) ?? 0) + earlierDays + sameDay);
+    running.set(first.account_id, (openingNet.get(first.account_id) ?? 0n) + earlierDays + sameDay);
   }
 
-  const money = (minor: number) => toMajorUnits(minor, currency);
+  const money = (minor: bigint) => exactMajorUnits(minor, currency);
   const pageAccounts: GeneralLedgerAccount[] = [];
   const lines: GeneralLedgerLine[] = page.map((row) => {
     const account = byNumber.get(row.account_number);
     assertInvariant(account, `journal line account ${row.account_number} is in the chart of entity ${entity.id}`);
-    if (!running.has(row.account_id)) running.set(row.account_id, openingNet.get(row.account_id) ?? 0);
+    if (!running.has(row.account_id)) running.set(row.account_id, openingNet.get(row.account_id) ?? 0n);
     if (!pageAccounts.some((listed) => listed.accountNumber === account.accountNumber)) {
-      const openingMinor = openingNet.get(account.id) ?? 0;
-      const closingMinor = openingMinor + (periodNet.get(account.id) ?? 0);
-      const sign = isDebitNormal(account.category) ? 1 : -1;
+      const openingMinor = openingNet.get(account.id) ?? 0n;
+      const closingMinor = openingMinor + (periodNet.get(account.id) ?? 0n);
+      const sign = isDebitNormal(account.category) ? 1n : -1n;
       pageAccounts.push({ accountNumber: account.accountNumber, name: account.name, category: account.category, openingBalance: money(sign * openingMinor), closingBalance: money(sign * closingMinor) });
     }
-    const balance = running.get(row.account_id)! + (row.debit_minor ?? 0) - (row.credit_minor ?? 0);
+    const balance = running.get(row.account_id)! + BigInt((row.debit_minor ?? 0) - (row.credit_minor ?? 0));
     running.set(row.account_id, balance);
-    const sign = isDebitNormal(account.category) ? 1 : -1;
+    const sign = isDebitNormal(account.category) ? 1n : -1n;
     return {
       accountNumber: row.account_number,
       accountName: account.name,
@@ -156,8 +157,9 @@ export async function generalLedger(handle: DatabaseHandle, tenantId: string, qu
       description: row.description,
       sourceType: row.source_type,
       memo: row.memo,
-      debit: row.debit_minor === null ? null : money(row.debit_minor),
-      credit: row.credit_minor === null ? null : money(row.credit_minor),
+      // One line is at most the per-row cap: a safe integer.
+      debit: row.debit_minor === null ? null : toMajorUnits(row.debit_minor, currency),
+      credit: row.credit_minor === null ? null : toMajorUnits(row.credit_minor, currency),
       runningBalance: money(sign * balance),
     };
   });

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { exactSum, toBigInt } from '../db/exact-sum.ts';
 import type { Database } from '../db/schema.ts';
 import type { AccountTotals } from '../ledger/journal-store.ts';
 
@@ -11,19 +12,19 @@ type Executor = Kysely<Database>;
 export async function periodTotals(db: Executor, tenantId: string, entityId: string, from: string, to: string): Promise<AccountTotals[]> {
   const rows = await db.selectFrom('account_daily_totals')
     .select(['account_id', 'currency'])
-    .select((eb) => [eb.fn.sum<number>('debit_minor').as('debit'), eb.fn.sum<number>('credit_minor').as('credit')])
+    .select([exactSum('debit_minor').as('debit'), exactSum('credit_minor').as('credit')])
     .where('tenant_id', '=', tenantId).where('entity_id', '=', entityId)
     .where('day', '>=', from).where('day', '<=', to)
     .groupBy(['account_id', 'currency']).execute();
-  return rows.map((row) => ({ accountId: row.account_id, currency: row.currency, debitMinor: Number(row.debit), creditMinor: Number(row.credit) }));
+  return rows.map((row) => ({ accountId: row.account_id, currency: row.currency, debitMinor: toBigInt(row.debit), creditMinor: toBigInt(row.credit) }));
 }
 
 /** Net debit (debits − credits) per account in one currency, keyed by account id. */
-export function netDebitByAccount(totals: AccountTotals[], currency: string): Map<string, number> {
-  const net = new Map<string, number>();
+export function netDebitByAccount(totals: AccountTotals[], currency: string): Map<string, bigint> {
+  const net = new Map<string, bigint>();
   for (const total of totals) {
     if (total.currency !== currency) continue;
-    net.set(total.accountId, (net.get(total.accountId) ?? 0) + total.debitMinor - total.creditMinor);
+    net.set(total.accountId, (net.get(total.accountId) ?? 0n) + total.debitMinor - total.creditMinor);
   }
   return net;
 }

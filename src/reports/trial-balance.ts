@@ -4,7 +4,7 @@ import type { DatabaseHandle } from '../db/connection.ts';
 import { assertInvariant, invalid } from '../errors.ts';
 import { cumulativeTotals } from '../ledger/journal-store.ts';
 import { isKnownCurrency } from '../money/currency.ts';
-import { toMajorUnits } from '../money/minor-units.ts';
+import { exactMajorUnits, type MajorAmount } from '../money/minor-units.ts';
 import { resolveEntity } from '../tenancy/tenants.ts';
 
 export interface TrialBalanceRow {
@@ -12,9 +12,9 @@ export interface TrialBalanceRow {
   name: string;
   category: string;
   isActive: boolean;
-  debit: number;
-  credit: number;
-  balance: number;
+  debit: MajorAmount;
+  credit: MajorAmount;
+  balance: MajorAmount;
 }
 
 export interface TrialBalance {
@@ -22,14 +22,14 @@ export interface TrialBalance {
   entityId: string;
   currency: string;
   accounts: TrialBalanceRow[];
-  totals: { debit: number; credit: number };
+  totals: { debit: MajorAmount; credit: MajorAmount };
 }
 
 /**
  * Cumulative debits and credits per account through `asOf` (inclusive), read from the per-day totals
  * that posting maintains, so the cost grows with accounts × days, not with journal lines. Amounts are
  * in one currency (the entity's unless asked otherwise): entries are balanced per currency and the
- * service does not convert between currencies.
+ * service does not convert between currencies. Sums are bigints: exact past 2^53 minor units.
  */
 export async function trialBalance(handle: DatabaseHandle, tenantId: string, query: { asOf: string; entityId?: string; currency?: string }): Promise<TrialBalance> {
   const entity = await resolveEntity(handle, tenantId, query.entityId);
@@ -40,14 +40,14 @@ export async function trialBalance(handle: DatabaseHandle, tenantId: string, que
     cumulativeTotals(handle.readDb, tenantId, entity.id, query.asOf),
   ]);
   const byAccount = new Map(totals.filter((total) => total.currency === currency).map((total) => [total.accountId, total]));
-  let debitTotal = 0;
-  let creditTotal = 0;
+  let debitTotal = 0n;
+  let creditTotal = 0n;
   const rows: TrialBalanceRow[] = [];
   for (const account of accounts) {
     const total = byAccount.get(account.id);
-    const debitMinor = total?.debitMinor ?? 0;
-    const creditMinor = total?.creditMinor ?? 0;
-    if (!account.isActive && debitMinor === 0 && creditMinor === 0) continue;
+    const debitMinor = total?.debitMinor ?? 0n;
+    const creditMinor = total?.creditMinor ?? 0n;
+    if (!account.isActive && debitMinor === 0n && creditMinor === 0n) continue;
     debitTotal += debitMinor;
     creditTotal += creditMinor;
     rows.push({
@@ -55,9 +55,9 @@ export async function trialBalance(handle: DatabaseHandle, tenantId: string, que
       name: account.name,
       category: account.category,
       isActive: account.isActive,
-      debit: toMajorUnits(debitMinor, currency),
-      credit: toMajorUnits(creditMinor, currency),
-      balance: toMajorUnits(isDebitNormal(account.category) ? debitMinor - creditMinor : creditMinor - debitMinor, currency),
+      debit: exactMajorUnits(debitMinor, currency),
+      credit: exactMajorUnits(creditMinor, currency),
+      balance: exactMajorUnits(isDebitNormal(account.category) ? debitMinor - creditMinor : creditMinor - debitMinor, currency),
     });
   }
   assertInvariant(debitTotal === creditTotal, `trial balance of entity ${entity.id} as of ${query.asOf}: debits ${debitTotal} ≠ credits ${creditTotal}`);
@@ -66,6 +66,6 @@ export async function trialBalance(handle: DatabaseHandle, tenantId: string, que
     entityId: entity.id,
     currency,
     accounts: rows,
-    totals: { debit: toMajorUnits(debitTotal, currency), credit: toMajorUnits(creditTotal, currency) },
+    totals: { debit: exactMajorUnits(debitTotal, currency), credit: exactMajorUnits(creditTotal, currency) },
   };
 }

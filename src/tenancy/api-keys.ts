@@ -1,6 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { DatabaseHandle } from '../db/connection.ts';
 import { invalid, notFound } from '../errors.ts';
+import type { ApiKeysTable } from '../db/schema.ts';
 import * as store from './tenancy-store.ts';
 
 export const SCOPES = ['read', 'write'] as const;
@@ -66,6 +67,7 @@ export async function listApiKeys(handle: DatabaseHandle, tenantId: string) {
 
 export async function revokeApiKey(handle: DatabaseHandle, keyId: string) {
   const key = await store.revokeApiKey(handle.db, keyId, new Date().toISOString());
+  keyCaches.get(handle)?.delete(keyId);
   if (!key) throw notFound(`key ${keyId}`);
   return { id: key.id, revokedAt: key.revoked_at };
 }
@@ -76,12 +78,39 @@ export interface Principal {
   scopes: Scope[];
 }
 
+/**
+ * Key rows looked up for authentication, per database handle, for `cacheMs`: a client sending many
+ * requests (a 429 flood included) costs one lookup per key per period, not one per request. Only
+ * keys found are kept (an unknown key is looked up each time, so a key created in another process
+ * works at once); a revocation in this process drops its entry at once, one made by another process
+ * (the admin command line) takes effect within `cacheMs`. The secret is checked on every request.
+ */
+const keyCaches = new WeakMap<DatabaseHandle, Map<string, { row: Promise<ApiKeysTable | undefined>; fetchedAtMs: number }>>();
+const KEY_CACHE_ENTRIES = 10_000;
+
+function lookUpKey(handle: DatabaseHandle, keyId: string, cacheMs: number): Promise<ApiKeysTable | undefined> {
+  if (cacheMs <= 0) return store.findApiKeyForAuthentication(handle.readDb, keyId);
+  let cache = keyCaches.get(handle);
+  if (!cache) keyCaches.set(handle, cache = new Map());
+  const now = Date.now();
+  const cached = cache.get(keyId);
+  if (cached && now - cached.fetchedAtMs < cacheMs) return cached.row;
+  // Concurrent requests with one key share the lookup in flight.
+  const row = store.findApiKeyForAuthentication(handle.readDb, keyId);
+  cache.delete(keyId);
+  if (cache.size >= KEY_CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
+  cache.set(keyId, { row, fetchedAtMs: now });
+  const forget = () => { if (cache.get(keyId)?.row === row) cache.delete(keyId); };
+  row.then((found) => { if (!found) forget(); }, forget);
+  return row;
+}
+
 /** The tenant and scopes behind a bearer key, or undefined for a missing, unknown or revoked key. */
-export async function authenticate(handle: DatabaseHandle, presented: string): Promise<Principal | undefined> {
+export async function authenticate(handle: DatabaseHandle, presented: string, options: { cacheMs?: number } = {}): Promise<Principal | undefined> {
   const match = /^bk_([A-Za-z0-9_-]{12})_([A-Za-z0-9_-]{43})$/.exec(presented);
   if (!match) return undefined;
   const [, keyId, secret] = match;
-  const key = await store.findApiKeyForAuthentication(handle.readDb, keyId);
+  const key = await lookUpKey(handle, keyId, options.cacheMs ?? 0);
   if (!key || key.revoked_at) return undefined;
   const expected = Buffer.from(key.secret_hash, 'hex');
   const actual = Buffer.from(hashSecret(secret), 'hex');

@@ -204,7 +204,7 @@ export async function recomputationViolations(handle: DatabaseHandle, tenantId: 
       continue;
     }
     const reported: Net = new Map();
-    for (const account of report.accounts) add(reported, `${entity.id}|${account.accountNumber}`, Math.round(account.debit * 100) - Math.round(account.credit * 100));
+    for (const account of report.accounts) add(reported, `${entity.id}|${account.accountNumber}`, Math.round(Number(account.debit) * 100) - Math.round(Number(account.credit) * 100));
     const expected: Net = new Map([...expectedBalances].filter(([key]) => key.startsWith(`${entity.id}|`)));
     for (const mismatch of differences(expected, reported)) violations.push(`trial balance as of ${options.asOf}: ${mismatch}`);
   }

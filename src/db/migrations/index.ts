@@ -8,6 +8,7 @@ import { ragLlmMigration } from './0007-rag-llm.ts';
 import { entityIndustryMigration } from './0008-entity-industry.ts';
 import { sweepIndexesMigration } from './0009-sweep-indexes.ts';
 import { sweepParkingMigration } from './0010-sweep-parking.ts';
+import { statementIdentityMigration } from './0011-statement-identity.ts';
 import { statementsAndObligationsMigration } from './0002-statements-obligations.ts';
 import { statementIngestionMigration } from './0003-statement-ingestion.ts';
 import { statementCorrectionsMigration } from './0013-statement-corrections.ts';
@@ -27,6 +28,7 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '0008-entity-industry': entityIndustryMigration(),
     '0009-sweep-indexes': sweepIndexesMigration(),
     '0010-sweep-parking': sweepParkingMigration(dialect),
+    '0011-statement-identity': statementIdentityMigration(),
     '0003-statement-ingestion': statementIngestionMigration(dialect),
     '0013-statement-corrections': statementCorrectionsMigration(),
   };

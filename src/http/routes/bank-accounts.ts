@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import { listBankAccountViews, MAX_ACCOUNTS_PER_CALL, upsertBankAccounts } from '../../intake/bank-accounts.ts';
 import type { AppContext } from '../app.ts';
 import { errorResponses } from '../errors.ts';
+import { exactJson } from '../exact-json.ts';
 import { Data, DateString, Nullable, Uuid } from '../schemas.ts';
 
 export function bankAccountRoutes(app: FastifyInstance, context: AppContext): void {
@@ -11,6 +12,7 @@ export function bankAccountRoutes(app: FastifyInstance, context: AppContext): vo
   const { handle } = context;
 
   api.get('/bank-accounts', {
+    ...exactJson,
     config: { scope: 'read' },
     schema: {
       summary: 'List bank accounts (not paginated)',
@@ -20,6 +22,7 @@ export function bankAccountRoutes(app: FastifyInstance, context: AppContext): vo
   }, async (request) => ({ data: await listBankAccountViews(handle, request.principal.tenantId, request.query.entityId) }));
 
   api.post('/bank-accounts', {
+    ...exactJson,
     config: { scope: 'write' },
     schema: {
       summary: 'Create or update manual bank accounts',

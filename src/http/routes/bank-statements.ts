@@ -88,11 +88,15 @@ export function bankStatementRoutes(app: FastifyInstance, context: AppContext): 
       validatorCompiler: () => () => true,
       schema: {
         summary: 'Upload a statement file',
-        description: `Multipart/form-data with the file in the part \`file\` (${ACCEPTED_FORMATS_TEXT}; at most ${MAX_STATEMENT_MEGABYTES} MB) and the optional fields below. Answers 202 with the documentId at once; the statement is read, reconciled and ingested in the background: poll GET /bank-statements/{documentId}. 413 over ${MAX_STATEMENT_MEGABYTES} MB, 415 for other file types; both reasons list what is accepted.`,
+        description: `Multipart/form-data with the file in the part \`file\` (${ACCEPTED_FORMATS_TEXT}; at most ${MAX_STATEMENT_MEGABYTES} MB) and the optional fields below. Answers 202 with the documentId at once (the same file with the same bankAccountId and hints, sent again while the first is still processing, answers that document with \`duplicate: true\` and stores nothing; once read, it is stored and read again); the statement is read, reconciled and ingested in the background: poll GET /bank-statements/{documentId}. 413 over ${MAX_STATEMENT_MEGABYTES} MB, 415 for other file types; both reasons list what is accepted.`,
         consumes: ['multipart/form-data'],
         body: UploadBody,
         response: {
-          202: Data(Type.Object({ documentId: Type.String({ format: 'uuid' }), status: Type.String({ enum: ['processing'] }) })),
+          202: Data(Type.Object({
+            documentId: Type.String({ format: 'uuid' }),
+            status: Type.String({ enum: ['processing'] }),
+            duplicate: Type.Boolean({ description: 'true when the same document (same bytes, bankAccountId and hints) was still waiting to be read: nothing was stored and documentId is the earlier one' }),
+          })),
           ...errorResponses(400, 403, 413, 415),
         },
       },
@@ -108,8 +112,8 @@ export function bankStatementRoutes(app: FastifyInstance, context: AppContext): 
         bankAccountId,
         hints: hintsFrom(upload.fields),
       });
-      context.onRowsArrived();
-      return reply.code(202).send({ data: { documentId: received.documentId, status: 'processing' } });
+      if (!received.duplicate) context.onRowsArrived();
+      return reply.code(202).send({ data: { documentId: received.documentId, status: received.status, duplicate: received.duplicate } });
     });
   });
 

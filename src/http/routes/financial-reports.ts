@@ -7,6 +7,7 @@ import { generalLedger } from '../../reports/general-ledger.ts';
 import { todayUtc } from '../../shared/dates.ts';
 import type { AppContext } from '../app.ts';
 import { errorResponses } from '../errors.ts';
+import { exactJson } from '../exact-json.ts';
 import { CurrencyCode, Data, DateString, Nullable, Pagination, Uuid } from '../schemas.ts';
 
 const Amount = (description: string) => Type.Number({ description: `${description} JSON number in the report currency's major unit, exact to its minor unit.` });
@@ -142,12 +143,13 @@ function sendCsv(reply: FastifyReply, csv: string, filename: string) {
   return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename}.csv"`).send(csv);
 }
 
-const REPORT_NOTE = 'A report: it draws on the smaller report rate budget and reads the per-day account totals kept at posting time.';
+const REPORT_NOTE = 'A report: it draws on the smaller report rate budget and reads the per-day account totals kept at posting time. Totals are exact: one past 15 significant digits is written as a JSON number with every digit (read it with a decimal parser to keep them).';
 
 export function financialReportRoutes(app: FastifyInstance, context: AppContext): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
 
   api.get('/reports/profit-and-loss', {
+    ...exactJson,
     config: { scope: 'read', rateClass: 'report' },
     schema: {
       summary: 'Profit and loss (income statement)',
@@ -166,6 +168,7 @@ export function financialReportRoutes(app: FastifyInstance, context: AppContext)
   });
 
   api.get('/reports/balance-sheet', {
+    ...exactJson,
     config: { scope: 'read', rateClass: 'report' },
     schema: {
       summary: 'Balance sheet',
@@ -182,6 +185,7 @@ export function financialReportRoutes(app: FastifyInstance, context: AppContext)
   });
 
   api.get('/reports/cash-flow', {
+    ...exactJson,
     config: { scope: 'read', rateClass: 'report' },
     schema: {
       summary: 'Cash flow statement (direct method)',
@@ -199,6 +203,7 @@ export function financialReportRoutes(app: FastifyInstance, context: AppContext)
   });
 
   api.get('/reports/general-ledger', {
+    ...exactJson,
     config: { scope: 'read', rateClass: 'report' },
     schema: {
       summary: 'General ledger',

@@ -5,15 +5,17 @@ import { trialBalance } from '../../reports/trial-balance.ts';
 import { todayUtc } from '../../shared/dates.ts';
 import type { AppContext } from '../app.ts';
 import { errorResponses } from '../errors.ts';
+import { exactJson } from '../exact-json.ts';
 import { Data, DateString, Uuid } from '../schemas.ts';
 
 export function reportRoutes(app: FastifyInstance, context: AppContext): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   api.get('/reports/trial-balance', {
+    ...exactJson,
     config: { scope: 'read', rateClass: 'report' },
     schema: {
       summary: 'Trial balance',
-      description: 'Cumulative debits and credits of every active account through asOf (inclusive). A report: it draws on the smaller report rate budget.',
+      description: 'Cumulative debits and credits of every active account through asOf (inclusive). A report: it draws on the smaller report rate budget. Totals are exact: one past 15 significant digits is written as a JSON number with every digit.',
       querystring: Type.Object({
         asOf: Type.Optional(DateString('Balance cutoff, inclusive; optional, default today (UTC)')),
         entityId: Type.Optional(Uuid('Defaults to the primary entity')),

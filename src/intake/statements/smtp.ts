@@ -10,6 +10,8 @@ export interface InboxListenerSettings {
   host: string;
   port: number;
   domain: string;
+  /** Offered with STARTTLS (smtp-tls.ts). */
+  tls: { key: string; cert: string };
 }
 
 export interface InboxListener {
@@ -31,14 +33,18 @@ const smtpError = (responseCode: number, message: string) => Object.assign(new E
  * The SMTP listener of the tenants' inbox addresses. Mail is accepted only for known inboxes
  * (anything else is refused at RCPT, 550); each attachment of an accepted message becomes a
  * statement upload of each addressed tenant, with a documentId of its own, and is read like any
- * upload. Receiving only: no authentication, no relaying.
+ * upload; an attachment the tenant already has (a resent message) is not stored again. Receiving
+ * only: no authentication, no relaying. STARTTLS is offered, not required: a sending server that
+ * cannot upgrade still delivers, as is usual for an MX.
  */
 export async function startInboxListener(handle: DatabaseHandle, settings: InboxListenerSettings, onReceived: () => void, logger: InboxLogger): Promise<InboxListener> {
   const server = new SMTPServer({
     name: settings.domain,
     banner: 'bookkeeping statement inbox',
     authOptional: true,
-    disabledCommands: ['AUTH', 'STARTTLS'],
+    disabledCommands: ['AUTH'],
+    key: settings.tls.key,
+    cert: settings.tls.cert,
     size: MAX_MESSAGE_BYTES,
     logger: false,
     onRcptTo(address, _session, callback) {
@@ -52,10 +58,11 @@ export async function startInboxListener(handle: DatabaseHandle, settings: Inbox
     },
     onData(stream, session, callback) {
       receiveMessage(handle, settings, stream, session).then(
-        (documentIds) => {
-          logger.info({ documents: documentIds.length }, 'statement e-mail received');
-          onReceived();
-          callback(null, `2.0.0 ${documentIds.length} attachment(s) received as upload(s) ${documentIds.join(', ')}`);
+        ({ stored, duplicates }) => {
+          logger.info({ documents: stored.length, duplicates: duplicates.length }, 'statement e-mail received');
+          if (stored.length > 0) onReceived();
+          const already = duplicates.length > 0 ? `; ${duplicates.length} already received as ${duplicates.join(', ')}` : '';
+          callback(null, `2.0.0 ${stored.length} attachment(s) received as upload(s) ${stored.join(', ')}${already}`);
         },
         (error: Error & { responseCode?: number }) => {
           if (!error.responseCode) logger.error({ err: error }, 'statement e-mail could not be stored');
@@ -78,7 +85,7 @@ export async function startInboxListener(handle: DatabaseHandle, settings: Inbox
   };
 }
 
-async function receiveMessage(handle: DatabaseHandle, settings: InboxListenerSettings, stream: SMTPServerDataStream, session: SMTPServerSession): Promise<string[]> {
+async function receiveMessage(handle: DatabaseHandle, settings: InboxListenerSettings, stream: SMTPServerDataStream, session: SMTPServerSession): Promise<{ stored: string[]; duplicates: string[] }> {
   const parsed = await simpleParser(stream);
   if (stream.sizeExceeded) throw smtpError(552, `5.3.4 the message exceeds ${MAX_MESSAGE_BYTES} bytes`);
   // Images an HTML body refers to (logos, signatures) are part of the message text, not attachments.
@@ -89,7 +96,8 @@ async function receiveMessage(handle: DatabaseHandle, settings: InboxListenerSet
     const tenantId = await tenantForRecipient(handle, recipient.address, settings.domain);
     if (tenantId) tenants.add(tenantId);
   }
-  const documentIds: string[] = [];
+  const stored: string[] = [];
+  const duplicates: string[] = [];
   for (const tenantId of tenants) {
     for (const attachment of attachments) {
       const received = await receiveStatement(handle, tenantId, {
@@ -98,8 +106,8 @@ async function receiveMessage(handle: DatabaseHandle, settings: InboxListenerSet
         mediaType: attachment.contentType ?? null,
         source: 'email',
       });
-      documentIds.push(received.documentId);
+      (received.duplicate ? duplicates : stored).push(received.documentId);
     }
   }
-  return documentIds;
+  return { stored, duplicates };
 }

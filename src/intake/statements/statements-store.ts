@@ -3,7 +3,7 @@ import type { Database, StatementDocumentsTable, StatementPeriodsTable } from '.
 
 type Executor = Kysely<Database>;
 
-export type DocumentSummary = Omit<StatementDocumentsTable, 'content'>;
+export type DocumentSummary = Omit<StatementDocumentsTable, 'content' | 'content_key'>;
 
 const SUMMARY_COLUMNS = [
   'id', 'tenant_id', 'entity_id', 'bank_account_id', 'source', 'filename', 'media_type', 'size_bytes', 'sha256', 'hints',
@@ -11,8 +11,25 @@ const SUMMARY_COLUMNS = [
   'created_at', 'updated_at', 'claim_token', 'claimed_until', 'attempts',
 ] as const;
 
-export async function insertDocument(db: Executor, row: StatementDocumentsTable): Promise<void> {
-  await db.insertInto('statement_documents').values(row).execute();
+/**
+ * Stores a document unless the tenant has one with the same content key: of any status when
+ * `anyStatus`, else one still waiting to be read (status processing). Returns the id of the document
+ * that holds those bytes: the new one, or the earlier one.
+ */
+export async function insertDocumentOnce(db: Executor, row: StatementDocumentsTable & { content_key: string }, anyStatus: boolean): Promise<string> {
+  const earlier = () => {
+    let query = db.selectFrom('statement_documents').select('id').where('tenant_id', '=', row.tenant_id).where('content_key', '=', row.content_key);
+    if (!anyStatus) query = query.where('status', '=', 'processing');
+    return query.orderBy('created_at').limit(1).executeTakeFirst();
+  };
+  const found = await earlier();
+  if (found) return found.id;
+  // A delivery racing this one may have stored the same waiting document since: the partial unique index decides.
+  await db.insertInto('statement_documents').values(row)
+    // The predicate as a literal: SQLite matches a partial index only by its written condition.
+    .onConflict((conflict) => conflict.columns(['tenant_id', 'content_key']).where(sql<boolean>`status = 'processing'`).doNothing())
+    .execute();
+  return (await earlier())!.id;
 }
 
 export async function findDocument(db: Executor, tenantId: string, id: string): Promise<DocumentSummary | undefined> {

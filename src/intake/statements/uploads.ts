@@ -51,10 +51,28 @@ function refusalOf(incoming: IncomingStatement): { code: 'payload_too_large' | '
 }
 
 /**
- * A statement file arrives (upload or e-mail attachment). The bytes are kept whole with the hints,
- * in status processing: the worker reads and ingests it later. Returns the new document's id.
+ * A document's identity within its tenant: the sha-256 of its bytes and of what steers their reading
+ * (the bank account it is attached to, the hints). An e-mail with a document the tenant already has,
+ * whatever became of it, is a resent message: nothing is stored. An upload is answered with an earlier
+ * document only while that one waits to be read (a retry after a lost answer, a double submit); once it
+ * has been read, uploading the same file again asks for it to be read again (restoring that version of
+ * a period another copy replaced), so it is stored and read. Other hints or another account (say, the
+ * closing balance a rejected CSV lacked) make another reading in any case.
  */
-export async function receiveStatement(handle: DatabaseHandle, tenantId: string, received: IncomingStatement): Promise<{ documentId: string; status: 'processing' | 'rejected' }> {
+function contentKey(bytesSha256: string, bankAccountId: string | null, hints: UploadHints): string {
+  const steering = JSON.stringify([bankAccountId, Object.entries(hints).sort(([a], [b]) => (a < b ? -1 : 1))]);
+  return createHash('sha256').update(`${bytesSha256}\n${steering}`).digest('hex');
+}
+
+export type DocumentStatus = 'processing' | 'ingested' | 'rejected';
+
+/**
+ * A statement file arrives (upload or e-mail attachment). The bytes are kept whole with the hints,
+ * in status processing: the worker reads and ingests it later. Returns the new document's id; for a
+ * document that counts as already received (contentKey), nothing is stored and the answer is that
+ * document, with its current status and `duplicate: true`.
+ */
+export async function receiveStatement(handle: DatabaseHandle, tenantId: string, received: IncomingStatement): Promise<{ documentId: string; status: DocumentStatus; duplicate: boolean }> {
   // A file's name and type are whatever the sender's system gave it: control characters in them
   // become spaces (documented) rather than refusing the statement.
   const incoming = { ...received, filename: labelText(received.filename), mediaType: labelText(received.mediaType) };
@@ -78,8 +96,9 @@ export async function receiveStatement(handle: DatabaseHandle, tenantId: string,
 
   const now = new Date().toISOString();
   const documentId = newId();
+  const sha256 = createHash('sha256').update(incoming.bytes).digest('hex');
   const rejected = refusal ? rejectedOutcome({ reason: 'document_unreadable', message: refusal.reason.replace(/^file: /, 'the attachment is ') }, null, bankAccountId, now) : undefined;
-  await withWriteTransaction(handle, (trx) => store.insertDocument(trx, {
+  const storedId = await withWriteTransaction(handle, (trx) => store.insertDocumentOnce(trx, {
     id: documentId,
     tenant_id: tenantId,
     entity_id: entityId,
@@ -88,7 +107,8 @@ export async function receiveStatement(handle: DatabaseHandle, tenantId: string,
     filename: incoming.filename,
     media_type: incoming.mediaType || 'application/octet-stream',
     size_bytes: incoming.bytes.length,
-    sha256: createHash('sha256').update(incoming.bytes).digest('hex'),
+    sha256,
+    content_key: contentKey(sha256, bankAccountId, hints),
     content: incoming.bytes,
     hints: Object.keys(hints).length > 0 ? JSON.stringify(hints) : null,
     status: 'processing',
@@ -105,8 +125,10 @@ export async function receiveStatement(handle: DatabaseHandle, tenantId: string,
     claimed_until: null,
     attempts: 0,
     ...rejected,
-  }));
-  return { documentId, status: rejected ? 'rejected' : 'processing' };
+  }, incoming.source === 'email'));
+  if (storedId === documentId) return { documentId, status: rejected ? 'rejected' : 'processing', duplicate: false };
+  const existing = await store.findDocument(handle.db, tenantId, storedId);
+  return { documentId: storedId, status: existing!.status as DocumentStatus, duplicate: true };
 }
 
 function labelText(text: string | null): string | null {
