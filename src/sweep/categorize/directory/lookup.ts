@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { assertInvariant } from '../../../errors.ts';
-import { US_CHART } from '../../../chart/us-chart.ts';
+import { accountForRole, isChartRole } from '../../../chart/us-chart.ts';
 import { cleanDescriptor, type CleanedDescriptor } from '../descriptor.ts';
 import { TRANSFER, type CategoryTarget } from '../types.ts';
 import { guessesRevenueKind, revenueTargetFor, REVENUE_GUESS_SCORE, tradeMapping } from '../industry.ts';
@@ -9,7 +9,7 @@ import type { Industry } from '../../../tenancy/entity-profile.ts';
 
 /**
  * The merchant directory shipped with the service: well-known US merchants and payees, each with the
- * forms its name takes on bank descriptors and the account of the US chart it books to, per direction
+ * forms its name takes on bank descriptors and the chart role it books to (the chart's role column names the account), per direction
  * (a Stripe payout is revenue, a Stripe charge is a fee). Stored as data in merchants.csv and indexed
  * once, on first use.
  */
@@ -72,14 +72,15 @@ interface Directory {
 const DIRECTORY_FILE = new URL('./merchants.csv', import.meta.url);
 let loaded: Directory | undefined;
 
-function parseTarget(raw: string, where: string, valid: ReadonlySet<string>): CategoryTarget {
-  assertInvariant(valid.has(raw), `${where}: target ${raw} is neither a US chart account nor ${TRANSFER}`);
-  return raw;
+/** The file names chart roles ("meals", "fuel") or `transfer`, never account numbers: the chart's role column books them. */
+function parseTarget(raw: string, where: string): CategoryTarget {
+  if (raw === TRANSFER) return TRANSFER;
+  assertInvariant(isChartRole(raw), `${where}: target ${raw} is neither a chart role nor ${TRANSFER}`);
+  return accountForRole(raw);
 }
 
 function loadDirectory(): Directory {
   const records = parse(readFileSync(DIRECTORY_FILE), { columns: true, skip_empty_lines: true, trim: true }) as Record<string, string>[];
-  const validTargets = new Set<string>([...US_CHART.map((account) => account.accountNumber), TRANSFER]);
   const entries: DirectoryEntry[] = [];
   const byCompactAlias = new Map<string, { entry: DirectoryEntry; alias: string }>();
   const byDomain = new Map<string, { entry: DirectoryEntry; alias: string }>();
@@ -88,13 +89,13 @@ function loadDirectory(): Directory {
     const where = `merchant directory, ${record.name}`;
     const confidence = Number(record.confidence);
     assertInvariant(confidence > 0 && confidence < 1, `${where}: confidence ${record.confidence} outside (0, 1)`);
-    const outTarget = parseTarget(record.out, where, validTargets);
+    const outTarget = parseTarget(record.out, where);
     const entry: DirectoryEntry = {
       name: record.name,
       category: record.category,
       out: { target: outTarget, confidence },
       in: record.in
-        ? { target: parseTarget(record.in, where, validTargets), confidence }
+        ? { target: parseTarget(record.in, where), confidence }
         : { target: outTarget, confidence: Number((confidence * REFUND_CONFIDENCE_FACTOR).toFixed(3)) },
       aliases: [record.name, ...record.aliases.split('|')].map((alias) => alias.trim()).filter(Boolean),
     };
