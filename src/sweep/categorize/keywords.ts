@@ -18,6 +18,13 @@ import type { CategorizationInput, CategoryTarget } from './types.ts';
  */
 export type KeywordStrength = 'clear' | 'likely';
 export const KEYWORD_SCORE: Record<KeywordStrength, number> = { clear: 0.7, likely: 0.6 };
+/**
+ * One trade word inside a longer proper name ("WALKING ON WATER", "BLUE MOON TAVERN GROUP") says less than the word
+ * that is the name's own trade ("JOES PIZZA"): the raw score drops below every strength, and calibration rates it apart.
+ */
+export const WORD_IN_LONG_NAME_SCORE = 0.45;
+/** Words a business's legal name ends with that name no trade: not counted in the name's length. */
+const LEGAL_FORM_WORDS: ReadonlySet<string> = new Set(['LLC', 'INC', 'CO', 'CORP', 'LTD', 'LLP', 'PLLC', 'PC', 'PA', 'THE', '&']);
 
 export interface KeywordRule {
   name: string;
@@ -164,8 +171,6 @@ for (const [index, rule] of KEYWORD_RULES.entries()) {
 }
 const MAX_PHRASE_WORDS = Math.max(...KEYWORD_RULES.flatMap((rule) => rule.words.map((word) => word.split(' ').length)));
 
-/** Toast runs restaurants' registers: a row it fronts is a restaurant's, whatever the name says. */
-const RESTAURANT_PROCESSORS: ReadonlySet<string> = new Set(['toast']);
 
 const ownNameWords = new Map<string, readonly string[]>();
 function cleanedWordsOf(name: string): readonly string[] {
@@ -214,15 +219,26 @@ export function matchKeyword(input: Pick<CategorizationInput, 'description' | 'm
       }
     }
   }
+  const hint = cleaned.kindHint ? accountForRole(cleaned.kindHint) : null;
   if (best) {
     const rule = KEYWORD_RULES[best.ruleIndex];
-    return { rule, word: best.word, target: targetFor(rule, input.industry)!, rawScore: KEYWORD_SCORE[rule.strength] };
+    const target = targetFor(rule, input.industry)!;
+    // The processor knows its merchants' trade better than a word of their name ("TST* WALKING ON WATER" is a restaurant).
+    if (!hint || target === hint) {
+      const nameLength = cleaned.tokens.filter((word) => !LEGAL_FORM_WORDS.has(word)).length;
+      const rawScore = !best.word.includes(' ') && nameLength >= 3 ? WORD_IN_LONG_NAME_SCORE : KEYWORD_SCORE[rule.strength];
+      return { rule, word: best.word, target, rawScore };
+    }
   }
-  if (cleaned.processor && RESTAURANT_PROCESSORS.has(cleaned.processor)) {
-    const rule = KEYWORD_RULES.find((candidate) => candidate.name === 'restaurant')!;
-    return { rule, word: `${cleaned.processor} register`, target: rule.target!, rawScore: KEYWORD_SCORE.likely };
+  if (hint && cleaned.kindHint) {
+    return { rule: processorKindRule(cleaned.kindHint, hint), word: `${cleaned.processor} merchant`, target: hint, rawScore: KEYWORD_SCORE.likely };
   }
   return null;
+}
+
+/** The answer a processor's trade gives (decodeDescriptor's kind hint), reported as a keyword rule of its own. */
+function processorKindRule(role: string, target: CategoryTarget): KeywordRule {
+  return { name: `processor-kind-${role}`, words: [], target, strength: 'likely' };
 }
 
 function targetFor(rule: KeywordRule, industry: Industry | null | undefined): CategoryTarget | null {

@@ -114,6 +114,9 @@ function loadDirectory(): Directory {
       // front, a state code eating a short name) would match something else than what it says.
       assertInvariant(cleaned.bankPrefix === null, `${where}: alias "${raw}" starts with bank words`);
       assertInvariant(cleaned.tokens.length > 1 || cleaned.tokens[0].length > 2 || raw.trim().toUpperCase() === cleaned.tokens[0], `${where}: alias "${raw}" cleans to "${cleaned.cleaned}"`);
+      // "TAKE 5", "SUPER 8", "MOTEL 6" clean to one common word (descriptors lose short numbers too), which would
+      // answer for "TAKE 31" or any "SUPER …": such a name is known only by its longer forms ("TAKE 5 OIL").
+      if (losesItsNumber(raw, cleaned.tokens)) continue;
       const compact = cleaned.tokens.join('');
       const existing = byCompactAlias.get(compact);
       assertInvariant(!existing || existing.entry === entry, `${where}: alias "${raw}" already belongs to ${existing?.entry.name}`);
@@ -129,6 +132,13 @@ function loadDirectory(): Directory {
     }
   }
   return { entries, byCompactAlias, byDomain, maxAliasTokens };
+}
+
+/** The shortest single word a name may shrink to when cleaning drops its number and still name one business ("PHILLIPS"). */
+const MIN_NUMBERLESS_WORD_LENGTH = 8;
+
+export function losesItsNumber(raw: string, tokens: readonly string[]): boolean {
+  return tokens.length === 1 && /\d/.test(raw) && !/\d/.test(tokens[0]) && tokens[0].length < MIN_NUMBERLESS_WORD_LENGTH;
 }
 
 function directory(): Directory {
