@@ -1,7 +1,7 @@
 import { accountForRole } from '../../chart/us-chart.ts';
 import { guessesRevenueKind, revenueTargetFor, REVENUE_GUESS_SCORE } from './industry.ts';
 import type { Industry, Regime } from '../../tenancy/entity-profile.ts';
-import type { BankAccountKind, CategorizationInput, CategoryTarget } from './types.ts';
+import { TRANSFER, type BankAccountKind, type CategorizationInput, type CategoryTarget } from './types.ts';
 
 const OWNER_DRAWS = accountForRole('owner_draw');
 const OWNER_CONTRIBUTIONS = accountForRole('owner_contribution');
@@ -170,8 +170,8 @@ function namedOtherAccountKind(text: string): BankAccountKind | null {
 
 /**
  * A transfer "to checking" from the only checking account the entity holds (or "to savings" when it
- * holds none) goes to an account outside the business: the owner's own. Money out is then a draw,
- * money in a contribution. Unknown when the entity's accounts are not known.
+ * holds none) goes to an account outside the books: the owner's own, or one not connected yet.
+ * Unknown when the entity's accounts are not known.
  */
 export function leavesTheBusiness(input: CategorizationInput, text: string): boolean {
   if (!input.heldAccountKinds) return false;
@@ -259,13 +259,11 @@ export function matchBuiltinRule(input: CategorizationInput): BuiltinRuleMatch |
     const industryTarget = input.industry ? rule.byIndustry?.[input.industry] : undefined;
     if (industryTarget) return { rule, target: industryTarget, rawScore: GUESS_SCORE };
     if (rule.unless?.test(text)) continue;
-    if (rule.name === 'own-transfer' && leavesTheBusiness(input, text)) {
-      return { rule, target: input.direction === 'out' ? OWNER_DRAWS : OWNER_CONTRIBUTIONS, rawScore: STRENGTH_SCORE.fair };
-    }
-    if (rule.name === 'own-transfer' && input.transferLegFound === false) {
-      // "ONLINE TRANSFER TO XXXXXX4412" with no other leg on the entity's accounts went to an account outside the books,
-      // most often the owner's own; the wording alone cannot say, so it is a guess a human confirms.
-      return { rule, target: input.direction === 'out' ? OWNER_DRAWS : OWNER_CONTRIBUTIONS, rawScore: GUESS_SCORE };
+    if (rule.name === 'own-transfer' && (leavesTheBusiness(input, text) || input.transferLegFound === false)) {
+      // "ONLINE TRANSFER TO CHK ...6254" with no other leg on the entity's accounts went to an account the books do not
+      // hold yet: the owner's own (a draw), or a business account not connected yet (its pair will come). The wording
+      // cannot tell, so it waits in transfers in transit as a question, never an equity move approved on its own.
+      return { rule, target: TRANSFER, rawScore: GUESS_SCORE };
     }
     if (rule.name === 'person-to-person-payment' && BUSINESS_PAYEE.test(text)) continue;
     if (rule.name === 'person-to-person-payment' && sharesTheBusinessName(input, text, PAYEE_AFTER_TO)) return { rule, target: OWNER_DRAWS, rawScore: GUESS_SCORE };
