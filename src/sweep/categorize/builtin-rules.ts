@@ -42,6 +42,8 @@ export interface BuiltinRule {
    * account; the rule also reads whose tax it is), so the directory gives no answer for the rows it matches.
    */
   supersedesDirectory?: true;
+  /** The line is the bank's own wording ("INTERNET BANKING TRANSFER TO CHECKING"): no word in it names a merchant's trade. */
+  supersedesKeywords?: true;
 }
 
 const PAYROLL_PROCESSORS = String.raw`(GUSTO|ADP|PAYCHEX|RIPPLING|JUSTWORKS|TRINET|PAYLOCITY|PAYCOM|PAYCOR|INTUIT PAYROLL|QUICKBOOKS PAYROLL|QBO PAYROLL|SUREPAYROLL|ONPAY|DEEL|PATRIOT SOFTWARE|HEARTLAND PAYROLL|ZENEFITS|INSPERITY|WAVE PAYROLL|SQUARE PAYROLL|TRIPLENET|PAYCHEX-RCX|PAYCHEX EIB)`;
@@ -142,7 +144,7 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     byIndustry: { food_service: accountForRole('cost_of_goods'), manufacturing: accountForRole('cost_of_goods') }, unless: SUPPLIER_INVOICE_WORDING },
 
   // Moves between accounts and cash.
-  { name: 'own-transfer', pattern: /\b(ONLINE TRANSFER|INTERNET TRANSFER|MOBILE TRANSFER|TRANSFER (TO|FROM) (CHK|CHECKING|SAV|SAVINGS|SHARE|DRAFT|MMA|MONEY MARKET|ACCOUNT|ACCT)|BOOK TRANSFER|INTERNAL TRANSFER|ACCOUNT TRANSFER|XFER (TO|FROM) (CHK|SAV))\b/, target: 'transfer', strength: 'strong' },
+  { name: 'own-transfer', pattern: /\b(ONLINE TRANSFER|INTERNET TRANSFER|MOBILE TRANSFER|TRANSFER (TO|FROM) (CHK|CHECKING|SAV|SAVINGS|SHARE|DRAFT|MMA|MONEY MARKET|ACCOUNT|ACCT)|BOOK TRANSFER|INTERNAL TRANSFER|ACCOUNT TRANSFER|XFER (TO|FROM) (CHK|SAV))\b/, target: 'transfer', strength: 'strong', supersedesKeywords: true },
   { name: 'atm-cash', pattern: /\b(ATM (CASH )?WITHDRAWAL|ATM WITHDRWL|ATM W\/D|CASH WITHDRAWAL|WITHDRAWAL AT ATM|NON-CHASE ATM WITHDRAW|ATM DEBIT)\b|\bATM\b.*\bWITHDRW?A?L\b/, direction: 'out', target: accountForRole('owner_draw'), strength: 'strong' },
   { name: 'owner-draw', pattern: /\b(OWNER DRAW|OWNERS DRAW|OWNER'S DRAW|DRAW TO OWNER|DISTRIBUTION TO OWNER|SHAREHOLDER DISTRIBUTION|MEMBER DISTRIBUTION)\b/, direction: 'out', target: accountForRole('owner_draw'), strength: 'strong' },
   { name: 'owner-contribution', pattern: /\b(OWNER CONTRIBUTION|OWNER INVESTMENT|CAPITAL CONTRIBUTION|MEMBER CONTRIBUTION)\b/, direction: 'in', target: accountForRole('owner_contribution'), strength: 'strong' },

@@ -111,7 +111,7 @@ export async function categorizeRows(rows: readonly EngineRow[], context: Engine
     if (listed) offer('directory', 'directory', listed.target, listed.rawScore, listed.detail);
     // Trade words are rules too (source `regex`) with their own curve; a listed merchant is known
     // better than a word in its name says ("HARBOR FREIGHT" sells tools, not shipping).
-    const keyword = listed ? null : matchKeyword(row);
+    const keyword = listed || builtin?.rule.supersedesKeywords ? null : matchKeyword(row);
     if (keyword) offer('regex', 'keyword', keyword.target, keyword.rawScore, `keyword ${keyword.word} (${keyword.rule.name})`);
     candidatesById.set(row.transactionId, candidates);
   }
