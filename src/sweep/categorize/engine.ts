@@ -59,8 +59,8 @@ export interface BatchTier {
   decide(rows: readonly EngineRow[]): Promise<Map<string, { target: CategoryTarget; rawScore: number; detail?: string }>>;
 }
 
-/** What a synchronous tier answers for one row. */
-export type RowTier = (row: EngineRow) => { target: CategoryTarget; rawScore: number; detail: string } | null;
+/** What a synchronous tier answers for one row; `calibrationKey` when its answers are calibrated apart (default: the tier's). */
+export type RowTier = (row: EngineRow) => { target: CategoryTarget; rawScore: number; detail: string; calibrationKey?: CalibrationKey } | null;
 
 export interface EngineContext {
   accountCategories: ReadonlyMap<string, AccountCategory>;
@@ -108,10 +108,12 @@ export async function categorizeRows(rows: readonly EngineRow[], context: Engine
     const builtin = matchBuiltinRule(row);
     if (builtin) offer('regex', 'regex', builtin.target, builtin.rawScore, `built-in rule ${builtin.rule.name}${builtin.target === builtin.rule.target ? '' : ` → ${builtin.target}`}`);
     const listed = builtin?.rule.supersedesDirectory ? null : agreesWithProcessor(row, context.directory?.(row) ?? null);
-    if (listed) offer('directory', 'directory', listed.target, listed.rawScore, listed.detail);
-    // Trade words are rules too (source `regex`) with their own curve; a listed merchant is known
-    // better than a word in its name says ("HARBOR FREIGHT" sells tools, not shipping).
-    const keyword = listed || builtin?.rule.supersedesKeywords ? null : matchKeyword(row);
+    if (listed) offer('directory', listed.calibrationKey ?? 'directory', listed.target, listed.rawScore, listed.detail);
+    // Trade words are rules too (source `regex`) with their own curve; a merchant the hand-kept directory lists is known
+    // better than a word in its name says ("HARBOR FREIGHT" sells tools, not shipping). A brand known only by its
+    // OpenStreetMap tag leaves the word its say ("SQ *CAMPANILE COFFEE" is a café, not the Campanile hotels).
+    const listedByHand = listed !== null && listed !== undefined && listed.calibrationKey !== 'brand';
+    const keyword = listedByHand || builtin?.rule.supersedesKeywords ? null : matchKeyword(row);
     if (keyword) offer('regex', 'keyword', keyword.target, keyword.rawScore, `keyword ${keyword.word} (${keyword.rule.name})`);
     candidatesById.set(row.transactionId, candidates);
   }
