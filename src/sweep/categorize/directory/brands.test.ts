@@ -25,7 +25,11 @@ test('every OpenStreetMap tag maps to a chart role with its reason, and every br
   }
   const brands = parse(readFileSync(BRANDS_FILE), { columns: true, trim: true }) as Array<Record<string, string>>;
   assert.ok(brands.length > 1000, `${brands.length} brands`);
-  for (const brand of brands) assert.equal(brand.role, byTag.get(brand.tag), brand.name);
+  for (const brand of brands) {
+    assert.equal(brand.role, byTag.get(brand.tag), brand.name);
+    // The loader indexes the aliases as written: each must be its own cleaned form.
+    for (const alias of brand.aliases.split('|')) assert.equal(cleanDescriptor(alias).cleaned, alias, brand.name);
+  }
 });
 
 test('a brand adds only names nobody listed by hand, below the sure band, and its role books to the chart', () => {

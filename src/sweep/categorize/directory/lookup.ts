@@ -153,8 +153,9 @@ function loadDirectory(): Directory {
       out: { target, confidence: BRAND_CONFIDENCE }, in: { target, confidence: Number((BRAND_CONFIDENCE * REFUND_CONFIDENCE_FACTOR).toFixed(3)) },
       aliases: record.aliases.split('|').map((alias) => alias.trim()).filter(Boolean),
     };
-    // The hand-kept file knows these names better: a brand adds only the names nobody listed.
-    const fresh = entry.aliases.map((raw) => cleanDescriptor(raw).tokens).filter((tokens) => tokens.length > 0 && !byCompactAlias.has(tokens.join('')));
+    // The build script wrote each alias already cleaned, so indexing needs no cleaning. The hand-kept file knows these
+    // names better: a brand adds only the names nobody listed.
+    const fresh = entry.aliases.map((alias) => alias.split(' ')).filter((tokens) => !byCompactAlias.has(tokens.join('')));
     if (fresh.length === 0) continue;
     entries.push(entry);
     for (const tokens of fresh) {
