@@ -328,6 +328,15 @@ function cutAtStoreNumber(text: string): string {
   return text;
 }
 
+/** The first prefix of the table the text starts with, and the text after it, when a name (a letter) follows. */
+function leadingPrefix(text: string, table: ReadonlyArray<[RegExp, string]>): { name: string; rest: string } | null {
+  for (const [pattern, name] of table) {
+    const match = pattern.exec(text);
+    if (match && /[A-Z]/.test(text.slice(match[0].length))) return { name, rest: text.slice(match[0].length) };
+  }
+  return null;
+}
+
 function strip(input: string): Stripped {
   let text = dropPaddedPlace(input.toUpperCase().replace(/[\u2018\u2019`']/g, '')).replace(/\s+/g, ' ').trim();
   // "QT 4143/QUIKTRIP 554CEDAR PARK TX": the network's name field, a slash, then the name again (cut at its store number below).
@@ -351,25 +360,12 @@ function strip(input: string): Stripped {
   text = billPay ? rest.slice(billPay[0].length) : rest;
   const bankPrefix = [prefix, billPay?.[0].trim()].filter(Boolean).join(' ') || null;
 
-  let wallet: string | null = null;
-  for (const [pattern, name] of WALLETS) {
-    const match = pattern.exec(text);
-    if (match && /[A-Z]/.test(text.slice(match[0].length))) {
-      wallet = name;
-      text = text.slice(match[0].length);
-      break;
-    }
-  }
-
-  let processor: string | null = null;
-  for (const [pattern, name] of FRONTING_PROCESSORS) {
-    const match = pattern.exec(text);
-    if (match && /[A-Z]/.test(text.slice(match[0].length))) {
-      processor = name;
-      text = text.slice(match[0].length);
-      break;
-    }
-  }
+  const walletPrefix = leadingPrefix(text, WALLETS);
+  const wallet = walletPrefix?.name ?? null;
+  if (walletPrefix) text = walletPrefix.rest;
+  const fronting = leadingPrefix(text, FRONTING_PROCESSORS);
+  let processor = fronting?.name ?? null;
+  if (fronting) text = fronting.rest;
   if (!processor) {
     for (const [pattern, name, replacement] of SELF_PLATFORMS) {
       if (pattern.test(text)) {
