@@ -259,11 +259,34 @@ for (const outcome of coldOutcomes) bySource.set(outcome.source ?? 'catch-all', 
 for (const [source, list] of [...bySource].sort((a, b) => b[1].length - a[1].length)) {
   console.log(`  ${source.padEnd(12)} rows ${String(list.length).padStart(5)} (${pct(list.length / count).padStart(6)})  accuracy ${pct(list.filter(right).length / list.length)}`);
 }
+console.log('what each source of knowledge decided: rows, top-1 accuracy, auto-approved rows and their precision');
+printKnowledgeSources(coldOutcomes, '  ');
 const approved = coldOutcomes.filter((outcome) => !outcome.needsReview);
 console.log(`auto-approved share: ${pct(approved.length / count)}   (target >= 60%)`);
 console.log(`precision among auto-approved: ${pct(approved.filter(right).length / Math.max(1, approved.length))}   (target >= 97%)`);
 console.log('review threshold -> auto-approved share, precision (what a tenant setting would give):');
 printThresholds(coldOutcomes, '  ');
+
+/** The knowledge behind a decision, read from what decided it (engine candidate details). */
+function knowledgeSource(outcome: Outcome): string {
+  const detail = outcome.decidedBy;
+  if (!outcome.source) return 'catch-all';
+  if (detail.includes('(processor-kind-')) return 'processor kind';
+  for (const [prefix, name] of [['built-in rule', 'built-in rules'], ['keyword', 'keywords'], ['directory', 'directory (curated)'], ['brand', 'brands (name-suggestion-index)'],
+    ['tenant rule', 'tenant rules'], ['merchant', 'memory'], ['rag', 'rag']] as const) {
+    if (detail.startsWith(prefix)) return name;
+  }
+  return outcome.source === 'regex' ? 'transfer pairing' : outcome.source;
+}
+
+function printKnowledgeSources(outcomes: Outcome[], indent: string): void {
+  const bySource = new Map<string, Outcome[]>();
+  for (const outcome of outcomes) bySource.set(knowledgeSource(outcome), [...(bySource.get(knowledgeSource(outcome)) ?? []), outcome]);
+  for (const [source, list] of [...bySource].sort((a, b) => b[1].length - a[1].length)) {
+    const approved = list.filter((outcome) => !outcome.needsReview);
+    console.log(`${indent}${source.padEnd(31)} rows ${String(list.length).padStart(5)}  accuracy ${pct(list.filter(right).length / list.length).padStart(6)}  auto-approved ${String(approved.length).padStart(5)}  precision ${pct(approved.filter(right).length / Math.max(1, approved.length)).padStart(6)}`);
+  }
+}
 
 function printThresholds(outcomes: Outcome[], indent: string): void {
   for (const threshold of [0.7, 0.8, 0.85, 0.9, 0.95]) {
@@ -292,6 +315,7 @@ function printGroup(outcomes: Outcome[], groupProfiles: string[], tally: { right
     const approved = list.filter((outcome) => !outcome.needsReview);
     console.log(`    ${profile.padEnd(24)} rows ${String(list.length).padStart(5)}  accuracy ${pct(list.filter(right).length / list.length)}  auto-approved ${String(approved.length).padStart(5)}  of them right ${String(approved.filter(right).length).padStart(5)}`);
   }
+  printKnowledgeSources(outcomes, '  ');
   console.log(`  auto-approved share: ${pct(groupApproved.length / groupCount)}`);
   console.log(`  precision among auto-approved: ${pct(groupApproved.filter(right).length / Math.max(1, groupApproved.length))}`);
   console.log('  review threshold -> auto-approved share, precision:');

@@ -92,3 +92,49 @@ test('a tenant rule outranks the built-in rules and the memory; bounds and direc
   assert.equal((await rowOn(globex, '2026-03-01'))[0].category.accountNumber, '6210');
   assert.equal((await rowOn(globex, '2026-03-03'))[0].category.accountNumber, '6999');
 });
+
+test('applyTo files booked rows again by reversal and rebooking; a dry run lists them and changes nothing; a human decision stays', async () => {
+  const tenant = await harness.newTenant('Initech LLC');
+  await createAccount(tenant, 'chk');
+  await push(tenant, [
+    { accountExternalId: 'chk', id: 'w1', date: '2026-07-01', amount: 40, description: 'POS ZQXV WIDGETRY 1234' },
+    { accountExternalId: 'chk', id: 'w2', date: '2026-07-02', amount: 41, description: 'POS ZQXV WIDGETRY 5678' },
+    { accountExternalId: 'chk', id: 'w3', date: '2026-07-03', amount: 42, description: 'POS ZQXV WIDGETRY OUTLET 9012' },
+    { accountExternalId: 'chk', id: 'fee', date: '2026-07-04', amount: 15, description: 'MONTHLY SERVICE FEE' },
+  ]);
+  await harness.sweep();
+  const [decided] = await rowOn(tenant, '2026-07-03');
+  await tenant.call('PATCH', `/v1/transactions/${decided.id}`, { category: '6090' });
+  const [first] = await rowOn(tenant, '2026-07-01');
+  assert.deepEqual([first.category.accountNumber, first.needsReview], ['6999', true]);
+  const journalBefore = (await tenant.call('GET', '/v1/journal-entries?from=2026-07-01&to=2026-07-04')).json().data.length;
+
+  const dry = await tenant.call('POST', '/v1/rules', { pattern: 'zqxv widgetry', category: '6130', applyTo: 'uncategorized', dryRun: true });
+  assert.equal(dry.statusCode, 200);
+  assert.equal(dry.json().applied.dryRun, true);
+  assert.deepEqual(dry.json().applied.changes.map((change: { date: string; from: string; to: string; amount: number }) => [change.date, change.from, change.to, change.amount]),
+    [['2026-07-01', '6999', '6130', 40], ['2026-07-02', '6999', '6130', 41]], 'the row a human filed is not the rule\'s to change');
+  assert.deepEqual((await tenant.call('GET', '/v1/rules')).json().data, [], 'a dry run stores no rule');
+  assert.equal((await rowOn(tenant, '2026-07-01'))[0].category.accountNumber, '6999');
+  assert.equal((await tenant.call('GET', '/v1/journal-entries?from=2026-07-01&to=2026-07-04')).json().data.length, journalBefore);
+
+  const applied = await tenant.call('POST', '/v1/rules', { pattern: 'zqxv widgetry', category: '6130', applyTo: 'all' });
+  assert.equal(applied.statusCode, 201);
+  assert.equal(applied.json().applied.changes.length, 2);
+  const [rebooked] = await rowOn(tenant, '2026-07-01');
+  assert.deepEqual([rebooked.category.accountNumber, rebooked.category.source, rebooked.needsReview], ['6130', 'regex', false]);
+  const journal = (await tenant.call('GET', '/v1/journal-entries?from=2026-07-01&to=2026-07-01')).json().data;
+  assert.equal(journal.length, 3, 'original, reversal, rebooking: nothing edited or deleted');
+  assert.equal(journal[2].id, rebooked.journalEntryId);
+  assert.equal((await rowOn(tenant, '2026-07-03'))[0].category.accountNumber, '6090', 'a human decision stays');
+  assert.equal((await rowOn(tenant, '2026-07-04'))[0].category.accountNumber, '6210', 'rows the pattern does not match stay');
+  assert.equal((await tenant.call('GET', '/v1/rules')).json().data.length, 1);
+
+  // Applying the same category again changes nothing; a bad scope or a dry run without a scope is refused, storing nothing.
+  assert.deepEqual((await tenant.call('POST', '/v1/rules', { pattern: 'zqxv', category: '6130', applyTo: 'needsReview' })).json().applied.changes, []);
+  for (const body of [{ pattern: 'zqxv', category: '6130', applyTo: 'everything' }, { pattern: 'zqxv', category: '6130', dryRun: true }, { pattern: 'zqxv', category: '9999', applyTo: 'all' }]) {
+    const refused = await tenant.call('POST', '/v1/rules', body);
+    assert.equal(refused.statusCode, 400, JSON.stringify(body));
+  }
+  assert.equal((await tenant.call('GET', '/v1/rules')).json().data.length, 2);
+});

@@ -1,9 +1,11 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
+import { addRuleAndApply, MAX_RULE_CHANGES, RULE_SCOPES, type RuleScope } from '../../sweep/apply-rule.ts';
 import { MAX_PATTERN_LENGTH } from '../../sweep/categorize/rule-pattern.ts';
 import { createTenantRule, DEFAULT_RULE_PRIORITY, deleteTenantRule, listTenantRules, MAX_RULE_PRIORITY, MAX_RULES_PER_TENANT } from '../../sweep/categorize/tenant-rules.ts';
 import type { AppContext } from '../app.ts';
+import { invalid } from '../../errors.ts';
 import { errorResponses } from '../errors.ts';
 import { CurrencyCode, Data, Nullable, Uuid } from '../schemas.ts';
 
@@ -18,6 +20,19 @@ export const Rule = Type.Object({
   priority: Type.Integer({ description: 'Higher wins; ties go to the longer pattern, then the older rule' }),
   createdAt: Type.String({ format: 'date-time' }),
 }, { $id: 'Rule', title: 'Rule' });
+
+const RuleApplication = Type.Object({
+  dryRun: Type.Boolean({ description: 'true: nothing was stored or booked; `changes` lists what would change' }),
+  changes: Type.Array(Type.Object({
+    transactionId: Type.String({ format: 'uuid' }),
+    date: Type.String({ format: 'date' }),
+    description: Type.String(),
+    amount: Type.Number({ description: 'Signed as the row: positive is money out' }),
+    currency: CurrencyCode,
+    from: Type.String({ description: 'The category the row had: an account number or "transfer"' }),
+    to: Type.String({ description: "The rule's category" }),
+  }), { description: 'The rows filed again (or that would be), oldest first' }),
+});
 
 export function ruleRoutes(app: FastifyInstance, context: AppContext): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -34,8 +49,8 @@ export function ruleRoutes(app: FastifyInstance, context: AppContext): void {
   api.post('/rules', {
     config: { scope: 'write' },
     schema: {
-      summary: 'Add a categorization rule',
-      description: `Tenant rules outrank every built-in tier and the merchant memory. They apply to rows the sweep categorizes from now on; rows already categorized keep their category. At most ${MAX_RULES_PER_TENANT} rules per tenant (409 beyond).`,
+      summary: 'Add a categorization rule, and optionally apply it to rows already booked',
+      description: `Tenant rules outrank every built-in tier and the merchant memory. They apply to rows the sweep categorizes from now on; rows already categorized keep their category unless \`applyTo\` names which of them the rule files again: \`uncategorized\` (rows on the catch-all accounts), \`needsReview\` (rows awaiting review) or \`all\`. Rows a human categorized are never changed. Each change is a reversal of the row's entry and a new entry, as with PATCH /transactions/{id}. With \`dryRun: true\` nothing is stored or booked and the answer (200) lists the rows that would change. At most ${MAX_RULE_CHANGES} rows per request (409 beyond) and ${MAX_RULES_PER_TENANT} rules per tenant (409 beyond).`,
       body: Type.Object({
         pattern: Type.String({ minLength: 1, maxLength: MAX_PATTERN_LENGTH, description: 'Case-insensitive substring; `*` matches any run of characters; no other special characters. At least 2 characters other than `*` and spaces.', examples: ['GUSTO*NET PAY'] }),
         direction: Type.Optional(Nullable(Type.String({ enum: ['in', 'out'] }))),
@@ -44,12 +59,23 @@ export function ruleRoutes(app: FastifyInstance, context: AppContext): void {
         currency: Type.Optional(Nullable(Type.String({ description: "Currency of the bounds; default the primary entity's base currency. Rows in another currency never match a rule with bounds." }))),
         category: Type.String({ minLength: 1, maxLength: 20, description: 'A ledger account number from GET /accounts (not a bank or card account), or "transfer"' }),
         priority: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_RULE_PRIORITY, default: DEFAULT_RULE_PRIORITY })),
+        applyTo: Type.Optional(Type.String({ enum: [...RULE_SCOPES], description: 'Also file again the booked rows of this scope that the rule matches' })),
+        dryRun: Type.Optional(Type.Boolean({ default: false, description: 'With applyTo: store and book nothing; list the rows that would change' })),
       }),
-      response: { 201: Data(Type.Ref('Rule')), ...errorResponses(400, 403, 409, 415) },
+      response: {
+        200: Type.Object({ data: Type.Ref('Rule'), applied: RuleApplication }, { description: 'Dry run: the rule as it would be stored (it is not) and the rows that would change' }),
+        201: Type.Object({ data: Type.Ref('Rule'), applied: Type.Optional(RuleApplication) }),
+        ...errorResponses(400, 403, 409, 415),
+      },
     },
   }, async (request, reply) => {
-    const rule = await createTenantRule(handle, request.principal.tenantId, request.body as Parameters<typeof createTenantRule>[2]);
-    return reply.status(201).send({ data: rule });
+    const { applyTo, dryRun, ...input } = request.body as Parameters<typeof createTenantRule>[2] & { applyTo?: RuleScope; dryRun?: boolean };
+    if (!applyTo) {
+      if (dryRun) throw invalid('dryRun: only meaningful with applyTo');
+      return reply.status(201).send({ data: await createTenantRule(handle, request.principal.tenantId, input) });
+    }
+    const applied = await addRuleAndApply(handle, request.principal.tenantId, input, applyTo, { dryRun: dryRun ?? false, reviewThreshold: context.config.reviewThreshold });
+    return reply.status(applied.dryRun ? 200 : 201).send({ data: applied.rule, applied: { dryRun: applied.dryRun, changes: applied.changes } });
   });
 
   api.delete('/rules/:id', {

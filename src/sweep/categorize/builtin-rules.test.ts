@@ -47,14 +47,19 @@ test('a rent-a-car is travel, not rent; ATM withdrawals in any wording are draws
   assert.deepEqual(decide(row('BKOFAMERICA ATM 07/18 #903523882 WITHDRWL DENVER CO', 20_000)), ['atm-cash', '3200']);
 });
 
-test('a transfer to a kind of account the entity does not hold (besides this one) leaves the business', () => {
+test('a transfer to a kind of account the entity does not hold (besides this one) waits for its pair as a question', () => {
   const held = { checking: 1, savings: 1, credit_card: 1 };
-  assert.deepEqual(decide(row('ONLINE TRANSFER TO CHK ...9931 transaction#: 25616798276', 50_000, { held })), ['own-transfer', '3200']);
-  assert.deepEqual(decide(row('ONLINE TRANSFER TO ACME LLC BUSINESS CHECKING XXXXXX2147', 50_000, { held })), ['own-transfer', '3200']);
+  // The owner's own account or one not connected yet: never an equity move approved on its own.
+  for (const description of ['ONLINE TRANSFER TO CHK ...9931 transaction#: 25616798276', 'Online Transfer to CHK ...6254 transaction#: 123456', 'ONLINE TRANSFER TO ACME LLC BUSINESS CHECKING XXXXXX2147']) {
+    const match = matchBuiltinRule(row(description, 50_000, { held }))!;
+    assert.deepEqual([match.rule.name, match.target], ['own-transfer', 'transfer'], description);
+    assert.equal(match.rawScore, GUESS_SCORE, description);
+  }
+  assert.equal(matchBuiltinRule({ ...row('ONLINE TRANSFER TO XXXXXX4412', 50_000), transferLegFound: false })!.rawScore, GUESS_SCORE);
   assert.deepEqual(decide(row('ONLINE TRANSFER TO SAV 4410', 50_000, { held })), ['own-transfer', 'transfer']);
   assert.deepEqual(decide(row('ONLINE TRANSFER TO CHK 7782', 50_000, { kind: 'savings', held })), ['own-transfer', 'transfer'], 'from savings, the checking account is the business’s');
   assert.deepEqual(decide(row('ONLINE TRANSFER TO CHK 7782', 50_000, { held: { checking: 2 } })), ['own-transfer', 'transfer'], 'a second checking account is held');
-  assert.deepEqual(decide(row('ONLINE TRANSFER FROM SAV 7782', -50_000, { held: { checking: 1 } })), ['own-transfer', '3100'], 'money in from a savings account the business has not is a contribution');
+  assert.deepEqual(decide(row('ONLINE TRANSFER FROM SAV 7782', -50_000, { held: { checking: 1 } })), ['own-transfer', 'transfer'], 'money in from a savings account the books do not hold waits too');
   assert.deepEqual(decide(row('ONLINE TRANSFER TO CHK 7782', 50_000)), ['own-transfer', 'transfer'], 'accounts unknown: a transfer');
   assert.deepEqual(decide(row('ONLINE TRANSFER TO TREASURY', 50_000, { held })), ['own-transfer', 'transfer'], 'no kind named: the business’s own');
 });
@@ -126,12 +131,12 @@ test("coffee is a meal, except a café's or a roaster's ingredient (a guess) and
   assert.deepEqual(decide(row('ACH WEB-RECUR 336532939 LAKE ERIE ROASTING COFFEE INVOICE', 42_000, { industry: 'food_service' })), ['coffee', '5000'], "a café's supplier invoice is its ingredient");
 });
 
-test('transfer wording with no other leg on the entity\'s accounts is a guessed draw or contribution', () => {
+test('transfer wording with no other leg on the entity\'s accounts is a transfer awaiting its pair, for review', () => {
   const away = row('ONLINE TRANSFER TO XXXXXX4412', 50_000);
   assert.deepEqual(decide({ ...away, transferLegFound: true }), ['own-transfer', 'transfer']);
-  assert.deepEqual(decide({ ...away, transferLegFound: false }), ['own-transfer', '3200']);
+  assert.deepEqual(decide({ ...away, transferLegFound: false }), ['own-transfer', 'transfer']);
   assert.equal(matchBuiltinRule({ ...away, transferLegFound: false })!.rawScore, GUESS_SCORE);
-  assert.deepEqual(decide({ ...row('ONLINE TRANSFER FROM XXXXXX4412', -50_000), transferLegFound: false }), ['own-transfer', '3100']);
+  assert.deepEqual(decide({ ...row('ONLINE TRANSFER FROM XXXXXX4412', -50_000), transferLegFound: false }), ['own-transfer', 'transfer']);
 });
 
 test('on a trust account everything but the bank\'s own fee is money held for others (2000)', () => {
@@ -227,7 +232,7 @@ test("a pharmacy benefit manager pays for drugs dispensed; a health-care trade's
   assert.deepEqual(decide(row('NYS DTF SALES TYPE: Tax Paymnt ID: 6156808084', 61_000)), ['sales-tax', '2300']);
   assert.deepEqual(decide(row('NV DEPT OF TAXATION MBT PAYMENT 240730', 61_000)), ['state-tax', '6140'], "Nevada's modified business tax is a payroll tax");
   assert.deepEqual(decide(row('ORIG CO NAME:WA ST EMPLOYMENT SEC CO ENTRY DESCR:UI TAX SEC:CCD', 31_000)), ['state-tax', '6140']);
-  assert.deepEqual(decide(row('WITHDRAWAL TRANSFER TO DRAFT 08', 100_000, { held: { checking: 1, savings: 1 } })), ['own-transfer', '3200'], "a credit union's share draft is checking");
+  assert.deepEqual(decide(row('WITHDRAWAL TRANSFER TO DRAFT 08', 100_000, { held: { checking: 1, savings: 1 } })), ['own-transfer', 'transfer'], "a credit union's share draft is checking");
 });
 
 test("a state's numbered sales-tax return is sales tax; only a revenue department takes an owner's estimate", () => {

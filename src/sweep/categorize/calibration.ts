@@ -106,7 +106,8 @@ function round(value: number): number {
   return Math.round(value * 10_000) / 10_000;
 }
 
-export type CalibrationKey = 'regex' | 'keyword' | 'directory' | 'memory' | 'transfer' | 'rag' | 'llm';
+/** `brand`: directory entries generated from name-suggestion-index, calibrated apart from the hand-kept ones. */
+export type CalibrationKey = 'regex' | 'keyword' | 'directory' | 'brand' | 'memory' | 'transfer' | 'rag' | 'llm';
 export type CalibrationCurves = Partial<Record<CalibrationKey, CalibrationCurve>>;
 
 export const CALIBRATION_FILE = new URL('./calibration-curves.json', import.meta.url);

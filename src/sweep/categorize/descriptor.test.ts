@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import fc from 'fast-check';
 import { cleanDescriptor, RESERVED_WORDS } from './descriptor.ts';
 import { merchantKeyFor } from '../../intake/merchant-key.ts';
+import { US_STATE_CODES } from './us-places.ts';
 
 const CLEANED: Array<[string, string, string | null]> = [
   // descriptor, cleaned, processor
@@ -70,6 +71,21 @@ const CLEANED: Array<[string, string, string | null]> = [
   ['MONTHLY SERVICE FEE', 'MONTHLY SERVICE FEE', null],
   ['CHECK 1234', 'CHECK', null],
   ['DEPOSIT', 'DEPOSIT', null],
+  // Card-network columns: the name (25), the city (13) and the state, padded with spaces; any city, not only listed ones.
+  ["MCDONALD'S F12345      PFLUGERVILLE TX", 'MCDONALDS', null],
+  ['JOES BBQ                 CEDAR PARK   TX', 'JOES BBQ', null],
+  // Store numbers before a city the cleaner does not know, glued to it or not, and a name printed twice around a slash.
+  ['QT 4143/QUIKTRIP 554CEDAR PARK TX', 'QT QUIKTRIP', null],
+  ['CHEVRON 0205718/CHEVRON 0205 ROUND ROCK TX', 'CHEVRON', null],
+  ['CHECKCARD 0314 SHELL OIL 57444 LEANDER TX', 'SHELL OIL', null],
+  ['POS DEBIT 1234 WALMART SUPERCENTER', 'WALMART SUPERCENTER', null],
+  ['PREAUTHORIZED ACH DEBIT GEICO 1234567890 AUTO PAY', 'GEICO AUTO PAY', null],
+  // Phone wallets carry the card; the merchant follows.
+  ['APLPAY CHIPOTLE 1234', 'CHIPOTLE', null],
+  ['APPLE PAY ENDING IN 1234 SHAKE SHACK', 'SHAKE SHACK', null],
+  ['GOOGLE PAY SQ *BLUE DOOR CAFE', 'BLUE DOOR CAFE', 'square'],
+  ['PURCHASE XXXX-XXXX-XXXX-1234 TARGET T-1234', 'TARGET', null],
+  ['GRUBHUB*JOESPIZZA', 'JOESPIZZA', 'grubhub'],
 ];
 
 test('table: the cleaner strips bank, processor, store, place, reference and card noise', () => {
@@ -78,6 +94,24 @@ test('table: the cleaner strips bank, processor, store, place, reference and car
     assert.equal(result.cleaned, cleaned, descriptor);
     assert.equal(result.processor, processor, descriptor);
     assert.deepEqual(result.tokens, cleaned.split(' '), descriptor);
+  }
+});
+
+test('the processor and the wallet are decoded, and what the processor tells of the kind of spending', () => {
+  const decoded = (descriptor: string) => {
+    const result = cleanDescriptor(descriptor);
+    return [result.processor, result.wallet, result.cleaned, result.kindHint];
+  };
+  assert.deepEqual(decoded('TST* WALKING ON WATER'), ['toast', null, 'WALKING ON WATER', 'meals']);
+  assert.deepEqual(decoded('APLPAY TST*JOES BBQ AUSTIN TX'), ['toast', 'apple_pay', 'JOES BBQ', 'meals']);
+  assert.deepEqual(decoded('UBER *TRIP HELP.UBER.COM CA'), ['uber', null, 'UBER TRIP', 'rideshare']);
+  assert.deepEqual(decoded('UBER *EATS PENDING'), ['uber', null, 'UBER EATS PENDING', 'meals']);
+  assert.deepEqual(decoded('LYFT *RIDE SUN 7PM'), ['lyft', null, 'LYFT RIDE', 'rideshare']);
+  assert.deepEqual(decoded('DD *DOORDASH CHIPOTLE'), ['doordash', null, 'DOORDASH CHIPOTLE', 'meals']);
+  assert.deepEqual(decoded('GRUBHUB*JOESPIZZA'), ['grubhub', null, 'JOESPIZZA', 'meals']);
+  // Processors that serve every trade hint nothing.
+  for (const descriptor of ['SQ *BLUE DOOR CAFE', 'SP * ALLBIRDS', 'PAYPAL *NETFLIX', 'CLOVER* JOES DELI', 'IC* COSTCO BY INSTACAR', 'AMZN Mktp US*2K4XY1Z20', 'UBER ONE']) {
+    assert.equal(cleanDescriptor(descriptor).kindHint, null, descriptor);
   }
 });
 
@@ -137,15 +171,37 @@ const storeNumber = fc.oneof(fc.constant(''), fc.integer({ min: 1, max: 99999 })
 const reference = fc.oneof(fc.constant(''), fc.stringMatching(/^[0-9]{6,16}$/).map((digits) => ` ${digits}`), fc.stringMatching(/^[A-Z0-9]{8}$/).filter((ref) => /\d/.test(ref)).map((ref) => ` REF ${ref}`));
 const place = fc.constantFrom('', ' SEATTLE WA', ' SAN FRANCISCO CA', ' SAN FRANCISC CA', ' NEW YORK NY', ' 888-555-1212 WA', ' AUSTIN TX', ' HTTPSAMAZON.CO WA', ' SALT LAKE CTY UT', ' US', ' CHICAGOIL');
 const trailer = fc.constantFrom('', ' 03/14', ' CARD 1234', ' XXXX1234', ' 03/14/2026', ' CARD ENDING IN 9876');
+const walletPrefix = fc.constantFrom('', 'APLPAY ', 'APPLE PAY ', 'GOOGLE PAY ', 'SAMSUNG PAY ');
 
 test('property: noise added around a merchant name does not change its key', () => {
-  fc.assert(fc.property(merchantName, bankPrefix, processorPrefix, storeNumber, reference, place, trailer, (name, bank, processor, store, ref, where, tail) => {
-    const noisy = `${bank}${processor}${name}${store}${ref}${where}${tail}`;
+  fc.assert(fc.property(merchantName, bankPrefix, walletPrefix, processorPrefix, storeNumber, reference, place, trailer, (name, bank, wallet, processor, store, ref, where, tail) => {
+    const noisy = `${bank}${wallet}${processor}${name}${store}${ref}${where}${tail}`;
     const expected = merchantKeyFor(name, null);
     assert.equal(expected, name);
     assert.equal(merchantKeyFor(noisy, null), expected, noisy);
     assert.equal(merchantKeyFor(noisy, name), expected);
   }), { numRuns: 2000 });
+});
+
+/** Any city of one or two words: the cleaner must not need to know it. */
+const anyCity = fc.array(safeWord, { minLength: 1, maxLength: 2 }).map((words) => words.join(' ')).filter((city) => city.length <= 13);
+const stateCode = fc.constantFrom(...US_STATE_CODES);
+
+test('property: the name survives the card network\'s columns, store numbers and any city and state', () => {
+  fc.assert(fc.property(merchantName, bankPrefix, walletPrefix, processorPrefix, fc.option(fc.integer({ min: 100, max: 9_999_999 })), anyCity, stateCode, fc.boolean(), fc.boolean(),
+    (name, bank, wallet, processor, store, city, state, padded, glued) => {
+      // Without padding the city is known only by the store number before it.
+      if (!padded && store === null) return;
+      const nameField = store === null ? name : `${name} ${String(store).padStart(4, '0')}`;
+      // A name that fills its 25 columns leaves no padding to tell the city by.
+      if (padded && store === null && `${processor}${nameField}`.length > 23) return;
+      const noisy = padded
+        ? `${bank}${wallet}${processor}${nameField.padEnd(25)} ${city.padEnd(13)} ${state}`
+        : `${bank}${wallet}${processor}${nameField}${glued ? '' : ' '}${city} ${state}`;
+      const decoded = cleanDescriptor(noisy);
+      assert.equal(decoded.cleaned, name, noisy);
+      assert.equal(decoded.kindHint, processor.startsWith('TST') ? 'meals' : null, noisy);
+    }), { numRuns: 2000 });
 });
 
 test('a masked card number is a word of its own: a reference that holds XX and digits is not one', () => {

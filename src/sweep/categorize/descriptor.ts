@@ -1,3 +1,4 @@
+import type { ChartRole } from '../../chart/us-chart.ts';
 import { CITY_SUFFIXES, COUNTRY_SUFFIXES, US_STATE_CODES } from './us-places.ts';
 
 /**
@@ -18,6 +19,13 @@ export interface CleanedDescriptor {
   merchantName: string | null;
   /** The processor or platform that fronts the merchant (`square`, `paypal`, `google`, …), when the descriptor names one. */
   processor: string | null;
+  /** The phone wallet the card was tapped through (`apple_pay`, `google_pay`, `samsung_pay`): it says nothing of the merchant. */
+  wallet: string | null;
+  /**
+   * What kind of spending the processor itself tells, whatever the merchant's name: Toast runs restaurants' registers
+   * (`meals`), "UBER *EATS" and DoorDash deliver meals, "UBER *TRIP" and "LYFT *RIDE" are rides (`rideshare`).
+   */
+  kindHint: ChartRole | null;
   /** The bank's own words removed from the front ("POS PURCHASE", "ACH DEBIT"), when there were any. */
   bankPrefix: string | null;
   /** The ACH entry description (Chase "CO ENTRY DESCR:", Bank of America "DES:"), e.g. "PAYROLL". */
@@ -48,7 +56,30 @@ const FRONTING_PROCESSORS: ReadonlyArray<[RegExp, string]> = [
   [/^(SUMUP|IZ|ZETTLE)\s*\*\s*/, 'zettle'],
   [/^(STRIPE|STR)\s*\*\s*/, 'stripe'],
   [/^(PAYMENTUS|PMTUS)\s*\*\s*/, 'paymentus'],
+  [/^GRUBHUB\s*\*\s*/, 'grubhub'],
 ];
+
+/**
+ * Phone wallets some issuers print in front of the merchant ("APLPAY CHIPOTLE", "APPLE PAY ENDING IN 1234 SHAKE SHACK"):
+ * the wallet only carried the card, so it is set aside like the bank's own words.
+ */
+const WALLETS: ReadonlyArray<[RegExp, string]> = [
+  [/^(APLPAY|APL\s?PAY|APPLE\s?PAY|APPLEPAY)\b\s*\*?\s*/, 'apple_pay'],
+  [/^(GOOGLE\s?PAY|GPAY|GOOGLEPAY)\b\s*\*?\s*/, 'google_pay'],
+  [/^(SAMSUNG\s?PAY|SMSNG\s?PAY)\b\s*\*?\s*/, 'samsung_pay'],
+];
+
+/**
+ * Processors whose own business says what the money was for, from how they describe their service: Toast sells its
+ * point-of-sale system to restaurants only; Grubhub, DoorDash and Uber Eats deliver meals; Uber's and Lyft's rides are
+ * local transport. Square, Shopify, PayPal and Clover serve every trade, so they hint nothing.
+ */
+function kindHintOf(processor: string | null, tokens: readonly string[]): ChartRole | null {
+  if (processor === 'toast' || processor === 'grubhub' || processor === 'doordash') return 'meals';
+  if (processor === 'uber') return tokens[1] === 'EATS' ? 'meals' : tokens[1] === 'TRIP' || tokens[1] === 'RIDE' ? 'rideshare' : null;
+  if (processor === 'lyft') return tokens[1] === 'RIDE' || tokens.length === 1 ? 'rideshare' : null;
+  return null;
+}
 
 /** Platforms whose prefix is itself the merchant ("GOOGLE *GSUITE" is Google): kept, the star dropped. */
 const SELF_PLATFORMS: ReadonlyArray<[RegExp, string, string]> = [
@@ -105,6 +136,7 @@ export const RESERVED_WORDS: ReadonlySet<string> = new Set([
   ...BANK_NOISE_WORDS, ...BANK_NOISE_FOLLOWERS, ...REFERENCE_LABELS, ...ACH_CLASS_CODES, ...BILLING_WORDS,
   ...US_STATE_CODES, ...COUNTRY_SUFFIXES, ...CITY_SUFFIXES.map((words) => words.join(' ')),
   'STORE', 'STR', 'UNIT', 'LOC', 'AMZN', 'MSFT', 'SQ', 'TST', 'SP', 'PP', 'IC', 'BT', 'PY', 'EB', 'DD', 'CHECK',
+  'APLPAY', 'GPAY', 'GOOGLEPAY', 'APPLEPAY', 'GRUBHUB', 'ENDING',
 ]);
 
 /** Cities of one word, which Capital One glues to the state: "SEATTLEWA". */
@@ -117,7 +149,7 @@ const SINGLE_WORD_CITIES: ReadonlySet<string> = new Set(CITY_SUFFIXES.filter((wo
  */
 const DATE = /(?:(?<!AUTHORI[SZ]ED )\bON (?=\d{1,4}[/-]\d{1,2}(?:[/-]\d{2,4})? +\S))?\b\d{1,4}[/-]\d{1,2}(?:[/-]\d{2,4})?\b/g;
 const PHONE = /(?:\b1[-. ])?(?:\(\d{3}\)\s*|\b\d{3}[-. ])\d{3}[-. ]\d{4}\b/;
-const CARD_LAST_FOUR = /\b(?:CARD|CRD)\s*(?:ENDING\s*(?:IN)?\s*)?(?:NO\.?\s*)?#?\s*[X*]*\d{4}\b|(?<![A-Z0-9])[X*]{2,}\d{4}\b|\.{3}\d{4}\b/g;
+const CARD_LAST_FOUR = /\b(?:CARD|CRD)\s*(?:ENDING\s*(?:IN)?\s*)?(?:NO\.?\s*)?#?\s*[X*]*\d{4}\b|\bENDING\s*(?:IN\s*)?[X*]*\d{4}\b|(?<![A-Z0-9])(?:[X*]{4}[- ]){3}\d{4}\b|(?<![A-Z0-9])[X*]{2,}\d{4}\b|\.{3}\d{4}\b/g;
 /** "#1234" or "STORE 0042": what follows a store number is its location, not the merchant. */
 const STORE_NUMBER = /\s(?:#|(?:STORE|STR|STORE NO|UNIT|LOC)\s+)\s*\d+\b.*$/;
 /** Lyft and others print when the ride started: "LYFT *RIDE SUN 7PM". */
@@ -256,12 +288,59 @@ interface Stripped {
   tokens: string[];
   domain: string | null;
   processor: string | null;
+  wallet: string | null;
+  kindHint: ChartRole | null;
   bankPrefix: string | null;
   achEntry: string | null;
 }
 
+/**
+ * Card networks give the merchant's name 25 characters and its city 13, padded with spaces, then the state: "JOES BBQ
+ * <spaces> CEDAR PARK <spaces> TX". Where the padding survives, the city is known to be one whatever its name.
+ */
+const PADDED_CITY_AND_STATE = /^(.*\S)\s{2,}([A-Z][A-Z .-]{1,12}?)\s+([A-Z]{2})(?:\s+(?:US|USA))?\s*$/;
+
+function dropPaddedPlace(text: string): string {
+  const padded = PADDED_CITY_AND_STATE.exec(text);
+  return padded && US_STATE_CODES.has(padded[3]) ? padded[1] : text;
+}
+
+/**
+ * "SHELL OIL 57444 CEDAR PARK TX", "QUIKTRIP 554CEDAR PARK TX": a store number followed by up to three words and a state
+ * ends the merchant's name, whatever the city (the list of cities only knows the large ones).
+ */
+function cutAtStoreNumber(text: string): string {
+  const words = text.split(' ');
+  let end = words.length;
+  while (end > 1 && COUNTRY_SUFFIXES.has(words[end - 1])) end -= 1;
+  if (end < 3 || !US_STATE_CODES.has(words[end - 1])) return text;
+  for (let index = end - 2; index >= Math.max(1, end - 5); index -= 1) {
+    // The store number may be glued to the city's first word: "554CEDAR PARK TX".
+    if (/^#?\d{3,}(?:[A-Z]{3,})?$/.test(words[index])) {
+      // The number's own label goes with it ("REF 00012345", "STORE 0042").
+      let cut = index;
+      while (cut > 1 && (REFERENCE_LABELS.has(words[cut - 1]) || words[cut - 1] === 'STORE' || words[cut - 1] === '#')) cut -= 1;
+      const name = words.slice(0, cut).join(' ');
+      return /[A-Z]/.test(name) ? name : text;
+    }
+    if (!/^[A-Z.]+$/.test(words[index])) return text;
+  }
+  return text;
+}
+
+/** The first prefix of the table the text starts with, and the text after it, when a name (a letter) follows. */
+function leadingPrefix(text: string, table: ReadonlyArray<[RegExp, string]>): { name: string; rest: string } | null {
+  for (const [pattern, name] of table) {
+    const match = pattern.exec(text);
+    if (match && /[A-Z]/.test(text.slice(match[0].length))) return { name, rest: text.slice(match[0].length) };
+  }
+  return null;
+}
+
 function strip(input: string): Stripped {
-  let text = input.toUpperCase().replace(/[\u2018\u2019`']/g, '').replace(/\s+/g, ' ').trim();
+  let text = dropPaddedPlace(input.toUpperCase().replace(/[\u2018\u2019`']/g, '')).replace(/\s+/g, ' ').trim();
+  // "QT 4143/QUIKTRIP 554CEDAR PARK TX": the network's name field, a slash, then the name again (cut at its store number below).
+  if (/\d/.test(text)) text = text.replace(/(\d{3,})\/(?=[A-Z])/g, '$1 ');
   let achEntry: string | null = null;
   const ach = text.includes(':') ? chaseAch(text) ?? desAch(text) : null;
   if (ach) {
@@ -281,15 +360,12 @@ function strip(input: string): Stripped {
   text = billPay ? rest.slice(billPay[0].length) : rest;
   const bankPrefix = [prefix, billPay?.[0].trim()].filter(Boolean).join(' ') || null;
 
-  let processor: string | null = null;
-  for (const [pattern, name] of FRONTING_PROCESSORS) {
-    const match = pattern.exec(text);
-    if (match && /[A-Z]/.test(text.slice(match[0].length))) {
-      processor = name;
-      text = text.slice(match[0].length);
-      break;
-    }
-  }
+  const walletPrefix = leadingPrefix(text, WALLETS);
+  const wallet = walletPrefix?.name ?? null;
+  if (walletPrefix) text = walletPrefix.rest;
+  const fronting = leadingPrefix(text, FRONTING_PROCESSORS);
+  let processor = fronting?.name ?? null;
+  if (fronting) text = fronting.rest;
   if (!processor) {
     for (const [pattern, name, replacement] of SELF_PLATFORMS) {
       if (pattern.test(text)) {
@@ -302,10 +378,11 @@ function strip(input: string): Stripped {
   text = text.replace(/\*/g, ' ').replace(/\s+/g, ' ').trim();
   const storeNumber = STORE_NUMBER.exec(text);
   if (storeNumber && storeNumber.index > 0) text = text.slice(0, storeNumber.index);
+  text = cutAtStoreNumber(text);
 
   const { tokens: words, domain } = tokenize(text);
   const tokens = canonical(stripPlace(words));
-  return { tokens, processor, bankPrefix, achEntry, domain };
+  return { tokens, processor, wallet, kindHint: kindHintOf(processor, tokens), bankPrefix, achEntry, domain };
 }
 
 function keyFrom(tokens: string[]): string {
@@ -357,6 +434,8 @@ function clean(description: string, merchant: string | null | undefined): Cleane
     merchantKey,
     merchantName,
     processor: stripped.processor,
+    wallet: stripped.wallet,
+    kindHint: stripped.kindHint,
     bankPrefix: stripped.bankPrefix,
     achEntry: stripped.achEntry,
     domain: stripped.domain,

@@ -128,3 +128,26 @@ test("a tax rule's reading of the owner's estimate is not overridden by the dire
   const decided = (await categorizeRows([estimate], context)).get('r')!;
   assert.deepEqual([decided.target, decided.needsReview], ['3200', true]);
 });
+
+test('confidence that means what it says: the processor beats a word of the name, short aliases need their number, unknown own transfers wait', async () => {
+  await push(acme, [
+    { accountExternalId: 'card-7788', id: 'water', date: '2026-09-01', amount: 64.2, description: 'TST* WALKING ON WATER' },
+    { accountExternalId: 'card-7788', id: 'tree', date: '2026-09-02', amount: 31.5, description: 'TST* TREEHOUSE AUSTIN TX' },
+    { accountExternalId: 'card-7788', id: 'take', date: '2026-09-03', amount: 18.75, description: 'TAKE 31' },
+  ], 'Zenith Card Services');
+  await push(acme, [
+    { accountExternalId: 'chk', id: 'away', date: '2026-09-04', amount: 900, description: 'Online Transfer to CHK ...6254 transaction#: 123456' },
+    { accountExternalId: 'chk', id: 'net', date: '2026-09-05', amount: 400, description: 'INTERNET BANKING TRANSFER TO CHECKING 4410' },
+  ]);
+  await harness.sweep();
+  for (const date of ['2026-09-01', '2026-09-02']) {
+    const [row] = await rowsOn(acme, date);
+    assert.equal(row.category.accountNumber, '6160', `${row.description}: Toast runs restaurants' registers`);
+  }
+  const [take] = await rowsOn(acme, '2026-09-03');
+  assert.notEqual(take.category.accountNumber, '6010', '"TAKE 5" (an oil change) is no alias of "TAKE 31"');
+  for (const date of ['2026-09-04', '2026-09-05']) {
+    const [row] = await rowsOn(acme, date);
+    assert.deepEqual([row.transactionType, row.needsReview], ['transfer', true], `${row.description}: a transfer awaiting its pair, never an approved draw`);
+  }
+});

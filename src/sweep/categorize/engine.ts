@@ -1,4 +1,5 @@
-import { ACCOUNT, type AccountCategory } from '../../chart/us-chart.ts';
+import { ACCOUNT, accountForRole, type AccountCategory } from '../../chart/us-chart.ts';
+import { cleanDescriptor } from './descriptor.ts';
 import type { MerchantPreference } from '../memory-store.ts';
 import { matchBuiltinRule } from './builtin-rules.ts';
 import { matchKeyword } from './keywords.ts';
@@ -58,8 +59,8 @@ export interface BatchTier {
   decide(rows: readonly EngineRow[]): Promise<Map<string, { target: CategoryTarget; rawScore: number; detail?: string }>>;
 }
 
-/** What a synchronous tier answers for one row. */
-export type RowTier = (row: EngineRow) => { target: CategoryTarget; rawScore: number; detail: string } | null;
+/** What a synchronous tier answers for one row; `calibrationKey` when its answers are calibrated apart (default: the tier's). */
+export type RowTier = (row: EngineRow) => { target: CategoryTarget; rawScore: number; detail: string; calibrationKey?: CalibrationKey } | null;
 
 export interface EngineContext {
   accountCategories: ReadonlyMap<string, AccountCategory>;
@@ -106,11 +107,13 @@ export async function categorizeRows(rows: readonly EngineRow[], context: Engine
     if (transfer) offer('regex', 'transfer', TRANSFER, transfer.rawScore, transfer.detail);
     const builtin = matchBuiltinRule(row);
     if (builtin) offer('regex', 'regex', builtin.target, builtin.rawScore, `built-in rule ${builtin.rule.name}${builtin.target === builtin.rule.target ? '' : ` → ${builtin.target}`}`);
-    const listed = builtin?.rule.supersedesDirectory ? null : context.directory?.(row);
-    if (listed) offer('directory', 'directory', listed.target, listed.rawScore, listed.detail);
-    // Trade words are rules too (source `regex`) with their own curve; a listed merchant is known
-    // better than a word in its name says ("HARBOR FREIGHT" sells tools, not shipping).
-    const keyword = listed ? null : matchKeyword(row);
+    const listed = builtin?.rule.supersedesDirectory ? null : agreesWithProcessor(row, context.directory?.(row) ?? null);
+    if (listed) offer('directory', listed.calibrationKey ?? 'directory', listed.target, listed.rawScore, listed.detail);
+    // Trade words are rules too (source `regex`) with their own curve; a merchant the hand-kept directory lists is known
+    // better than a word in its name says ("HARBOR FREIGHT" sells tools, not shipping). A brand known only by its
+    // OpenStreetMap tag leaves the word its say ("SQ *CAMPANILE COFFEE" is a café, not the Campanile hotels).
+    const listedByHand = listed !== null && listed !== undefined && listed.calibrationKey !== 'brand';
+    const keyword = listedByHand || builtin?.rule.supersedesKeywords ? null : matchKeyword(row);
     if (keyword) offer('regex', 'keyword', keyword.target, keyword.rawScore, `keyword ${keyword.word} (${keyword.rule.name})`);
     candidatesById.set(row.transactionId, candidates);
   }
@@ -144,6 +147,16 @@ export async function categorizeRows(rows: readonly EngineRow[], context: Engine
     }
   }
   return results;
+}
+
+/**
+ * A listing that contradicts what the processor says of its merchants is another business of the same name: behind
+ * Toast, which runs only restaurants' registers, "TREEHOUSE" is a restaurant, not the online school the directory lists.
+ */
+function agreesWithProcessor<T extends { target: CategoryTarget }>(row: EngineRow, listed: T | null): T | null {
+  if (!listed) return null;
+  const kindHint = (row.descriptor ?? cleanDescriptor(row.description, row.merchant)).kindHint;
+  return kindHint && listed.target !== accountForRole(kindHint) ? null : listed;
 }
 
 /** The first sure candidate in precedence order (the order they were offered), else the most confident. */

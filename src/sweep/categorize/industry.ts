@@ -1,3 +1,4 @@
+import { accountForRole } from '../../chart/us-chart.ts';
 import type { Industry } from '../../tenancy/entity-profile.ts';
 import type { CategoryTarget } from './types.ts';
 
@@ -8,9 +9,9 @@ import type { CategoryTarget } from './types.ts';
  * practice), not from any labeled row.
  */
 
-const SALES_OF_GOODS = '4000';
-const SERVICE_REVENUE = '4100';
-const COST_OF_GOODS = '5000';
+const SALES_OF_GOODS = accountForRole('sales');
+const SERVICE_REVENUE = accountForRole('service_revenue');
+const COST_OF_GOODS = accountForRole('cost_of_goods');
 
 /** Whether the business sells goods or services: which revenue account its customers' money books to. */
 const REVENUE_ACCOUNT: Partial<Record<Industry, CategoryTarget>> = {
@@ -92,20 +93,20 @@ export const TRADE_MAPPINGS: readonly TradeMapping[] = [
   { industry: 'construction', direction: 'out', merchants: HOME_IMPROVEMENT_STORES, target: COST_OF_GOODS, rawScore: 0.74 },
   // A repair shop's parts-store runs are parts that go into customers' cars, billed on the repair order.
   { industry: 'automotive', direction: 'out', merchants: AUTO_PARTS_STORES, target: COST_OF_GOODS, rawScore: 0.86 },
-  { industry: 'automotive', direction: 'out', categories: ['auto_parts'], whenGenericTarget: '6010', target: COST_OF_GOODS, rawScore: 0.86 },
+  { industry: 'automotive', direction: 'out', categories: ['auto_parts'], whenGenericTarget: accountForRole('vehicle'), target: COST_OF_GOODS, rawScore: 0.86 },
   // The trade-only distributors (electrical, HVAC, plumbing, roofing, drywall, landscape, pool, pest) already
   // answer cost of goods, trusted less because the buyer's trade is a guess; a stated construction trade
   // confirms that what it buys there goes into customers' jobs.
   { industry: 'construction', direction: 'out', categories: ['trade_supply'], whenGenericTarget: COST_OF_GOODS, target: COST_OF_GOODS, rawScore: 0.86 },
   // A kitchen's groceries and warehouse-club runs are ingredients; its propane cooks them.
-  { industry: 'food_service', direction: 'out', categories: ['grocery'], whenGenericTarget: '6130', target: COST_OF_GOODS, rawScore: 0.74 },
+  { industry: 'food_service', direction: 'out', categories: ['grocery'], whenGenericTarget: accountForRole('supplies'), target: COST_OF_GOODS, rawScore: 0.74 },
   { industry: 'food_service', direction: 'out', merchants: WHOLESALE_CLUBS, target: COST_OF_GOODS, rawScore: 0.74 },
-  { industry: 'food_service', direction: 'out', merchants: ['Propane Supplier'], target: '6130', rawScore: 0.72 },
+  { industry: 'food_service', direction: 'out', merchants: ['Propane Supplier'], target: accountForRole('supplies'), rawScore: 0.72 },
   // Money in from a ride or delivery platform is, for a kitchen, its delivery orders' payout.
   { industry: 'food_service', direction: 'in', merchants: ['Uber', 'Uber Eats', 'DoorDash', 'Grubhub', 'Postmates', 'Caviar'], target: SALES_OF_GOODS, rawScore: 0.86 },
   // Elsewhere a distributor's delivery is the office's or the center's own supplies (a daycare's snacks, a clinic's
   // paper goods), though a shop may resell some: a guess.
-  ...KITCHENLESS_INDUSTRIES.map((industry) => ({ industry, direction: 'out' as const, merchants: FOOD_SERVICE_DISTRIBUTORS, whenGenericTarget: COST_OF_GOODS, target: '6130', rawScore: 0.6 })),
+  ...KITCHENLESS_INDUSTRIES.map((industry) => ({ industry, direction: 'out' as const, merchants: FOOD_SERVICE_DISTRIBUTORS, whenGenericTarget: COST_OF_GOODS, target: accountForRole('supplies'), rawScore: 0.6 })),
   // An insurer's money in is, for a practice, its patients' claims paid (not a premium refund): health
   // plans, and the auto and workers' compensation insurers that pay for accident patients' care.
   { industry: 'healthcare', direction: 'in', categories: ['health', 'insurance'], target: SERVICE_REVENUE, rawScore: 0.86 },
@@ -114,10 +115,10 @@ export const TRADE_MAPPINGS: readonly TradeMapping[] = [
   // A shop's money in from a marketplace is its sales there, not a refund of a purchase.
   { industry: 'retail', direction: 'in', merchants: ['Amazon', 'eBay', 'Etsy'], target: SALES_OF_GOODS, rawScore: 0.86 },
   // An office's online orders are office supplies and small equipment.
-  { industry: 'professional_services', direction: 'out', merchants: ['Amazon'], target: '6090', rawScore: 0.72 },
+  { industry: 'professional_services', direction: 'out', merchants: ['Amazon'], target: accountForRole('office'), rawScore: 0.72 },
   // An office's post-office counter is letters and filings (office postage), not shipments of goods.
-  { industry: 'professional_services', direction: 'out', merchants: ['USPS'], target: '6090', rawScore: 0.74 },
-  { industry: 'healthcare', direction: 'out', merchants: ['USPS'], target: '6090', rawScore: 0.74 },
+  { industry: 'professional_services', direction: 'out', merchants: ['USPS'], target: accountForRole('office'), rawScore: 0.74 },
+  { industry: 'healthcare', direction: 'out', merchants: ['USPS'], target: accountForRole('office'), rawScore: 0.74 },
 ];
 
 export function tradeMapping(

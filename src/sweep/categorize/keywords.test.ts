@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Industry } from '../../tenancy/entity-profile.ts';
-import { KEYWORD_RULES, matchKeyword } from './keywords.ts';
+import { KEYWORD_RULES, KEYWORD_SCORE, matchKeyword, WORD_IN_LONG_NAME_SCORE } from './keywords.ts';
 
 const out = (description: string, industry?: Industry, entityName?: string) => matchKeyword({ description, merchant: null, direction: 'out', industry, entityName });
 
@@ -117,4 +117,12 @@ test("a city's water bill, a maker's metal stock, a county treasurer and the cha
 test("a gas company is a utility; a landlord's truncated name still reads", () => {
   assert.equal(out('ELECTRONIC WITHDRAWAL INTERMOUNTAIN GAS CO PAYMENT')?.target, '6170');
   assert.equal(out('MONTGOMERY SQ PROPERTI WEB PMTS 240701 EN5UAV')?.target, '6110');
+});
+
+test('one trade word inside a longer proper name is weaker evidence than a name that is its trade', () => {
+  assert.equal(out('SQ *WALKING ON WATER')?.rawScore, WORD_IN_LONG_NAME_SCORE);
+  assert.equal(out('SQ *BLUE MOON TAVERN GROUP')?.rawScore, WORD_IN_LONG_NAME_SCORE);
+  assert.equal(out('JOES PIZZA LLC')?.rawScore, KEYWORD_SCORE.clear, 'the legal form does not lengthen the name');
+  assert.equal(out('CITY WATER DEPARTMENT')?.rawScore, KEYWORD_SCORE.clear, 'a phrase of the trade is not one word');
+  assert.ok(WORD_IN_LONG_NAME_SCORE < Math.min(...Object.values(KEYWORD_SCORE)));
 });

@@ -1,3 +1,4 @@
+import { accountForRole } from '../../chart/us-chart.ts';
 import type { Industry } from '../../tenancy/entity-profile.ts';
 import { SUPPLIER_INVOICE_WORDING } from './builtin-rules.ts';
 import { cleanDescriptor } from './descriptor.ts';
@@ -17,6 +18,13 @@ import type { CategorizationInput, CategoryTarget } from './types.ts';
  */
 export type KeywordStrength = 'clear' | 'likely';
 export const KEYWORD_SCORE: Record<KeywordStrength, number> = { clear: 0.7, likely: 0.6 };
+/**
+ * One trade word inside a longer proper name ("WALKING ON WATER", "BLUE MOON TAVERN GROUP") says less than the word
+ * that is the name's own trade ("JOES PIZZA"): the raw score drops below every strength, and calibration rates it apart.
+ */
+export const WORD_IN_LONG_NAME_SCORE = 0.45;
+/** Words a business's legal name ends with that name no trade: not counted in the name's length. */
+const LEGAL_FORM_WORDS: ReadonlySet<string> = new Set(['LLC', 'INC', 'CO', 'CORP', 'LTD', 'LLP', 'PLLC', 'PC', 'PA', 'THE', '&']);
 
 export interface KeywordRule {
   name: string;
@@ -35,38 +43,38 @@ export interface KeywordRule {
 export const KEYWORD_RULES: readonly KeywordRule[] = [
   // Suppliers of materials a trade or a maker turns into what it sells.
   {
-    name: 'trade-supply', strength: 'clear', target: '6130', byIndustry: { construction: '5000', manufacturing: '5000' },
+    name: 'trade-supply', strength: 'clear', target: accountForRole('supplies'), byIndustry: { construction: accountForRole('cost_of_goods'), manufacturing: accountForRole('cost_of_goods') },
     words: ['PLUMBING SUPPLY', 'PLUMBING SUPPLIES', 'PLBG SUPPLY', 'ELECTRIC SUPPLY', 'ELECTRICAL SUPPLY', 'HVAC SUPPLY', 'HEATING SUPPLY', 'BUILDING SUPPLY',
       'BUILDING MATERIALS', 'LUMBER', 'LUMBER CO', 'LUMBERYARD', 'PIPE & SUPPLY', 'WATERWORKS', 'PLUMBING', 'PLBG', 'HVAC', 'HARDWARE', 'HDWE'],
   },
   {
-    name: 'food-supplier', strength: 'likely', target: null, byIndustry: { food_service: '5000' },
+    name: 'food-supplier', strength: 'likely', target: null, byIndustry: { food_service: accountForRole('cost_of_goods') },
     words: ['TORTILLERIA', 'CARNICERIA', 'PANADERIA', 'PRODUCE', 'MEATS', 'MEAT MARKET', 'MEAT CO', 'POULTRY', 'FARMS', 'FARM', 'ORCHARD', 'ORCHARDS',
       'CREAMERY', 'DAIRY', 'FOODS', 'FOOD SERVICE', 'FOODSERVICE', 'WHOLESALE', 'ICE CO', 'ICE HOUSE', 'PACKAGED ICE', 'BEVERAGE', 'BEVERAGES',
       'DISTRIBUTING', 'DISTRIBUTORS', 'MERCADO', 'SUPERMERCADO', 'GARDEN', 'GARDENS', 'ROASTING', 'ROASTERS', 'ROASTERY', 'BAKING', 'SEAFOOD', 'ICE'],
   },
-  { name: 'wholesale', strength: 'likely', target: null, byIndustry: { retail: '5000', manufacturing: '5000', food_service: '5000' }, words: ['WHOLESALE', 'WHSL', 'WHOLESALERS', 'DISTRIBUTORS', 'DISTRIBUTING', 'IMPORTERS', 'IMPORTS'] },
-  { name: 'chemicals', strength: 'likely', target: '6130', words: ['CHEMICAL', 'CHEMICALS', 'JANITORIAL SUPPLY', 'SANITATION SUPPLY', 'HANGERS', 'FABRICARE'] },
+  { name: 'wholesale', strength: 'likely', target: null, byIndustry: { retail: accountForRole('cost_of_goods'), manufacturing: accountForRole('cost_of_goods'), food_service: accountForRole('cost_of_goods') }, words: ['WHOLESALE', 'WHSL', 'WHOLESALERS', 'DISTRIBUTORS', 'DISTRIBUTING', 'IMPORTERS', 'IMPORTS'] },
+  { name: 'chemicals', strength: 'likely', target: accountForRole('supplies'), words: ['CHEMICAL', 'CHEMICALS', 'JANITORIAL SUPPLY', 'SANITATION SUPPLY', 'HANGERS', 'FABRICARE'] },
   // A dealer buys the cars it sells at dealers' auctions.
-  { name: 'auto-auction', strength: 'likely', target: null, byIndustry: { automotive: '5000' }, words: ['AUTO AUCTION', 'DEALERS AUCTION', 'DEALER AUCTION', 'AUCTION'] },
+  { name: 'auto-auction', strength: 'likely', target: null, byIndustry: { automotive: accountForRole('cost_of_goods') }, words: ['AUTO AUCTION', 'DEALERS AUCTION', 'DEALER AUCTION', 'AUCTION'] },
   // A carrier's dispatcher takes a cut of each load it books.
-  { name: 'dispatch', strength: 'likely', target: null, byIndustry: { transportation: '6020' }, words: ['DISPATCH', 'DISPATCHING', 'DISPATCH SVC', 'DISPATCH SERVICE'] },
-  { name: 'supplies', strength: 'likely', target: '6130', byIndustry: { construction: '5000', manufacturing: '5000' }, words: ['SUPPLY', 'SUPPLIES', 'SUPPL', 'SUPPLY CO'] },
+  { name: 'dispatch', strength: 'likely', target: null, byIndustry: { transportation: accountForRole('commissions') }, words: ['DISPATCH', 'DISPATCHING', 'DISPATCH SVC', 'DISPATCH SERVICE'] },
+  { name: 'supplies', strength: 'likely', target: accountForRole('supplies'), byIndustry: { construction: accountForRole('cost_of_goods'), manufacturing: accountForRole('cost_of_goods') }, words: ['SUPPLY', 'SUPPLIES', 'SUPPL', 'SUPPLY CO'] },
   // Metal stock and the shops that finish parts (anodizing, plating, heat treating) go into what a maker sells.
   {
-    name: 'metals', strength: 'likely', target: null, byIndustry: { manufacturing: '5000', construction: '5000' },
+    name: 'metals', strength: 'likely', target: null, byIndustry: { manufacturing: accountForRole('cost_of_goods'), construction: accountForRole('cost_of_goods') },
     words: ['STEEL', 'METALS', 'ALUMINUM', 'ANODIZING', 'HEAT TREATING', 'PLATING', 'POWDER COATING', 'FASTENERS'],
   },
   // A builder pays the trades it hires by their trade's name (a supply house's name says SUPPLY, read above).
   {
-    name: 'subcontractor', strength: 'likely', target: null, byIndustry: { construction: '6030' },
+    name: 'subcontractor', strength: 'likely', target: null, byIndustry: { construction: accountForRole('contract_labor') },
     words: ['ELECTRIC INC', 'ELECTRIC LLC', 'ELECTRIC CO', 'ELECTRICAL', 'ROOFING', 'DRYWALL', 'PAINTING', 'CONCRETE', 'MASONRY', 'EXCAVATING', 'EXCAVATION',
       'FLOORING', 'INSULATION', 'FRAMING', 'GUTTERS', 'CABINETRY', 'COUNTERTOPS'],
   },
 
   // Eating out.
   {
-    name: 'restaurant', strength: 'clear', target: '6160',
+    name: 'restaurant', strength: 'clear', target: accountForRole('meals'),
     // Eating out is paid at the counter; an ACH against an invoice pays a supplier whose name holds a café's word ("CAFE IMPORTS").
     unless: SUPPLIER_INVOICE_WORDING,
     words: ['RESTAURANT', 'RESTAURANTE', 'RESTAURANTS', 'CAFE', 'CAF', 'CAFFE', 'RESTAURA', 'RESTAURAN', 'RESTAUR', 'BISTRO', 'DINER', 'GRILL', 'GRILLE', 'BAR & GRILL', 'TAVERN', 'PUB',
@@ -80,11 +88,11 @@ export const KEYWORD_RULES: readonly KeywordRule[] = [
   // Driving the business's vehicles.
   // A repair shop's parts counters, tire distributors and bulk-oil suppliers sell what goes into customers' cars.
   {
-    name: 'auto-parts-supplier', strength: 'likely', target: null, byIndustry: { automotive: '5000' },
+    name: 'auto-parts-supplier', strength: 'likely', target: null, byIndustry: { automotive: accountForRole('cost_of_goods') },
     words: ['AUTO PARTS', 'MOTOR PARTS', 'PARTS', 'PARTS DEPT', 'TIRE', 'TIRES', 'AMERICAN TIRE', 'PETROLEUM', 'LUBRICANTS', 'LUBRICANT', 'OIL CO'],
   },
   {
-    name: 'vehicle-service', strength: 'clear', target: '6010',
+    name: 'vehicle-service', strength: 'clear', target: accountForRole('vehicle'),
     words: ['AUTO REPAIR', 'AUTO CARE', 'AUTO SERVICE', 'AUTO PARTS', 'AUTOMOTIVE', 'TIRE', 'TIRES', 'TIRE & AUTO', 'TRUCK REPAIR', 'TRUCK & AUTO',
       'DIESEL', 'OIL CHANGE', 'LUBE', 'CAR WASH', 'CARWASH', 'MUFFLER', 'BRAKES', 'TRANSMISSION', 'COLLISION', 'BODY SHOP', 'SMOG', 'EMISSIONS',
       'TOWING', 'TOLL', 'TOLLS', 'GARAGE', 'FUEL', 'PETRO', 'PETROLEUM', 'TRAVEL CENTER', 'TRAVEL PLAZA', 'TRUCK STOP', 'SHUTTLE',
@@ -92,11 +100,11 @@ export const KEYWORD_RULES: readonly KeywordRule[] = [
   },
   // Keeping the premises and the equipment working (a vehicle's repairs are driving costs, above).
   {
-    name: 'repairs', strength: 'likely', target: '6120',
+    name: 'repairs', strength: 'likely', target: accountForRole('repairs'),
     words: ['REPAIR', 'REPAIRS', 'SMALL ENGINE', 'SMALL ENGI', 'OUTDOOR POWER', 'POWER EQUIPMENT', 'PWR EQ', 'POWER EQ', 'JANITORIAL', 'CLEANING', 'CLEAN',
       'MAID', 'MAIDS', 'LINEN', 'LINEN SVC', 'LINEN SERVICE', 'PEST CONTROL', 'EXTERMINATING', 'LOCKSMITH', 'HANDYMAN', 'APPLIANCE SERVICE', 'PEST', 'TERMITE', 'REFRIGERATION', 'REFRIGERA'],
   },
-  { name: 'utilities', strength: 'clear', target: '6170', words: ['LANDFILL', 'LANDFIL', 'WASTE', 'SANITATION', 'RECYCLING', 'DUMPSTER', 'TRASH', 'REFUSE', 'UTILITIES', 'UTILITY', 'UTIL', 'SEWER', 'WATER DEPT', 'WATER DEPARTMENT',
+  { name: 'utilities', strength: 'clear', target: accountForRole('utilities'), words: ['LANDFILL', 'LANDFIL', 'WASTE', 'SANITATION', 'RECYCLING', 'DUMPSTER', 'TRASH', 'REFUSE', 'UTILITIES', 'UTILITY', 'UTIL', 'SEWER', 'WATER DEPT', 'WATER DEPARTMENT',
     // A city's utility department bills as the city ("CITY OF COLUMBUS DPU"), so these come before the government words.
     'DPU', 'UB', 'UTILITY BILLING', 'UTIL BILLING', 'PUBLIC UTILITIES', 'ILLUMINATING', 'PUBLIC UTIL', 'WATER SYS', 'WATER SYSTEM', 'WATER BILL', 'WATER UTILITY', 'WATER & SEWER', 'WATER SEWER',
     'WATER CO', 'WATER COMPANY', 'WATER WORKS', 'POWER DISTRICT', 'PUBLIC POWER', 'ELECTRIC COOP', 'ELECTRIC COOPERATIVE', 'ELECTRIC MEMBERSHIP',
@@ -105,48 +113,48 @@ export const KEYWORD_RULES: readonly KeywordRule[] = [
   // Plants, soil and stone are mostly bought by those who install them for a customer (cost of
   // goods); an office or a salon buys them as supplies.
   {
-    name: 'landscape-supply', strength: 'likely', target: '5000',
-    byIndustry: { professional_services: '6130', personal_services: '6130', healthcare: '6130', food_service: '6130', transportation: '6130' },
+    name: 'landscape-supply', strength: 'likely', target: accountForRole('cost_of_goods'),
+    byIndustry: { professional_services: accountForRole('supplies'), personal_services: accountForRole('supplies'), healthcare: accountForRole('supplies'), food_service: accountForRole('supplies'), transportation: accountForRole('supplies') },
     words: ['NURSERY', 'NURSERIES', 'MULCH', 'STONE CENTER', 'STONE CTR', 'STONE SUPPLY', 'LANDSCAPE SUPPLY', 'LANDSCAPE SUPPL', 'SOD FARM', 'TOPSOIL', 'IRRIGATION', 'GARDEN CENTER'],
   },
   // A landlord bills as the property's company ("BROOKSWOOD PLAZA LLC"), with the centre's shared costs (CAM) apart.
-  { name: 'landlord', strength: 'likely', target: '6110', words: ['PLAZA', 'PROPERTIES', 'PROPERTI', 'PROP', 'PROPERTY MGMT', 'PROPERTY MANAGEMENT', 'REALTY', 'CAM', 'SHOPPING CENTER', 'OFFICE PARK', 'BUSINESS PARK', 'BUSINESS CENTER'] },
-  { name: 'lodging', strength: 'clear', target: '6150', words: ['HOTEL', 'HOTELS', 'MOTEL', 'INN', 'SUITES', 'RESORT', 'LODGE', 'HOSTEL', 'AIRLINES', 'AIRWAYS', 'AIRLINE'] },
-  { name: 'books-and-learning', strength: 'clear', target: '6230', words: ['BOOKS', 'BOOKSTORE', 'BOOK STORE', 'BOOK STO', 'BOOKSELLERS', 'BOOKSHOP', 'SEMINAR', 'CONFERENCE', 'ACADEMY', 'TRAINING', 'COURSE', 'COURSES',
+  { name: 'landlord', strength: 'likely', target: accountForRole('rent'), words: ['PLAZA', 'PROPERTIES', 'PROPERTI', 'PROP', 'PROPERTY MGMT', 'PROPERTY MANAGEMENT', 'REALTY', 'CAM', 'SHOPPING CENTER', 'OFFICE PARK', 'BUSINESS PARK', 'BUSINESS CENTER'] },
+  { name: 'lodging', strength: 'clear', target: accountForRole('travel'), words: ['HOTEL', 'HOTELS', 'MOTEL', 'INN', 'SUITES', 'RESORT', 'LODGE', 'HOSTEL', 'AIRLINES', 'AIRWAYS', 'AIRLINE'] },
+  { name: 'books-and-learning', strength: 'clear', target: accountForRole('education'), words: ['BOOKS', 'BOOKSTORE', 'BOOK STORE', 'BOOK STO', 'BOOKSELLERS', 'BOOKSHOP', 'SEMINAR', 'CONFERENCE', 'ACADEMY', 'TRAINING', 'COURSE', 'COURSES',
   'CONT ED', 'CONTINUING ED', 'CONTINUING EDUCATION', 'MASTERCLASS', 'MASTER CLASS', 'WORKSHOP', 'CERTIFICATION', 'EXTENSION',
   'INSTITUTE', 'BAR INST', 'SYMPOSIUM', 'SYMPOSI', 'APPRENT', 'APPRENTICESHIP'] },
   {
-    name: 'government', strength: 'clear', target: '6140',
+    name: 'government', strength: 'clear', target: accountForRole('taxes_licenses'),
     words: ['CITY OF', 'COUNTY OF', 'TOWN OF', 'VILLAGE OF', 'STATE OF', 'PERMIT', 'PERMITS', 'LICENSE', 'LICENSES', 'LICENSING', 'DMV',
       'PUBLIC HEALTH', 'HEALTH DEPT', 'BUILDING DEPT', 'COUNTY CLERK', 'CITY CLERK', 'RECORDER', 'COUNTY TREAS', 'TREASURER', 'TAX COLLECTOR', 'COUNTY COLLECTOR', 'COLLECTOR'],
   },
-  { name: 'charity', strength: 'likely', target: '6250', words: ['DONATION', 'DONATIONS', 'CHARITY', 'CHARITIES', 'FOOD BANK', 'RESCUE MISSION', 'HUMANE SOCIETY', 'HABITAT FOR HUMANITY'] },
+  { name: 'charity', strength: 'likely', target: accountForRole('charity'), words: ['DONATION', 'DONATIONS', 'CHARITY', 'CHARITIES', 'FOOD BANK', 'RESCUE MISSION', 'HUMANE SOCIETY', 'HABITAT FOR HUMANITY'] },
   // A profession's society ("NEBRASKA SOCIETY OF CPAS") is its members' dues, though its name holds the profession's word.
-  { name: 'professional-society', strength: 'likely', target: '6240', words: ['SOCIETY OF', 'STATE SOCIETY'] },
-  { name: 'professional', strength: 'clear', target: '6080', words: ['CPA', 'CPAS', 'ACCOUNTING', 'ACCOUNTANTS', 'BOOKKEEPING', 'LAW OFFICE', 'LAW OFFICES', 'LAW FIRM', 'LAW GROUP', 'ATTORNEY', 'ATTORNEYS', 'LEGAL', 'ESQ', 'TAX SERVICE', 'ACCTG', 'MED BILLING', 'MEDICAL BILLING', 'BILLING SERVICE', 'BILLING SVC', 'TAX ADVISORS', 'TAX ADVISOR', 'TAX SVC', 'TAX SERVICES', 'TAX PREP', 'TAX PREPARATION', 'ENROLLED AGENT'] },
-  { name: 'dues', strength: 'likely', target: '6240', words: ['ASSOCIATION', 'ASSN', 'ASSOC', 'CHAMBER OF COMMERCE', 'CHAMBER', 'DUES', 'GUILD', 'MEMBERSHIP', 'MEMBERSHIPS'] },
-  { name: 'shipping', strength: 'clear', target: '6220', words: ['SHIPPING', 'FREIGHT', 'COURIER', 'LOGISTICS', 'PACK & SHIP', 'POSTAL'] },
-  { name: 'insurance', strength: 'likely', target: '6060', words: ['INSURANCE', 'INS PREM', 'INS PMT', 'ASSURANCE', 'MUTUAL INS', 'INS CO', 'WC PREM', 'WC PREMIUM', 'WORKERS COMP', 'WORK COMP', 'WORKERS COMPENSATION', 'INSUR', 'GL POLICY',
+  { name: 'professional-society', strength: 'likely', target: accountForRole('dues'), words: ['SOCIETY OF', 'STATE SOCIETY'] },
+  { name: 'professional', strength: 'clear', target: accountForRole('professional_services'), words: ['CPA', 'CPAS', 'ACCOUNTING', 'ACCOUNTANTS', 'BOOKKEEPING', 'LAW OFFICE', 'LAW OFFICES', 'LAW FIRM', 'LAW GROUP', 'ATTORNEY', 'ATTORNEYS', 'LEGAL', 'ESQ', 'TAX SERVICE', 'ACCTG', 'MED BILLING', 'MEDICAL BILLING', 'BILLING SERVICE', 'BILLING SVC', 'TAX ADVISORS', 'TAX ADVISOR', 'TAX SVC', 'TAX SERVICES', 'TAX PREP', 'TAX PREPARATION', 'ENROLLED AGENT'] },
+  { name: 'dues', strength: 'likely', target: accountForRole('dues'), words: ['ASSOCIATION', 'ASSN', 'ASSOC', 'CHAMBER OF COMMERCE', 'CHAMBER', 'DUES', 'GUILD', 'MEMBERSHIP', 'MEMBERSHIPS'] },
+  { name: 'shipping', strength: 'clear', target: accountForRole('shipping'), words: ['SHIPPING', 'FREIGHT', 'COURIER', 'LOGISTICS', 'PACK & SHIP', 'POSTAL'] },
+  { name: 'insurance', strength: 'likely', target: accountForRole('insurance'), words: ['INSURANCE', 'INS PREM', 'INS PMT', 'ASSURANCE', 'MUTUAL INS', 'INS CO', 'WC PREM', 'WC PREMIUM', 'WORKERS COMP', 'WORK COMP', 'WORKERS COMPENSATION', 'INSUR', 'GL POLICY',
     // States' workers' compensation funds.
     'L&I', 'LABOR & INDUSTRIES', 'LABOR AND INDUSTRIES', 'NYSIF', 'STATE FUND', 'STATE INSURANCE FUND', 'STATE INS FUND', 'LWCC', 'EMPLOYERS MU', 'EMPLOYERS MUTUAL'] },
   // Equipment and truck lenders print their name, not "LOAN": the payment is principal and interest.
-  { name: 'equipment-finance', strength: 'likely', target: '2400', words: ['EQUIP FIN', 'EQUIPMENT FIN', 'TRUCK FINANC', 'TRUCK FINANCIAL', 'TRUCK FINANCE', 'EQUIP FINANCING', 'EQUIPMENT FINANCING'] },
-  { name: 'marketing', strength: 'likely', target: '6000', words: ['ADVERTISING', 'MARKETING', 'SPONSORSHIP', 'SPONSOR', 'EXPO', 'TRADE SHOW', 'BOOTH', 'SIGNS', 'SIGNAGE', 'PROMOTIONS',
+  { name: 'equipment-finance', strength: 'likely', target: accountForRole('loans'), words: ['EQUIP FIN', 'EQUIPMENT FIN', 'TRUCK FINANC', 'TRUCK FINANCIAL', 'TRUCK FINANCE', 'EQUIP FINANCING', 'EQUIPMENT FINANCING'] },
+  { name: 'marketing', strength: 'likely', target: accountForRole('advertising'), words: ['ADVERTISING', 'MARKETING', 'SPONSORSHIP', 'SPONSOR', 'EXPO', 'TRADE SHOW', 'BOOTH', 'SIGNS', 'SIGNAGE', 'PROMOTIONS',
     'RADIO', 'NEWSPAPER', 'GAZETTE', 'BILLBOARD', 'BILLBOARDS', 'YELLOW PAGES'] },
   // Temporary workers come through an agency; consultants, engineers and architects are professional services.
-  { name: 'staffing', strength: 'likely', target: '6030', words: ['STAFFING', 'TEMPS', 'TEMPORARY SERVICES', 'TEMP SERVICES', 'LABOR READY', 'PEOPLEREADY'] },
-  { name: 'consultants', strength: 'likely', target: '6080', words: ['CONSULTING', 'CONSULTANTS', 'ENGINEERING', 'ENGINEERS', 'ARCHITECTS', 'ARCHITECTURE', 'APPRAISAL', 'SURVEYING', 'NOTARY'] },
-  { name: 'workwear', strength: 'likely', target: '6130', words: ['UNIFORM', 'UNIFORMS', 'WORKWEAR', 'SAFETY SUPPLY', 'SAFETY PRODUCTS'] },
-  { name: 'storage', strength: 'likely', target: '6110', words: ['SELF STORAGE', 'MINI STORAGE', 'STORAGE UNITS', 'STORAGE CENTER'] },
-  { name: 'equipment-rental', strength: 'likely', target: '6100', words: ['EQUIPMENT RENTAL', 'EQUIP RENTAL', 'TOOL RENTAL', 'RENTAL CENTER', 'PARTY RENTAL', 'PARTY RENTALS', 'TENT', 'TENT & EVENT', 'EVENT RENTAL', 'EVENT RENTALS'] },
-  { name: 'web-hosting', strength: 'likely', target: '6200', words: ['HOSTING', 'WEB HOSTING', 'DOMAINS'] },
+  { name: 'staffing', strength: 'likely', target: accountForRole('contract_labor'), words: ['STAFFING', 'TEMPS', 'TEMPORARY SERVICES', 'TEMP SERVICES', 'LABOR READY', 'PEOPLEREADY'] },
+  { name: 'consultants', strength: 'likely', target: accountForRole('professional_services'), words: ['CONSULTING', 'CONSULTANTS', 'ENGINEERING', 'ENGINEERS', 'ARCHITECTS', 'ARCHITECTURE', 'APPRAISAL', 'SURVEYING', 'NOTARY'] },
+  { name: 'workwear', strength: 'likely', target: accountForRole('supplies'), words: ['UNIFORM', 'UNIFORMS', 'WORKWEAR', 'SAFETY SUPPLY', 'SAFETY PRODUCTS'] },
+  { name: 'storage', strength: 'likely', target: accountForRole('rent'), words: ['SELF STORAGE', 'MINI STORAGE', 'STORAGE UNITS', 'STORAGE CENTER'] },
+  { name: 'equipment-rental', strength: 'likely', target: accountForRole('equipment_rent'), words: ['EQUIPMENT RENTAL', 'EQUIP RENTAL', 'TOOL RENTAL', 'RENTAL CENTER', 'PARTY RENTAL', 'PARTY RENTALS', 'TENT', 'TENT & EVENT', 'EVENT RENTAL', 'EVENT RENTALS'] },
+  { name: 'web-hosting', strength: 'likely', target: accountForRole('software'), words: ['HOSTING', 'WEB HOSTING', 'DOMAINS'] },
   // What an owner buys for themself on the business's card: a gym, a golf round, a film, jewellery, toys.
   {
-    name: 'personal', strength: 'likely', target: '6260', byIndustry: { personal_services: null },
+    name: 'personal', strength: 'likely', target: accountForRole('personal'), byIndustry: { personal_services: null },
     words: ['FITNESS', 'GYM', 'NAIL SALON', 'NAILS', 'DAY SPA', 'BARBER', 'GOLF', 'COUNTRY CLUB', 'ATHLETIC CLUB', 'HEALTH CLUB', 'CINEMA', 'CINEMAS', 'MOVIE THEATER', 'TOYS', 'JEWELERS', 'JEWELRY'],
   },
-  { name: 'office', strength: 'likely', target: '6090', words: ['OFFICE SUPPLY', 'OFFICE SUPPLIES', 'PRINTING', 'PRINT SHOP', 'COPY CENTER', 'STATIONERY', 'POST OFFICE'] },
-  { name: 'software', strength: 'likely', target: '6200', words: ['SOFTWARE', 'SAAS'] },
+  { name: 'office', strength: 'likely', target: accountForRole('office'), words: ['OFFICE SUPPLY', 'OFFICE SUPPLIES', 'PRINTING', 'PRINT SHOP', 'COPY CENTER', 'STATIONERY', 'POST OFFICE'] },
+  { name: 'software', strength: 'likely', target: accountForRole('software'), words: ['SOFTWARE', 'SAAS'] },
 ];
 
 export interface KeywordMatch {
@@ -163,8 +171,6 @@ for (const [index, rule] of KEYWORD_RULES.entries()) {
 }
 const MAX_PHRASE_WORDS = Math.max(...KEYWORD_RULES.flatMap((rule) => rule.words.map((word) => word.split(' ').length)));
 
-/** Toast runs restaurants' registers: a row it fronts is a restaurant's, whatever the name says. */
-const RESTAURANT_PROCESSORS: ReadonlySet<string> = new Set(['toast']);
 
 const ownNameWords = new Map<string, readonly string[]>();
 function cleanedWordsOf(name: string): readonly string[] {
@@ -213,15 +219,26 @@ export function matchKeyword(input: Pick<CategorizationInput, 'description' | 'm
       }
     }
   }
+  const hint = cleaned.kindHint ? accountForRole(cleaned.kindHint) : null;
   if (best) {
     const rule = KEYWORD_RULES[best.ruleIndex];
-    return { rule, word: best.word, target: targetFor(rule, input.industry)!, rawScore: KEYWORD_SCORE[rule.strength] };
+    const target = targetFor(rule, input.industry)!;
+    // The processor knows its merchants' trade better than a word of their name ("TST* WALKING ON WATER" is a restaurant).
+    if (!hint || target === hint) {
+      const nameLength = cleaned.tokens.filter((word) => !LEGAL_FORM_WORDS.has(word)).length;
+      const rawScore = !best.word.includes(' ') && nameLength >= 3 ? WORD_IN_LONG_NAME_SCORE : KEYWORD_SCORE[rule.strength];
+      return { rule, word: best.word, target, rawScore };
+    }
   }
-  if (cleaned.processor && RESTAURANT_PROCESSORS.has(cleaned.processor)) {
-    const rule = KEYWORD_RULES.find((candidate) => candidate.name === 'restaurant')!;
-    return { rule, word: `${cleaned.processor} register`, target: rule.target!, rawScore: KEYWORD_SCORE.likely };
+  if (hint && cleaned.kindHint) {
+    return { rule: processorKindRule(cleaned.kindHint, hint), word: `${cleaned.processor} merchant`, target: hint, rawScore: KEYWORD_SCORE.likely };
   }
   return null;
+}
+
+/** The answer a processor's trade gives (decodeDescriptor's kind hint), reported as a keyword rule of its own. */
+function processorKindRule(role: string, target: CategoryTarget): KeywordRule {
+  return { name: `processor-kind-${role}`, words: [], target, strength: 'likely' };
 }
 
 function targetFor(rule: KeywordRule, industry: Industry | null | undefined): CategoryTarget | null {

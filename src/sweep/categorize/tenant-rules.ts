@@ -1,6 +1,6 @@
 import type { DatabaseHandle } from '../../db/connection.ts';
 import type { CategorizationRulesTable } from '../../db/schema.ts';
-import { withWriteTransaction } from '../../db/transaction.ts';
+import { withWriteTransaction, type Executor } from '../../db/transaction.ts';
 import { conflict, invalid, notFound } from '../../errors.ts';
 import { isKnownCurrency } from '../../money/currency.ts';
 import { AmountError, toMajorUnits, toMinorUnits } from '../../money/minor-units.ts';
@@ -61,54 +61,63 @@ export async function listTenantRules(handle: DatabaseHandle, tenantId: string):
  * currency never match a rule that has bounds.
  */
 export async function createTenantRule(handle: DatabaseHandle, tenantId: string, input: RuleInput): Promise<RuleView> {
+  return withWriteTransaction(handle, async (trx) => {
+    const row = await validRule(trx, tenantId, input, new Date().toISOString());
+    await insertTenantRule(trx, row);
+    return toRuleView(row);
+  });
+}
+
+/** Stores a validated rule, unless the tenant already has the most rules allowed (409). */
+export async function insertTenantRule(trx: Executor, row: CategorizationRulesTable): Promise<void> {
+  if (await store.countRules(trx, row.tenant_id) >= MAX_RULES_PER_TENANT) throw conflict(`the tenant already has ${MAX_RULES_PER_TENANT} rules, the most allowed; delete some first`);
+  await store.insertRule(trx, row);
+}
+
+/** The rule as it would be stored, or a 400 naming the field that is wrong; stores nothing. */
+export async function validRule(trx: Executor, tenantId: string, input: RuleInput, now: string): Promise<CategorizationRulesTable> {
   const problem = patternProblem(input.pattern);
   if (problem) throw invalid(`pattern: ${problem}`);
   const priority = input.priority ?? DEFAULT_RULE_PRIORITY;
   if (!Number.isInteger(priority) || priority < 0 || priority > MAX_RULE_PRIORITY) throw invalid(`priority: an integer from 0 to ${MAX_RULE_PRIORITY}`);
   const hasBounds = (input.minAmount ?? null) !== null || (input.maxAmount ?? null) !== null;
   if (!hasBounds && input.currency) throw invalid('currency: only meaningful with minAmount or maxAmount');
-  const now = new Date().toISOString();
-  return withWriteTransaction(handle, async (trx) => {
-    const primary = await findPrimaryEntity(trx, tenantId);
-    if (!primary) throw notFound(`tenant ${tenantId}`);
-    const currency = hasBounds ? (input.currency ?? primary.base_currency) : null;
-    if (currency !== null && !isKnownCurrency(currency)) throw invalid(`currency: "${currency}" is not an ISO 4217 currency code`);
-    const bound = (field: 'minAmount' | 'maxAmount'): number | null => {
-      const value = input[field];
-      if (value === undefined || value === null) return null;
-      if (value < 0) throw invalid(`${field}: bounds the amount's magnitude, so it must be >= 0 (use direction for in or out)`);
-      try {
-        return toMinorUnits(value, currency!);
-      } catch (error) {
-        if (error instanceof AmountError) throw invalid(`${field}: ${error.message}`);
-        throw error;
-      }
-    };
-    const minAmountMinor = bound('minAmount');
-    const maxAmountMinor = bound('maxAmount');
-    if (minAmountMinor !== null && maxAmountMinor !== null && minAmountMinor > maxAmountMinor) throw invalid('maxAmount: must be >= minAmount');
-    if (input.category !== TRANSFER) {
-      const account = await trx.selectFrom('accounts').select(['parent_number'])
-        .where('tenant_id', '=', tenantId).where('account_number', '=', input.category).limit(1).executeTakeFirst();
-      if (!account) throw invalid(`category: "${input.category}" is not an account number of this tenant's chart (see GET /accounts) nor "transfer"`);
-      if (account.parent_number !== null) throw invalid(`category: ${input.category} is a bank or card account; use "transfer" for moves between your own accounts`);
+  const primary = await findPrimaryEntity(trx, tenantId);
+  if (!primary) throw notFound(`tenant ${tenantId}`);
+  const currency = hasBounds ? (input.currency ?? primary.base_currency) : null;
+  if (currency !== null && !isKnownCurrency(currency)) throw invalid(`currency: "${currency}" is not an ISO 4217 currency code`);
+  const bound = (field: 'minAmount' | 'maxAmount'): number | null => {
+    const value = input[field];
+    if (value === undefined || value === null) return null;
+    if (value < 0) throw invalid(`${field}: bounds the amount's magnitude, so it must be >= 0 (use direction for in or out)`);
+    try {
+      return toMinorUnits(value, currency!);
+    } catch (error) {
+      if (error instanceof AmountError) throw invalid(`${field}: ${error.message}`);
+      throw error;
     }
-    if (await store.countRules(trx, tenantId) >= MAX_RULES_PER_TENANT) throw conflict(`the tenant already has ${MAX_RULES_PER_TENANT} rules, the most allowed; delete some first`);
-    const row: CategorizationRulesTable = {
-      id: newId(),
-      tenant_id: tenantId,
-      pattern: input.pattern.trim(),
-      direction: input.direction ?? null,
-      min_amount_minor: minAmountMinor,
-      max_amount_minor: maxAmountMinor,
-      currency,
-      target: input.category,
-      priority,
-      created_at: now,
-    };
-    await store.insertRule(trx, row);
-    return toRuleView(row);
-  });
+  };
+  const minAmountMinor = bound('minAmount');
+  const maxAmountMinor = bound('maxAmount');
+  if (minAmountMinor !== null && maxAmountMinor !== null && minAmountMinor > maxAmountMinor) throw invalid('maxAmount: must be >= minAmount');
+  if (input.category !== TRANSFER) {
+    const account = await trx.selectFrom('accounts').select(['parent_number'])
+      .where('tenant_id', '=', tenantId).where('account_number', '=', input.category).limit(1).executeTakeFirst();
+    if (!account) throw invalid(`category: "${input.category}" is not an account number of this tenant's chart (see GET /accounts) nor "transfer"`);
+    if (account.parent_number !== null) throw invalid(`category: ${input.category} is a bank or card account; use "transfer" for moves between your own accounts`);
+  }
+  return {
+    id: newId(),
+    tenant_id: tenantId,
+    pattern: input.pattern.trim(),
+    direction: input.direction ?? null,
+    min_amount_minor: minAmountMinor,
+    max_amount_minor: maxAmountMinor,
+    currency,
+    target: input.category,
+    priority,
+    created_at: now,
+  };
 }
 
 export async function deleteTenantRule(handle: DatabaseHandle, tenantId: string, ruleId: string): Promise<RuleView> {

@@ -17,7 +17,8 @@ import type { TierRuntime } from './run.ts';
 export const directoryTier: RowTier = (row) => {
   const match = lookupDirectory(row.descriptor ?? cleanDescriptor(row.description, row.merchant), row.direction, row.industry);
   if (!match || paysNoCard(row, match) || movesToNoHeldAccount(row, match)) return null;
-  return { target: match.target, rawScore: match.confidence, detail: `directory ${match.merchantName} (${match.position})` };
+  if (match.source === 'curated') return { target: match.target, rawScore: match.confidence, detail: `directory ${match.merchantName} (${match.position})` };
+  return { target: match.target, rawScore: match.confidence, detail: `brand ${match.merchantName} (${match.position}, ${match.source})`, calibrationKey: 'brand' };
 };
 
 /**

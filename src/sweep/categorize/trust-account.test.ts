@@ -62,9 +62,9 @@ test("clients' money in and out of the trust account is owed to them (2000); its
   assert.equal(report.accounts.find((row) => row.accountNumber === '2000')?.balance, 38_250);
 });
 
-test('a transfer-worded row whose other leg is nowhere in the books is a guessed owner draw, left to review', async () => {
+test('a transfer-worded row whose other leg is nowhere in the books waits for its pair, left to review', async () => {
   await push(firm, [{ accountExternalId: 'operating', id: 'o3', date: '2026-04-01', amount: 2_000, description: 'ONLINE TRANSFER TO XXXXXX4412 OP-AWAY' }]);
   await harness.sweep();
   const away = await rowNamed('OP-AWAY');
-  assert.deepEqual([away.category?.accountNumber, away.needsReview], ['3200', true]);
+  assert.deepEqual([away.transactionType, away.needsReview], ['transfer', true]);
 });
