@@ -4,6 +4,7 @@ import type { Config } from './config/config.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/connection.ts';
 import { buildApp } from './http/app.ts';
 import { SweepWorker } from './sweep/worker.ts';
+import { loadServiceKnowledge } from './sweep/categorize/tiers.ts';
 import { DEFAULT_STATEMENT_PROCESSING, processStatementsOnce } from './intake/statements/process.ts';
 import { startInboxListener, type InboxListener } from './intake/statements/smtp.ts';
 import { inboxTlsCertificate } from './intake/statements/smtp-tls.ts';
@@ -30,6 +31,7 @@ export async function openMigratedDatabase(config: Config): Promise<DatabaseHand
 }
 
 export function createWorker(handle: DatabaseHandle, config: Config, logger: ReturnType<typeof createLogger>): SweepWorker {
+  loadServiceKnowledge();
   return new SweepWorker(handle, {
     batchSize: config.sweepBatchSize,
     batchBudgetMs: config.sweepBatchBudgetMs,

@@ -3,6 +3,7 @@ import { after, before, test } from 'node:test';
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
 import { openDatabase } from '../db/connection.ts';
 import { SweepWorker } from './worker.ts';
+import { loadServiceKnowledge } from './categorize/tiers.ts';
 import { createAccount, createHarness, ON_POSTGRES, push, type Harness, type TestTenant } from '../../test/support/harness.ts';
 
 let harness: Harness;
@@ -38,7 +39,9 @@ async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs: number
 }
 
 test('with default settings a pushed row is categorized and booked within 5 seconds', async () => {
-  // The default interval, without the API's nudge: the worst case of an idle server.
+  // The default interval, without the API's nudge: the worst case of an idle server (which loaded its
+  // knowledge at start, as createWorker does).
+  loadServiceKnowledge();
   const worker = new SweepWorker(harness.handle, { batchSize: harness.config.sweepBatchSize, reviewThreshold: harness.config.reviewThreshold, intervalMs: 500 }, quietLogger);
   worker.start();
   try {

@@ -1,5 +1,5 @@
 import { cleanDescriptor } from './descriptor.ts';
-import { lookupDirectory } from './directory/lookup.ts';
+import { directoryEntries, lookupDirectory } from './directory/lookup.ts';
 import { HELD_FOR_OTHERS } from './builtin-rules.ts';
 import type { BatchTier, EngineRow, RowTier } from './engine.ts';
 import type { TenantBatchTier } from './llm/llm-batch-tier.ts';
@@ -43,6 +43,14 @@ export const BANK_TRANSFER_ENTRY = 'Online Transfer';
 export const CARD_ONLY_ISSUERS: ReadonlySet<string> = new Set([
   'Synchrony Payment', 'American Express Payment', 'Discover Card Payment', 'Barclaycard Payment', 'Apple Card Payment', 'Ramp Card Payment', 'Divvy Card Payment',
 ]);
+
+/**
+ * Loads the shipped knowledge (the merchant directory, about a second of parsing) before the first
+ * row arrives, so a new server's first booking does not wait for it.
+ */
+export function loadServiceKnowledge(): void {
+  directoryEntries();
+}
 
 export function serviceTiers(): TierRuntime {
   return {
