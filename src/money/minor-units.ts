@@ -1,4 +1,5 @@
 import { currencyExponent } from './currency.ts';
+import { Decimal } from './decimal.ts';
 
 /**
  * Money is held as integer minor units of its currency. The largest magnitude accepted for one
@@ -16,35 +17,24 @@ export function toMinorUnits(amount: number, currency: string): number {
   const exponent = currencyExponent(currency);
   if (exponent === undefined) throw new AmountError(`unknown currency ${currency}`);
   if (!Number.isFinite(amount)) throw new AmountError('must be a finite number');
-  const text = decimalString(Math.abs(amount));
-  const [whole, fraction = ''] = text.split('.');
-  if (fraction.length > exponent) {
-    throw new AmountError(`has ${fraction.length} decimals but ${currency} has ${exponent}`);
+  return decimalToMinorUnits(Decimal.fromNumber(amount), currency, exponent);
+}
+
+/**
+ * An exact decimal to integer minor units of the currency. Digits beyond the currency's exponent are
+ * accepted only when they are zeros ("12.500" in USD): anything else would need rounding.
+ */
+export function decimalToMinorUnits(value: Decimal, currency: string, exponent = currencyExponent(currency)): number {
+  if (exponent === undefined) throw new AmountError(`unknown currency ${currency}`);
+  const minor = value.toUnitsAt(exponent);
+  if (minor === null) throw new AmountError(`has ${value.withScale(0).scale} decimals but ${currency} has ${exponent}`);
+  if (minor > BigInt(MAX_AMOUNT_MINOR) || -minor > BigInt(MAX_AMOUNT_MINOR)) {
+    throw new AmountError(`is too large (at most ${MAX_AMOUNT_MINOR / 10 ** exponent})`);
   }
-  const minor = Number(whole + fraction.padEnd(exponent, '0'));
-  if (minor > MAX_AMOUNT_MINOR) throw new AmountError(`is too large (at most ${MAX_AMOUNT_MINOR / 10 ** exponent})`);
-  return amount < 0 ? -minor : minor;
+  return Number(minor);
 }
 
 /** Minor units back to a JSON number in major units; exact because the division result is the shortest decimal. */
 export function toMajorUnits(minor: number, currency: string): number {
-  const exponent = currencyExponent(currency) ?? 2;
-  if (exponent === 0) return minor;
-  const sign = minor < 0 ? '-' : '';
-  const digits = String(Math.abs(minor)).padStart(exponent + 1, '0');
-  return Number(`${sign}${digits.slice(0, -exponent)}.${digits.slice(-exponent)}`);
-}
-
-function decimalString(value: number): string {
-  const text = String(value);
-  if (!/e/i.test(text)) return text;
-  // Exponent notation (1e-7, 1e+21): expand without going through floating-point arithmetic.
-  const [mantissa, exponentText] = text.toLowerCase().split('e');
-  const exponent = Number(exponentText);
-  const [intPart, fracPart = ''] = mantissa.split('.');
-  const digits = intPart + fracPart;
-  const pointAt = intPart.length + exponent;
-  if (pointAt <= 0) return `0.${'0'.repeat(-pointAt)}${digits}`;
-  if (pointAt >= digits.length) return digits + '0'.repeat(pointAt - digits.length);
-  return `${digits.slice(0, pointAt)}.${digits.slice(pointAt)}`;
+  return Decimal.of(BigInt(minor), currencyExponent(currency) ?? 2).toNumber();
 }
