@@ -5,10 +5,15 @@
  * statement reads the same as the statement.
  */
 import { isKnownCurrency, currencyExponent } from '../../../money/currency.ts';
-import type { ParsedStatement, ParsedStatementLine, ReadOutcome, ReaderContext, StatementAccountKind } from '../types.ts';
-import { addDecimals, compareDecimals, detectDecimalSeparator, negateDecimal, parseAmount, type DecimalSeparator, type ParsedAmount } from './amounts.ts';
+import { Decimal } from '../../../money/decimal.ts';
+import { detectConventions, settleDayMonthOrder } from '../interpret/conventions.ts';
+import { balanceWithIndicator, indicatorDirection, resolveSigns, type SignedRow } from '../interpret/signs.ts';
+import { buildStatement } from '../interpret/statement.ts';
+import { CLOSING_LABEL, headerRole, kindInText, OPENING_LABEL } from '../interpret/vocabulary.ts';
+import type { ReadOutcome, ReaderContext, StatementAccountKind } from '../types.ts';
+import { parseAmount, type DecimalSeparator, type ParsedAmount } from './amounts.ts';
 import { detectCurrency } from './currency.ts';
-import { detectDayMonthOrder, MONTH_NAME_PATTERN, parseDate, type DateReadingOptions } from './dates.ts';
+import { MONTH_NAME_PATTERN, parseDate, type DateReadingOptions } from './dates.ts';
 
 /** One run of text and its box, in page units with y growing downwards (top of the box). */
 export interface PositionedText {
@@ -49,18 +54,11 @@ interface Column {
   right: number;
 }
 
-// Header words, English first, then the German/French/Spanish ones common on EUR statements.
-const HEADER_ROLES: Array<[ColumnRole, RegExp]> = [
-  ['balance', /^(running |daily |ledger )?(balance|saldo|solde|kontostand)\b/i],
-  ['out', /^(withdrawals?|debits?|money out|paid out|charges|purchases|soll|belastung|lastschrift|d[ée]bit|out|ausgang|cargos?)\b/i],
-  ['in', /^(deposits?|credits?|money in|paid in|payments?( and credits)?|haben|gutschrift|cr[ée]dit|in|eingang|abonos?)\b/i],
-  ['amount', /^(amount|betrag|montant|importe|transaction amount)\b/i],
-  ['date', /^((trans(action)?|tran|posting|post(ed)?|value|booking|entry)\.?\s*)?date\b|^(datum|buchungstag|wertstellung|valuta|fecha)\b/i],
-  ['description', /^(description|details?|transaction( details| description)?|merchant|narrative|particulars|payee|memo|verwendungszweck|buchungstext|libell[ée]|concepto|reference)\b/i],
-];
+/** The header roles a page layout uses: debit/credit columns are money out/in, a memo is description. */
+const LAYOUT_ROLES: Partial<Record<NonNullable<ReturnType<typeof headerRole>>, ColumnRole>> = {
+  date: 'date', valueDate: 'date', description: 'description', memo: 'description', amount: 'amount', debit: 'out', credit: 'in', balance: 'balance',
+};
 
-const OPENING_LABEL = /\b(beginning|opening|previous|starting|prior|last statement|old)\s+balance\b|\bbalance\s+(brought\s+)?forward\b|\balter\s+kontostand\b|\banfangssaldo\b|\bsolde\s+(pr[ée]c[ée]dent|initial|d[ée]but)\b|\bsaldo\s+anterior\b/i;
-const CLOSING_LABEL = /\b(ending|closing|new|final|current statement)\s+balance\b|\bbalance\s+carried\s+forward\b|\bneuer\s+kontostand\b|\bendsaldo\b|\bsolde\s+(nouveau|final|fin)\b|\bsaldo\s+final\b/i;
 const STATEMENT_WORDS = /\b(statement|account summary|kontoauszug|relev[ée]|extracto|estratto)\b/i;
 const INVOICE_WORDS = /\b(invoice|bill to|ship to|unit price|qty|quantity|subtotal|rechnung|facture)\b/gi;
 const NOISE_LINE = /\bpage\s+\d+(\s+of\s+\d+)?\b|\bseite\s+\d+|\bcontinued\b|^\s*\d+\s*\/\s*\d+\s*$|\btotals?\b|\bsumme\b/i;
@@ -78,11 +76,10 @@ export function interpretStatement(pages: LayoutPage[], options: InterpretOption
   if (fullText.trim().length === 0) {
     return { ok: false, reason: 'document_unreadable', message: 'No text could be read from the document.' };
   }
-  const separator = detectDecimalSeparator(fullText);
-  const order = detectDayMonthOrder(fullText, { commaDecimals: separator === 'comma' });
   const currency = detectCurrency(fullText, options.context.hints.currency ?? null);
+  const { separator, order } = settleDayMonthOrder(detectConventions(fullText, fullText), currency);
   const exponent = currency && isKnownCurrency(currency) ? currencyExponent(currency) ?? 2 : 2;
-  const kind = detectKind(fullText) ?? options.context.hints.kind ?? null;
+  const kind = kindInText(fullText) ?? options.context.hints.kind ?? null;
   const period = findPeriod(lines, order);
   const fallbackYear = period ? null : mostCommonYear(fullText);
   const dateOptions: DateReadingOptions = { order, period, fallbackYear };
@@ -106,20 +103,19 @@ export function interpretStatement(pages: LayoutPage[], options: InterpretOption
     return { ok: false, reason: 'no_transactions', message: 'The statement lists no transactions.' };
   }
 
-  const statementKind = kind;
-  const { lines: statementLines, opening, closing } = resolveSigns(table, labelled, statementKind);
-  const dates = statementLines.map((line) => line.date).sort();
-  const statement: ParsedStatement = {
+  const resolved = resolveSigns(table.rows.map((row) => signedRow(row, kind)), kind, {
+    statedOpening: balanceOf(labelled.opening ?? table.openingFromTable, kind),
+    statedClosing: balanceOf(labelled.closing ?? table.closingFromTable, kind),
+    balanceOnlyRows: [],
+  });
+  const statement = buildStatement({
     institutionName: findInstitution(lines, pages),
     accountLast4: findAccountLast4(fullText),
-    accountKind: statementKind,
+    accountKind: kind,
     currency,
-    periodStart: period?.start ?? dates[0],
-    periodEnd: period?.end ?? dates[dates.length - 1],
-    openingBalance: opening,
-    closingBalance: closing,
-    lines: statementLines,
-  };
+    periodStart: period?.start ?? null,
+    periodEnd: period?.end ?? null,
+  }, resolved, { widenToLines: false });
   return { ok: true, statement, format: options.format };
 }
 
@@ -185,8 +181,7 @@ class AmountReader {
   read(text: string): ParsedAmount | null {
     const parsed = parseAmount(text, this.separator);
     if (!parsed) return null;
-    const fraction = parsed.value.split('.')[1] ?? '';
-    return fraction.length === this.exponent ? parsed : null;
+    return parsed.value.scale === this.exponent ? parsed : null;
   }
 
   /** The last amount written in a line of text (labels print the amount after the words). */
@@ -206,15 +201,6 @@ class AmountReader {
 
 // ---------------------------------------------------------------------------------------------
 // Statement facts read from labels
-
-function detectKind(text: string): StatementAccountKind | null {
-  if (/\bcredit\s+card\b|\bcredit\s+limit\b|\bminimum\s+(payment|amount)\s+due\b|\bcard\s*(member|holder)\b|\b(visa|mastercard|american express|amex)\b|\bkreditkarte\b|\bcarte de cr[ée]dit\b/i.test(text)) {
-    return 'credit_card';
-  }
-  if (/\bsav(ings?|er)\b|\bsparkonto\b|\bepargne\b|\b[ée]pargne\b|\bahorro\b/i.test(text)) return 'savings';
-  if (/\bchecking\b|\bchequing\b|\bcurrent\s+account\b|\bgirokonto\b|\bcompte courant\b|\bcuenta corriente\b/i.test(text)) return 'checking';
-  return null;
-}
 
 const MONTH = `(?:${MONTH_NAME_PATTERN})(?![A-Za-zÀ-ÿ])`;
 const DATE_IN_TEXT = new RegExp([
@@ -341,7 +327,8 @@ interface Table {
 function headerColumns(line: Line): Column[] | null {
   const columns: Column[] = [];
   for (const cell of line.cells) {
-    const role = HEADER_ROLES.find(([, pattern]) => pattern.test(cell.text.trim()))?.[0];
+    const named = headerRole(cell.text, { anchored: true });
+    const role = named === null ? undefined : LAYOUT_ROLES[named];
     if (role) columns.push({ role, left: cell.left, right: cell.right });
   }
   const roles = new Set(columns.map((column) => column.role));
@@ -480,69 +467,23 @@ function nearestColumn(cell: Cell, columns: Column[]): Column {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Signs: from columns, CR/DR, or the way printed amounts move the printed balance
+// Signs: what the columns and CR/DR say; the rest is decided by the shared sign resolution
 
-function balanceValue(amount: ParsedAmount | null, kind: StatementAccountKind | null): string | null {
-  if (!amount) return null;
-  const magnitude = amount.value.replace(/^-/, '');
-  if (amount.indicator === 'CR') return kind === 'credit_card' ? negateDecimal(magnitude) : magnitude;
-  if (amount.indicator === 'DR') return kind === 'credit_card' ? magnitude : negateDecimal(magnitude);
-  return amount.value;
+function balanceOf(amount: ParsedAmount | null, kind: StatementAccountKind | null): Decimal | null {
+  return amount ? balanceWithIndicator(amount, kind) : null;
 }
 
 /**
- * The change a row makes to the printed balance (money in raises a bank balance and lowers what a
- * card owes), given how a signed single column is printed: 'as_change' (banks print withdrawals
- * negative, card issuers print charges positive) or 'negated' (the few that print the other way).
+ * A row's money in the holder's view (positive = money in). Debit/credit columns and CR/DR say the
+ * direction; a signed single column leaves it to the balances' arithmetic.
  */
-function balanceChange(row: TableRow, kind: StatementAccountKind | null, mode: 'as_change' | 'negated'): string {
-  const card = kind === 'credit_card';
-  const parts = row.entries.map(({ role, amount }) => {
-    const magnitude = amount.value.replace(/^-/, '');
-    // out raises what a card owes and lowers a bank balance; in does the opposite.
-    if (role === 'out' || amount.indicator === 'DR') return card ? magnitude : negateDecimal(magnitude);
-    if (role === 'in' || amount.indicator === 'CR') return card ? negateDecimal(magnitude) : magnitude;
-    return mode === 'as_change' ? amount.value : negateDecimal(amount.value);
-  });
-  return addDecimals('0', ...parts);
-}
-
-function resolveSigns(table: Table, labelled: LabelledBalances, kind: StatementAccountKind | null): { lines: ParsedStatementLine[]; opening: string | null; closing: string | null } {
-  const labelledOpening = balanceValue(labelled.opening ?? table.openingFromTable, kind);
-  const labelledClosing = balanceValue(labelled.closing ?? table.closingFromTable, kind);
-  const score = (mode: 'as_change' | 'negated'): number => {
-    let matches = 0;
-    let running = labelledOpening;
-    for (const row of table.rows) {
-      const change = balanceChange(row, kind, mode);
-      const printed = balanceValue(row.balance, kind);
-      if (running !== null && printed !== null && compareDecimals(addDecimals(running, change), printed) === 0) matches += 1;
-      running = printed ?? (running === null ? null : addDecimals(running, change));
-    }
-    if (labelledOpening !== null && labelledClosing !== null) {
-      const total = addDecimals(labelledOpening, ...table.rows.map((row) => balanceChange(row, kind, mode)));
-      if (compareDecimals(total, labelledClosing) === 0) matches += table.rows.length;
-    }
-    return matches;
-  };
-  const mode = score('negated') > score('as_change') ? 'negated' : 'as_change';
-  const card = kind === 'credit_card';
-  const lines = table.rows.map((row): ParsedStatementLine => {
-    const change = balanceChange(row, kind, mode);
-    return {
-      date: row.date,
-      description: row.description.replace(/\s+/g, ' ').trim(),
-      amount: card ? change : negateDecimal(change),
-      balance: balanceValue(row.balance, kind),
-    };
-  });
-  let opening = labelledOpening;
-  let closing = labelledClosing;
-  const first = table.rows[0];
-  if (opening === null && first?.balance) {
-    opening = addDecimals(balanceValue(first.balance, kind) ?? '0', negateDecimal(balanceChange(first, kind, mode)));
+function signedRow(row: TableRow, kind: StatementAccountKind | null): SignedRow {
+  let raw = Decimal.ZERO;
+  let explicit = true;
+  for (const { role, amount } of row.entries) {
+    const direction = role === 'out' ? 'out' : role === 'in' ? 'in' : indicatorDirection(amount.indicator);
+    if (direction === null) explicit = false;
+    raw = raw.plus(direction === 'in' ? amount.value.abs() : direction === 'out' ? amount.value.abs().negate() : amount.value);
   }
-  const last = table.rows[table.rows.length - 1];
-  if (closing === null && last?.balance) closing = balanceValue(last.balance, kind);
-  return { lines, opening, closing };
+  return { date: row.date, description: row.description.replace(/\s+/g, ' ').trim(), raw, explicit, balance: balanceOf(row.balance, kind) };
 }
