@@ -32,7 +32,14 @@ export interface ParsedStatement {
 export type RejectionReason = 'did_not_reconcile' | 'not_a_bank_statement' | 'document_unreadable' | 'no_transactions';
 
 export type ReadOutcome =
-  | { ok: true; statement: ParsedStatement; format: string }
+  | {
+    ok: true;
+    /** The document's statement; with several accounts in one document, the first of them. */
+    statement: ParsedStatement;
+    /** Every statement of a document that holds several accounts (a checking and a savings section), in its order; absent for one. */
+    statements?: ParsedStatement[];
+    format: string;
+  }
   | { ok: false; reason: RejectionReason; message: string };
 
 /** What a reader is told besides the bytes. Hints never override what the document itself says. */

@@ -100,7 +100,8 @@ export function kindNamed(text: string): StatementAccountKind | null {
  * name a card.
  */
 export function kindInText(text: string): StatementAccountKind | null {
-  const name = normaliseWords(text);
+  // A bank's own name ("Lakeshore Savings Bank", "savings and loan") says nothing of the account.
+  const name = normaliseWords(text).replace(/\bsavings (?:bank|and loan|institution|association)\b/g, ' ');
   if (new RegExp(String.raw`\b(?:${CARD_WORDS}|credit limit|minimum (?:payment|amount) due|card ?(?:member|holder))\b`).test(name)) return 'credit_card';
   if (new RegExp(String.raw`\b(?:${SAVINGS_WORDS})\b`).test(name)) return 'savings';
   if (new RegExp(String.raw`\b(?:${CHECKING_WORDS})\b`).test(name)) return 'checking';

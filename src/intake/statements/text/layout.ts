@@ -10,7 +10,7 @@ import { detectConventions, settleDayMonthOrder } from '../interpret/conventions
 import { balanceWithIndicator, indicatorDirection, resolveSigns, type SignedRow } from '../interpret/signs.ts';
 import { buildStatement } from '../interpret/statement.ts';
 import { CLOSING_LABEL, headerRole, kindInText, OPENING_LABEL } from '../interpret/vocabulary.ts';
-import type { ReadOutcome, ReaderContext, StatementAccountKind } from '../types.ts';
+import type { ParsedStatement, ReadOutcome, ReaderContext, StatementAccountKind } from '../types.ts';
 import { parseAmount, type DecimalSeparator, type ParsedAmount } from './amounts.ts';
 import { detectCurrency } from './currency.ts';
 import { MONTH_NAME_PATTERN, parseDate, type DateReadingOptions } from './dates.ts';
@@ -69,7 +69,22 @@ export interface InterpretOptions {
   format: string;
 }
 
-/** Reads a statement out of positioned text, or says why it is not one. */
+/** What the whole document says once, shared by every account section in it. */
+interface DocumentFacts {
+  fullText: string;
+  currency: string | null;
+  institution: string | null;
+  period: { start: string; end: string } | null;
+  dateOptions: DateReadingOptions;
+  amounts: AmountReader;
+  hintedKind: StatementAccountKind | null;
+}
+
+/**
+ * Reads the statements out of positioned text, or says why it is not one. A document holding several
+ * accounts (a checking and a savings section, each with its account number, balances and table)
+ * gives one statement per section; if any section cannot be read, none is taken.
+ */
 export function interpretStatement(pages: LayoutPage[], options: InterpretOptions): ReadOutcome {
   const lines = pages.flatMap((page, index) => buildLines(page, index));
   const fullText = lines.map((line) => line.text).join('\n');
@@ -79,17 +94,37 @@ export function interpretStatement(pages: LayoutPage[], options: InterpretOption
   const currency = detectCurrency(fullText, options.context.hints.currency ?? null);
   const { separator, order } = settleDayMonthOrder(detectConventions(fullText, fullText), currency);
   const exponent = currency && isKnownCurrency(currency) ? currencyExponent(currency) ?? 2 : 2;
-  const kind = kindInText(fullText) ?? options.context.hints.kind ?? null;
   const period = findPeriod(lines, order);
   const fallbackYear = period ? null : mostCommonYear(fullText);
   const dateOptions: DateReadingOptions = { order, period, fallbackYear };
-  const amounts = new AmountReader(separator, exponent);
+  const facts: DocumentFacts = {
+    fullText, currency, period, dateOptions,
+    institution: findInstitution(lines, pages),
+    amounts: new AmountReader(separator, exponent),
+    hintedKind: options.context.hints.kind ?? null,
+  };
 
-  const labelled = findLabelledBalances(lines, amounts);
-  const table = readTable(lines, dateOptions, amounts);
-  const looksLikeInvoice = (fullText.match(INVOICE_WORDS)?.length ?? 0) >= 2 && labelled.opening === null && labelled.closing === null;
+  const sections = splitAccountSections(lines, dateOptions);
+  const statements: ParsedStatement[] = [];
+  for (const [index, section] of sections.entries()) {
+    const outcome = interpretSection(section, facts, sections.length > 1);
+    if (!outcome.ok) {
+      if (sections.length === 1) return outcome;
+      return { ok: false, reason: outcome.reason, message: `Account section ${index + 1} of ${sections.length}: ${outcome.message}` };
+    }
+    statements.push(outcome.statement);
+  }
+  return { ok: true, statement: statements[0], ...(statements.length > 1 ? { statements } : {}), format: options.format };
+}
+
+function interpretSection(lines: Line[], facts: DocumentFacts, oneOfSeveral: boolean): { ok: true; statement: ParsedStatement } | Extract<ReadOutcome, { ok: false }> {
+  const text = oneOfSeveral ? lines.map((line) => line.text).join('\n') : facts.fullText;
+  const kind = kindInText(text) ?? facts.hintedKind;
+  const labelled = findLabelledBalances(lines, facts.amounts);
+  const table = readTable(lines, facts.dateOptions, facts.amounts);
+  const looksLikeInvoice = (text.match(INVOICE_WORDS)?.length ?? 0) >= 2 && labelled.opening === null && labelled.closing === null;
   const hasStatementEvidence = (labelled.opening !== null || labelled.closing !== null || table.hasBalanceColumn)
-    && (STATEMENT_WORDS.test(fullText) || BANK_WORDS.test(fullText) || table.rows.length > 0);
+    && (STATEMENT_WORDS.test(facts.fullText) || BANK_WORDS.test(facts.fullText) || table.rows.length > 0);
   if (looksLikeInvoice || !hasStatementEvidence) {
     return {
       ok: false,
@@ -109,14 +144,48 @@ export function interpretStatement(pages: LayoutPage[], options: InterpretOption
     balanceOnlyRows: [],
   });
   const statement = buildStatement({
-    institutionName: findInstitution(lines, pages),
-    accountLast4: findAccountLast4(fullText),
+    institutionName: facts.institution,
+    accountLast4: findAccountLast4(text),
     accountKind: kind,
-    currency,
-    periodStart: period?.start ?? null,
-    periodEnd: period?.end ?? null,
+    currency: facts.currency,
+    periodStart: facts.period?.start ?? null,
+    periodEnd: facts.period?.end ?? null,
   }, resolved, { widenToLines: false });
-  return { ok: true, statement, format: options.format };
+  return { ok: true, statement };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Account sections
+
+/**
+ * Splits a document holding several accounts into one run of lines per account. A section starts
+ * where a line that is not a transaction names an account number other than the current one; the
+ * title lines just above it (after the previous section's last row or balance) belong to it. The
+ * split stands only when every section has a transaction table header of its own, so a description
+ * that mentions another account never cuts a statement in two.
+ */
+function splitAccountSections(lines: Line[], dateOptions: DateReadingOptions): Line[][] {
+  const starts: number[] = [];
+  let current: string | null = null;
+  lines.forEach((line, index) => {
+    if (takeDate(line.cells, dateOptions)) return;
+    const last4 = findAccountLast4(line.text);
+    if (!last4 || last4 === current) return;
+    if (current !== null) starts.push(index);
+    current = last4;
+  });
+  if (starts.length === 0) return [lines];
+  const ownedByPrevious = (line: Line) => takeDate(line.cells, dateOptions) !== null || headerColumns(line) !== null
+    || OPENING_LABEL.test(line.text) || CLOSING_LABEL.test(line.text) || NOISE_LINE.test(line.text);
+  const bounds = [0];
+  for (const start of starts) {
+    let first = start;
+    while (first - 1 > bounds[bounds.length - 1] && !ownedByPrevious(lines[first - 1])) first -= 1;
+    bounds.push(first);
+  }
+  const sections = bounds.map((start, index) => lines.slice(start, bounds[index + 1] ?? lines.length));
+  const everyHasTable = sections.every((section) => section.some((line, index) => headerColumns(line) !== null || (index + 1 < section.length && twoLineHeader(line, section[index + 1]) !== null)));
+  return everyHasTable ? sections : [lines];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -336,12 +405,41 @@ function headerColumns(line: Line): Column[] | null {
   return columns;
 }
 
+/**
+ * A table header printed on two lines ("Posting" over "Date", "Withdrawals" over "(Debits)"): the
+ * cells of the two lines that overlap horizontally are one header cell. Taken when the pair names
+ * more columns than the first line alone, so a one-line header followed by a row is never merged.
+ */
+function twoLineHeader(first: Line, second: Line): Column[] | null {
+  if (second.page !== first.page || second.top - first.bottom > 0.8 * Math.max(first.height, second.height)) return null;
+  if (/\d[.,]\d{2}\b/.test(second.text)) return null;
+  const cells: Cell[] = first.cells.map((cell) => ({ ...cell }));
+  for (const below of second.cells) {
+    const above = cells.find((cell) => cell.left <= below.right && below.left <= cell.right);
+    if (above) {
+      above.text = `${above.text} ${below.text}`;
+      above.left = Math.min(above.left, below.left);
+      above.right = Math.max(above.right, below.right);
+    } else {
+      cells.push({ ...below });
+    }
+  }
+  cells.sort((a, b) => a.left - b.left);
+  const merged = headerColumns({ ...first, bottom: second.bottom, cells, text: cells.map((cell) => cell.text).join('  ') });
+  if (!merged) return null;
+  const alone = headerColumns(first);
+  return !alone || merged.length > alone.length || merged.some((column, index) => column.role !== alone[index]?.role) ? merged : null;
+}
+
 function readTable(lines: Line[], dateOptions: DateReadingOptions, amounts: AmountReader): Table {
   const table: Table = { rows: [], hasBalanceColumn: false, openingFromTable: null, closingFromTable: null };
   let columns: Column[] | null = null;
   let previous: Line | null = null;
-  for (const line of lines) {
-    const header = headerColumns(line);
+  for (let index = 0; index < lines.length; index += 1) {
+    const line = lines[index];
+    const twoLines = index + 1 < lines.length ? twoLineHeader(line, lines[index + 1]) : null;
+    const header = twoLines ?? headerColumns(line);
+    if (twoLines) index += 1;
     if (header) {
       columns = header;
       if (header.some((column) => column.role === 'balance')) table.hasBalanceColumn = true;
