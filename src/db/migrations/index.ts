@@ -9,6 +9,7 @@ import { entityIndustryMigration } from './0008-entity-industry.ts';
 import { sweepIndexesMigration } from './0009-sweep-indexes.ts';
 import { statementsAndObligationsMigration } from './0002-statements-obligations.ts';
 import { statementIngestionMigration } from './0003-statement-ingestion.ts';
+import { statementSectionsMigration } from './0014-statement-sections.ts';
 
 /**
  * Every migration of the service, in order. Names sort in the order they run; a new table group adds
@@ -25,5 +26,6 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '0008-entity-industry': entityIndustryMigration(),
     '0009-sweep-indexes': sweepIndexesMigration(),
     '0003-statement-ingestion': statementIngestionMigration(dialect),
+    '0014-statement-sections': statementSectionsMigration(),
   };
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { DatabaseHandle } from '../../db/connection.ts';
 import { withWriteTransaction } from '../../db/transaction.ts';
 import { findBankAccountsByIds } from '../bank-accounts-store.ts';
-import { ingestStatement, type IngestCheckpoint, type IngestResult } from './ingest.ts';
+import { ingestStatements, StatementSectionRejected, type IngestCheckpoint } from './ingest.ts';
 import type { StatementRejection, UploadHints } from './prepare.ts';
 import { readerFor as registeredReaderFor, sniffFormat, type StatementFormat } from './readers/index.ts';
 import * as store from './statements-store.ts';
@@ -75,24 +75,24 @@ async function processDocument(handle: DatabaseHandle, document: store.DocumentS
     outcome = await readDocument(bytes, { filename: document.filename, mediaType: document.media_type, hints: { kind: hints.kind, currency: knownCurrency } }, options.readerFor ?? registeredReaderFor);
   }
 
-  return withWriteTransaction(handle, async (trx) => {
-    if (!(await store.holdClaim(trx, document.tenant_id, document.id, document.claim_token!, lockRows))) return 'claim_lost';
-    const now = new Date().toISOString();
-    const format = outcome.ok ? outcome.format : outcome.sniffed ?? null;
-    let result: IngestResult;
-    if (outcome.ok) {
-      result = await ingestStatement(trx, handle.dialect, {
+  const format = outcome.ok ? outcome.format : outcome.sniffed ?? null;
+  const finishRejected = (rejection: StatementRejection) => withWriteTransaction(handle, async (trx) => {
+    if (!(await store.holdClaim(trx, document.tenant_id, document.id, document.claim_token!, lockRows))) return 'claim_lost' as const;
+    await store.finishDocument(trx, document.tenant_id, document.id, rejectedOutcome(rejection, format, document.bank_account_id, new Date().toISOString()));
+    return 'rejected' as const;
+  });
+  if (!outcome.ok) return finishRejected({ reason: outcome.reason, message: outcome.message });
+  const statements = outcome.statements ?? [outcome.statement];
+  try {
+    return await withWriteTransaction(handle, async (trx) => {
+      if (!(await store.holdClaim(trx, document.tenant_id, document.id, document.claim_token!, lockRows))) return 'claim_lost';
+      const result = await ingestStatements(trx, handle.dialect, {
         tenantId: document.tenant_id,
         entityId: document.entity_id,
         documentId: document.id,
-        statement: outcome.statement,
         bankAccountId: document.bank_account_id,
         hints,
-      }, options.checkpoint);
-    } else {
-      result = { status: 'rejected', rejection: { reason: outcome.reason, message: outcome.message } };
-    }
-    if (result.status === 'ingested') {
+      }, statements, options.checkpoint);
       await store.finishDocument(trx, document.tenant_id, document.id, {
         status: 'ingested',
         format,
@@ -100,15 +100,18 @@ async function processDocument(handle: DatabaseHandle, document: store.DocumentS
         rejection_message: null,
         rejection_detail: null,
         conflicts: JSON.stringify(result.conflicts),
-        statement_period_id: result.statementPeriodId,
+        statement_period_id: result.statementPeriodIds[0],
+        statement_period_ids: JSON.stringify(result.statementPeriodIds),
         bank_account_id: result.bankAccountId,
-        updated_at: now,
+        updated_at: new Date().toISOString(),
       });
       return 'ingested';
-    }
-    await store.finishDocument(trx, document.tenant_id, document.id, rejectedOutcome(result.rejection, format, document.bank_account_id, now));
-    return 'rejected';
-  });
+    });
+  } catch (error) {
+    // A rejected statement rolled back the whole document; its rejection is recorded on its own.
+    if (error instanceof StatementSectionRejected) return finishRejected(error.rejection);
+    throw error;
+  }
 }
 
 export function rejectedOutcome(rejection: StatementRejection, format: string | null, bankAccountId: string | null, now: string): store.DocumentOutcome {
@@ -121,6 +124,7 @@ export function rejectedOutcome(rejection: StatementRejection, format: string | 
     rejection_detail: detail && JSON.stringify(detail),
     conflicts: null,
     statement_period_id: null,
+    statement_period_ids: null,
     bank_account_id: bankAccountId,
     updated_at: now,
   };
