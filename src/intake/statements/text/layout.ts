@@ -349,7 +349,8 @@ function findLabelledBalances(lines: Line[], amounts: AmountReader): LabelledBal
 
 function findAccountLast4(text: string): string | null {
   const patterns = [
-    /\b(?:account|acct|card|konto)(?:\s*(?:number|no\.?|nr\.?|#|nummer))?\s*(?:ending\s+(?:in\s+)?)?[:#]?\s*([X*•x.:#+\-\d ]*\d{4})\b/i,
+    // The mask may be any marks but letters (X aside): OCR reads asterisks as ¥, #, %, =, quotes.
+    /\b(?:account|acct|card|konto)(?:\s*(?:number|no\.?|nr\.?|#|nummer))?\s*(?:ending\s+(?:in\s+)?)?[:#]?\s*([^A-WYZa-wyz\n]{0,24}\d{4})\b/i,
     /\bending\s+(?:in\s+)?[:#]?\s*(\d{4})\b/i,
     /\bIBAN\s*:?\s*([A-Z]{2}\d{2}(?:\s?[A-Z\d]{2,4}){3,8})/,
   ];
