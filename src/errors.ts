@@ -7,9 +7,12 @@ export type ErrorCode =
   | 'insufficient_scope'
   | 'invalid_request'
   | 'not_found'
+  | 'request_timeout'
   | 'payload_too_large'
+  | 'uri_too_long'
   | 'unsupported_media_type'
   | 'rate_limited'
+  | 'headers_too_large'
   | 'conflict'
   | 'internal_error';
 

@@ -98,6 +98,8 @@ test('errors go to stderr as {error, reason} with a non-zero exit, and nothing o
     [['key', 'create', '--tenant', '00000000-0000-4000-8000-000000000000', '--scopes', 'read'], /not found/],
     [['key', 'create', '--tenant', '00000000-0000-4000-8000-000000000000', '--scopes', 'admin'], /scope/],
     [['key', 'revoke', 'nope'], /not found/],
+    [['tenant', 'create', '--name', 'X', '--formed-on', '0000-01-01'], /^formed-on: .*from 1900-01-01 to 2199-12-31/],
+    [['obligation', 'list', '--tenant', '00000000-0000-4000-8000-000000000000', '--from', '9999-12-31'], /^from: .*from 1900-01-01 to 2199-12-31/],
   ];
   const results = await Promise.all(cases.map(([args]) => run(...args)));
   for (const [index, [args, reason]] of cases.entries()) {

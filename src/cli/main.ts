@@ -5,7 +5,7 @@ import { createApiKey, listApiKeys, parseScopes, revokeApiKey } from '../tenancy
 import { INDUSTRIES, type EntityProfileInput } from '../tenancy/entity-profile.ts';
 import { addEntity, createTenant, updateEntityProfile } from '../tenancy/tenants.ts';
 import { confirmObligation, fileObligation, obligationCalendar, parseStatuses, syncObligationsIn } from '../compliance/obligations.ts';
-import { isValidDate } from '../shared/dates.ts';
+import { ACCEPTED_DATE_REASON, isAcceptedDate } from '../shared/dates.ts';
 import { setReviewThreshold } from '../tenancy/tenant-settings.ts';
 import { createLogger, createWorker, openMigratedDatabase, startService } from '../server.ts';
 import { createStatementWorker } from '../server.ts';
@@ -49,7 +49,7 @@ function parseOffset(value: string): number {
 }
 
 function parseDateOption(value: string | undefined): string | undefined {
-  if (value !== undefined && !isValidDate(value)) throw new DomainError('invalid_request', 'from: a real calendar date in YYYY-MM-DD form');
+  if (value !== undefined && !isAcceptedDate(value)) throw new DomainError('invalid_request', `from: ${ACCEPTED_DATE_REASON}`);
   return value;
 }
 

@@ -6,7 +6,9 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } 
 import type { Config } from '../config/config.ts';
 import type { DatabaseHandle } from '../db/connection.ts';
 import { authenticate, type Principal, type Scope } from '../tenancy/api-keys.ts';
-import { handleError, sendError } from './errors.ts';
+import { DATE_RANGE_TEXT, isAcceptedDate } from '../shared/dates.ts';
+import { findControlCharacter } from '../shared/text.ts';
+import { handleClientError, handleError, handleFrameworkError, MAX_URL_LENGTH, sendError } from './errors.ts';
 import { rateLimiterFor, type RateLimiter } from './rate-limit.ts';
 import { registerRoutes } from './routes/index.ts';
 import { Rule } from './routes/rules.ts';
@@ -60,7 +62,11 @@ const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 function buildValidators() {
   const strict = addFormats(new Ajv({ strict: false, allErrors: false, coerceTypes: false, useDefaults: true }));
   const coercing = addFormats(new Ajv({ strict: false, allErrors: false, coerceTypes: true, useDefaults: true }));
-  for (const ajv of [strict, coercing]) ajv.addSchema(ErrorBody as object, 'Error');
+  for (const ajv of [strict, coercing]) {
+    ajv.addSchema(ErrorBody as object, 'Error');
+    // Every date the API takes is checked by the service's one date rule (calendar date and range).
+    ajv.addFormat('date', isAcceptedDate);
+  }
   return { strict, coercing };
 }
 
@@ -72,6 +78,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Fastify's own two lines per request are replaced by the single line of the onResponse hook.
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: false,
+    // Path ids are judged by their shape (400), however long; only a URL past MAX_URL_LENGTH is 414.
+    routerOptions: { maxParamLength: MAX_URL_LENGTH },
+    frameworkErrors: handleFrameworkError,
+    clientErrorHandler: handleClientError,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const validators = buildValidators();
@@ -92,7 +102,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       info: {
         title: 'Bookkeeping Service API',
         version: '1.0.0',
-        description: 'Programmatic access to one business\'s books. Every request carries `Authorization: Bearer <API key>`; the key decides the tenant. Successful responses are `{ data }` (lists that paginate add `meta.pagination`); errors are `{ error, reason }`. Amounts are JSON numbers in the row\'s currency; positive = money out.',
+        description: `Programmatic access to one business's books. Every request carries \`Authorization: Bearer <API key>\`; the key decides the tenant. Successful responses are \`{ data }\` (lists that paginate add \`meta.pagination\`); errors are \`{ error, reason }\`. Amounts are JSON numbers in the row's currency; positive = money out. Input domain: dates ${DATE_RANGE_TEXT}; no control character (U+0000-U+001F, U+007F) in any path or query parameter, nor in any body string except tab and line breaks (400 naming the field); ids are UUIDs (a malformed id is 400, an unknown one 404). A URL over 8 KiB is 414 \`uri_too_long\`, a request line and headers over 16 KB 431 \`headers_too_large\`.`,
       },
       servers: [{ url: '/v1' }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'API key created with `bookkeeping key create`' } } },
@@ -111,8 +121,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const rateLimiter = options.rateLimiter ?? rateLimiterFor(handle);
 
   // Authentication, then the key's rate bucket, then the scope: a 401 costs no tokens, and a key
-  // hammering with the wrong scope still drains its own bucket.
+  // hammering with the wrong scope still drains its own bucket. An overlong URL is refused first.
   app.addHook('onRequest', async (request, reply) => {
+    if (request.url.length > MAX_URL_LENGTH) return sendError(reply, 'uri_too_long', `the URL is ${request.url.length} characters; at most ${MAX_URL_LENGTH}`);
     const { scope, rateClass } = request.routeOptions.config;
     if (!scope) return;
     const header = request.headers.authorization;
@@ -132,6 +143,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (!principal.scopes.includes(scope)) {
       return sendError(reply, 'insufficient_scope', `this endpoint needs the "${scope}" scope; the key has ${principal.scopes.join(', ')}`);
     }
+  });
+
+  // One input domain for both databases: no control character in a path or query parameter, none in
+  // a JSON body string but tab and line breaks (see docs/reliability.md). Checked before the schemas,
+  // so every route and every field is covered, including fields a schema does not name.
+  app.addHook('preValidation', async (request, reply) => {
+    const inParameters = findControlCharacter(request.params, { allowWhiteSpace: false }) ?? findControlCharacter(request.query, { allowWhiteSpace: false });
+    if (inParameters !== undefined) return sendError(reply, 'invalid_request', `${inParameters}: must not contain control characters (U+0000-U+001F, U+007F)`);
+    const inBody = findControlCharacter(request.body, { allowWhiteSpace: true });
+    if (inBody !== undefined) return sendError(reply, 'invalid_request', `${inBody || 'body'}: must not contain control characters (U+0000-U+001F, U+007F; tab and line breaks are allowed in body text)`);
   });
 
   // One structured line per request; never the key (it is in a header that is not logged) and no bodies.

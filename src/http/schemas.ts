@@ -1,4 +1,5 @@
 import { Type, type TSchema } from 'typebox';
+import { ACCEPTED_DATE_PATTERN, DATE_RANGE_TEXT } from '../shared/dates.ts';
 import { INDUSTRIES } from '../tenancy/entity-profile.ts';
 
 /**
@@ -7,7 +8,8 @@ import { INDUSTRIES } from '../tenancy/entity-profile.ts';
  */
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
-export const DateString = (description?: string) => Type.String({ format: 'date', description: description ?? 'Calendar date, YYYY-MM-DD', examples: ['2026-03-14'] });
+/** Every date in the API: a real calendar date, within the service's date domain (400 outside it, on input). */
+export const DateString = (description?: string) => Type.String({ format: 'date', pattern: ACCEPTED_DATE_PATTERN, description: `${description ?? 'Calendar date, YYYY-MM-DD'} (${DATE_RANGE_TEXT})`, examples: ['2026-03-14'] });
 export const Uuid = (description?: string) => Type.String({ format: 'uuid', description });
 export const Money = (description: string) => Type.Number({ description: `${description} JSON number in the currency's major unit, exact to its ISO 4217 minor unit.` });
 export const CurrencyCode = Type.String({ pattern: '^[A-Z]{3}$', description: 'ISO 4217 currency code', examples: ['USD'] });
@@ -15,7 +17,7 @@ export const CurrencyCode = Type.String({ pattern: '^[A-Z]{3}$', description: 'I
 export const ErrorBody = Type.Object({
   error: Type.String({
     description: 'Stable machine-readable code',
-    enum: ['unauthorized', 'insufficient_scope', 'invalid_request', 'not_found', 'payload_too_large', 'unsupported_media_type', 'rate_limited', 'conflict', 'internal_error'],
+    enum: ['unauthorized', 'insufficient_scope', 'invalid_request', 'not_found', 'request_timeout', 'payload_too_large', 'uri_too_long', 'unsupported_media_type', 'rate_limited', 'headers_too_large', 'conflict', 'internal_error'],
   }),
   reason: Type.Optional(Type.String({ description: 'Human-readable explanation naming the field at fault' })),
 }, { $id: 'Error', title: 'Error' });

@@ -77,7 +77,7 @@ test('request-level limits: 1,000 rows, 5 MB, malformed JSON, wrong media type',
   await expectClientError(await tenant.call('POST', '/v1/transactions', '{"institutionName": "Test Bank", "transactions": [', { 'content-type': 'application/json' }), 400, 'invalid_request', /malformed JSON/);
   await expectClientError(await tenant.call('POST', '/v1/transactions', 'institutionName=x', { 'content-type': 'text/plain' }), 415, 'unsupported_media_type', /application\/json/);
   await expectClientError(await tenant.call('POST', '/v1/transactions', { transactions: [] }), 400, 'invalid_request', /^institutionName: is required/);
-  await expectClientError(await tenant.call('PATCH', '/v1/transactions/x', { category: 'transfer', reason: 'r'.repeat(501) }), 400, 'invalid_request', /^reason: at most 500/);
+  await expectClientError(await tenant.call('PATCH', '/v1/transactions/00000000-0000-4000-8000-000000000000', { category: 'transfer', reason: 'r'.repeat(501) }), 400, 'invalid_request', /^reason: at most 500/);
   await expectClientError(await tenant.call('GET', '/v1/nowhere'), 404, 'not_found', /no route/);
 });
 

@@ -10,14 +10,41 @@ export const MAX_AMOUNT_MINOR = 1e12;
 export class AmountError extends Error {}
 
 /**
+ * How far from a whole minor unit an amount may lie and still be read as that unit: 1e-9 of a
+ * minor unit, or 1e-14 of the amount when that is larger. Float noise from a client's arithmetic
+ * (1 + 14/100 = 1.1400000000000001) is a few units in the 16th-17th significant digit, far inside;
+ * at the MAX_AMOUNT_MINOR cap the tolerance is 0.01 minor unit, so an amount carrying a real digit
+ * below the minor unit (1.145 USD) is always refused.
+ */
+export function floatNoiseToleranceMinor(minor: number): number {
+  return 1e-9 * Math.max(1, Math.abs(minor) / 1e5);
+}
+
+/**
  * Converts a JSON number in major units to exact integer minor units. JavaScript prints a number
- * with the fewest digits that read back to it, so "12.34" is exact where 12.34 * 100 is not.
+ * with the fewest digits that read back to it, so "12.34" is exact where 12.34 * 100 is not; a
+ * number printing more decimals than the currency has is accepted only as float noise around a
+ * whole minor unit (floatNoiseToleranceMinor).
  */
 export function toMinorUnits(amount: number, currency: string): number {
   const exponent = currencyExponent(currency);
   if (exponent === undefined) throw new AmountError(`unknown currency ${currency}`);
   if (!Number.isFinite(amount)) throw new AmountError('must be a finite number');
-  return decimalToMinorUnits(Decimal.fromNumber(amount), currency, exponent);
+  const printed = Decimal.fromNumber(Math.abs(amount));
+  const exact = printed.toUnitsAt(exponent);
+  let minor: number;
+  if (exact !== null) {
+    minor = Number(exact);
+  } else {
+    // The scaling's own rounding error is one unit in the last place, far below the tolerance.
+    const scaled = Math.abs(amount) * 10 ** exponent;
+    minor = Math.round(scaled);
+    if (Math.abs(scaled - minor) > floatNoiseToleranceMinor(minor)) {
+      throw new AmountError(`has ${printed.scale} decimals but ${currency} has ${exponent}`);
+    }
+  }
+  if (minor > MAX_AMOUNT_MINOR) throw new AmountError(`is too large (at most ${MAX_AMOUNT_MINOR / 10 ** exponent})`);
+  return amount < 0 && minor !== 0 ? -minor : minor;
 }
 
 /**

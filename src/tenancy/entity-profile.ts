@@ -1,6 +1,6 @@
 import { invalid } from '../errors.ts';
 import { SALES_TAX_FREQUENCIES, STATES_WITHOUT_SALES_TAX, type SalesTaxFrequency } from '../compliance/rules/us-sales-tax.ts';
-import { isValidDate } from '../shared/dates.ts';
+import { ACCEPTED_DATE_REASON, isAcceptedDate } from '../shared/dates.ts';
 import { DEFAULT_ESTIMATED_TAX_RATE_PERCENT } from '../compliance/estimated-tax.ts';
 
 /**
@@ -144,7 +144,7 @@ function validateComplianceOptions(input: EntityProfileInput, regime: Regime): P
   const salesTaxFrequency = (input.salesTaxFrequency ?? 'quarterly') as SalesTaxFrequency;
   if (!SALES_TAX_FREQUENCIES.includes(salesTaxFrequency)) throw invalid(`sales-tax-frequency: must be one of ${SALES_TAX_FREQUENCIES.join(', ')}`);
   const formationDate = input.formationDate ?? null;
-  if (formationDate !== null && !isValidDate(formationDate)) throw invalid('formed-on: a real calendar date in YYYY-MM-DD form');
+  if (formationDate !== null && !isAcceptedDate(formationDate)) throw invalid(`formed-on: ${ACCEPTED_DATE_REASON}`);
   const rate = input.estimatedTaxRatePercent === 'default' ? DEFAULT_ESTIMATED_TAX_RATE_PERCENT[regime] : input.estimatedTaxRatePercent ?? null;
   if (rate !== null && !(Number.isFinite(rate) && rate > 0 && rate <= 60)) throw invalid('estimate-taxes: a rate in percent, above 0 and at most 60');
   return { salesTaxStates, salesTaxFrequency, formationDate, estimatedTaxRatePercent: rate };

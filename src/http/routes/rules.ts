@@ -5,7 +5,7 @@ import { MAX_PATTERN_LENGTH } from '../../sweep/categorize/rule-pattern.ts';
 import { createTenantRule, DEFAULT_RULE_PRIORITY, deleteTenantRule, listTenantRules, MAX_RULE_PRIORITY, MAX_RULES_PER_TENANT } from '../../sweep/categorize/tenant-rules.ts';
 import type { AppContext } from '../app.ts';
 import { errorResponses } from '../errors.ts';
-import { CurrencyCode, Data, Nullable } from '../schemas.ts';
+import { CurrencyCode, Data, Nullable, Uuid } from '../schemas.ts';
 
 export const Rule = Type.Object({
   id: Type.String({ format: 'uuid' }),
@@ -57,7 +57,7 @@ export function ruleRoutes(app: FastifyInstance, context: AppContext): void {
     schema: {
       summary: 'Delete a categorization rule',
       description: 'Rows the rule already categorized keep their category.',
-      params: Type.Object({ id: Type.String({ maxLength: 100 }) }),
+      params: Type.Object({ id: Uuid() }),
       response: { 200: Data(Type.Ref('Rule')), ...errorResponses(403, 404) },
     },
   }, async (request) => ({ data: await deleteTenantRule(handle, request.principal.tenantId, request.params.id) }));

@@ -137,7 +137,8 @@ test('PATCH refuses unknown accounts and the row\'s own bank account, and change
     assert.equal(response.statusCode, 400, category);
     assert.match(response.json().reason, /^category:/);
   }
-  assert.equal((await acme.call('PATCH', '/v1/transactions/does-not-exist', { category: '6200' })).statusCode, 404);
+  assert.equal((await acme.call('PATCH', '/v1/transactions/00000000-0000-4000-8000-000000000000', { category: '6200' })).statusCode, 404);
+  assert.equal((await acme.call('PATCH', '/v1/transactions/does-not-exist', { category: '6200' })).statusCode, 400, 'a malformed id is a malformed request');
   assert.deepEqual((await acme.call('GET', `/v1/transactions/${row.id}`)).json().data, row);
 });
 

@@ -10,7 +10,7 @@ import { addDays, todayUtc } from '../../shared/dates.ts';
 import { MAX_REASON_LENGTH, recategorize } from '../../sweep/correct.ts';
 import type { AppContext } from '../app.ts';
 import { errorResponses } from '../errors.ts';
-import { Data, DateString, Limit, Offset, Page, Nullable } from '../schemas.ts';
+import { Data, DateString, Limit, Offset, Page, Nullable, Uuid } from '../schemas.ts';
 
 const PushedRow = Type.Object({
   accountExternalId: Type.String({ minLength: 1, maxLength: 200, description: 'The externalId given when the account was created with POST /bank-accounts' }),
@@ -82,7 +82,7 @@ export function transactionRoutes(app: FastifyInstance, context: AppContext): vo
     config: { scope: 'read' },
     schema: {
       summary: 'One transaction',
-      params: Type.Object({ id: Type.String({ maxLength: 100 }) }),
+      params: Type.Object({ id: Uuid() }),
       response: { 200: Data(Type.Ref('Transaction')), ...errorResponses(400, 403, 404) },
     },
   }, async (request) => {
@@ -96,7 +96,7 @@ export function transactionRoutes(app: FastifyInstance, context: AppContext): vo
     schema: {
       summary: 'Recategorize a transaction',
       description: 'Reverses the booked entry and books a new one against the chosen account (or 1900 for a transfer). The choice is remembered for the merchant. `reason` is optional.',
-      params: Type.Object({ id: Type.String({ maxLength: 100 }) }),
+      params: Type.Object({ id: Uuid() }),
       body: Type.Object({
         category: Type.String({ minLength: 1, maxLength: 20, description: 'A ledger account number from GET /accounts, or "transfer"' }),
         reason: Type.Optional(Type.String({ maxLength: MAX_REASON_LENGTH, description: 'Free text explaining the correction; kept as the memo of the new journal lines' })),

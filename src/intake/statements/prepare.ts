@@ -1,6 +1,7 @@
 import { isKnownCurrency } from '../../money/currency.ts';
 import { toMajorUnits } from '../../money/minor-units.ts';
-import { isValidDate } from '../../shared/dates.ts';
+import { DATE_RANGE_TEXT, isAcceptedDate, isValidDate } from '../../shared/dates.ts';
+import { replaceControlCharacters } from '../../shared/text.ts';
 import { decimalToMinor, expectedClosingMinor, inferKind, reconciles, toleranceMinor } from './reconcile.ts';
 import type { ParsedStatement, RejectionReason, StatementAccountKind } from './types.ts';
 
@@ -66,12 +67,18 @@ export function prepareStatement(parsed: ParsedStatement, known: KnownAccount | 
   if (!isValidDate(parsed.periodStart) || !isValidDate(parsed.periodEnd) || parsed.periodStart > parsed.periodEnd) {
     return reject('document_unreadable', `the statement period could not be read (got ${parsed.periodStart} to ${parsed.periodEnd})`);
   }
+  if (!isAcceptedDate(parsed.periodStart) || !isAcceptedDate(parsed.periodEnd)) {
+    return reject('document_unreadable', `the statement period ${parsed.periodStart} to ${parsed.periodEnd} lies outside the dates the service takes (${DATE_RANGE_TEXT})`);
+  }
   if (parsed.lines.length === 0) return reject('no_transactions', 'the statement lists no transactions');
 
   const lines: PreparedLine[] = [];
   for (const [index, line] of parsed.lines.entries()) {
     if (!isValidDate(line.date)) return reject('document_unreadable', `line ${index + 1}: the date "${line.date}" could not be read`);
-    const description = line.description.trim().replace(/\s+/g, ' ');
+    if (!isAcceptedDate(line.date)) return reject('document_unreadable', `line ${index + 1}: the date ${line.date} lies outside the dates the service takes (${DATE_RANGE_TEXT})`);
+    // Document text is kept as the bank wrote it, but control characters (a NUL no database column
+    // holds, stray form feeds) become spaces: a document cannot be asked to fix itself.
+    const description = cleanText(line.description);
     if (!description) return reject('document_unreadable', `line ${index + 1}: no description`);
     let amountMinor: number;
     try {
@@ -111,7 +118,7 @@ export function prepareStatement(parsed: ParsedStatement, known: KnownAccount | 
   return {
     ok: true,
     statement: {
-      institutionName: parsed.institutionName?.trim().replace(/\s+/g, ' ') || null,
+      institutionName: (parsed.institutionName && cleanText(parsed.institutionName)) || null,
       accountLast4: lastFourDigits(parsed.accountLast4),
       kind,
       currency,
@@ -122,6 +129,10 @@ export function prepareStatement(parsed: ParsedStatement, known: KnownAccount | 
       lines,
     },
   };
+}
+
+function cleanText(text: string): string {
+  return replaceControlCharacters(text).trim().replace(/\s+/g, ' ');
 }
 
 /** "****1234", "XXXX-XXXX-1234", "1234" → "1234"; fewer than four digits is no account number. */

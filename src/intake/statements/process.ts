@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DatabaseHandle } from '../../db/connection.ts';
 import { withWriteTransaction } from '../../db/transaction.ts';
+import { visibleControlCharacters } from '../../shared/text.ts';
 import { findBankAccountsByIds } from '../bank-accounts-store.ts';
 import { ingestStatements, StatementSectionRejected, type IngestCheckpoint } from './ingest.ts';
 import type { StatementRejection, UploadHints } from './prepare.ts';
@@ -120,7 +121,8 @@ export function rejectedOutcome(rejection: StatementRejection, format: string | 
     status: 'rejected',
     format,
     rejection_reason: rejection.reason,
-    rejection_message: rejection.message,
+    // Messages may quote the document; a control character in them could not be stored.
+    rejection_message: visibleControlCharacters(rejection.message),
     rejection_detail: detail && JSON.stringify(detail),
     conflicts: null,
     statement_period_id: null,

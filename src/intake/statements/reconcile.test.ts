@@ -78,6 +78,8 @@ test('prepare: normalizes what was read and states every rejection with its reas
     [{ lines: [] }, 'no_transactions', /no transactions/],
     [{ lines: [{ date: '2026-03-02', description: 'X', amount: '0', balance: null }] }, 'no_transactions', /move money/],
     [{ lines: [{ date: '2026-02-30', description: 'X', amount: '10', balance: null }] }, 'document_unreadable', /line 1: the date/],
+    [{ lines: [{ date: '9999-12-31', description: 'X', amount: '10', balance: null }] }, 'document_unreadable', /line 1: the date 9999-12-31 lies outside .*from 1900-01-01 to 2199-12-31/],
+    [{ periodStart: '1899-12-01', periodEnd: '1899-12-31' }, 'document_unreadable', /period 1899-12-01 to 1899-12-31 lies outside .*from 1900-01-01 to 2199-12-31/],
     [{ lines: [{ date: '2026-03-02', description: 'X', amount: '10.001', balance: null }] }, 'document_unreadable', /line 1: .*decimals/],
     [{ openingBalance: null }, 'did_not_reconcile', /openingBalance/],
     [{ closingBalance: '91.00' }, 'did_not_reconcile', /90 USD, the statement states 91 USD/],
@@ -88,6 +90,12 @@ test('prepare: normalizes what was read and states every rejection with its reas
     assert.equal(result.rejection.reason, reason, JSON.stringify(overrides));
     assert.match(result.rejection.message, message);
   }
+
+  // Control characters in document text (a NUL no PostgreSQL column holds) become spaces.
+  const controlled = prepareStatement(parsed({ institutionName: 'First\u0000Harbor', lines: [{ date: '2026-03-02', description: 'COFFEE\u0000\u001bSHOP\u007f', amount: '10.00', balance: null }] }), undefined, {});
+  assert.ok(controlled.ok);
+  assert.equal(controlled.statement.institutionName, 'First Harbor');
+  assert.equal(controlled.statement.lines[0].description, 'COFFEE SHOP');
 
   // The document wins over the upload's balances; the upload's fill what the document lacks.
   const supplied = prepareStatement(parsed({ openingBalance: null, closingBalance: null }), undefined, { openingBalance: '100', closingBalance: '90' });

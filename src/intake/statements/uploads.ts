@@ -5,6 +5,7 @@ import { withWriteTransaction } from '../../db/transaction.ts';
 import { DomainError, invalid, notFound } from '../../errors.ts';
 import { toMajorUnits } from '../../money/minor-units.ts';
 import { newId } from '../../shared/ids.ts';
+import { replaceControlCharacters } from '../../shared/text.ts';
 import { findPrimaryEntity } from '../../tenancy/tenancy-store.ts';
 import { findBankAccountsByIds } from '../bank-accounts-store.ts';
 import type { StatementConflict } from './ingest.ts';
@@ -53,7 +54,10 @@ function refusalOf(incoming: IncomingStatement): { code: 'payload_too_large' | '
  * A statement file arrives (upload or e-mail attachment). The bytes are kept whole with the hints,
  * in status processing: the worker reads and ingests it later. Returns the new document's id.
  */
-export async function receiveStatement(handle: DatabaseHandle, tenantId: string, incoming: IncomingStatement): Promise<{ documentId: string; status: 'processing' | 'rejected' }> {
+export async function receiveStatement(handle: DatabaseHandle, tenantId: string, received: IncomingStatement): Promise<{ documentId: string; status: 'processing' | 'rejected' }> {
+  // A file's name and type are whatever the sender's system gave it: control characters in them
+  // become spaces (documented) rather than refusing the statement.
+  const incoming = { ...received, filename: labelText(received.filename), mediaType: labelText(received.mediaType) };
   if (incoming.bytes.length === 0 && incoming.source === 'api') throw invalid('file: is empty');
   const refusal = incoming.bytes.length === 0 ? { code: 'unsupported_media_type' as const, reason: 'file: is empty' } : refusalOf(incoming);
   if (refusal && incoming.source === 'api') throw new DomainError(refusal.code, refusal.reason);
@@ -103,6 +107,10 @@ export async function receiveStatement(handle: DatabaseHandle, tenantId: string,
     ...rejected,
   }));
   return { documentId, status: rejected ? 'rejected' : 'processing' };
+}
+
+function labelText(text: string | null): string | null {
+  return text === null ? null : replaceControlCharacters(text).trim() || null;
 }
 
 export interface StatementPeriodView {

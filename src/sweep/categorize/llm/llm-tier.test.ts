@@ -27,6 +27,8 @@ function row(tenantId: string, number: number, description = `GITHUB INC ${numbe
 
 describe('llm tier against a chat completions server', () => {
   const server = new FakeLlmServer();
+  // Generous: on a loaded machine a shorter timeout fires on answered requests and adds a retry.
+  const TIMEOUT_MS = 1500;
   let database: { handle: DatabaseHandle; dispose(): Promise<void> };
   let settings: LlmSettings;
   let tenantId: string;
@@ -34,7 +36,7 @@ describe('llm tier against a chat completions server', () => {
   before(async () => {
     const baseUrl = await server.start();
     database = await openTestDatabase();
-    settings = loadConfig({ LLM_BASE_URL: baseUrl, LLM_API_KEY: API_KEY, LLM_MODEL: 'test-model', LLM_TIMEOUT_MS: '300', LLM_RETRY_BASE_MS: '10', LLM_BATCH_SIZE: '4', LLM_DAILY_BUDGET_ROWS: '1000' }).llm!;
+    settings = loadConfig({ LLM_BASE_URL: baseUrl, LLM_API_KEY: API_KEY, LLM_MODEL: 'test-model', LLM_TIMEOUT_MS: String(TIMEOUT_MS), LLM_RETRY_BASE_MS: '10', LLM_BATCH_SIZE: '4', LLM_DAILY_BUDGET_ROWS: '1000' }).llm!;
   });
   beforeEach(async () => {
     server.received.length = 0;
@@ -99,7 +101,7 @@ describe('llm tier against a chat completions server', () => {
     const first = await categorizeWithLlm(database.handle.db, settings, { tenantId, accounts: ACCOUNTS, rows: [row(tenantId, 1)] });
     assert.equal(first.size, 0, 'three failures with two retries: the row falls through');
     assert.equal(server.received.length, 3);
-    assert.ok(Date.now() - started >= 300, 'the first attempt waited for its timeout');
+    assert.ok(Date.now() - started >= TIMEOUT_MS, 'the first attempt waited for its timeout');
 
     server.received.length = 0;
     server.replies = [(_request, response) => { response.writeHead(503); response.end(); }];
