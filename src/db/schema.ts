@@ -219,6 +219,8 @@ export interface StatementDocumentsTable {
   /** Digits the completeness gate corrected in an OCR reading (JSON list; migration 0013); null when none. */
   corrections: string | null;
   statement_period_id: string | null;
+  /** Every period the ingest wrote, as a JSON array, when the document holds several accounts (migration 0014). */
+  statement_period_ids: string | null;
   created_at: string;
   updated_at: string;
   /** The worker holding the document while it is read (migration 0003); null when nobody does. */

@@ -202,7 +202,8 @@ export const StatementUploadStatus = Type.Object({
   format: Nullable(Type.String({ description: 'The reader that read the file (pdf, image, csv, xlsx, ofx, camt053, mt940, or the reader\'s own finer name); null until known' })),
   bankAccountId: Nullable(Type.String({ format: 'uuid', description: 'The account the upload was attached to, or (once ingested) the account the statement belongs to' })),
   createdAt: Type.String({ format: 'date-time' }),
-  statement: Type.Optional(Type.Ref('StatementPeriod', { description: 'Present when ingested' })),
+  statement: Type.Optional(Type.Ref('StatementPeriod', { description: 'Present when ingested: the statement period, or with several accounts in one document the first of `statements`' })),
+  statements: Type.Optional(Type.Array(Type.Ref('StatementPeriod'), { description: 'Present when ingested: every statement period the document holds, in its order. A document with several accounts (a checking and a savings section in one PDF) is ingested as one period per account, all or nothing: if one section is rejected, none is ingested and the rejection message names the section. The upload\'s bankAccountId applies only to a document holding one account; the accounts of a multi-account document are found or created by their own numbers.' })),
   rejection: Type.Optional(Type.Object({
     reason: Type.String({ enum: ['did_not_reconcile', 'not_a_bank_statement', 'document_unreadable', 'no_transactions', 'incomplete'], description: 'incomplete: the reading cannot show it is the whole statement (the period or a balance is not printed, a page is missing, repeated or out of order, or a printed running balance, carried-forward balance, total or count disagrees with the lines read); the message names the page or line' }),
     message: Type.String({ description: 'What was wrong, for a human' }),

@@ -1,5 +1,6 @@
 import { LosslessNumber } from 'lossless-json';
 import { currencyExponent } from './currency.ts';
+import { Decimal } from './decimal.ts';
 
 /**
  * Money is held as integer minor units of its currency. One amount is at most 1e12 minor units, so
@@ -31,30 +32,40 @@ export function toMinorUnits(amount: number, currency: string): number {
   const exponent = currencyExponent(currency);
   if (exponent === undefined) throw new AmountError(`unknown currency ${currency}`);
   if (!Number.isFinite(amount)) throw new AmountError('must be a finite number');
-  const text = decimalString(Math.abs(amount));
-  const [whole, fraction = ''] = text.split('.');
+  const printed = Decimal.fromNumber(Math.abs(amount));
+  const exact = printed.toUnitsAt(exponent);
   let minor: number;
-  if (fraction.length <= exponent) {
-    minor = Number(whole + fraction.padEnd(exponent, '0'));
+  if (exact !== null) {
+    minor = Number(exact);
   } else {
     // The scaling's own rounding error is one unit in the last place, far below the tolerance.
     const scaled = Math.abs(amount) * 10 ** exponent;
     minor = Math.round(scaled);
     if (Math.abs(scaled - minor) > floatNoiseToleranceMinor(minor)) {
-      throw new AmountError(`has ${fraction.length} decimals but ${currency} has ${exponent}`);
+      throw new AmountError(`has ${printed.scale} decimals but ${currency} has ${exponent}`);
     }
   }
   if (minor > MAX_AMOUNT_MINOR) throw new AmountError(`is too large (at most ${MAX_AMOUNT_MINOR / 10 ** exponent})`);
   return amount < 0 && minor !== 0 ? -minor : minor;
 }
 
+/**
+ * An exact decimal to integer minor units of the currency. Digits beyond the currency's exponent are
+ * accepted only when they are zeros ("12.500" in USD): anything else would need rounding.
+ */
+export function decimalToMinorUnits(value: Decimal, currency: string, exponent = currencyExponent(currency)): number {
+  if (exponent === undefined) throw new AmountError(`unknown currency ${currency}`);
+  const minor = value.toUnitsAt(exponent);
+  if (minor === null) throw new AmountError(`has ${value.withScale(0).scale} decimals but ${currency} has ${exponent}`);
+  if (minor > BigInt(MAX_AMOUNT_MINOR) || -minor > BigInt(MAX_AMOUNT_MINOR)) {
+    throw new AmountError(`is too large (at most ${MAX_AMOUNT_MINOR / 10 ** exponent})`);
+  }
+  return Number(minor);
+}
+
 /** Minor units back to a JSON number in major units; exact because the division result is the shortest decimal. */
 export function toMajorUnits(minor: number, currency: string): number {
-  const exponent = currencyExponent(currency) ?? 2;
-  if (exponent === 0) return minor;
-  const sign = minor < 0 ? '-' : '';
-  const digits = String(Math.abs(minor)).padStart(exponent + 1, '0');
-  return Number(`${sign}${digits.slice(0, -exponent)}.${digits.slice(-exponent)}`);
+  return Decimal.of(BigInt(minor), currencyExponent(currency) ?? 2).toNumber();
 }
 
 /**
@@ -72,18 +83,4 @@ export function exactMajorUnits(minor: bigint, currency: string): MajorAmount {
   const text = minor < 0n ? `-${unsigned}` : unsigned;
   const asNumber = Number(text);
   return String(asNumber) === text ? asNumber : new LosslessNumber(text);
-}
-
-function decimalString(value: number): string {
-  const text = String(value);
-  if (!/e/i.test(text)) return text;
-  // Exponent notation (1e-7, 1e+21): expand without going through floating-point arithmetic.
-  const [mantissa, exponentText] = text.toLowerCase().split('e');
-  const exponent = Number(exponentText);
-  const [intPart, fracPart = ''] = mantissa.split('.');
-  const digits = intPart + fracPart;
-  const pointAt = intPart.length + exponent;
-  if (pointAt <= 0) return `0.${'0'.repeat(-pointAt)}${digits}`;
-  if (pointAt >= digits.length) return digits + '0'.repeat(pointAt - digits.length);
-  return `${digits.slice(0, pointAt)}.${digits.slice(pointAt)}`;
 }

@@ -12,6 +12,7 @@ import { statementIdentityMigration } from './0011-statement-identity.ts';
 import { statementsAndObligationsMigration } from './0002-statements-obligations.ts';
 import { statementIngestionMigration } from './0003-statement-ingestion.ts';
 import { statementCorrectionsMigration } from './0013-statement-corrections.ts';
+import { statementSectionsMigration } from './0014-statement-sections.ts';
 
 /**
  * Every migration of the service, in order. Names sort in the order they run; a new table group adds
@@ -31,5 +32,6 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '0011-statement-identity': statementIdentityMigration(),
     '0003-statement-ingestion': statementIngestionMigration(dialect),
     '0013-statement-corrections': statementCorrectionsMigration(),
+    '0014-statement-sections': statementSectionsMigration(),
   };
 }

@@ -147,7 +147,7 @@ export function bankStatementRoutes(app: FastifyInstance, context: AppContext): 
     config: { scope: 'read' },
     schema: {
       summary: 'Status of a statement upload',
-      description: 'processing until the worker has read it; then ingested (with the statement period and any conflicts) or rejected (with rejection.reason and a message; for did_not_reconcile also the expected and stated closing balance).',
+      description: 'processing until the worker has read it; then ingested (with the statement period, `statements` listing one period per account when one document holds several, and any conflicts) or rejected (with rejection.reason and a message; for did_not_reconcile also the expected and stated closing balance).',
       params: Type.Object({ documentId: Uuid() }),
       response: { 200: Data(Type.Ref('StatementUploadStatus')), ...errorResponses(400, 403, 404) },
     },

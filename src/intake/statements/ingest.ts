@@ -118,6 +118,49 @@ export async function ingestStatement(trx: Executor, dialect: Dialect, request: 
   return { status: 'ingested', statementPeriodId: periodId, bankAccountId: account.id, conflicts, rowsInserted, corrections: statement.corrections };
 }
 
+/** Thrown inside the document's transaction when one of its statements is rejected, so none of them stays. */
+export class StatementSectionRejected extends Error {
+  constructor(readonly rejection: StatementRejection) {
+    super(rejection.message);
+  }
+}
+
+export interface DocumentIngestResult {
+  /** In the document's order; the first is the document's statement. */
+  statementPeriodIds: string[];
+  bankAccountId: string;
+  conflicts: StatementConflict[];
+  /** The gate's digit corrections; with several statements, each names its account section. */
+  corrections: StatementCorrection[];
+}
+
+/**
+ * Ingests every statement a document holds (several accounts in one PDF) inside the caller's
+ * transaction: all or nothing. A rejected statement throws StatementSectionRejected, which rolls the
+ * transaction back, the statements written before it included; the caller records the rejection.
+ * The upload's bankAccountId names one account, so it applies only to a document holding one.
+ */
+export async function ingestStatements(trx: Executor, dialect: Dialect, request: Omit<IngestRequest, 'statement' | 'evidence'>, sections: ReadonlyArray<{ statement: ParsedStatement; evidence: StatementEvidence }>, checkpoint?: IngestCheckpoint): Promise<DocumentIngestResult> {
+  assertInvariant(sections.length > 0, 'a document that reads holds at least one statement');
+  const statements = sections.map((section) => section.statement);
+  const several = statements.length > 1;
+  const ingested: Array<Extract<IngestResult, { status: 'ingested' }>> = [];
+  for (const [index, { statement, evidence }] of sections.entries()) {
+    const result = await ingestStatement(trx, dialect, { ...request, statement, evidence, bankAccountId: several ? null : request.bankAccountId }, checkpoint);
+    if (result.status === 'rejected') {
+      const section = `account section ${index + 1} of ${statements.length}${statement.accountLast4 ? ` (****${statement.accountLast4})` : ''}`;
+      throw new StatementSectionRejected(several ? { ...result.rejection, message: `${section}: ${result.rejection.message}` } : result.rejection);
+    }
+    ingested.push(result);
+  }
+  return {
+    statementPeriodIds: ingested.map((result) => result.statementPeriodId),
+    bankAccountId: ingested[0].bankAccountId,
+    conflicts: ingested.flatMap((result) => result.conflicts),
+    corrections: ingested.flatMap((result, index) => result.corrections.map((correction) => (several ? { ...correction, section: index + 1 } : correction))),
+  };
+}
+
 const normalizedInstitution = (name: string) => name.trim().replace(/\s+/g, ' ').toUpperCase();
 const externalIdForLast4 = (last4: string) => `****${last4}`;
 

@@ -39,6 +39,8 @@ export interface StatementCorrection {
   field: 'amount' | 'balance';
   read: number;
   corrected: number;
+  /** In a document holding several accounts, the 1-based account section the line belongs to. */
+  section?: number;
 }
 
 /** A statement that passed every check before the database: exact amounts, a known currency and kind, complete, and it reconciles. */

@@ -3,7 +3,7 @@ import type { DatabaseHandle } from '../../db/connection.ts';
 import { withWriteTransaction } from '../../db/transaction.ts';
 import { visibleControlCharacters } from '../../shared/text.ts';
 import { findBankAccountsByIds } from '../bank-accounts-store.ts';
-import { ingestStatement, type IngestCheckpoint, type IngestResult } from './ingest.ts';
+import { ingestStatements, StatementSectionRejected, type IngestCheckpoint } from './ingest.ts';
 import type { StatementRejection, UploadHints } from './prepare.ts';
 import { readerFor as registeredReaderFor, sniffFormat, type StatementFormat } from './readers/index.ts';
 import * as store from './statements-store.ts';
@@ -85,25 +85,26 @@ async function processDocument(handle: DatabaseHandle, document: store.DocumentS
     outcome = await readDocument(bytes, { filename: document.filename, mediaType: document.media_type, hints: { kind: hints.kind, currency: knownCurrency } }, options.readerFor ?? registeredReaderFor);
   }
 
-  return withWriteTransaction(handle, async (trx) => {
-    if (!(await store.holdClaim(trx, document.tenant_id, document.id, document.claim_token!, lockRows))) return 'claim_lost';
-    const now = new Date().toISOString();
-    const format = outcome.ok ? outcome.format : outcome.sniffed ?? null;
-    let result: IngestResult;
-    if (outcome.ok) {
-      result = await ingestStatement(trx, handle.dialect, {
+  const format = outcome.ok ? outcome.format : outcome.sniffed ?? null;
+  const finishRejected = (rejection: StatementRejection) => withWriteTransaction(handle, async (trx) => {
+    if (!(await store.holdClaim(trx, document.tenant_id, document.id, document.claim_token!, lockRows))) return 'claim_lost' as const;
+    await store.finishDocument(trx, document.tenant_id, document.id, rejectedOutcome(rejection, format, document.bank_account_id, new Date().toISOString()));
+    return 'rejected' as const;
+  });
+  if (!outcome.ok) return finishRejected({ reason: outcome.reason, message: outcome.message });
+  const sections = outcome.statements
+    ? outcome.statements.map((statement, index) => ({ statement, evidence: outcome.evidences?.[index] ?? outcome.evidence }))
+    : [{ statement: outcome.statement, evidence: outcome.evidence }];
+  try {
+    return await withWriteTransaction(handle, async (trx) => {
+      if (!(await store.holdClaim(trx, document.tenant_id, document.id, document.claim_token!, lockRows))) return 'claim_lost';
+      const result = await ingestStatements(trx, handle.dialect, {
         tenantId: document.tenant_id,
         entityId: document.entity_id,
         documentId: document.id,
-        statement: outcome.statement,
-        evidence: outcome.evidence,
         bankAccountId: document.bank_account_id,
         hints,
-      }, options.checkpoint);
-    } else {
-      result = { status: 'rejected', rejection: { reason: outcome.reason, message: outcome.message } };
-    }
-    if (result.status === 'ingested') {
+      }, sections, options.checkpoint);
       await store.finishDocument(trx, document.tenant_id, document.id, {
         status: 'ingested',
         format,
@@ -112,15 +113,18 @@ async function processDocument(handle: DatabaseHandle, document: store.DocumentS
         rejection_detail: null,
         conflicts: JSON.stringify(result.conflicts),
         corrections: result.corrections.length > 0 ? JSON.stringify(result.corrections) : null,
-        statement_period_id: result.statementPeriodId,
+        statement_period_id: result.statementPeriodIds[0],
+        statement_period_ids: JSON.stringify(result.statementPeriodIds),
         bank_account_id: result.bankAccountId,
-        updated_at: now,
+        updated_at: new Date().toISOString(),
       });
       return 'ingested';
-    }
-    await store.finishDocument(trx, document.tenant_id, document.id, rejectedOutcome(result.rejection, format, document.bank_account_id, now));
-    return 'rejected';
-  });
+    });
+  } catch (error) {
+    // A rejected statement rolled back the whole document; its rejection is recorded on its own.
+    if (error instanceof StatementSectionRejected) return finishRejected(error.rejection);
+    throw error;
+  }
 }
 
 export function rejectedOutcome(rejection: StatementRejection, format: string | null, bankAccountId: string | null, now: string): store.DocumentOutcome {
@@ -135,6 +139,7 @@ export function rejectedOutcome(rejection: StatementRejection, format: string | 
     conflicts: null,
     corrections: null,
     statement_period_id: null,
+    statement_period_ids: null,
     bank_account_id: bankAccountId,
     updated_at: now,
   };

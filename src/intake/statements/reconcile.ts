@@ -1,26 +1,21 @@
 import { currencyExponent } from '../../money/currency.ts';
-import { AmountError, MAX_AMOUNT_MINOR } from '../../money/minor-units.ts';
+import { Decimal } from '../../money/decimal.ts';
+import { AmountError, decimalToMinorUnits } from '../../money/minor-units.ts';
 import type { StatementAccountKind } from './types.ts';
-
-const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
 
 /**
  * A reader's exact decimal string ("1234.5", "-0.07") to integer minor units of the currency, without
- * floating point. Digits beyond the currency's exponent are accepted only when they are zeros
- * ("12.500" in USD): anything else would need rounding, which a statement never does.
+ * floating point; digits the currency cannot hold are refused unless they are zeros ("12.500" USD).
  */
 export function decimalToMinor(text: string, currency: string): number {
-  const exponent = currencyExponent(currency);
-  if (exponent === undefined) throw new AmountError(`unknown currency ${currency}`);
-  const match = DECIMAL.exec(text.trim());
-  if (!match) throw new AmountError(`"${text}" is not a decimal number`);
-  const [, sign, whole, fraction = ''] = match;
-  if (fraction.length > exponent && /[^0]/.test(fraction.slice(exponent))) {
-    throw new AmountError(`"${text}" has more decimals than ${currency} allows (${exponent})`);
+  if (currencyExponent(currency) === undefined) throw new AmountError(`unknown currency ${currency}`);
+  const value = Decimal.parse(text, { strict: true });
+  if (!value) throw new AmountError(`"${text}" is not a decimal number`);
+  try {
+    return decimalToMinorUnits(value, currency);
+  } catch (error) {
+    throw new AmountError(`"${text}" ${(error as Error).message}`);
   }
-  const minor = Number(whole + fraction.slice(0, exponent).padEnd(exponent, '0'));
-  if (minor > MAX_AMOUNT_MINOR) throw new AmountError(`"${text}" is too large`);
-  return sign === '-' && minor !== 0 ? -minor : minor;
 }
 
 /**

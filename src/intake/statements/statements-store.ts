@@ -7,7 +7,7 @@ export type DocumentSummary = Omit<StatementDocumentsTable, 'content' | 'content
 
 const SUMMARY_COLUMNS = [
   'id', 'tenant_id', 'entity_id', 'bank_account_id', 'source', 'filename', 'media_type', 'size_bytes', 'sha256', 'hints',
-  'status', 'format', 'rejection_reason', 'rejection_message', 'rejection_detail', 'conflicts', 'corrections', 'statement_period_id',
+  'status', 'format', 'rejection_reason', 'rejection_message', 'rejection_detail', 'conflicts', 'corrections', 'statement_period_id', 'statement_period_ids',
   'created_at', 'updated_at', 'claim_token', 'claimed_until', 'attempts',
 ] as const;
 
@@ -89,7 +89,7 @@ export async function holdClaim(db: Executor, tenantId: string, id: string, toke
   return (await select.executeTakeFirst()) !== undefined;
 }
 
-export type DocumentOutcome = Pick<StatementDocumentsTable, 'status' | 'format' | 'rejection_reason' | 'rejection_message' | 'rejection_detail' | 'conflicts' | 'corrections' | 'statement_period_id' | 'bank_account_id' | 'updated_at'>;
+export type DocumentOutcome = Pick<StatementDocumentsTable, 'status' | 'format' | 'rejection_reason' | 'rejection_message' | 'rejection_detail' | 'conflicts' | 'corrections' | 'statement_period_id' | 'statement_period_ids' | 'bank_account_id' | 'updated_at'>;
 
 export async function finishDocument(db: Executor, tenantId: string, id: string, outcome: DocumentOutcome): Promise<void> {
   await db.updateTable('statement_documents').set({ ...outcome, claim_token: null, claimed_until: null })

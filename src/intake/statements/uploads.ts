@@ -119,6 +119,7 @@ export async function receiveStatement(handle: DatabaseHandle, tenantId: string,
     conflicts: null,
     corrections: null,
     statement_period_id: null,
+    statement_period_ids: null,
     created_at: now,
     updated_at: now,
     claim_token: null,
@@ -176,12 +177,13 @@ export interface UploadStatusView {
   bankAccountId: string | null;
   createdAt: string;
   statement?: StatementPeriodView;
+  statements?: StatementPeriodView[];
   rejection?: { reason: RejectionReason; message: string; expected?: number | null; stated?: number | null };
   conflicts: StatementConflict[];
   corrections: StatementCorrection[];
 }
 
-function toUploadStatus(document: store.DocumentSummary, period: StatementPeriodsTable | undefined): UploadStatusView {
+function toUploadStatus(document: store.DocumentSummary, periods: StatementPeriodsTable[]): UploadStatusView {
   const view: UploadStatusView = {
     documentId: document.id,
     status: document.status as UploadStatusView['status'],
@@ -195,7 +197,10 @@ function toUploadStatus(document: store.DocumentSummary, period: StatementPeriod
     conflicts: document.conflicts ? JSON.parse(document.conflicts) as StatementConflict[] : [],
     corrections: document.corrections ? JSON.parse(document.corrections) as StatementCorrection[] : [],
   };
-  if (period) view.statement = toStatementPeriodView(period);
+  if (periods.length > 0) {
+    view.statement = toStatementPeriodView(periods[0]);
+    view.statements = periods.map(toStatementPeriodView);
+  }
   if (document.status === 'rejected') {
     view.rejection = {
       reason: document.rejection_reason as RejectionReason,
@@ -224,11 +229,21 @@ export async function retryStatement(handle: DatabaseHandle, tenantId: string, d
   return { documentId, status: 'processing' };
 }
 
+/** The periods a document's ingest wrote, in its order (documents from before migration 0014 list their one period). */
+async function periodsOf(handle: DatabaseHandle, tenantId: string, document: store.DocumentSummary): Promise<StatementPeriodsTable[]> {
+  const ids = document.statement_period_ids ? JSON.parse(document.statement_period_ids) as string[] : document.statement_period_id ? [document.statement_period_id] : [];
+  const periods: StatementPeriodsTable[] = [];
+  for (const id of ids) {
+    const period = await store.findPeriod(handle.readDb, tenantId, id);
+    if (period) periods.push(period);
+  }
+  return periods;
+}
+
 export async function getUploadStatus(handle: DatabaseHandle, tenantId: string, documentId: string): Promise<UploadStatusView> {
   const document = await store.findDocument(handle.readDb, tenantId, documentId);
   if (!document) throw notFound(`statement upload ${documentId}`);
-  const period = document.statement_period_id ? await store.findPeriod(handle.readDb, tenantId, document.statement_period_id) : undefined;
-  return toUploadStatus(document, period);
+  return toUploadStatus(document, await periodsOf(handle, tenantId, document));
 }
 
 /** Every upload of the tenant, newest first (the CLI's `uploads`). */
@@ -236,8 +251,7 @@ export async function listUploads(handle: DatabaseHandle, tenantId: string, limi
   const documents = await store.listDocuments(handle.readDb, tenantId, limit);
   const views: UploadStatusView[] = [];
   for (const document of documents) {
-    const period = document.statement_period_id ? await store.findPeriod(handle.readDb, tenantId, document.statement_period_id) : undefined;
-    views.push(toUploadStatus(document, period));
+    views.push(toUploadStatus(document, await periodsOf(handle, tenantId, document)));
   }
   return views;
 }

@@ -26,12 +26,31 @@ const LANGUAGE_DATA_DIRECTORY = join(dirname(require.resolve('@tesseract.js-data
 /** Mean word confidence (0-100) under which the page is also tried upside down. */
 const UPRIGHT_CONFIDENCE = 70;
 /**
- * Pages are recognized at most this many pixels on their long side (about 200 dpi for a letter page).
- * At 150 dpi 9-point type loses its decimal points and commas ("2,400.00" read as "2.40000"), which
- * no later step can repair; recognition time grows with the pixel count, so no more than needed.
+ * Pages are recognized at most this many pixels on their long side (about 270 dpi for a letter page;
+ * smaller images are never enlarged). At 150 dpi 9-point type loses its decimal points and commas
+ * ("2,400.00" read as "2.40000"), which no later step can repair; a phone photo (12 MP, noisy, JPEG)
+ * shrunk to 200 dpi loses whole dates, while at this size most moderate photos read exactly.
+ * Recognition time grows with the pixel count, so no more than needed.
  */
-const MAX_SIDE_PX = 2300;
+const MAX_SIDE_PX = 3000;
 const MAX_SKEW_DEGREES = 6;
+/** Side of the squares the paper's brightness is averaged over to judge the light: several text lines tall, so text averages away. */
+const ILLUMINATION_CELL_PX = 48;
+/**
+ * A pixel darker than this share of the paper around it is ink: an adaptive threshold. The grain
+ * and sensor noise of a photo (a little darker than the paper) become white instead of speckles
+ * Tesseract reads as marks, while the thin, anti-aliased strokes of small type stay ink. (Keeping
+ * the strokes' shading instead read fewer photos exactly in the tests.)
+ */
+const INK_SHARE_OF_PAPER = 0.8;
+/**
+ * Each pixel is compared with a blur of its own neighbourhood this wide: near enough that the desk
+ * around the page and a shadow's edge are their own "paper" (a page-scale average turns the desk's
+ * edge into a black frame), wide enough that a stroke is darker than the blur around it.
+ */
+const LOCAL_PAPER_SIGMA_PX = 1.5;
+/** Paper whose dimmest part (5th percentile) is at least this share of its brightest is evenly lit. */
+const EVEN_LIGHT_RATIO = 0.85;
 
 /** OCRs each image (encoded PNG/JPEG bytes or raw pixels) into positioned words, one page each. */
 export async function ocrPages(images: Array<Buffer | OcrImage>): Promise<LayoutPage[]> {
@@ -51,9 +70,9 @@ async function ocrPage(worker: Worker, image: Buffer | OcrImage): Promise<Layout
     ? sharp(image, { failOn: 'error' })
     : sharp(image.pixels, { raw: { width: image.width, height: image.height, channels: image.channels } });
   // Flatten transparency to white, then grey: colour carries nothing for OCR.
-  const grey = await source.rotate().flatten({ background: '#ffffff' }).grayscale().median(3)
+  const grey = await thresholdUnevenLight(await source.rotate().flatten({ background: '#ffffff' }).grayscale().median(3)
     .resize({ width: MAX_SIDE_PX, height: MAX_SIDE_PX, fit: 'inside', withoutEnlargement: true })
-    .png().toBuffer();
+    .png().toBuffer());
   const quarterTurn = await needsQuarterTurn(grey);
   const turned = quarterTurn ? await sharp(grey).rotate(90).png().toBuffer() : grey;
   const skew = await skewDegrees(turned);
@@ -103,6 +122,35 @@ async function recognize(worker: Worker, png: Buffer): Promise<{ confidence: num
   return { confidence, page: { width, height, items } };
 }
 
+/**
+ * A photographed page is lit unevenly: a shadow across it, a darker corner, the desk around it.
+ * Whether it is, is read from the paper's brightness over the page (shrunk far enough that text
+ * strokes vanish into the average). An unevenly lit page is thresholded adaptively: a pixel is ink
+ * when it is much darker than its own neighbourhood (see LOCAL_PAPER_SIGMA_PX and INK_SHARE_OF_PAPER),
+ * so paper is white and text dark whatever the light, and the desk becomes white rather than text
+ * to the orientation and skew estimates. Without it a shadowed region falls below Tesseract's one
+ * global threshold. An evenly lit page (a scan) is left untouched.
+ */
+async function thresholdUnevenLight(png: Buffer): Promise<Buffer> {
+  // One channel throughout: a grey PNG may decode to three equal channels.
+  const { data, info } = await sharp(png).extractChannel(0).raw().toBuffer({ resolveWithObject: true });
+  const { width, height } = info;
+  const cells = await sharp(png)
+    .resize({ width: Math.max(8, Math.round(width / ILLUMINATION_CELL_PX)), height: Math.max(8, Math.round(height / ILLUMINATION_CELL_PX)), fit: 'fill' })
+    .blur(1.5).extractChannel(0).raw().toBuffer();
+  // An evenly lit scan is left as it is: thresholding costs its anti-aliased digits more than it gains.
+  const sorted = [...cells].sort((a, b) => a - b);
+  const dim = sorted[Math.floor(sorted.length * 0.05)];
+  const bright = sorted[Math.floor(sorted.length * 0.95)];
+  if (dim >= bright * EVEN_LIGHT_RATIO) return png;
+  const background = await sharp(png).blur(LOCAL_PAPER_SIGMA_PX).extractChannel(0).raw().toBuffer();
+  const even = Buffer.alloc(width * height);
+  for (let index = 0; index < even.length; index += 1) {
+    even[index] = data[index] < INK_SHARE_OF_PAPER * background[index] ? 0 : 255;
+  }
+  return sharp(even, { raw: { width, height, channels: 1 } }).png().toBuffer();
+}
+
 /** Dark pixels of a small copy of the page, as coordinates. */
 async function darkPixels(png: Buffer, side: number): Promise<{ xs: number[]; ys: number[]; width: number; height: number }> {
   const { data, info } = await sharp(png).resize({ width: side, height: side, fit: 'inside' }).raw().toBuffer({ resolveWithObject: true });
@@ -131,13 +179,28 @@ function concentration(values: number[], bins: number, offset = 0): number {
   return total;
 }
 
-/** Text rows make the horizontal profile spiky; on a page turned a quarter, the vertical one is. */
+/**
+ * Text rows make the horizontal profile spiky; on a page turned a quarter, the vertical one is. Each
+ * profile is taken at its sharpest angle within the skew range, so a photo a few degrees off (whose
+ * rows smear across bins while a table's aligned columns stay sharp) is not taken for a turned page.
+ */
 async function needsQuarterTurn(png: Buffer): Promise<boolean> {
   const { xs, ys, width, height } = await darkPixels(png, 800);
   if (xs.length === 0) return false;
-  const rows = concentration(ys, height) / height;
-  const columns = concentration(xs, width) / width;
+  const rows = sharpestProfile(ys, xs, height, width) / height;
+  const columns = sharpestProfile(xs, ys, width, height) / width;
   return columns > rows * 1.15;
+}
+
+/** Highest concentration of `along` over the skew range, each point shifted by `across` × tan(angle). */
+function sharpestProfile(along: number[], across: number[], bins: number, acrossSize: number): number {
+  let best = 0;
+  for (let degrees = -MAX_SKEW_DEGREES; degrees <= MAX_SKEW_DEGREES; degrees += 1) {
+    const slope = Math.tan((degrees * Math.PI) / 180);
+    const projected = along.map((value, index) => value - across[index] * slope);
+    best = Math.max(best, concentration(projected, bins + acrossSize, acrossSize));
+  }
+  return best;
 }
 
 async function skewDegrees(png: Buffer): Promise<number> {

@@ -1,7 +1,8 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { ParsedStatementLine, ReadOutcome, ReaderContext, StatementAccountKind } from '../types.ts';
 import { accepted, plainEvidence, accountLast4, collapseSpaces, compactDate, currencyCode, decodeText, lineDateRange, looksBinary, reject, resolveKind } from './common.ts';
-import { type ExactDecimal, formatDecimal, negateDecimal, parsePlainDecimal } from './exact-decimal.ts';
+import { Decimal } from '../../../money/decimal.ts';
+import { amountText } from '../interpret/statement.ts';
 
 /**
  * ISO 20022 camt.053 (Bank-to-Customer Statement), versions .001.02 to .001.08 and later ones of the
@@ -71,7 +72,7 @@ export async function readCamt053Statement(bytes: Buffer, context: ReaderContext
       if (!amount || !date) {
         return reject('document_unreadable', `An entry (${textOf(node(entry, 'NtryRef')) ?? textOf(node(entry, 'AcctSvcrRef')) ?? 'no reference'}) has an unreadable ${amount ? 'booking date' : 'amount or CdtDbtInd'}.`);
       }
-      lines.push({ date, description: describeEntry(entry), amount: formatDecimal(amount, currency), balance: null });
+      lines.push({ date, description: describeEntry(entry), amount: amountText(amount, currency), balance: null });
     }
   }
   if (lines.length === 0) return reject('no_transactions', 'The camt.053 statement has no booked entries.');
@@ -91,8 +92,8 @@ export async function readCamt053Statement(bytes: Buffer, context: ReaderContext
     currency,
     periodStart: periodStart && periodStart <= range.first ? periodStart : range.first,
     periodEnd: periodEnd && periodEnd >= range.last ? periodEnd : range.last,
-    openingBalance: opening === null ? null : formatDecimal(opening, currency),
-    closingBalance: closing === null ? null : formatDecimal(closing, currency),
+    openingBalance: opening === null ? null : amountText(opening, currency),
+    closingBalance: closing === null ? null : amountText(closing, currency),
     lines,
   }, 'camt053', plainEvidence({
     period: periodStart && periodEnd ? 'stated' : 'lines',
@@ -179,15 +180,15 @@ function periodOf(statement: XmlNode): { start: string | null; end: string | nul
 }
 
 /** An unsigned camt amount with its CdtDbtInd, signed so that positive means `positive`. */
-function signedAmount(element: XmlNode, positive: 'out' | 'held' | 'owed'): ExactDecimal | null {
-  const magnitude = parsePlainDecimal(textOf(node(element, 'Amt')) ?? '');
+function signedAmount(element: XmlNode, positive: 'out' | 'held' | 'owed'): Decimal | null {
+  const magnitude = Decimal.parse(textOf(node(element, 'Amt')) ?? '');
   const indicator = textOf(node(element, 'CdtDbtInd'));
   if (!magnitude || (indicator !== 'CRDT' && indicator !== 'DBIT')) return null;
   const positiveIndicator = positive === 'held' ? 'CRDT' : 'DBIT';
-  return indicator === positiveIndicator ? magnitude : negateDecimal(magnitude);
+  return indicator === positiveIndicator ? magnitude : magnitude.negate();
 }
 
-function balanceOf(statement: XmlNode, codes: string[], owed: boolean): ExactDecimal | null | 'unreadable' {
+function balanceOf(statement: XmlNode, codes: string[], owed: boolean): Decimal | null | 'unreadable' {
   const balances = all(statement, 'Bal');
   for (const code of codes) {
     const balance = balances.find((candidate) => (textOf(node(candidate, 'Tp', 'CdOrPrtry', 'Cd')) ?? textOf(node(candidate, 'Tp', 'CdOrPrtry', 'Prtry'))) === code);

@@ -1,7 +1,8 @@
 import { addDays, isValidDate } from '../../../shared/dates.ts';
 import type { ParsedStatementLine, ReadOutcome, ReaderContext } from '../types.ts';
 import { accepted, plainEvidence, accountLast4, collapseSpaces, currencyCode, decodeText, lineDateRange, looksBinary, reject, resolveKind } from './common.ts';
-import { type ExactDecimal, formatDecimal, negateDecimal, parsePlainDecimal } from './exact-decimal.ts';
+import { Decimal } from '../../../money/decimal.ts';
+import { amountText } from '../interpret/statement.ts';
 
 /**
  * SWIFT MT940 customer statements, with or without the SWIFT envelope ({1:…}{2:…}{4: … -}), as banks
@@ -30,14 +31,14 @@ interface Message {
   institution: string | null;
   opening: Balance | null;
   closing: Balance | null;
-  lines: Array<{ date: string; amount: ExactDecimal; description: string }>;
+  lines: Array<{ date: string; amount: Decimal; description: string }>;
 }
 
 interface Balance {
   date: string;
   currency: string;
   /** Signed: C positive, D negative. */
-  amount: ExactDecimal;
+  amount: Decimal;
 }
 
 class Mt940Error extends Error {}
@@ -65,12 +66,12 @@ export async function readMt940Statement(bytes: Buffer, context: ReaderContext):
   const lines: ParsedStatementLine[] = mine.flatMap((message) => message.lines).map((line) => ({
     date: line.date,
     description: line.description,
-    amount: formatDecimal(line.amount, currency),
+    amount: amountText(line.amount, currency),
     balance: null,
   }));
   if (lines.length === 0) return reject('no_transactions', 'The MT940 statement has no :61: transaction lines.');
 
-  const balanceText = (balance: Balance) => formatDecimal(owed ? negateDecimal(balance.amount) : balance.amount, currency);
+  const balanceText = (balance: Balance) => amountText(owed ? balance.amount.negate() : balance.amount, currency);
   const range = lineDateRange(lines);
   const openingDate = first.opening.date;
   const closingDate = last.closing.date;
@@ -165,8 +166,8 @@ function swiftDate(yymmdd: string): string {
   return date;
 }
 
-function swiftAmount(text: string): ExactDecimal {
-  const amount = parsePlainDecimal(text.replace(',', '.'));
+function swiftAmount(text: string): Decimal {
+  const amount = Decimal.parse(text.replace(',', '.'));
   if (!amount) throw new Mt940Error(`${text} is not an amount`);
   return amount;
 }
@@ -175,7 +176,7 @@ function parseBalance(field: Field): Balance {
   const match = /^([CD])(\d{6})([A-Z]{3})(\d+(?:[,.]\d*)?)\s*$/.exec(field.value.trim());
   if (!match) throw new Mt940Error(`:${field.tag}: balance "${field.value.slice(0, 40)}" is malformed`);
   const amount = swiftAmount(match[4]);
-  return { date: swiftDate(match[2]), currency: match[3], amount: match[1] === 'D' ? negateDecimal(amount) : amount };
+  return { date: swiftDate(match[2]), currency: match[3], amount: match[1] === 'D' ? amount.negate() : amount };
 }
 
 /** ":61:2603140314D1234,56NTRFNONREF//B1234\nsupplementary details" */
@@ -199,7 +200,7 @@ function parseStatementLine(value: string): Message['lines'][number] {
   const moneyOut = mark === 'D' || mark === 'RC';
   const customerReference = references.split('//')[0].trim();
   const fallback = collapseSpaces(more.join(' ')) || (customerReference && customerReference !== 'NONREF' ? customerReference : '');
-  return { date, amount: moneyOut ? magnitude : negateDecimal(magnitude), description: fallback };
+  return { date, amount: moneyOut ? magnitude : magnitude.negate(), description: fallback };
 }
 
 const SEPA_KEYS = /(EREF|KREF|MREF|CRED|DEBT|SVWZ|ABWA|ABWE|IBAN|BIC|COAM|OAMT)\+/;

@@ -1,6 +1,7 @@
 import type { ParsedStatementLine, ReadOutcome, ReaderContext, StatementAccountKind } from '../types.ts';
 import { accepted, plainEvidence, accountLast4, collapseSpaces, compactDate, currencyCode, decodeText, lineDateRange, looksBinary, reject, resolveKind } from './common.ts';
-import { type ExactDecimal, formatDecimal, negateDecimal, parsePlainDecimal, subtractDecimals, sumDecimals } from './exact-decimal.ts';
+import { Decimal } from '../../../money/decimal.ts';
+import { amountText } from '../interpret/statement.ts';
 import { type OfxElement, OfxSyntaxError, child, childrenNamed, descendants, leaf, parseOfxTree } from './ofx-tree.ts';
 
 /**
@@ -42,29 +43,29 @@ export async function readOfxStatement(bytes: Buffer, context: ReaderContext): P
 
   const transactionList = child(statement, 'BANKTRANLIST');
   const lines: ParsedStatementLine[] = [];
-  const outflows: ExactDecimal[] = [];
+  const outflows: Decimal[] = [];
   for (const transaction of childrenNamed(transactionList, 'STMTTRN')) {
     const date = compactDate(leaf(transaction, 'DTPOSTED'));
     const amount = ofxAmount(leaf(transaction, 'TRNAMT'));
     if (!date || !amount) {
       return reject('document_unreadable', `A transaction in the OFX file has an unreadable ${date ? 'TRNAMT' : 'DTPOSTED'} (FITID ${leaf(transaction, 'FITID') ?? 'none'}).`);
     }
-    const outflow = negateDecimal(amount);
+    const outflow = amount.negate();
     outflows.push(outflow);
-    lines.push({ date, description: describe(transaction), amount: formatDecimal(outflow, currency), balance: null });
+    lines.push({ date, description: describe(transaction), amount: amountText(outflow, currency), balance: null });
   }
   if (lines.length === 0) return reject('no_transactions', 'The OFX statement lists no transactions.');
 
   const ledgerAmount = leaf(statement, 'LEDGERBAL', 'BALAMT');
-  let closing: ExactDecimal | null = null;
+  let closing: Decimal | null = null;
   if (ledgerAmount !== null) {
     const stated = ofxAmount(ledgerAmount);
     if (!stated) return reject('document_unreadable', `The OFX closing balance (LEDGERBAL) is unreadable: ${ledgerAmount}.`);
-    closing = balanceIsOwed ? negateDecimal(stated) : stated;
+    closing = balanceIsOwed ? stated.negate() : stated;
   }
   // checking/savings: opening − Σout = closing; card: opening + Σout = closing.
-  const netOut = sumDecimals(outflows);
-  const opening = closing === null ? null : balanceIsOwed ? subtractDecimals(closing, netOut) : subtractDecimals(closing, negateDecimal(netOut));
+  const netOut = Decimal.sum(outflows);
+  const opening = closing === null ? null : balanceIsOwed ? closing.minus(netOut) : closing.minus(netOut.negate());
 
   const range = lineDateRange(lines);
   const periodStart = compactDate(leaf(transactionList, 'DTSTART')) ?? range.first;
@@ -77,8 +78,8 @@ export async function readOfxStatement(bytes: Buffer, context: ReaderContext): P
     currency,
     periodStart: periodStart <= range.first ? periodStart : range.first,
     periodEnd: periodEnd >= range.last ? periodEnd : range.last,
-    openingBalance: opening === null ? null : formatDecimal(opening, currency),
-    closingBalance: closing === null ? null : formatDecimal(closing, currency),
+    openingBalance: opening === null ? null : amountText(opening, currency),
+    closingBalance: closing === null ? null : amountText(closing, currency),
     lines,
   }, 'ofx', plainEvidence({
     period: leaf(transactionList, 'DTSTART') !== null && leaf(transactionList, 'DTEND') !== null ? 'stated' : 'lines',
@@ -113,11 +114,11 @@ function kindFromAccountType(type: string | null): StatementAccountKind | null {
 }
 
 /** OFX amounts may use a comma as the decimal mark ("-12,50"), as the specification allows. */
-function ofxAmount(text: string | null): ExactDecimal | null {
+function ofxAmount(text: string | null): Decimal | null {
   if (text === null) return null;
   const trimmed = text.trim();
   const normalised = trimmed.includes(',') && !trimmed.includes('.') ? trimmed.replace(',', '.') : trimmed;
-  return parsePlainDecimal(normalised);
+  return Decimal.parse(normalised);
 }
 
 /** NAME (or PAYEE/NAME) is the payee; MEMO is appended unless it only repeats the name. */

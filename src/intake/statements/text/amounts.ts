@@ -1,8 +1,9 @@
 /**
- * Amounts as statements print them, read into exact decimal strings. Nothing here goes through a
+ * Amounts as statements print them, read into exact decimals. Nothing here goes through a
  * floating-point number: digits are moved as text, so "0.10" stays "0.10" and 9,007,199,254,740.99
  * stays exact.
  */
+import { Decimal } from '../../../money/decimal.ts';
 
 /** Which character separates the decimals: `1,234.56` is 'dot', `1.234,56` and `1 234,56` are 'comma'. */
 export type DecimalSeparator = 'dot' | 'comma';
@@ -11,8 +12,8 @@ export type DecimalSeparator = 'dot' | 'comma';
 export type AmountIndicator = 'CR' | 'DR';
 
 export interface ParsedAmount {
-  /** Signed exact decimal, sign from a minus (leading or trailing) or parentheses only: "-1234.56". */
-  value: string;
+  /** Signed, as printed: the sign from a minus (leading or trailing) or parentheses only, never from CR/DR. */
+  value: Decimal;
   indicator: AmountIndicator | null;
   /** ISO code when the token itself says it (`€`, `£`, `EUR`, `US$`); plain `$` is reported as '$'. */
   currency: string | null;
@@ -61,7 +62,7 @@ export function parseAmount(text: string, separator?: DecimalSeparator): ParsedA
   if (unsigned === null) return null;
   const negative = signs.length === 1 && !/^0(\.0+)?$/.test(unsigned);
   return {
-    value: negative ? `-${unsigned}` : unsigned,
+    value: Decimal.from(negative ? `-${unsigned}` : unsigned),
     indicator: ind ? (ind.toUpperCase().startsWith('CR') ? 'CR' : 'DR') : null,
     currency: code,
   };
@@ -113,48 +114,4 @@ export function detectDecimalSeparator(text: string): DecimalSeparator {
     if (match[1] === '.') dot += 1; else comma += 1;
   }
   return comma > dot ? 'comma' : 'dot';
-}
-
-/** Exact sum of decimal strings, by scaled BigInt. */
-export function addDecimals(...values: string[]): string {
-  const scale = Math.max(0, ...values.map(fractionDigits));
-  const total = values.reduce((sum, value) => sum + scaled(value, scale), 0n);
-  return formatScaled(total, scale);
-}
-
-export function negateDecimal(value: string): string {
-  if (/^-/.test(value)) return value.slice(1);
-  return /^0(\.0+)?$/.test(value) ? value : `-${value}`;
-}
-
-/** Compares two decimal strings exactly: -1, 0 or 1. */
-export function compareDecimals(a: string, b: string): number {
-  const scale = Math.max(fractionDigits(a), fractionDigits(b));
-  const difference = scaled(a, scale) - scaled(b, scale);
-  return difference === 0n ? 0 : difference < 0n ? -1 : 1;
-}
-
-/** Pads or keeps the fraction so the string has at least `digits` decimals ("12" → "12.00"). */
-export function withDecimals(value: string, digits: number): string {
-  return formatScaled(scaled(value, Math.max(digits, fractionDigits(value))), Math.max(digits, fractionDigits(value)));
-}
-
-function fractionDigits(value: string): number {
-  const dot = value.indexOf('.');
-  return dot < 0 ? 0 : value.length - dot - 1;
-}
-
-function scaled(value: string, scale: number): bigint {
-  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(value);
-  if (!match) throw new Error(`not a decimal string: ${value}`);
-  const [, sign, whole, fraction = ''] = match;
-  const magnitude = BigInt(whole + fraction.padEnd(scale, '0'));
-  return sign ? -magnitude : magnitude;
-}
-
-function formatScaled(value: bigint, scale: number): string {
-  const negative = value < 0n;
-  const digits = (negative ? -value : value).toString().padStart(scale + 1, '0');
-  const text = scale === 0 ? digits : `${digits.slice(0, -scale)}.${digits.slice(-scale)}`;
-  return negative ? `-${text}` : text;
 }

@@ -96,11 +96,10 @@ export function yearFor(month: number, day: number, options: Pick<DateReadingOpt
 }
 
 /**
- * The order of a document's numeric dates, from the dates themselves: a first number above 12 proves
- * day first, a second number above 12 proves month first. Without proof, a comma decimal separator
- * (European documents) tips it to day first; otherwise month first.
+ * Day/month order proven by the dates themselves (a first number above 12 means day first, a second
+ * above 12 month first), or null when every numeric date reads both ways.
  */
-export function detectDayMonthOrder(text: string, hint: { commaDecimals?: boolean } = {}): DayMonthOrder {
+export function provenDayMonthOrder(text: string): DayMonthOrder | null {
   let dayFirst = 0;
   let monthFirst = 0;
   for (const match of text.matchAll(/(?<![\d/.-])(\d{1,2})[/-](\d{1,2})(?:[/-](\d{2}|\d{4}))?(?![\d/-])/g)) {
@@ -109,8 +108,16 @@ export function detectDayMonthOrder(text: string, hint: { commaDecimals?: boolea
     if (first > 12 && second <= 12) dayFirst += 1;
     if (second > 12 && first <= 12) monthFirst += 1;
   }
-  if (dayFirst !== monthFirst) return dayFirst > monthFirst ? 'day_first' : 'month_first';
-  return hint.commaDecimals ? 'day_first' : 'month_first';
+  if (dayFirst === monthFirst) return null;
+  return dayFirst > monthFirst ? 'day_first' : 'month_first';
+}
+
+/**
+ * The order of a document's numeric dates: proven by the dates where they can; without proof, a
+ * comma decimal separator (European documents) tips it to day first; otherwise month first.
+ */
+export function detectDayMonthOrder(text: string, hint: { commaDecimals?: boolean } = {}): DayMonthOrder {
+  return provenDayMonthOrder(text) ?? (hint.commaDecimals ? 'day_first' : 'month_first');
 }
 
 function pad(value: number): string {

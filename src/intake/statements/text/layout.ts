@@ -5,10 +5,15 @@
  * statement reads the same as the statement.
  */
 import { isKnownCurrency, currencyExponent } from '../../../money/currency.ts';
-import type { ParsedStatement, ParsedStatementLine, ReadOutcome, ReaderContext, StatementAccountKind, StatementEvidence } from '../types.ts';
-import { addDecimals, compareDecimals, detectDecimalSeparator, negateDecimal, parseAmount, type DecimalSeparator, type ParsedAmount } from './amounts.ts';
+import { Decimal } from '../../../money/decimal.ts';
+import { detectConventions, settleDayMonthOrder } from '../interpret/conventions.ts';
+import { balanceWithIndicator, indicatorDirection, resolveSigns, type SignedRow } from '../interpret/signs.ts';
+import { amountText, buildStatement } from '../interpret/statement.ts';
+import { CLOSING_LABEL, headerRole, kindInText, OPENING_LABEL } from '../interpret/vocabulary.ts';
+import type { PageMarker, ParsedStatement, ReadOutcome, ReaderContext, StatementAccountKind, StatementEvidence } from '../types.ts';
+import { parseAmount, type DecimalSeparator, type ParsedAmount } from './amounts.ts';
 import { detectCurrency } from './currency.ts';
-import { detectDayMonthOrder, MONTH_NAME_PATTERN, parseDate, type DateReadingOptions } from './dates.ts';
+import { MONTH_NAME_PATTERN, parseDate, type DateReadingOptions } from './dates.ts';
 import { FORWARD_LABEL, pageMarkers, printedTotals } from './printed-facts.ts';
 
 /** One run of text and its box, in page units with y growing downwards (top of the box). */
@@ -50,18 +55,11 @@ interface Column {
   right: number;
 }
 
-// Header words, English first, then the German/French/Spanish ones common on EUR statements.
-const HEADER_ROLES: Array<[ColumnRole, RegExp]> = [
-  ['balance', /^(running |daily |ledger )?(balance|saldo|solde|kontostand)\b/i],
-  ['out', /^(withdrawals?|debits?|money out|paid out|charges|purchases|soll|belastung|lastschrift|d[ée]bit|out|ausgang|cargos?)\b/i],
-  ['in', /^(deposits?|credits?|money in|paid in|payments?( and credits)?|haben|gutschrift|cr[ée]dit|in|eingang|abonos?)\b/i],
-  ['amount', /^(amount|betrag|montant|importe|transaction amount)\b/i],
-  ['date', /^((trans(action)?|tran|posting|post(ed)?|value|booking|entry)\.?\s*)?date\b|^(datum|buchungstag|wertstellung|valuta|fecha)\b/i],
-  ['description', /^(description|details?|transaction( details| description)?|merchant|narrative|particulars|payee|memo|verwendungszweck|buchungstext|libell[ée]|concepto|reference)\b/i],
-];
+/** The header roles a page layout uses: debit/credit columns are money out/in, a memo is description. */
+const LAYOUT_ROLES: Partial<Record<NonNullable<ReturnType<typeof headerRole>>, ColumnRole>> = {
+  date: 'date', valueDate: 'date', description: 'description', memo: 'description', amount: 'amount', debit: 'out', credit: 'in', balance: 'balance',
+};
 
-const OPENING_LABEL = /\b(beginning|opening|previous|starting|prior|last statement|old)\s+balance\b|\bbalance\s+(brought\s+)?forward\b|\balter\s+kontostand\b|\banfangssaldo\b|\bsolde\s+(pr[ée]c[ée]dent|initial|d[ée]but)\b|\bsaldo\s+anterior\b/i;
-const CLOSING_LABEL = /\b(ending|closing|new|final|current statement)\s+balance\b|\bbalance\s+carried\s+forward\b|\bneuer\s+kontostand\b|\bendsaldo\b|\bsolde\s+(nouveau|final|fin)\b|\bsaldo\s+final\b/i;
 const STATEMENT_WORDS = /\b(statement|account summary|kontoauszug|relev[ée]|extracto|estratto)\b/i;
 const INVOICE_WORDS = /\b(invoice|bill to|ship to|unit price|qty|quantity|subtotal|rechnung|facture)\b/gi;
 const NOISE_LINE = /\bpage\s+\d+(\s+of\s+\d+)?\b|\bseite\s+\d+|\bcontinued\b|^\s*\d+\s*\/\s*\d+\s*$|\btotals?\b|\bsumme\b/i;
@@ -72,36 +70,77 @@ export interface InterpretOptions {
   format: string;
 }
 
-/** Reads a statement out of positioned text, or says why it is not one. */
+/** What the whole document says once, shared by every account section in it. */
+interface DocumentFacts {
+  fullText: string;
+  currency: string | null;
+  institution: string | null;
+  period: { start: string; end: string } | null;
+  dateOptions: DateReadingOptions;
+  amounts: AmountReader;
+  hintedKind: StatementAccountKind | null;
+}
+
+/**
+ * Reads the statements out of positioned text, or says why it is not one. A document holding several
+ * accounts (a checking and a savings section, each with its account number, balances and table)
+ * gives one statement per section; if any section cannot be read, none is taken.
+ */
 export function interpretStatement(pages: LayoutPage[], options: InterpretOptions): ReadOutcome {
   const lines = pages.flatMap((page, index) => buildLines(page, index));
   const fullText = lines.map((line) => line.text).join('\n');
   if (fullText.trim().length === 0) {
     return { ok: false, reason: 'document_unreadable', message: 'No text could be read from the document.' };
   }
-  const separator = detectDecimalSeparator(fullText);
-  const order = detectDayMonthOrder(fullText, { commaDecimals: separator === 'comma' });
   const currency = detectCurrency(fullText, options.context.hints.currency ?? null);
+  const { separator, order } = settleDayMonthOrder(detectConventions(fullText, fullText), currency);
   const exponent = currency && isKnownCurrency(currency) ? currencyExponent(currency) ?? 2 : 2;
-  const kind = detectKind(fullText) ?? options.context.hints.kind ?? null;
   const period = findPeriod(lines, order);
   const fallbackYear = period ? null : mostCommonYear(fullText);
   const dateOptions: DateReadingOptions = { order, period, fallbackYear };
-  const amounts = new AmountReader(separator, exponent);
+  const facts: DocumentFacts = {
+    fullText, currency, period, dateOptions,
+    institution: findInstitution(lines, pages),
+    amounts: new AmountReader(separator, exponent),
+    hintedKind: options.context.hints.kind ?? null,
+  };
 
+  // Page markers belong to the document: every section is checked against all of its pages.
+  const markers = pageMarkers(lines);
+  const sections = splitAccountSections(lines, dateOptions);
+  const statements: ParsedStatement[] = [];
+  const evidences: StatementEvidence[] = [];
+  for (const [index, section] of sections.entries()) {
+    const outcome = interpretSection(section, facts, sections.length > 1, markers, options.format.endsWith('-ocr'));
+    if (!outcome.ok) {
+      if (sections.length === 1) return outcome;
+      return { ok: false, reason: outcome.reason, message: `Account section ${index + 1} of ${sections.length}: ${outcome.message}` };
+    }
+    statements.push(outcome.statement);
+    evidences.push(outcome.evidence);
+  }
+  return {
+    ok: true, statement: statements[0], evidence: evidences[0],
+    ...(statements.length > 1 ? { statements, evidences } : {}),
+    format: options.format,
+  };
+}
+
+function interpretSection(lines: Line[], facts: DocumentFacts, oneOfSeveral: boolean, markers: PageMarker[], recognised: boolean): { ok: true; statement: ParsedStatement; evidence: StatementEvidence } | Extract<ReadOutcome, { ok: false }> {
+  const text = oneOfSeveral ? lines.map((line) => line.text).join('\n') : facts.fullText;
+  const kind = kindInText(text) ?? facts.hintedKind;
   // A balance brought or carried forward is printed at every page break: it is the statement's
   // opening or closing only where no other label says so, and stated only when page markers prove
   // the first and last pages are there (else a lost first or last page would make it look like one).
-  const markers = pageMarkers(lines);
   const forwardLines = lines.filter((line) => FORWARD_LABEL.test(line.text));
-  const plainLabelled = findLabelledBalances(lines.filter((line) => !FORWARD_LABEL.test(line.text)), amounts);
-  const broughtForward = findLabelledBalances(forwardLines, amounts).opening;
-  const carriedForward = findLabelledBalances([...forwardLines].reverse(), amounts).closing;
+  const plainLabelled = findLabelledBalances(lines.filter((line) => !FORWARD_LABEL.test(line.text)), facts.amounts);
+  const broughtForward = findLabelledBalances(forwardLines, facts.amounts).opening;
+  const carriedForward = findLabelledBalances([...forwardLines].reverse(), facts.amounts).closing;
   const labelled: LabelledBalances = { opening: plainLabelled.opening ?? broughtForward, closing: plainLabelled.closing ?? carriedForward };
-  const table = readTable(lines, dateOptions, amounts);
-  const looksLikeInvoice = (fullText.match(INVOICE_WORDS)?.length ?? 0) >= 2 && labelled.opening === null && labelled.closing === null;
+  const table = readTable(lines, facts.dateOptions, facts.amounts);
+  const looksLikeInvoice = (text.match(INVOICE_WORDS)?.length ?? 0) >= 2 && labelled.opening === null && labelled.closing === null;
   const hasStatementEvidence = (labelled.opening !== null || labelled.closing !== null || table.hasBalanceColumn)
-    && (STATEMENT_WORDS.test(fullText) || BANK_WORDS.test(fullText) || table.rows.length > 0);
+    && (STATEMENT_WORDS.test(facts.fullText) || BANK_WORDS.test(facts.fullText) || table.rows.length > 0);
   if (looksLikeInvoice || !hasStatementEvidence) {
     return {
       ok: false,
@@ -115,41 +154,78 @@ export function interpretStatement(pages: LayoutPage[], options: InterpretOption
     return { ok: false, reason: 'no_transactions', message: 'The statement lists no transactions.' };
   }
 
-  const statementKind = kind;
-  const { lines: statementLines, opening, closing } = resolveSigns(table, labelled, statementKind);
-  const dates = statementLines.map((line) => line.date).sort();
+  const resolved = resolveSigns(table.rows.map((row) => signedRow(row, kind)), kind, {
+    statedOpening: balanceOf(labelled.opening ?? table.openingFromTable, kind),
+    statedClosing: balanceOf(labelled.closing ?? table.closingFromTable, kind),
+    balanceOnlyRows: [],
+  });
+  const statement = buildStatement({
+    institutionName: facts.institution,
+    accountLast4: findAccountLast4(text),
+    accountKind: kind,
+    currency: facts.currency,
+    periodStart: facts.period?.start ?? null,
+    periodEnd: facts.period?.end ?? null,
+  }, resolved, { widenToLines: false });
+
   const lineIndex = new Map(lines.map((line, index) => [line, index]));
   const rowEnds = table.rows.map((row) => lineIndex.get(row.lastLine)!);
+  const linePages = table.rows.map((row) => row.lastLine.page + 1);
   const evidence: StatementEvidence = {
     sources: {
-      period: period ? 'stated' : 'lines',
-      openingBalance: opening === null ? 'lines' : plainLabelled.opening !== null || (broughtForward !== null ? markers.length > 0 : table.openingFromTable !== null) ? 'stated' : 'lines',
-      closingBalance: closing === null ? 'lines' : plainLabelled.closing !== null || (carriedForward !== null ? markers.length > 0 : table.closingFromTable !== null) ? 'stated' : 'lines',
+      period: facts.period ? 'stated' : 'lines',
+      openingBalance: resolved.opening === null ? 'lines' : plainLabelled.opening !== null || (broughtForward !== null ? markers.length > 0 : table.openingFromTable !== null) ? 'stated' : 'lines',
+      closingBalance: resolved.closing === null ? 'lines' : plainLabelled.closing !== null || (carriedForward !== null ? markers.length > 0 : table.closingFromTable !== null) ? 'stated' : 'lines',
     },
-    totals: printedTotals(lines, (text) => amounts.lastIn(text)?.value ?? null),
+    totals: printedTotals(lines, (line) => facts.amounts.lastIn(line)?.value.toString() ?? null),
     pageMarkers: markers,
-    linePages: table.rows.map((row) => row.lastLine.page + 1),
-    checkpoints: forwardLines.flatMap((line) => {
-      const amount = amounts.lastIn(line.text.slice(FORWARD_LABEL.exec(line.text)!.index));
-      const balance = balanceValue(amount, statementKind);
+    // Aligned with statement.lines, which run oldest first.
+    linePages: resolved.newestFirst ? [...linePages].reverse() : linePages,
+    // A forward balance is the balance after the rows above it; on a newest-first statement those are
+    // the newest rows, so the checkpoints are left to the running balances there.
+    checkpoints: resolved.newestFirst ? [] : forwardLines.flatMap((line) => {
+      const amount = balanceOf(facts.amounts.lastIn(line.text.slice(FORWARD_LABEL.exec(line.text)!.index)), kind);
       const position = lineIndex.get(line)!;
-      return balance === null ? [] : [{ afterLines: rowEnds.filter((end) => end < position).length, balance, page: line.page + 1 }];
+      return amount === null ? [] : [{ afterLines: rowEnds.filter((end) => end < position).length, balance: amountText(resolved.negateBalances ? amount.negate() : amount, facts.currency), page: line.page + 1 }];
     }),
-    recognised: options.format.endsWith('-ocr'),
+    recognised,
     wholeList: false,
   };
-  const statement: ParsedStatement = {
-    institutionName: findInstitution(lines, pages),
-    accountLast4: findAccountLast4(fullText),
-    accountKind: statementKind,
-    currency,
-    periodStart: period?.start ?? dates[0],
-    periodEnd: period?.end ?? dates[dates.length - 1],
-    openingBalance: opening,
-    closingBalance: closing,
-    lines: statementLines,
-  };
-  return { ok: true, statement, format: options.format, evidence };
+  return { ok: true, statement, evidence };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Account sections
+
+/**
+ * Splits a document holding several accounts into one run of lines per account. A section starts
+ * where a line that is not a transaction names an account number other than the current one; the
+ * title lines just above it (after the previous section's last row or balance) belong to it. The
+ * split stands only when every section has a transaction table header of its own, so a description
+ * that mentions another account never cuts a statement in two.
+ */
+function splitAccountSections(lines: Line[], dateOptions: DateReadingOptions): Line[][] {
+  const starts: number[] = [];
+  let current: string | null = null;
+  lines.forEach((line, index) => {
+    if (takeDate(line.cells, dateOptions)) return;
+    const last4 = findAccountLast4(line.text);
+    if (!last4 || last4 === current) return;
+    if (current !== null) starts.push(index);
+    current = last4;
+  });
+  if (starts.length === 0) return [lines];
+  const ownedByPrevious = (line: Line) => takeDate(line.cells, dateOptions) !== null || headerColumns(line) !== null
+    || OPENING_LABEL.test(line.text) || CLOSING_LABEL.test(line.text) || NOISE_LINE.test(line.text);
+  const bounds = [0];
+  for (const start of starts) {
+    let first = start;
+    while (first - 1 > bounds[bounds.length - 1] && !ownedByPrevious(lines[first - 1])) first -= 1;
+    bounds.push(first);
+  }
+  const sections = bounds.map((start, index) => lines.slice(start, bounds[index + 1] ?? lines.length));
+  const everyHasTable = sections.every((section) => section.some((line, index) => headerColumns(line) !== null || (index + 1 < section.length && twoLineHeader(line, section[index + 1]) !== null)));
+  return everyHasTable ? sections : [lines];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -214,8 +290,7 @@ class AmountReader {
   read(text: string): ParsedAmount | null {
     const parsed = parseAmount(text, this.separator);
     if (!parsed) return null;
-    const fraction = parsed.value.split('.')[1] ?? '';
-    return fraction.length === this.exponent ? parsed : null;
+    return parsed.value.scale === this.exponent ? parsed : null;
   }
 
   /** The last amount written in a line of text (labels print the amount after the words). */
@@ -235,15 +310,6 @@ class AmountReader {
 
 // ---------------------------------------------------------------------------------------------
 // Statement facts read from labels
-
-function detectKind(text: string): StatementAccountKind | null {
-  if (/\bcredit\s+card\b|\bcredit\s+limit\b|\bminimum\s+(payment|amount)\s+due\b|\bcard\s*(member|holder)\b|\b(visa|mastercard|american express|amex)\b|\bkreditkarte\b|\bcarte de cr[ée]dit\b/i.test(text)) {
-    return 'credit_card';
-  }
-  if (/\bsav(ings?|er)\b|\bsparkonto\b|\bepargne\b|\b[ée]pargne\b|\bahorro\b/i.test(text)) return 'savings';
-  if (/\bchecking\b|\bchequing\b|\bcurrent\s+account\b|\bgirokonto\b|\bcompte courant\b|\bcuenta corriente\b/i.test(text)) return 'checking';
-  return null;
-}
 
 const MONTH = `(?:${MONTH_NAME_PATTERN})(?![A-Za-zÀ-ÿ])`;
 const DATE_IN_TEXT = new RegExp([
@@ -323,7 +389,8 @@ function findLabelledBalances(lines: Line[], amounts: AmountReader): LabelledBal
 
 function findAccountLast4(text: string): string | null {
   const patterns = [
-    /\b(?:account|acct|card|konto)(?:\s*(?:number|no\.?|nr\.?|#|nummer))?\s*(?:ending\s+(?:in\s+)?)?[:#]?\s*([X*•x.:#+\-\d ]*\d{4})\b/i,
+    // The mask may be any marks but letters (X aside): OCR reads asterisks as ¥, #, %, =, quotes.
+    /\b(?:account|acct|card|konto)(?:\s*(?:number|no\.?|nr\.?|#|nummer))?\s*(?:ending\s+(?:in\s+)?)?[:#]?\s*([^A-WYZa-wyz\n]{0,24}\d{4})\b/i,
     /\bending\s+(?:in\s+)?[:#]?\s*(\d{4})\b/i,
     /\bIBAN\s*:?\s*([A-Z]{2}\d{2}(?:\s?[A-Z\d]{2,4}){3,8})/,
   ];
@@ -370,7 +437,8 @@ interface Table {
 function headerColumns(line: Line): Column[] | null {
   const columns: Column[] = [];
   for (const cell of line.cells) {
-    const role = HEADER_ROLES.find(([, pattern]) => pattern.test(cell.text.trim()))?.[0];
+    const named = headerRole(cell.text, { anchored: true });
+    const role = named === null ? undefined : LAYOUT_ROLES[named];
     if (role) columns.push({ role, left: cell.left, right: cell.right });
   }
   const roles = new Set(columns.map((column) => column.role));
@@ -378,12 +446,41 @@ function headerColumns(line: Line): Column[] | null {
   return columns;
 }
 
+/**
+ * A table header printed on two lines ("Posting" over "Date", "Withdrawals" over "(Debits)"): the
+ * cells of the two lines that overlap horizontally are one header cell. Taken when the pair names
+ * more columns than the first line alone, so a one-line header followed by a row is never merged.
+ */
+function twoLineHeader(first: Line, second: Line): Column[] | null {
+  if (second.page !== first.page || second.top - first.bottom > 0.8 * Math.max(first.height, second.height)) return null;
+  if (/\d[.,]\d{2}\b/.test(second.text)) return null;
+  const cells: Cell[] = first.cells.map((cell) => ({ ...cell }));
+  for (const below of second.cells) {
+    const above = cells.find((cell) => cell.left <= below.right && below.left <= cell.right);
+    if (above) {
+      above.text = `${above.text} ${below.text}`;
+      above.left = Math.min(above.left, below.left);
+      above.right = Math.max(above.right, below.right);
+    } else {
+      cells.push({ ...below });
+    }
+  }
+  cells.sort((a, b) => a.left - b.left);
+  const merged = headerColumns({ ...first, bottom: second.bottom, cells, text: cells.map((cell) => cell.text).join('  ') });
+  if (!merged) return null;
+  const alone = headerColumns(first);
+  return !alone || merged.length > alone.length || merged.some((column, index) => column.role !== alone[index]?.role) ? merged : null;
+}
+
 function readTable(lines: Line[], dateOptions: DateReadingOptions, amounts: AmountReader): Table {
   const table: Table = { rows: [], hasBalanceColumn: false, openingFromTable: null, closingFromTable: null };
   let columns: Column[] | null = null;
   let previous: Line | null = null;
-  for (const line of lines) {
-    const header = headerColumns(line);
+  for (let index = 0; index < lines.length; index += 1) {
+    const line = lines[index];
+    const twoLines = index + 1 < lines.length ? twoLineHeader(line, lines[index + 1]) : null;
+    const header = twoLines ?? headerColumns(line);
+    if (twoLines) index += 1;
     if (header) {
       columns = header;
       if (header.some((column) => column.role === 'balance')) table.hasBalanceColumn = true;
@@ -509,69 +606,23 @@ function nearestColumn(cell: Cell, columns: Column[]): Column {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Signs: from columns, CR/DR, or the way printed amounts move the printed balance
+// Signs: what the columns and CR/DR say; the rest is decided by the shared sign resolution
 
-function balanceValue(amount: ParsedAmount | null, kind: StatementAccountKind | null): string | null {
-  if (!amount) return null;
-  const magnitude = amount.value.replace(/^-/, '');
-  if (amount.indicator === 'CR') return kind === 'credit_card' ? negateDecimal(magnitude) : magnitude;
-  if (amount.indicator === 'DR') return kind === 'credit_card' ? magnitude : negateDecimal(magnitude);
-  return amount.value;
+function balanceOf(amount: ParsedAmount | null, kind: StatementAccountKind | null): Decimal | null {
+  return amount ? balanceWithIndicator(amount, kind) : null;
 }
 
 /**
- * The change a row makes to the printed balance (money in raises a bank balance and lowers what a
- * card owes), given how a signed single column is printed: 'as_change' (banks print withdrawals
- * negative, card issuers print charges positive) or 'negated' (the few that print the other way).
+ * A row's money in the holder's view (positive = money in). Debit/credit columns and CR/DR say the
+ * direction; a signed single column leaves it to the balances' arithmetic.
  */
-function balanceChange(row: TableRow, kind: StatementAccountKind | null, mode: 'as_change' | 'negated'): string {
-  const card = kind === 'credit_card';
-  const parts = row.entries.map(({ role, amount }) => {
-    const magnitude = amount.value.replace(/^-/, '');
-    // out raises what a card owes and lowers a bank balance; in does the opposite.
-    if (role === 'out' || amount.indicator === 'DR') return card ? magnitude : negateDecimal(magnitude);
-    if (role === 'in' || amount.indicator === 'CR') return card ? negateDecimal(magnitude) : magnitude;
-    return mode === 'as_change' ? amount.value : negateDecimal(amount.value);
-  });
-  return addDecimals('0', ...parts);
-}
-
-function resolveSigns(table: Table, labelled: LabelledBalances, kind: StatementAccountKind | null): { lines: ParsedStatementLine[]; opening: string | null; closing: string | null } {
-  const labelledOpening = balanceValue(labelled.opening ?? table.openingFromTable, kind);
-  const labelledClosing = balanceValue(labelled.closing ?? table.closingFromTable, kind);
-  const score = (mode: 'as_change' | 'negated'): number => {
-    let matches = 0;
-    let running = labelledOpening;
-    for (const row of table.rows) {
-      const change = balanceChange(row, kind, mode);
-      const printed = balanceValue(row.balance, kind);
-      if (running !== null && printed !== null && compareDecimals(addDecimals(running, change), printed) === 0) matches += 1;
-      running = printed ?? (running === null ? null : addDecimals(running, change));
-    }
-    if (labelledOpening !== null && labelledClosing !== null) {
-      const total = addDecimals(labelledOpening, ...table.rows.map((row) => balanceChange(row, kind, mode)));
-      if (compareDecimals(total, labelledClosing) === 0) matches += table.rows.length;
-    }
-    return matches;
-  };
-  const mode = score('negated') > score('as_change') ? 'negated' : 'as_change';
-  const card = kind === 'credit_card';
-  const lines = table.rows.map((row): ParsedStatementLine => {
-    const change = balanceChange(row, kind, mode);
-    return {
-      date: row.date,
-      description: row.description.replace(/\s+/g, ' ').trim(),
-      amount: card ? change : negateDecimal(change),
-      balance: balanceValue(row.balance, kind),
-    };
-  });
-  let opening = labelledOpening;
-  let closing = labelledClosing;
-  const first = table.rows[0];
-  if (opening === null && first?.balance) {
-    opening = addDecimals(balanceValue(first.balance, kind) ?? '0', negateDecimal(balanceChange(first, kind, mode)));
+function signedRow(row: TableRow, kind: StatementAccountKind | null): SignedRow {
+  let raw = Decimal.ZERO;
+  let explicit = true;
+  for (const { role, amount } of row.entries) {
+    const direction = role === 'out' ? 'out' : role === 'in' ? 'in' : indicatorDirection(amount.indicator);
+    if (direction === null) explicit = false;
+    raw = raw.plus(direction === 'in' ? amount.value.abs() : direction === 'out' ? amount.value.abs().negate() : amount.value);
   }
-  const last = table.rows[table.rows.length - 1];
-  if (closing === null && last?.balance) closing = balanceValue(last.balance, kind);
-  return { lines, opening, closing };
+  return { date: row.date, description: row.description.replace(/\s+/g, ' ').trim(), raw, explicit, balance: balanceOf(row.balance, kind) };
 }
