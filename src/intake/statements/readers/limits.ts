@@ -18,8 +18,8 @@ export function tooManyRows(maxRows: number): ReadOutcome {
   return reject('document_unreadable', `The statement has more than ${count(maxRows)} lines, the limit per statement; split it into shorter periods.`);
 }
 
-export function tooManyCells(sheetName: string, maxSheetCells: number): ReadOutcome {
-  return reject('document_unreadable', `The worksheet "${sheetName}" has more than ${count(maxSheetCells)} cells, the limit per sheet; export the transactions alone, or as CSV.`);
+export function tooManyCells(sheetNumber: number, maxSheetCells: number): ReadOutcome {
+  return reject('document_unreadable', `Worksheet ${sheetNumber} of the workbook has more than ${count(maxSheetCells)} cells, the limit per sheet; export the transactions alone, or as CSV.`);
 }
 
 export function tooManyPages(pages: number, maxPdfPages: number): ReadOutcome {
