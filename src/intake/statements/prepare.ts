@@ -1,6 +1,7 @@
 import { isKnownCurrency } from '../../money/currency.ts';
 import { toMajorUnits } from '../../money/minor-units.ts';
 import { isValidDate } from '../../shared/dates.ts';
+import { EventLoopPacer } from '../../shared/event-loop.ts';
 import { decimalToMinor, expectedClosingMinor, inferKind, reconciles, toleranceMinor } from './reconcile.ts';
 import type { ParsedStatement, RejectionReason, StatementAccountKind } from './types.ts';
 
@@ -52,9 +53,10 @@ const reject = (reason: RejectionReason, message: string, extra: Partial<Stateme
  * The checks a read statement passes before anything is written: its currency is known (from the
  * page, else from the account it was attached to; never assumed), its dates and amounts are exact,
  * it has lines, it has both balances (from the page, else from the upload), and the lines roll the
- * opening balance to the closing one within the tolerance. Pure, so every rule is testable alone.
+ * opening balance to the closing one within the tolerance. Pure, so every rule is testable alone;
+ * asynchronous only to give the event loop turns while it checks a long statement.
  */
-export function prepareStatement(parsed: ParsedStatement, known: KnownAccount | undefined, hints: UploadHints): Prepared {
+export async function prepareStatement(parsed: ParsedStatement, known: KnownAccount | undefined, hints: UploadHints, pacer = new EventLoopPacer()): Promise<Prepared> {
   const currency = parsed.currency?.trim().toUpperCase() || known?.currency;
   if (!currency) {
     return reject('document_unreadable', 'the statement does not say its currency; upload it again with bankAccountId of the account it belongs to');
@@ -70,6 +72,7 @@ export function prepareStatement(parsed: ParsedStatement, known: KnownAccount | 
 
   const lines: PreparedLine[] = [];
   for (const [index, line] of parsed.lines.entries()) {
+    if (pacer.due()) await pacer.yield();
     if (!isValidDate(line.date)) return reject('document_unreadable', `line ${index + 1}: the date "${line.date}" could not be read`);
     const description = line.description.trim().replace(/\s+/g, ' ');
     if (!description) return reject('document_unreadable', `line ${index + 1}: no description`);

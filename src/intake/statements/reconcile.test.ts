@@ -56,8 +56,8 @@ const parsed = (overrides: Partial<ParsedStatement> = {}): ParsedStatement => ({
   ...overrides,
 });
 
-test('prepare: normalizes what was read and states every rejection with its reason', () => {
-  const ok = prepareStatement(parsed(), undefined, {});
+test('prepare: normalizes what was read and states every rejection with its reason', async () => {
+  const ok = await prepareStatement(parsed(), undefined, {});
   assert.ok(ok.ok);
   assert.deepEqual(ok.statement, {
     institutionName: 'First Harbor Bank',
@@ -83,21 +83,21 @@ test('prepare: normalizes what was read and states every rejection with its reas
     [{ closingBalance: '91.00' }, 'did_not_reconcile', /90 USD, the statement states 91 USD/],
   ];
   for (const [overrides, reason, message] of reasons) {
-    const result = prepareStatement(parsed(overrides), undefined, {});
+    const result = await prepareStatement(parsed(overrides), undefined, {});
     assert.ok(!result.ok, JSON.stringify(overrides));
     assert.equal(result.rejection.reason, reason, JSON.stringify(overrides));
     assert.match(result.rejection.message, message);
   }
 
   // The document wins over the upload's balances; the upload's fill what the document lacks.
-  const supplied = prepareStatement(parsed({ openingBalance: null, closingBalance: null }), undefined, { openingBalance: '100', closingBalance: '90' });
+  const supplied = await prepareStatement(parsed({ openingBalance: null, closingBalance: null }), undefined, { openingBalance: '100', closingBalance: '90' });
   assert.ok(supplied.ok);
-  const printedWins = prepareStatement(parsed(), undefined, { openingBalance: '5', closingBalance: '5' });
+  const printedWins = await prepareStatement(parsed(), undefined, { openingBalance: '5', closingBalance: '5' });
   assert.ok(printedWins.ok && printedWins.statement.openingMinor === 10_000);
   // A known account supplies the currency and decides the kind; a hint only when nothing else says.
-  const known = prepareStatement(parsed({ currency: null, closingBalance: '110.00' }), { id: 'a', kind: 'credit_card', currency: 'USD' }, { kind: 'checking' });
+  const known = await prepareStatement(parsed({ currency: null, closingBalance: '110.00' }), { id: 'a', kind: 'credit_card', currency: 'USD' }, { kind: 'checking' });
   assert.ok(known.ok && known.statement.kind === 'credit_card' && known.statement.currency === 'USD');
-  const hinted = prepareStatement(parsed({ closingBalance: '110.00' }), undefined, { kind: 'savings' });
+  const hinted = await prepareStatement(parsed({ closingBalance: '110.00' }), undefined, { kind: 'savings' });
   assert.ok(!hinted.ok && hinted.rejection.reason === 'did_not_reconcile', 'a savings statement whose balance grows by money out does not reconcile');
 });
 
