@@ -68,7 +68,7 @@ parentPort.on('message', (message) => {
 const bench: Bench = async (context) => {
   const { handle, dispose } = await context.openDatabase();
   const config = generousRateLimits({ ...loadConfig({ DATABASE_URL: context.databaseUrl }), port: 0, smtpPort: 0 });
-  const logger = createLogger('silent');
+  const logger = createLogger('error');
   const sweep = createWorker(handle, config, logger);
   const statements = createStatementWorker(handle, config, logger, () => sweep.nudge());
   const app = await buildApp({ handle, config, onRowsArrived: () => { sweep.nudge(); statements.nudge(); } });

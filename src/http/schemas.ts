@@ -199,7 +199,10 @@ export const StatementUploadStatus = Type.Object({
   createdAt: Type.String({ format: 'date-time' }),
   statement: Type.Optional(Type.Ref('StatementPeriod', { description: 'Present when ingested' })),
   rejection: Type.Optional(Type.Object({
-    reason: Type.String({ enum: ['did_not_reconcile', 'not_a_bank_statement', 'document_unreadable', 'no_transactions'] }),
+    reason: Type.String({
+      enum: ['did_not_reconcile', 'not_a_bank_statement', 'document_unreadable', 'no_transactions'],
+      description: 'document_unreadable also covers a document over a size limit (lines per statement, cells per worksheet, pages per PDF, characters per CSV row) and one whose reading ran out of its time budget or memory ceiling; the message names the limit',
+    }),
     message: Type.String({ description: 'What was wrong, for a human' }),
     expected: Type.Optional(Nullable(Type.Number({ description: 'did_not_reconcile: the closing balance the lines imply (null when a balance was missing)' }))),
     stated: Type.Optional(Nullable(Type.Number({ description: 'did_not_reconcile: the closing balance the statement states' }))),

@@ -170,7 +170,7 @@ async function anchorOpeningBalance(trx: Executor, account: BankAccountsTable, s
   await applyOpeningBalance(trx, account, { minor: statement.openingMinor, date: statement.periodStart }, openingEquity, now);
 }
 
-/** Rows inserted between two looks at the clock (a few milliseconds of SQLite work). */
+/** New rows per insert (a few milliseconds of SQLite work): a slice is written, then the clock is looked at. */
 const ROWS_PER_INSERT_SLICE = 1_000;
 
 /**
@@ -194,7 +194,14 @@ async function writeRows(trx: Executor, account: BankAccountsTable, statement: P
 
   const matched = new Set<string>();
   const toSettle: string[] = [];
+  // New rows are written a slice at a time: a million of them never sit in memory at once.
   const toInsert: NewTransactionRow[] = [];
+  let rowsInserted = 0;
+  let rowsToInsert = 0;
+  const insertSlice = async () => {
+    rowsToInsert += toInsert.length;
+    rowsInserted += await insertNewTransactions(trx, toInsert.splice(0));
+  };
   const occurrences = new Map<string, number>();
   for (const line of statement.lines) {
     if (pacer.due()) await pacer.yield();
@@ -224,14 +231,11 @@ async function writeRows(trx: Executor, account: BankAccountsTable, statement: P
       merchant: null,
       pending: false,
     }, now));
+    if (toInsert.length === ROWS_PER_INSERT_SLICE) await insertSlice();
   }
+  await insertSlice();
+  assertInvariant(rowsInserted === rowsToInsert, `every unmatched statement line is a new row (${rowsInserted} of ${rowsToInsert} inserted)`);
   await markSettled(trx, tenantId, toSettle, now);
-  let rowsInserted = 0;
-  for (let start = 0; start < toInsert.length; start += ROWS_PER_INSERT_SLICE) {
-    rowsInserted += await insertNewTransactions(trx, toInsert.slice(start, start + ROWS_PER_INSERT_SLICE));
-    if (pacer.due()) await pacer.yield();
-  }
-  assertInvariant(rowsInserted === toInsert.length, `every unmatched statement line is a new row (${rowsInserted} of ${toInsert.length} inserted)`);
 
   const conflicts: StatementConflict[] = [];
   if (replacing) {
