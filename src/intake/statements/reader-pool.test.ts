@@ -132,13 +132,11 @@ test('limits on lines per statement, cells per sheet and pages per PDF reject wi
     { ok: false, reason: 'document_unreadable', message: 'The PDF has 20 pages, more than the limit of 5 per document; upload it in parts.' });
 });
 
-test('a 20 MB CSV of one line is judged by its first 64 KB and rejected at once', async () => {
-  const pool = poolWith({ timeoutMs: 60_000 });
+test('a 20 MB CSV of one line is judged by its first 64 KB and rejected at its first long row', async () => {
+  // Before, detection alone parsed the whole line under four delimiters (about 75 s): a read that
+  // slow would end in the budget's message instead of this one.
+  const pool = poolWith({ timeoutMs: 30_000 });
   const oneLine = Buffer.from('abcdefghi,'.repeat(2 * 1024 * 1024));
-  const started = performance.now();
-  const outcome = await pool.read('csv', oneLine, context('one-line.csv'));
-  assert.deepEqual(outcome, { ok: false, reason: 'document_unreadable', message: 'The CSV file has a row longer than 65,536 characters, the limit per row: it is not a statement table (or its quoting is broken).' });
-  // Before, detection alone parsed the whole line under four delimiters (about 75 s); a few seconds
-  // leaves room for a loaded machine.
-  assert.ok(performance.now() - started < 10_000, `rejected in ${Math.round(performance.now() - started)} ms`);
+  assert.deepEqual(await pool.read('csv', oneLine, context('one-line.csv')),
+    { ok: false, reason: 'document_unreadable', message: 'The CSV file has a row longer than 65,536 characters, the limit per row: it is not a statement table (or its quoting is broken).' });
 });
