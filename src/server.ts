@@ -42,6 +42,7 @@ export function createWorker(handle: DatabaseHandle, config: Config, logger: Ret
 export function createStatementWorker(handle: DatabaseHandle, config: Config, logger: ReturnType<typeof createLogger>, onIngested: () => void): SweepWorker {
   const statementLogger = logger.child({ component: 'statements' });
   const readerPool = new ReaderPool(config.statementReading);
+  readerPool.warm();
   return new SweepWorker(handle, {
     batchSize: config.sweepBatchSize,
     reviewThreshold: config.reviewThreshold,

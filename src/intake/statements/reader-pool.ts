@@ -78,6 +78,17 @@ export class ReaderPool {
     }
   }
 
+  /** Starts the workers ahead of the first document, so that it does not wait for the readers to load. */
+  warm(): void {
+    while (this.started < this.settings.workers) {
+      this.start().then((pooled) => this.release(pooled, true), () => {
+        // A worker that cannot start fails the read that needed it.
+        const waiter = this.waiting.shift();
+        if (waiter) this.start().then(waiter.resolve, waiter.reject);
+      });
+    }
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     for (const waiter of this.waiting.splice(0)) waiter.reject(new Error('the reader pool is closed'));
