@@ -6,6 +6,7 @@ import { buildApp } from './http/app.ts';
 import { SweepWorker } from './sweep/worker.ts';
 import { loadServiceKnowledge } from './sweep/categorize/tiers.ts';
 import { DEFAULT_STATEMENT_PROCESSING, processStatementsOnce } from './intake/statements/process.ts';
+import { ReaderPool } from './intake/statements/reader-pool.ts';
 import { startInboxListener, type InboxListener } from './intake/statements/smtp.ts';
 import { inboxTlsCertificate } from './intake/statements/smtp-tls.ts';
 
@@ -44,11 +45,13 @@ export function createWorker(handle: DatabaseHandle, config: Config, logger: Ret
 /** Reads uploaded statements in the background; `onIngested` nudges the sweep so new rows are booked at once. */
 export function createStatementWorker(handle: DatabaseHandle, config: Config, logger: ReturnType<typeof createLogger>, onIngested: () => void): SweepWorker {
   const statementLogger = logger.child({ component: 'statements' });
+  const readerPool = new ReaderPool(config.statementReading);
+  readerPool.warm();
   return new SweepWorker(handle, {
     batchSize: config.sweepBatchSize,
     reviewThreshold: config.reviewThreshold,
     intervalMs: config.sweepIntervalMs,
-  }, statementLogger, () => processStatementsOnce(handle, { ...DEFAULT_STATEMENT_PROCESSING, leaseMs: config.statementLeaseMs }, { onIngested, logger: statementLogger }));
+  }, statementLogger, () => processStatementsOnce(handle, { ...DEFAULT_STATEMENT_PROCESSING, leaseMs: config.statementLeaseMs }, { onIngested, logger: statementLogger, readerPool }));
 }
 
 export async function startService(config: Config, options: { withWorker: boolean }): Promise<RunningService> {

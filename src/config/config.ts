@@ -1,5 +1,6 @@
 import { dirname } from 'node:path';
 import { DEFAULT_DATABASE_URL, parseDatabaseUrl } from '../db/connection.ts';
+import { DEFAULT_READER_POOL, type ReaderPoolSettings } from '../intake/statements/reader-pool.ts';
 import type { InboxTlsSettings } from '../intake/statements/smtp-tls.ts';
 
 export interface BucketSettings {
@@ -48,6 +49,8 @@ export interface Config {
   smtpTls: InboxTlsSettings;
   /** How long a worker holds a statement document it is reading before another may take it up. */
   statementLeaseMs: number;
+  /** The worker threads that read statements: how many, their time budget and heap ceiling, and the size limits of a document. */
+  statementReading: ReaderPoolSettings;
 }
 
 export interface LlmSettings {
@@ -137,6 +140,22 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     inboxDomain: (env.INBOX_DOMAIN || 'inbox.localhost').toLowerCase(),
     smtpTls: smtpTlsFrom(env),
     statementLeaseMs: numberFrom(env, 'STATEMENT_LEASE_MS', 5 * 60_000, { min: 1000, integer: true }),
+    statementReading: statementReadingFrom(env),
+  };
+}
+
+function statementReadingFrom(env: NodeJS.ProcessEnv): ReaderPoolSettings {
+  const defaults = DEFAULT_READER_POOL;
+  return {
+    workers: numberFrom(env, 'STATEMENT_READ_WORKERS', defaults.workers, { min: 1, integer: true }),
+    timeoutMs: numberFrom(env, 'STATEMENT_READ_TIMEOUT_MS', defaults.timeoutMs, { min: 100, integer: true }),
+    // Below this a worker cannot load the readers at all.
+    memoryMb: numberFrom(env, 'STATEMENT_READ_MEMORY_MB', defaults.memoryMb, { min: 64, integer: true }),
+    limits: {
+      maxRows: numberFrom(env, 'STATEMENT_MAX_ROWS', defaults.limits.maxRows, { min: 1, integer: true }),
+      maxSheetCells: numberFrom(env, 'STATEMENT_MAX_SHEET_CELLS', defaults.limits.maxSheetCells, { min: 1, integer: true }),
+      maxPdfPages: numberFrom(env, 'STATEMENT_MAX_PDF_PAGES', defaults.limits.maxPdfPages, { min: 1, integer: true }),
+    },
   };
 }
 

@@ -205,7 +205,10 @@ export const StatementUploadStatus = Type.Object({
   statement: Type.Optional(Type.Ref('StatementPeriod', { description: 'Present when ingested: the statement period, or with several accounts in one document the first of `statements`' })),
   statements: Type.Optional(Type.Array(Type.Ref('StatementPeriod'), { description: 'Present when ingested: every statement period the document holds, in its order. A document with several accounts (a checking and a savings section in one PDF) is ingested as one period per account, all or nothing: if one section is rejected, none is ingested and the rejection message names the section. The upload\'s bankAccountId applies only to a document holding one account; the accounts of a multi-account document are found or created by their own numbers.' })),
   rejection: Type.Optional(Type.Object({
-    reason: Type.String({ enum: ['did_not_reconcile', 'not_a_bank_statement', 'document_unreadable', 'no_transactions', 'incomplete'], description: 'incomplete: the reading cannot show it is the whole statement (the period or a balance is not printed, a page is missing, repeated or out of order, or a printed running balance, carried-forward balance, total or count disagrees with the lines read); the message names the page or line' }),
+    reason: Type.String({
+      enum: ['did_not_reconcile', 'not_a_bank_statement', 'document_unreadable', 'no_transactions', 'incomplete'],
+      description: 'incomplete: the reading cannot show it is the whole statement (the period or a balance is not printed, a page is missing, repeated or out of order, or a printed running balance, carried-forward balance, total or count disagrees with the lines read); the message names the page or line. document_unreadable also covers a document over a size limit (lines per statement, cells per worksheet, pages per PDF, characters per CSV row) and one whose reading ran out of its time budget or memory ceiling; the message names the limit',
+    }),
     message: Type.String({ description: 'What was wrong, for a human' }),
     expected: Type.Optional(Nullable(Type.Number({ description: 'did_not_reconcile: the closing balance the lines imply (null when a balance was missing)' }))),
     stated: Type.Optional(Nullable(Type.Number({ description: 'did_not_reconcile: the closing balance the statement states' }))),

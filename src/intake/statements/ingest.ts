@@ -5,6 +5,7 @@ import type { BankAccountsTable, StatementPeriodsTable } from '../../db/schema.t
 import type { Executor } from '../../db/transaction.ts';
 import { assertInvariant } from '../../errors.ts';
 import { addDays } from '../../shared/dates.ts';
+import { EventLoopPacer } from '../../shared/event-loop.ts';
 import { newId } from '../../shared/ids.ts';
 import { findEntity } from '../../tenancy/tenancy-store.ts';
 import { applyOpeningBalance, createBankAccount, type BankAccountKind } from '../bank-accounts.ts';
@@ -13,6 +14,7 @@ import { contentKey, externalIdFor } from '../identity.ts';
 import { newUncategorizedRow } from '../arriving-row.ts';
 import { deleteUntouchedRows, insertNewTransactions, markSettled, rowsOfAccountBetween, type NewTransactionRow, type RowForStatement } from '../transactions-store.ts';
 import { prepareStatement, type KnownAccount, type PreparedStatement, type StatementCorrection, type StatementRejection, type UploadHints } from './prepare.ts';
+import { lineDateRange } from './readers/common.ts';
 import * as store from './statements-store.ts';
 import type { ParsedStatement, StatementAccountKind, StatementEvidence } from './types.ts';
 
@@ -63,6 +65,10 @@ export async function ingestStatement(trx: Executor, dialect: Dialect, request: 
   // A trust account's statement reads like a checking account's: a depository, balance up with money in.
   const knownAccount: KnownAccount | undefined = known && { id: known.id, kind: (known.kind === 'trust' ? 'checking' : known.kind) as StatementAccountKind, currency: known.currency };
   const prepared = prepareStatement(request.statement, request.evidence, knownAccount, request.hints);
+  // On SQLite the transaction holds the only write connection, and better-sqlite3 runs each statement
+  // synchronously: the writes below give the event loop a turn every slice (no other query can use the
+  // connection meanwhile, so the statement still lands as one unit).
+  const pacer = new EventLoopPacer();
   if (!prepared.ok) return { status: 'rejected', rejection: prepared.rejection };
   const statement = prepared.statement;
   const entityId = known?.entity_id ?? request.entityId;
@@ -80,7 +86,7 @@ export async function ingestStatement(trx: Executor, dialect: Dialect, request: 
 
   await anchorOpeningBalance(trx, account, statement, now);
   const existingPeriod = await store.findPeriodByIdentity(trx, tenantId, account.id, statement.periodStart, statement.periodEnd);
-  const { conflicts, rowsInserted } = await writeRows(trx, account, statement, existingPeriod !== undefined, now);
+  const { conflicts, rowsInserted } = await writeRows(trx, account, statement, existingPeriod !== undefined, now, pacer);
   await checkpoint('rows');
 
   let periodId: string;
@@ -209,6 +215,9 @@ async function anchorOpeningBalance(trx: Executor, account: BankAccountsTable, s
   await applyOpeningBalance(trx, account, { minor: statement.openingMinor, date: statement.periodStart }, openingEquity, now);
 }
 
+/** New rows per insert (a few milliseconds of SQLite work): a slice is written, then the clock is looked at. */
+const ROWS_PER_INSERT_SLICE = 1_000;
+
 /**
  * One row per line. The nth line with a given date, amount and description is the nth row of the
  * account with that identity (oldest first), so a row pushed earlier, or written by an earlier copy
@@ -216,11 +225,11 @@ async function anchorOpeningBalance(trx: Executor, account: BankAccountsTable, s
  * day stay two rows. When the statement replaces a copy for the same period, rows of the period it
  * no longer lists are removed if nothing has happened to them, and kept as conflicts otherwise.
  */
-async function writeRows(trx: Executor, account: BankAccountsTable, statement: PreparedStatement, replacing: boolean, now: string): Promise<{ conflicts: StatementConflict[]; rowsInserted: number }> {
+async function writeRows(trx: Executor, account: BankAccountsTable, statement: PreparedStatement, replacing: boolean, now: string, pacer: EventLoopPacer): Promise<{ conflicts: StatementConflict[]; rowsInserted: number }> {
   const tenantId = account.tenant_id;
-  const lineDates = statement.lines.map((line) => line.date).sort();
-  const from = lineDates[0] < statement.periodStart ? lineDates[0] : statement.periodStart;
-  const to = lineDates[lineDates.length - 1] > statement.periodEnd ? lineDates[lineDates.length - 1] : statement.periodEnd;
+  const lineDates = lineDateRange(statement.lines);
+  const from = lineDates.first < statement.periodStart ? lineDates.first : statement.periodStart;
+  const to = lineDates.last > statement.periodEnd ? lineDates.last : statement.periodEnd;
   const existing = await rowsOfAccountBetween(trx, tenantId, account.id, from, to);
   const existingByKey = new Map<string, RowForStatement[]>();
   for (const row of existing) {
@@ -230,9 +239,17 @@ async function writeRows(trx: Executor, account: BankAccountsTable, statement: P
 
   const matched = new Set<string>();
   const toSettle: string[] = [];
+  // New rows are written a slice at a time: a million of them never sit in memory at once.
   const toInsert: NewTransactionRow[] = [];
+  let rowsInserted = 0;
+  let rowsToInsert = 0;
+  const insertSlice = async () => {
+    rowsToInsert += toInsert.length;
+    rowsInserted += await insertNewTransactions(trx, toInsert.splice(0));
+  };
   const occurrences = new Map<string, number>();
   for (const line of statement.lines) {
+    if (pacer.due()) await pacer.yield();
     const key = contentKey(line.date, line.amountMinor, line.description);
     const occurrence = (occurrences.get(key) ?? 0) + 1;
     occurrences.set(key, occurrence);
@@ -259,10 +276,11 @@ async function writeRows(trx: Executor, account: BankAccountsTable, statement: P
       merchant: null,
       pending: false,
     }, now));
+    if (toInsert.length === ROWS_PER_INSERT_SLICE) await insertSlice();
   }
+  await insertSlice();
+  assertInvariant(rowsInserted === rowsToInsert, `every unmatched statement line is a new row (${rowsInserted} of ${rowsToInsert} inserted)`);
   await markSettled(trx, tenantId, toSettle, now);
-  const rowsInserted = await insertNewTransactions(trx, toInsert);
-  assertInvariant(rowsInserted === toInsert.length, `every unmatched statement line is a new row (${rowsInserted} of ${toInsert.length} inserted)`);
 
   const conflicts: StatementConflict[] = [];
   if (replacing) {

@@ -5,9 +5,11 @@ import { visibleControlCharacters } from '../../shared/text.ts';
 import { findBankAccountsByIds } from '../bank-accounts-store.ts';
 import { ingestStatements, StatementSectionRejected, type IngestCheckpoint } from './ingest.ts';
 import type { StatementRejection, UploadHints } from './prepare.ts';
-import { readerFor as registeredReaderFor, sniffFormat, type StatementFormat } from './readers/index.ts';
+import { runReader } from './read-statement.ts';
+import { defaultReaderPool, type ReaderPool } from './reader-pool.ts';
+import { sniffFormat, type StatementFormat } from './readers/index.ts';
 import * as store from './statements-store.ts';
-import type { ReadOutcome, StatementAccountKind, StatementReader } from './types.ts';
+import type { ReadOutcome, ReaderContext, StatementReader } from './types.ts';
 
 export interface StatementProcessingSettings {
   /** How long a claimed document is left to its worker before another may take it up (a crashed worker's claim lapses). */
@@ -24,7 +26,9 @@ export interface StatementProcessingOptions {
   /** Called after a pass that ingested rows, so the sweep can categorize and book them at once. */
   onIngested?: () => void;
   logger?: { error(object: object, message: string): void };
-  /** Test seam: the readers by format (the registry by default). */
+  /** Where documents are read: a pool of worker threads with a time budget and a heap ceiling (the process's default pool unless given). */
+  readerPool?: ReaderPool;
+  /** Test seam: readers by format, run in this thread instead of the pool. */
   readerFor?: (format: StatementFormat) => StatementReader | undefined;
   /** Test seam: called at named points of the write, to prove a failure there leaves nothing. */
   checkpoint?: IngestCheckpoint;
@@ -82,7 +86,7 @@ async function processDocument(handle: DatabaseHandle, document: store.DocumentS
       const [account] = await findBankAccountsByIds(handle.db, document.tenant_id, [document.bank_account_id]);
       knownCurrency = account?.currency;
     }
-    outcome = await readDocument(bytes, { filename: document.filename, mediaType: document.media_type, hints: { kind: hints.kind, currency: knownCurrency } }, options.readerFor ?? registeredReaderFor);
+    outcome = await readDocument(bytes, { filename: document.filename, mediaType: document.media_type, hints: { kind: hints.kind, currency: knownCurrency } }, { pool: options.readerPool, readerFor: options.readerFor });
   }
 
   const format = outcome.ok ? outcome.format : outcome.sniffed ?? null;
@@ -146,20 +150,21 @@ export function rejectedOutcome(rejection: StatementRejection, format: string | 
 }
 
 /**
- * Runs the document's reader. A reader that throws (a malformed file it did not foresee) does not
- * fail the request or the worker: the document is unreadable, and says why.
+ * Reads a document: its format from its first bytes, then its reader in a worker of the pool, which
+ * answers with a statement or a rejection whatever the document does (a reader that throws, runs out
+ * of time or memory, or meets a limit: see ./reader-pool.ts).
  */
-export async function readDocument(bytes: Buffer, context: { filename: string | null; mediaType: string | null; hints: { kind?: StatementAccountKind; currency?: string } }, readerFor: (format: StatementFormat) => StatementReader | undefined): Promise<ReadOutcome & { sniffed?: StatementFormat }> {
+export async function readDocument(bytes: Buffer, context: ReaderContext, readers: { pool?: ReaderPool; readerFor?: (format: StatementFormat) => StatementReader | undefined } = {}): Promise<ReadOutcome & { sniffed?: StatementFormat }> {
   const sniffed = sniffFormat(bytes, context.filename, context.mediaType);
   if (!sniffed.ok) return { ok: false, reason: 'document_unreadable', message: `the file is ${sniffed.reason}` };
-  const reader = readerFor(sniffed.format);
-  if (!reader) return { ok: false, reason: 'document_unreadable', message: `no reader for ${sniffed.format} documents is installed`, sniffed: sniffed.format };
-  try {
-    const outcome = await reader(bytes, context);
-    return outcome.ok ? outcome : { ...outcome, sniffed: sniffed.format };
-  } catch (error) {
-    return { ok: false, reason: 'document_unreadable', message: `the ${sniffed.format} document could not be read: ${error instanceof Error ? error.message : String(error)}`, sniffed: sniffed.format };
+  let outcome: ReadOutcome;
+  if (readers.readerFor) {
+    const reader = readers.readerFor(sniffed.format);
+    outcome = reader ? await runReader(reader, sniffed.format, bytes, context) : { ok: false, reason: 'document_unreadable', message: `no reader for ${sniffed.format} documents is installed` };
+  } else {
+    outcome = await (readers.pool ?? defaultReaderPool()).read(sniffed.format, bytes, context);
   }
+  return outcome.ok ? outcome : { ...outcome, sniffed: sniffed.format };
 }
 
 export function parseHints(text: string | null): UploadHints {

@@ -104,6 +104,21 @@ export interface ReaderContext {
   filename: string | null;
   mediaType: string | null;
   hints: { kind?: StatementAccountKind; currency?: string };
+  /** The size limits a document is held to (./readers/limits.ts has the defaults). */
+  limits?: ReadLimits;
+}
+
+/**
+ * How big a statement may be, beyond the upload's byte limit. A document over one is rejected
+ * `document_unreadable` with a message naming the limit, before its size can exhaust the reader.
+ */
+export interface ReadLimits {
+  /** Transaction lines per statement (a CSV's or a sheet's rows are held to it while they are parsed). */
+  maxRows: number;
+  /** Cells per worksheet of an xlsx workbook, counted up to the last filled cell of each row. */
+  maxSheetCells: number;
+  /** Pages per PDF. */
+  maxPdfPages: number;
 }
 
 /**

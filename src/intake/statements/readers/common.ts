@@ -39,7 +39,7 @@ export function collapseSpaces(text: string): string {
 }
 
 /** Earliest and latest line dates (ISO dates sort as text). */
-export function lineDateRange(lines: ParsedStatementLine[]): { first: string; last: string } {
+export function lineDateRange(lines: ReadonlyArray<{ date: string }>): { first: string; last: string } {
   let first = lines[0].date;
   let last = lines[0].date;
   for (const line of lines) {

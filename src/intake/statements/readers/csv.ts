@@ -1,6 +1,7 @@
 import { CsvError, parse } from 'csv-parse/sync';
 import type { ReadOutcome, ReaderContext } from '../types.ts';
 import { decodeText, looksBinary, reject } from './common.ts';
+import { limitsOf, tooManyRows } from './limits.ts';
 import { readStatementTable } from './table.ts';
 
 /**
@@ -13,20 +14,47 @@ export async function readCsvStatement(bytes: Buffer, context: ReaderContext): P
   if (looksBinary(bytes)) return reject('document_unreadable', 'The CSV file is binary data, not text.');
   const text = decodeText(bytes);
   if (text.trim() === '') return reject('no_transactions', 'The CSV file is empty.');
-  const delimiter = detectDelimiter(text);
+  const delimiter = detectDelimiter(detectionSample(text));
   if (delimiter === 'unparseable') return reject('document_unreadable', 'The CSV file could not be read: its quoting is broken under every delimiter (an unclosed quote?).');
   if (delimiter === null) return reject('not_a_bank_statement', 'The file is not a table: no delimiter (comma, semicolon, tab or |) separates its lines into columns.');
+  const { maxRows } = limitsOf(context);
   let rows: string[][];
   try {
-    rows = parse(text, { delimiter, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, trim: true });
+    // Parsing stops one row past what the limit allows, so an oversized file costs no more than that.
+    rows = parse(text, { delimiter, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, trim: true, max_record_size: MAX_ROW_CHARACTERS, to: maxRows + FRAME_ROWS + 1 });
   } catch (error) {
+    if (error instanceof CsvError && error.code === 'CSV_MAX_RECORD_SIZE') return reject('document_unreadable', `The CSV file has a row longer than ${MAX_ROW_CHARACTERS.toLocaleString('en-US')} characters, the limit per row: it is not a statement table (or its quoting is broken).`);
     if (error instanceof CsvError) return reject('document_unreadable', `The CSV file could not be read: ${error.message}`);
     throw error;
   }
+  if (rows.length > maxRows + FRAME_ROWS) return tooManyRows(maxRows);
   return readStatementTable(rows, context, 'csv', 'CSV file');
 }
 
 const DELIMITERS = [',', ';', '\t', '|'];
+
+/** Characters one row may hold: a statement row is a few hundred; a longer "row" is not a table. */
+const MAX_ROW_CHARACTERS = 64 * 1024;
+/** Rows around the transactions (preamble, header, footer) that the line limit does not count. */
+const FRAME_ROWS = 100;
+/** How much of the file the delimiter is chosen from: its first 200 lines, at most 64 KB of them. */
+const DETECTION_LINES = 200;
+const DETECTION_CHARACTERS = 64 * 1024;
+
+/**
+ * The start of the file that delimiter detection reads: whole lines where there are line breaks, so
+ * the time it takes does not grow with the file (a 20 MB file of one line is judged by 64 KB of it).
+ */
+function detectionSample(text: string): string {
+  let end = 0;
+  for (let line = 0; line < DETECTION_LINES; line++) {
+    const lineBreak = text.indexOf('\n', end);
+    if (lineBreak < 0 && text.length <= DETECTION_CHARACTERS) return text;
+    if (lineBreak < 0 || lineBreak >= DETECTION_CHARACTERS) break;
+    end = lineBreak + 1;
+  }
+  return end > 0 ? text.slice(0, end) : text.slice(0, DETECTION_CHARACTERS);
+}
 
 /**
  * The delimiter under which the file is a table: parsed strictly (a quote in the middle of a field
@@ -41,7 +69,7 @@ function detectDelimiter(text: string): string | null | 'unparseable' {
     for (const delimiter of DELIMITERS) {
       let rows: string[][];
       try {
-        rows = parse(text, { delimiter, relax_column_count: true, relax_quotes: relaxQuotes, skip_empty_lines: true, to_line: 200 });
+        rows = parse(text, { delimiter, relax_column_count: true, relax_quotes: relaxQuotes, skip_empty_lines: true });
       } catch (error) {
         if (error instanceof CsvError && error.code === 'CSV_QUOTE_NOT_CLOSED') unclosedQuote = true;
         continue;

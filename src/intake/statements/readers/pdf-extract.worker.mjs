@@ -9,15 +9,15 @@ const MIN_TEXT_CHARACTERS_PER_PAGE = 20;
 
 const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
 
-parentPort.on('message', async ({ id, bytes }) => {
+parentPort.on('message', async ({ id, bytes, maxPages }) => {
   try {
-    parentPort.postMessage(...await extract(id, new Uint8Array(bytes)));
+    parentPort.postMessage(...await extract(id, new Uint8Array(bytes), maxPages));
   } catch (error) {
     parentPort.postMessage({ id, ok: false, errorName: error?.name ?? 'Error', message: String(error?.message ?? error) });
   }
 });
 
-async function extract(id, data) {
+async function extract(id, data, maxPages) {
   const document = await pdfjs.getDocument({
     data,
     verbosity: 0,
@@ -29,6 +29,8 @@ async function extract(id, data) {
     isImageDecoderSupported: false,
   }).promise;
   try {
+    // The page count is in the document's catalogue: a PDF over the limit is refused before any page is parsed.
+    if (document.numPages > maxPages) return [{ id, ok: false, errorName: 'TooManyPages', pages: document.numPages }];
     const pages = [];
     for (let number = 1; number <= document.numPages; number += 1) {
       const page = await document.getPage(number);

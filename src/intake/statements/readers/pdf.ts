@@ -7,10 +7,12 @@ import { Worker } from 'node:worker_threads';
 import type { ReadOutcome, ReaderContext } from '../types.ts';
 import { interpretStatement, type LayoutPage } from '../text/layout.ts';
 import { ocrPages, type OcrImage } from '../ocr/ocr.ts';
+import { DEFAULT_READ_LIMITS, limitsOf, tooManyPages } from './limits.ts';
 
 type ExtractReply =
   | { id: number; ok: true; kind: 'text'; pages: LayoutPage[] }
   | { id: number; ok: true; kind: 'images'; images: Array<Omit<OcrImage, 'pixels'> & { pixels: Uint8Array }> }
+  | { id: number; ok: false; errorName: 'TooManyPages'; pages: number }
   | { id: number; ok: false; errorName: string; message: string };
 
 /** A PDF that takes longer than this to parse is treated as unreadable rather than holding the pipeline. */
@@ -46,7 +48,7 @@ function startExtractor(): NonNullable<typeof extractor> {
   return state;
 }
 
-function extract(bytes: Buffer): Promise<ExtractReply> {
+function extract(bytes: Buffer, maxPages: number): Promise<ExtractReply> {
   extractor ??= startExtractor();
   const state = extractor;
   const id = nextRequestId++;
@@ -64,7 +66,7 @@ function extract(bytes: Buffer): Promise<ExtractReply> {
     });
     // The worker is unref'd; while a request is out it must keep the process alive.
     state.worker.ref();
-    state.worker.postMessage({ id, bytes: copy.buffer }, [copy.buffer]);
+    state.worker.postMessage({ id, bytes: copy.buffer, maxPages }, [copy.buffer]);
   }).finally(() => {
     if (state.pending.size === 0) state.worker.unref();
   }) as Promise<ExtractReply>;
@@ -72,12 +74,14 @@ function extract(bytes: Buffer): Promise<ExtractReply> {
 
 /** Starts the PDF worker ahead of the first upload, so the first statement does not pay for loading pdfjs. */
 export async function preloadPdfReader(): Promise<void> {
-  await extract(Buffer.from('%PDF-1.4\n%%EOF\n'));
+  await extract(Buffer.from('%PDF-1.4\n%%EOF\n'), DEFAULT_READ_LIMITS.maxPdfPages);
 }
 
 export async function readPdfStatement(bytes: Buffer, context: ReaderContext): Promise<ReadOutcome> {
-  const reply = await extract(bytes);
+  const { maxPdfPages } = limitsOf(context);
+  const reply = await extract(bytes, maxPdfPages);
   if (!reply.ok) {
+    if ('pages' in reply) return tooManyPages(reply.pages, maxPdfPages);
     return {
       ok: false,
       reason: 'document_unreadable',

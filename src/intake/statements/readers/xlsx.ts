@@ -1,6 +1,8 @@
+import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { ReadOutcome, ReaderContext } from '../types.ts';
 import { reject } from './common.ts';
+import { limitsOf, tooManyCells } from './limits.ts';
 import { type TableCell, readStatementTable } from './table.ts';
 
 /**
@@ -8,38 +10,50 @@ import { type TableCell, readStatementTable } from './table.ts';
  * detection as CSV (./table.ts). Real date cells arrive as dates; numeric cells keep the number the
  * sheet holds, with the decimals its number format displays, so that ./table.ts rounds away binary
  * floating-point noise (1234.5600000000002 shown as "1,234.56") on the digits, never by arithmetic.
+ *
+ * The workbook is read as a stream, sheet by sheet and row by row (exceljs's streaming reader), so a
+ * sheet over the cell limit is refused as soon as its rows pass it, before it is held whole.
  */
 export async function readXlsxStatement(bytes: Buffer, context: ReaderContext): Promise<ReadOutcome> {
-  const workbook = new ExcelJS.Workbook();
+  const { maxSheetCells } = limitsOf(context);
+  const workbook = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' });
+  let firstOutcome: ReadOutcome | null = null;
+  let sheetNumber = 0;
   try {
-    // exceljs declares its own Buffer type (an ArrayBuffer); hand it exactly the bytes of this file.
-    await workbook.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ExcelJS.Buffer);
+    for await (const sheet of workbook) {
+      sheetNumber++;
+      const rows = await sheetRows(sheet, maxSheetCells);
+      if (rows === 'too_many_cells') return tooManyCells(sheetNumber, maxSheetCells);
+      if (rows.filter((row) => row.some((cell) => cell !== '')).length < 2) continue;
+      const outcome = readStatementTable(rows, context, 'xlsx', 'spreadsheet');
+      // A cover sheet (a title, an address) comes before the sheet with the transactions.
+      if (outcome.ok || outcome.reason !== 'not_a_bank_statement') return outcome;
+      firstOutcome ??= outcome;
+    }
   } catch (error) {
     // exceljs (through its zip reader) throws on anything that is not a readable xlsx package:
     // damaged zips, password-protected (encrypted) workbooks, other files.
     return reject('document_unreadable', `The spreadsheet could not be opened: ${error instanceof Error ? error.message : String(error)}. Encrypted workbooks must be saved without a password.`);
   }
-  const sheets = workbook.worksheets.map(sheetRows).filter((rows) => rows.filter((row) => row.some((cell) => cell !== '')).length >= 2);
-  if (sheets.length === 0) return reject('no_transactions', 'The spreadsheet has no worksheet with a table in it.');
-  let firstOutcome: ReadOutcome | null = null;
-  for (const rows of sheets) {
-    const outcome = readStatementTable(rows, context, 'xlsx', 'spreadsheet');
-    // A cover sheet (a title, an address) comes before the sheet with the transactions.
-    if (outcome.ok || outcome.reason !== 'not_a_bank_statement') return outcome;
-    firstOutcome ??= outcome;
-  }
-  return firstOutcome!;
+  return firstOutcome ?? reject('no_transactions', 'The spreadsheet has no worksheet with a table in it.');
 }
 
-function sheetRows(sheet: ExcelJS.Worksheet): TableCell[][] {
+/**
+ * A sheet's rows as cells, or 'too_many_cells' once they pass the limit: each row counts up to its
+ * last filled cell, an empty row (between filled ones) as one.
+ */
+async function sheetRows(sheet: ExcelJS.stream.xlsx.WorksheetReader, maxCells: number): Promise<TableCell[][] | 'too_many_cells'> {
   const rows: TableCell[][] = [];
-  sheet.eachRow({ includeEmpty: true }, (row, rowNumber) => {
+  let cellCount = 0;
+  for await (const row of sheet) {
     const cells: TableCell[] = [];
     row.eachCell({ includeEmpty: true }, (cell, columnNumber) => {
       cells[columnNumber - 1] = tableCell(cell);
     });
-    rows[rowNumber - 1] = Array.from(cells, (cell) => cell ?? '');
-  });
+    cellCount += Math.max(0, row.number - 1 - rows.length) + Math.max(1, cells.length);
+    if (cellCount > maxCells) return 'too_many_cells';
+    rows[row.number - 1] = Array.from(cells, (cell) => cell ?? '');
+  }
   return Array.from(rows, (row) => row ?? []);
 }
 
