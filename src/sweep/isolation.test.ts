@@ -177,7 +177,8 @@ test('DELETE /transactions/{id}: an unbooked row goes, a booked one is reversed;
   const forbidden = await harness.app.inject({ method: 'DELETE', url: `/v1/transactions/${booked.id}`, headers: { authorization: `Bearer ${readOnly}` } });
   assert.equal(forbidden.statusCode, 403);
   assert.equal((await other.call('DELETE', `/v1/transactions/${booked.id}`)).statusCode, 404, 'another tenant cannot see it');
-  assert.equal((await owner.call('DELETE', '/v1/transactions/no-such-row')).json().error, 'not_found');
+  assert.equal((await owner.call('DELETE', '/v1/transactions/00000000-0000-4000-8000-000000000000')).json().error, 'not_found');
+  assert.equal((await owner.call('DELETE', '/v1/transactions/no-such-row')).json().error, 'invalid_request', 'a malformed id is refused by its shape');
 
   const removedPending = (await owner.call('DELETE', `/v1/transactions/${pending.id}`)).json().data;
   assert.deepEqual(removedPending, { id: pending.id, reversalEntryId: null });
