@@ -13,7 +13,7 @@ import { findBankAccountsByIds, listBankAccounts } from '../bank-accounts-store.
 import { contentKey, externalIdFor } from '../identity.ts';
 import { newUncategorizedRow } from '../arriving-row.ts';
 import { deleteUntouchedRows, insertNewTransactions, markSettled, rowsOfAccountBetween, type NewTransactionRow, type RowForStatement } from '../transactions-store.ts';
-import { prepareStatement, type KnownAccount, type PreparedStatement, type StatementCorrection, type StatementRejection, type UploadHints } from './prepare.ts';
+import { prepareStatementPaced, type KnownAccount, type PreparedStatement, type StatementCorrection, type StatementRejection, type UploadHints } from './prepare.ts';
 import { lineDateRange } from './readers/common.ts';
 import * as store from './statements-store.ts';
 import type { ParsedStatement, StatementAccountKind, StatementEvidence } from './types.ts';
@@ -64,11 +64,11 @@ export async function ingestStatement(trx: Executor, dialect: Dialect, request: 
   }
   // A trust account's statement reads like a checking account's: a depository, balance up with money in.
   const knownAccount: KnownAccount | undefined = known && { id: known.id, kind: (known.kind === 'trust' ? 'checking' : known.kind) as StatementAccountKind, currency: known.currency };
-  const prepared = prepareStatement(request.statement, request.evidence, knownAccount, request.hints);
   // On SQLite the transaction holds the only write connection, and better-sqlite3 runs each statement
-  // synchronously: the writes below give the event loop a turn every slice (no other query can use the
-  // connection meanwhile, so the statement still lands as one unit).
+  // synchronously: the checks and the writes below give the event loop a turn every slice (no other
+  // query can use the connection meanwhile, so the statement still lands as one unit).
   const pacer = new EventLoopPacer();
+  const prepared = await prepareStatementPaced(request.statement, request.evidence, knownAccount, request.hints, pacer);
   if (!prepared.ok) return { status: 'rejected', rejection: prepared.rejection };
   const statement = prepared.statement;
   const entityId = known?.entity_id ?? request.entityId;

@@ -1,6 +1,7 @@
 import { isKnownCurrency } from '../../money/currency.ts';
 import { toMajorUnits } from '../../money/minor-units.ts';
 import { DATE_RANGE_TEXT, isAcceptedDate, isValidDate } from '../../shared/dates.ts';
+import type { EventLoopPacer } from '../../shared/event-loop.ts';
 import { replaceControlCharacters } from '../../shared/text.ts';
 import { checkCompleteness, provenanceProblem, type GateLine } from './gate.ts';
 import { decimalToMinor, expectedClosingMinor, inferKind, reconciles } from './reconcile.ts';
@@ -70,6 +71,28 @@ const reject = (reason: RejectionReason, message: string, extra: Partial<Stateme
  * testable alone.
  */
 export function prepareStatement(parsed: ParsedStatement, evidence: StatementEvidence, known: KnownAccount | undefined, hints: UploadHints): Prepared {
+  const steps = preparing(parsed, evidence, known, hints);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * The same checks for ingest, which runs them on the main thread: a million lines take seconds, so
+ * the event loop gets a turn whenever the pacer's slice is used up.
+ */
+export async function prepareStatementPaced(parsed: ParsedStatement, evidence: StatementEvidence, known: KnownAccount | undefined, hints: UploadHints, pacer: EventLoopPacer): Promise<Prepared> {
+  const steps = preparing(parsed, evidence, known, hints);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    if (pacer.due()) await pacer.yield();
+  }
+}
+
+/** The checks as steps: it pauses (yields) every few hundred lines so a caller may let others run. */
+function* preparing(parsed: ParsedStatement, evidence: StatementEvidence, known: KnownAccount | undefined, hints: UploadHints): Generator<void, Prepared> {
   const currency = parsed.currency?.trim().toUpperCase() || known?.currency;
   if (!currency) {
     return reject('document_unreadable', 'the statement does not say its currency; upload it again with bankAccountId of the account it belongs to');
@@ -95,6 +118,7 @@ export function prepareStatement(parsed: ParsedStatement, evidence: StatementEvi
   };
   const read: Array<GateLine & { date: string; description: string }> = [];
   for (const [index, line] of parsed.lines.entries()) {
+    if (index % 256 === 255) yield;
     if (!isValidDate(line.date)) return reject('document_unreadable', `line ${index + 1}: the date "${line.date}" could not be read`);
     if (!isAcceptedDate(line.date)) return reject('document_unreadable', `line ${index + 1}: the date ${line.date} lies outside the dates the service takes (${DATE_RANGE_TEXT})`);
     // Document text is kept as the bank wrote it, but control characters (a NUL no database column
