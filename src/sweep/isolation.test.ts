@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import { createAccount, createHarness, ON_POSTGRES, push, type Harness, type TestTenant } from '../../test/support/harness.ts';
+import { createAccount, createHarness, push, type Harness, type TestTenant } from '../../test/support/harness.ts';
 import { directoryTier, serviceTiers } from './categorize/tiers.ts';
 import type { TierRuntime } from './categorize/run.ts';
 import { SweepSchedule } from './schedule.ts';
