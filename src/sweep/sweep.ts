@@ -1,3 +1,4 @@
+import { yieldToEventLoop } from '../shared/event-loop.ts';
 import { performance } from 'node:perf_hooks';
 import { listAccounts } from '../chart/accounts-store.ts';
 import type { DatabaseHandle } from '../db/connection.ts';
@@ -61,10 +62,6 @@ export async function sweepOnce(handle: DatabaseHandle, settings: SweepSettings,
     await yieldToEventLoop();
   }
   return processed;
-}
-
-export function yieldToEventLoop(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
 }
 
 /**

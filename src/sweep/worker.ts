@@ -1,6 +1,7 @@
 import type { DatabaseHandle } from '../db/connection.ts';
 import { SweepSchedule } from './schedule.ts';
-import { sweepOnce, yieldToEventLoop, type SweepSettings } from './sweep.ts';
+import { yieldToEventLoop } from '../shared/event-loop.ts';
+import { sweepOnce, type SweepSettings } from './sweep.ts';
 
 export interface SweepLogger {
   info(object: object, message: string): void;

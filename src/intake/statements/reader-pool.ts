@@ -5,7 +5,7 @@
  * one takes its place, so one hostile or enormous upload costs its own read and never the API's
  * event loop or memory. See docs/statements.md, "Limits".
  */
-import { setImmediate as nextTurn } from 'node:timers/promises';
+import { yieldToEventLoop } from '../../shared/event-loop.ts';
 import { Worker } from 'node:worker_threads';
 import type { StatementFormat } from './readers/index.ts';
 import { DEFAULT_READ_LIMITS } from './readers/limits.ts';
@@ -110,7 +110,7 @@ export class ReaderPool {
       const timer = setTimeout(() => finish(unreadable(`Reading the document took longer than the ${timeoutMs / 1000} s limit; it was stopped.`), false), timeoutMs);
       const askForLines = async () => {
         // One chunk per turn of the event loop: requests are answered between them.
-        await nextTurn();
+        await yieldToEventLoop();
         if (pooled.onEvent) pooled.worker.postMessage({ type: 'more', id } satisfies PoolRequest);
       };
       pooled.onEvent = (event) => {
