@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { runWithValues } from '../db/bulk.ts';
 import type { Database, TransactionsTable } from '../db/schema.ts';
+import { assertInvariant } from '../errors.ts';
 
 type Executor = Kysely<Database>;
 
@@ -92,12 +93,48 @@ export async function findTransactionForUpdate(db: Executor, tenantId: string, i
   return select.executeTakeFirst();
 }
 
+/**
+ * Rows about to be filed again outside the sweep (a transfer's earlier leg, a rule applied to past
+ * rows), read under a row lock on PostgreSQL. A row another transaction holds (the sweep booking it, a
+ * correction) is skipped, not waited for: re-filing it from a read taken before its holder commits
+ * would book it a second time, and skipping keeps two such transactions from deadlocking.
+ */
+export async function lockRowsToRefile(db: Executor, tenantId: string, ids: readonly string[], lockRows: boolean): Promise<TransactionRow[]> {
+  if (ids.length === 0) return [];
+  let select = db.selectFrom('transactions').selectAll().where('tenant_id', '=', tenantId).where('id', 'in', ids).orderBy('seq');
+  if (lockRows) select = select.forUpdate().skipLocked();
+  return select.execute();
+}
+
+/**
+ * A merchant's other rows still waiting for a human, which a correction of `corrected` decides again
+ * (never rows a human filed, nor parked ones); locked and skipped like `lockRowsToRefile`.
+ */
+export async function lockRowsAwaitingReviewOfMerchant(db: Executor, tenantId: string, corrected: Pick<TransactionRow, 'id' | 'entity_id' | 'merchant_key'>, limit: number, lockRows: boolean): Promise<TransactionRow[]> {
+  let select = db.selectFrom('transactions').selectAll()
+    .where('tenant_id', '=', tenantId).where('entity_id', '=', corrected.entity_id).where('merchant_key', '=', corrected.merchant_key)
+    .where('needs_review', '=', 1).where('id', '!=', corrected.id)
+    .where('category_target', 'is not', null).where('category_source', 'is distinct from', 'user_override')
+    .where('sweep_state', '!=', 'failed')
+    .orderBy('seq').limit(limit);
+  if (lockRows) select = select.forUpdate().skipLocked();
+  return select.execute();
+}
+
 export type CategorizationUpdate = Pick<TransactionsTable, 'category_target' | 'category_confidence' | 'category_source' | 'transaction_type' | 'needs_review' | 'sweep_state' | 'journal_entry_id' | 'updated_at'>;
 
-/** A row leaving the failed state leaves its parking error behind: the error describes only a parked row. */
-export async function updateCategorization(db: Executor, tenantId: string, id: string, update: CategorizationUpdate): Promise<void> {
+/**
+ * Files a row again. `replacedEntryId` is the entry the caller read on the row (and reversed, if it
+ * booked a new one): the row must still point at it, so an entry booked meanwhile by another
+ * transaction is never orphaned as a second live booking of the row. A row leaving the failed state
+ * leaves its parking error behind: the error describes only a parked row.
+ */
+export async function updateCategorization(db: Executor, tenantId: string, id: string, update: CategorizationUpdate, replacedEntryId: string | null): Promise<void> {
   const parking = update.sweep_state === 'failed' ? {} : { sweep_error: null, sweep_failed_at: null };
-  await db.updateTable('transactions').set({ ...update, ...parking }).where('tenant_id', '=', tenantId).where('id', '=', id).execute();
+  let query = db.updateTable('transactions').set({ ...update, ...parking }).where('tenant_id', '=', tenantId).where('id', '=', id);
+  query = replacedEntryId === null ? query.where('journal_entry_id', 'is', null) : query.where('journal_entry_id', '=', replacedEntryId);
+  const result = await query.executeTakeFirst();
+  assertInvariant(result.numUpdatedRows === 1n, `row ${id} is filed again over the entry it was read with (${replacedEntryId ?? 'none'}), not over one booked meanwhile`);
 }
 
 export interface SweptRowUpdate {

@@ -75,7 +75,10 @@ export async function appendEntries(trx: Kysely<Database>, drafts: EntryDraft[],
       total.credit_minor += BigInt(line.creditMinor ?? 0);
     }
   }
-  for (const chunk of chunks([...totals.values()], INSERT_CHUNK)) {
+  // In one order for every transaction: two posting at once (sweep workers, a correction) then lock the
+  // shared per-day rows in the same sequence and wait for each other instead of deadlocking.
+  const ordered = [...totals].sort(([left], [right]) => (left < right ? -1 : left > right ? 1 : 0)).map(([, total]) => total);
+  for (const chunk of chunks(ordered, INSERT_CHUNK)) {
     // Both drivers bind a bigint as an exact integer.
     await trx.insertInto('account_daily_totals').values(chunk)
       .onConflict((conflict) => conflict.columns(['account_id', 'currency', 'day']).doUpdateSet((eb) => ({

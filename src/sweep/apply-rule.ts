@@ -4,7 +4,7 @@ import type { CategorizationRulesTable } from '../db/schema.ts';
 import { withWriteTransaction, type Executor } from '../db/transaction.ts';
 import { assertInvariant, conflict } from '../errors.ts';
 import { findBankAccountsByIds } from '../intake/bank-accounts-store.ts';
-import type { TransactionRow } from '../intake/transactions-store.ts';
+import { lockRowsToRefile, type TransactionRow } from '../intake/transactions-store.ts';
 import { toMajorUnits } from '../money/minor-units.ts';
 import { findTenant } from '../tenancy/tenancy-store.ts';
 import { describe, TENANT_RULE_CONFIDENCE } from './categorize/engine.ts';
@@ -83,7 +83,10 @@ export async function addRuleAndApply(handle: DatabaseHandle, tenantId: string, 
     const tenant = await findTenant(trx, tenantId);
     assertInvariant(tenant, `tenant ${tenantId} exists`);
     const reviewThreshold = tenant.review_threshold ?? options.reviewThreshold;
-    const rows = await rowsTheRuleChanges(trx, tenantId, stored, scope);
+    const matched = await rowsTheRuleChanges(trx, tenantId, stored, scope);
+    // Filed again only as they are now, under their lock (a row the sweep or a correction holds is left).
+    const rows = options.dryRun ? matched : (await lockRowsToRefile(trx, tenantId, matched.map((row) => row.id), handle.dialect === 'postgres'))
+      .filter((row) => row.sweep_state === 'done' && row.category_source !== 'user_override' && row.category_target !== null && row.category_target !== stored.target);
     const charts = new Map<string, EntityChart>();
     for (const entityId of new Set(rows.map((row) => row.entity_id))) charts.set(entityId, await loadChart(trx, tenantId, entityId));
     const bankAccounts = new Map((await findBankAccountsByIds(trx, tenantId, [...new Set(rows.map((row) => row.bank_account_id))])).map((account) => [account.id, account]));

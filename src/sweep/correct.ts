@@ -4,7 +4,7 @@ import { withWriteTransaction, type Executor } from '../db/transaction.ts';
 import { assertInvariant, invalid, notFound } from '../errors.ts';
 import { findBankAccountsByIds } from '../intake/bank-accounts-store.ts';
 import { toTransactionView, type TransactionView } from '../intake/transaction-view.ts';
-import { deleteTransaction, findTransaction, findTransactionForUpdate, updateCategorization, type TransactionRow } from '../intake/transactions-store.ts';
+import { deleteTransaction, findTransaction, findTransactionForUpdate, lockRowsAwaitingReviewOfMerchant, updateCategorization, type TransactionRow } from '../intake/transactions-store.ts';
 import { post, reverse } from '../ledger/journal.ts';
 import { findTenant } from '../tenancy/tenancy-store.ts';
 import { describe } from './categorize/engine.ts';
@@ -65,11 +65,11 @@ export async function recategorize(handle: DatabaseHandle, tenantId: string, tra
       sweep_state: row.pending === 0 || row.sweep_state === 'failed' ? 'done' : row.sweep_state,
       journal_entry_id: journalEntryId,
       updated_at: now,
-    });
+    }, row.journal_entry_id);
     // Parking a row on a catch-all is not a preference worth learning.
     if (target !== ACCOUNT.uncategorizedExpense && target !== ACCOUNT.uncategorizedIncome) {
       await rememberDecision(trx, tenantId, row.entity_id, row.merchant_key, target, now);
-      await redecideWaitingRows(trx, tenantId, row, chart, settings, now);
+      await redecideWaitingRows(trx, tenantId, row, chart, settings, now, handle.dialect === 'postgres');
     }
   });
   const updated = await findTransaction(handle.db, tenantId, transactionId);
@@ -103,13 +103,8 @@ export async function removeTransaction(handle: DatabaseHandle, tenantId: string
 }
 
 /** The merchant's other rows still waiting for review, decided again by the full engine with the new memory. */
-async function redecideWaitingRows(trx: Executor, tenantId: string, corrected: TransactionRow, chart: EntityChart, settings: CorrectionSettings, now: string): Promise<void> {
-  const waiting = await trx.selectFrom('transactions').selectAll()
-    .where('tenant_id', '=', tenantId).where('entity_id', '=', corrected.entity_id).where('merchant_key', '=', corrected.merchant_key)
-    .where('needs_review', '=', 1).where('id', '!=', corrected.id)
-    .where('category_target', 'is not', null).where('category_source', 'is distinct from', 'user_override')
-    .where('sweep_state', '!=', 'failed')
-    .orderBy('seq').limit(MAX_WAITING_RECATEGORIZED).execute();
+async function redecideWaitingRows(trx: Executor, tenantId: string, corrected: TransactionRow, chart: EntityChart, settings: CorrectionSettings, now: string, lockRows: boolean): Promise<void> {
+  const waiting = await lockRowsAwaitingReviewOfMerchant(trx, tenantId, corrected, MAX_WAITING_RECATEGORIZED, lockRows);
   if (waiting.length === 0) return;
   const tenant = await findTenant(trx, tenantId);
   assertInvariant(tenant, `tenant ${tenantId} exists`);

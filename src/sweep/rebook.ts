@@ -34,7 +34,8 @@ export function rowEntry(tenantId: string, row: Pick<SweepRow, 'entity_id' | 'id
 /**
  * Files an already-swept row under a new category outside the sweep (a transfer's second leg, a row
  * re-decided after a correction): its entry is reversed and a new one booked, never edited. A row
- * whose target does not change keeps its entry.
+ * whose target does not change keeps its entry. `row` must have been read under its lock
+ * (`lockRowsToRefile`), so its entry is the one it is booked with now.
  */
 export async function refile(trx: Executor, tenantId: string, row: TransactionRow, bankAccount: BankAccountsTable, chart: EntityChart, categorization: Categorization, now: string, extra: { transferPairId?: string } = {}): Promise<void> {
   let journalEntryId = row.journal_entry_id;
@@ -50,6 +51,6 @@ export async function refile(trx: Executor, tenantId: string, row: TransactionRo
     sweep_state: row.pending === 0 ? 'done' : row.sweep_state,
     journal_entry_id: journalEntryId,
     updated_at: now,
-  });
+  }, row.journal_entry_id);
   if (extra.transferPairId) await trx.updateTable('transactions').set({ transfer_pair_id: extra.transferPairId }).where('tenant_id', '=', tenantId).where('id', '=', row.id).execute();
 }

@@ -5,7 +5,7 @@ import type { DatabaseHandle } from '../db/connection.ts';
 import type { BankAccountsTable } from '../db/schema.ts';
 import { withWriteTransaction, type Executor } from '../db/transaction.ts';
 import { assertInvariant } from '../errors.ts';
-import { claimSweepBatch, parkSweepRow, updateSweptRows, type SweepRow } from '../intake/transactions-store.ts';
+import { claimSweepBatch, lockRowsToRefile, parkSweepRow, updateSweptRows, type SweepRow } from '../intake/transactions-store.ts';
 import { appendEntries } from '../ledger/journal-store.ts';
 import type { EntryDraft } from '../ledger/posting.ts';
 import { findTenant } from '../tenancy/tenancy-store.ts';
@@ -182,7 +182,7 @@ async function sweepBatch(handle: DatabaseHandle, tenantId: string, settings: Sw
       journalEntryId: draftIndex === null ? row.journal_entry_id : entryIds[draftIndex],
       transferPairId: pairs.get(row.id)?.id,
     })), now);
-    await fileCounterparts(trx, tenantId, pairs, new Map(rows.map((row) => [row.id, row])), bankAccounts, charts, reviewThreshold, now);
+    await fileCounterparts(trx, tenantId, pairs, new Map(rows.map((row) => [row.id, row])), bankAccounts, charts, reviewThreshold, now, handle.dialect === 'postgres');
     return rows.length;
   });
 }
@@ -191,11 +191,11 @@ async function sweepBatch(handle: DatabaseHandle, tenantId: string, settings: Sw
  * The earlier leg of a transfer found now was swept before: it is linked, and unless a human filed
  * it, re-filed as a transfer (reversal and a new entry).
  */
-async function fileCounterparts(trx: Executor, tenantId: string, pairs: Map<string, PairCandidate>, inBatch: Map<string, SweepRow>, bankAccounts: ReadonlyMap<string, BankAccountsTable>, charts: Map<string, EntityChart>, reviewThreshold: number, now: string): Promise<void> {
+async function fileCounterparts(trx: Executor, tenantId: string, pairs: Map<string, PairCandidate>, inBatch: Map<string, SweepRow>, bankAccounts: ReadonlyMap<string, BankAccountsTable>, charts: Map<string, EntityChart>, reviewThreshold: number, now: string, lockRows: boolean): Promise<void> {
   const outside = [...pairs].filter(([, counterpart]) => !inBatch.has(counterpart.id));
   if (outside.length === 0) return;
-  const counterparts = await trx.selectFrom('transactions').selectAll().where('tenant_id', '=', tenantId)
-    .where('id', 'in', outside.map(([, counterpart]) => counterpart.id)).execute();
+  // A counterpart another transaction holds is left unlinked: its holder may be booking it now.
+  const counterparts = await lockRowsToRefile(trx, tenantId, outside.map(([, counterpart]) => counterpart.id), lockRows);
   const partnerOf = new Map(outside.map(([rowId, counterpart]) => [counterpart.id, rowId]));
   for (const counterpart of counterparts) {
     const partnerId = partnerOf.get(counterpart.id)!;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
+import { sql, type KyselyPlugin, type PluginTransformQueryArgs, type PluginTransformResultArgs, type QueryResult, type RootOperationNode, type UnknownRow } from 'kysely';
 import { openDatabase } from '../db/connection.ts';
 import { SweepWorker } from './worker.ts';
 import { loadServiceKnowledge } from './categorize/tiers.ts';
@@ -106,4 +106,70 @@ if (ON_POSTGRES) test('several workers on PostgreSQL never process a row twice',
     offset = page.meta.pagination.nextOffset;
   }
   assert.equal(total, 600, 'one journal entry per row');
+});
+
+/** Holds a transaction open after its first write (the sweep's entries, not yet committed) until released. */
+class PauseAfterFirstWrite implements KyselyPlugin {
+  private paused = false;
+  readonly reached: Promise<void>;
+  private reachedNow!: () => void;
+  private releaseNow!: () => void;
+  private readonly released = new Promise<void>((resolve) => { this.releaseNow = resolve; });
+  constructor() {
+    this.reached = new Promise<void>((resolve) => { this.reachedNow = resolve; });
+  }
+  release(): void {
+    this.releaseNow();
+  }
+  transformQuery({ node }: PluginTransformQueryArgs): RootOperationNode {
+    return node;
+  }
+  async transformResult({ result }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    if (!this.paused && (result.numAffectedRows ?? 0n) > 0n) {
+      this.paused = true;
+      this.reachedNow();
+      await this.released;
+    }
+    return result;
+  }
+}
+
+// The kill -9 chaos run found it: a correction re-decided the merchant's other rows from a read taken
+// while the sweep was booking one of them, and booked that row a second time.
+if (ON_POSTGRES) test('a correction while the sweep books a row of the same merchant leaves that row booked once (PostgreSQL)', async () => {
+  const shop = await harness.newTenant('Race LLC');
+  await createAccount(shop, 'chk');
+  const row = { accountExternalId: 'chk', description: 'ZORBLAX QUARTERLY 8812' };
+  await push(shop, [{ ...row, id: 'corrected', date: '2026-07-01', amount: 42.17 }, { ...row, id: 'settling', date: '2026-07-02', amount: 13.5, pending: true }]);
+  await harness.sweep();
+  // The pending row settles: categorized already, it waits for the sweep to book it.
+  await push(shop, [{ ...row, id: 'settling', date: '2026-07-02', amount: 13.5 }]);
+  const listed = (await shop.call('GET', '/v1/transactions?from=2026-07-01&to=2026-07-02')).json().data;
+  const corrected = listed.find((found: { date: string }) => found.date === '2026-07-01');
+  const settling = listed.find((found: { date: string }) => found.date === '2026-07-02');
+  assert.equal(settling.needsReview, true, 'the settling row waits for review, so a correction of its merchant decides it again');
+  assert.equal(settling.sweepState, 'queued');
+
+  const { sweepOnce } = await import('./sweep.ts');
+  const { recomputationViolations } = await import('../../test/support/recomputation.ts');
+  const sweepHandle = await openDatabase(harness.databaseUrl, { schema: harness.schema, poolSize: 2 });
+  const pause = new PauseAfterFirstWrite();
+  try {
+    const sweeping = sweepOnce({ ...sweepHandle, db: sweepHandle.db.withPlugin(pause) }, { batchSize: 50, reviewThreshold: 0.8 });
+    await pause.reached;
+    const correcting = shop.call('PATCH', `/v1/transactions/${corrected.id}`, { category: '6210' });
+    // Until the correction has answered or waits for a lock the sweep holds: then the sweep commits.
+    await Promise.race([correcting, waitFor(async () => {
+      const { rows } = await sql<{ waiting: string }>`select count(*) as waiting from pg_locks where not granted`.execute(sweepHandle.db);
+      return Number(rows[0].waiting) > 0 ? true : undefined;
+    }, 30_000)]);
+    pause.release();
+    await sweeping;
+    assert.equal((await correcting).statusCode, 200);
+  } finally {
+    pause.release();
+    await sweepHandle.close();
+  }
+  await harness.sweep();
+  assert.deepEqual(await recomputationViolations(harness.handle, shop.tenantId, { asOf: '2026-12-31' }), []);
 });
