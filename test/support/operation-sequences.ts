@@ -11,7 +11,8 @@ import { processStatements, upload } from './statements.ts';
  * (the in-process app) with the sweep and the statement worker stepped by hand, so every
  * interleaving is reachable: pushes with and without ids, re-sends, pending rows then settled,
  * corrections (to another account, to `transfer`), transfers between two own accounts, statement
- * uploads and re-uploads that replace a period and drop lines, removals, opening balances, partial
+ * uploads and re-uploads that replace a period and drop lines, removals (by a new copy of a statement
+ * and by DELETE /transactions/{id}), opening balances, partial
  * sweeps. `runSequence` returns every violation found (an empty list when the sequence passed): the
  * journal recomputed from the rows (recomputation.ts) and what the client was told (an acknowledged
  * push stays exactly once, an ingested statement's lines are all rows, a replaced period holds
@@ -41,6 +42,7 @@ export type Operation =
   | { kind: 'transfer'; from: number; to: number; date: string; amountMinor: number }
   | { kind: 'statement'; account: number; period: number; fresh: Line[]; keepMask: number; ingestNow: boolean }
   | { kind: 'remove'; pick: number }
+  | { kind: 'delete'; pick: number }
   | { kind: 'ingest' }
   | { kind: 'sweepStep'; batchSize: number }
   | { kind: 'sweep' }
@@ -65,6 +67,7 @@ export const operationArbitrary: fc.Arbitrary<Operation> = fc.oneof(
     fresh: fc.array(lineArbitrary(dayIn(PERIODS[period])), { minLength: 0, maxLength: 5 }), keepMask: fc.nat(), ingestNow: fc.boolean(),
   })) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('remove' as const), pick: fc.nat() }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('delete' as const), pick: fc.nat() }) },
   { weight: 2, arbitrary: fc.constant({ kind: 'ingest' as const }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('sweepStep' as const), batchSize: fc.integer({ min: 1, max: 4 }) }) },
   { weight: 1, arbitrary: fc.constant({ kind: 'sweep' as const }) },
@@ -105,6 +108,8 @@ export async function runSequence(harness: Harness, tenant: TestTenant, operatio
   /** Periods read at least once (a later copy replaces them), and when each copy was read. */
   const ingestedPeriods = new Set<string>();
   const replacements: Array<{ account: number; period: number; at: number }> = [];
+  /** When a row was last removed with DELETE, by "account|externalId": a later re-send brings it back. */
+  const deletedAt = new Map<string, number>();
   let clientIds = 0;
   /** Orders acknowledgements and statement reads. */
   let clock = 0;
@@ -216,9 +221,18 @@ export async function runSequence(harness: Harness, tenant: TestTenant, operatio
         await uploadCopy({ account: operation.account, period: operation.period, lines: [...kept, ...operation.fresh] }, operation.ingestNow);
         break;
       }
+      case 'delete': {
+        const rows = await harness.handle.db.selectFrom('transactions').select(['id', 'bank_account_id', 'external_id'])
+          .where('tenant_id', '=', tenant.tenantId).orderBy('seq').execute();
+        if (rows.length === 0) break;
+        const row = rows[operation.pick % rows.length];
+        if (!expectStatus(`delete ${row.id}`, await tenant.call('DELETE', `/v1/transactions/${row.id}`), 200)) break;
+        deletedAt.set(`${accountIds.indexOf(row.bank_account_id)}|${row.external_id}`, clock++);
+        if ((await tenant.call('GET', `/v1/transactions/${row.id}`)).statusCode !== 404) violations.push(`deleted row ${row.id} is still listed`);
+        break;
+      }
       case 'remove': {
-        // Removal as main offers it: a new copy of the statement without the line. (DELETE
-        // /transactions/{id}, once it exists, is a second way to remove a row: add it here.)
+        // Removal by a new copy of the statement without the line.
         const copies = [...statements.values()].filter((copy) => copy.lines.length > 1);
         if (copies.length === 0) break;
         const copy = copies[operation.pick % copies.length];
@@ -256,7 +270,8 @@ export async function runSequence(harness: Harness, tenant: TestTenant, operatio
       && identity.line.date >= PERIODS[read.period].start && identity.line.date <= PERIODS[read.period].end);
     const byId = rows.filter((row) => row.external_id === identity.externalId);
     if (byId.length > 1) violations.push(`push ${identity.externalId} is there ${byId.length} times`);
-    if (rows.length === 0 && !replaced) violations.push(`acknowledged push ${identity.externalId} on account ${identity.account} is lost`);
+    const deleted = (deletedAt.get(`${identity.account}|${identity.externalId}`) ?? -1) > identity.acknowledgedAt;
+    if (rows.length === 0 && !replaced && !deleted) violations.push(`acknowledged push ${identity.externalId} on account ${identity.account} is lost`);
     // A statement listing a pending row settles it too; only a settled push must be settled.
     if (byId.length === 1 && !identity.pending && byId[0].pending !== 0) violations.push(`push ${identity.externalId} was sent settled and is still pending`);
   }
