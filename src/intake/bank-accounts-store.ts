@@ -1,8 +1,6 @@
-import type { Kysely } from 'kysely';
 import { exactSum, toBigInt } from '../db/exact-sum.ts';
-import type { BankAccountsTable, Database } from '../db/schema.ts';
-
-type Executor = Kysely<Database>;
+import type { BankAccountsTable } from '../db/schema.ts';
+import type { Executor } from '../db/transaction.ts';
 
 export async function findBankAccountByExternalId(db: Executor, tenantId: string, institutionName: string, externalId: string): Promise<BankAccountsTable | undefined> {
   return db.selectFrom('bank_accounts').selectAll()

@@ -1,9 +1,8 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { runWithValues } from '../db/bulk.ts';
-import type { Database, TransactionsTable } from '../db/schema.ts';
+import type { TransactionsTable } from '../db/schema.ts';
 import { assertInvariant } from '../errors.ts';
-
-type Executor = Kysely<Database>;
+import type { Executor } from '../db/transaction.ts';
 
 export type TransactionRow = Omit<TransactionsTable, 'seq'> & { seq: number };
 export type TransactionWithAccountName = TransactionRow & { category_account_name: string | null };

@@ -1,5 +1,5 @@
 import type { Migration } from 'kysely';
-import type { Dialect } from '../connection.ts';
+import type { Dialect } from '../dialect.ts';
 import { categorizationMigration } from './0004-categorization.ts';
 import { healthIndexesMigration } from './0006-health-indexes.ts';
 import { initialMigration } from './0001-initial.ts';

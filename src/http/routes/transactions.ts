@@ -8,7 +8,7 @@ import { storedSweepState, SWEEP_STATES, toTransactionView, type SweepState } fr
 import { findTransaction, listTransactions } from '../../intake/transactions-store.ts';
 import { addDays, todayUtc } from '../../shared/dates.ts';
 import { MAX_REASON_LENGTH, recategorize, removeTransaction } from '../../sweep/correct.ts';
-import type { AppContext } from '../app.ts';
+import type { AppContext } from '../context.ts';
 import { errorResponses } from '../errors.ts';
 import { Data, DateString, Limit, Offset, Page, Nullable, Uuid } from '../schemas.ts';
 

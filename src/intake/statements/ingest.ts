@@ -1,6 +1,6 @@
 import { findAccountByNumber } from '../../chart/accounts-store.ts';
 import { ACCOUNT } from '../../chart/us-chart.ts';
-import type { Dialect } from '../../db/connection.ts';
+import type { Dialect } from '../../db/dialect.ts';
 import type { BankAccountsTable, StatementPeriodsTable } from '../../db/schema.ts';
 import type { Executor } from '../../db/transaction.ts';
 import { assertInvariant } from '../../errors.ts';

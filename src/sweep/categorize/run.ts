@@ -4,7 +4,7 @@ import { addDays } from '../../shared/dates.ts';
 import type { SweepRow } from '../../intake/transactions-store.ts';
 import { findPreferences } from '../memory-store.ts';
 import type { EntityChart } from '../rebook.ts';
-import { cleanDescriptor } from './descriptor.ts';
+import { cleanDescriptor } from '../../descriptor/descriptor.ts';
 import { categorizeRows, type BatchTier, type Candidate, type Categorization, type EngineRow, type RowTier, type TransferEvidence } from './engine.ts';
 import { listRules } from './rules-store.ts';
 import { compileRules } from './tenant-rules.ts';
