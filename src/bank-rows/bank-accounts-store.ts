@@ -20,6 +20,11 @@ export async function findBankAccountsByIds(db: Executor, tenantId: string, ids:
   return db.selectFrom('bank_accounts').selectAll().where('tenant_id', '=', tenantId).where('id', 'in', ids).execute();
 }
 
+/** Every bank account of the tenant, in no particular order. */
+export async function listTenantBankAccounts(db: Executor, tenantId: string): Promise<BankAccountsTable[]> {
+  return db.selectFrom('bank_accounts').selectAll().where('tenant_id', '=', tenantId).execute();
+}
+
 export async function listBankAccounts(db: Executor, tenantId: string, entityId: string): Promise<BankAccountsTable[]> {
   return db.selectFrom('bank_accounts').selectAll()
     .where('tenant_id', '=', tenantId).where('entity_id', '=', entityId)
