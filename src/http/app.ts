@@ -5,6 +5,7 @@ import addFormatsModule from 'ajv-formats';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Config } from '../config/config.ts';
 import type { AppContext } from './context.ts';
+import { tenantScope } from './tenant-scope.ts';
 import type { DatabaseHandle } from '../db/connection.ts';
 import { authenticate } from '../tenancy/api-keys.ts';
 import { DATE_RANGE_TEXT, isAcceptedDate } from '../shared/dates.ts';
@@ -120,6 +121,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return sendError(reply, 'unauthorized', header ? 'the API key is unknown or revoked' : 'send the API key as "Authorization: Bearer <key>"');
     }
     request.principal = principal;
+    request.tenant = tenantScope(handle, principal.tenantId);
     const bucketClass = rateClass ?? (scope === 'write' ? 'write' : 'read');
     const taken = await rateLimiter.take(`${principal.keyId}:${bucketClass}`, config.rateLimits[bucketClass]);
     if (!taken.allowed) {

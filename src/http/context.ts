@@ -1,6 +1,7 @@
 import type { Config } from '../config/config.ts';
 import type { DatabaseHandle } from '../db/connection.ts';
 import type { Principal, Scope } from '../tenancy/api-keys.ts';
+import type { TenantScope } from './tenant-scope.ts';
 
 /**
  * What every route is handed, and what the app adds to Fastify's types. Routes import this file, never
@@ -16,6 +17,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     principal: Principal;
+    /** The authenticated tenant's scope: its stores and transactions, bound to it. */
+    tenant: TenantScope;
   }
   interface FastifyInstance {
     /** "METHOD /path" of every /v1 route, relative to /v1, as served (the contract must list them all). */

@@ -1,7 +1,7 @@
 import { ACCOUNT } from '../chart/us-chart.ts';
 import type { DatabaseHandle } from '../db/connection.ts';
 import type { CategorizationRulesTable } from '../db/schema.ts';
-import { withWriteTransaction, type Executor } from '../db/transaction.ts';
+import { withTenantTransaction, type Executor } from '../db/transaction.ts';
 import { assertInvariant, conflict } from '../errors.ts';
 import { findBankAccountsByIds } from '../bank-rows/bank-accounts-store.ts';
 import type { BankRow } from '../bank-rows/bank-row.ts';
@@ -77,7 +77,7 @@ async function rowsTheRuleChanges(trx: Executor, tenantId: string, stored: Categ
  * nothing and returns the rows that would change. A row whose entity's chart lacks the rule's account is left alone.
  */
 export async function addRuleAndApply(handle: DatabaseHandle, tenantId: string, input: RuleInput, scope: RuleScope, options: { dryRun: boolean; reviewThreshold: number }): Promise<AppliedRule> {
-  return withWriteTransaction(handle, async (trx) => {
+  return withTenantTransaction(handle, tenantId, async (trx) => {
     const now = new Date().toISOString();
     const stored = await validRule(trx, tenantId, input, now);
     if (!options.dryRun) await insertTenantRule(trx, stored);

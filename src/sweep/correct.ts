@@ -1,6 +1,6 @@
 import { ACCOUNT } from '../chart/us-chart.ts';
 import type { DatabaseHandle } from '../db/connection.ts';
-import { withWriteTransaction, type Executor } from '../db/transaction.ts';
+import { withTenantTransaction, type Executor } from '../db/transaction.ts';
 import { assertInvariant, invalid, notFound } from '../errors.ts';
 import { findBankAccountsByIds } from '../bank-rows/bank-accounts-store.ts';
 import { toTransactionView, type TransactionView } from '../bank-rows/transaction-view.ts';
@@ -35,7 +35,7 @@ export interface CorrectionSettings {
 export async function recategorize(handle: DatabaseHandle, tenantId: string, transactionId: string, input: { category: string; reason?: string }, settings: CorrectionSettings): Promise<TransactionView> {
   const reason = input.reason?.trim() || null;
   if (reason && reason.length > MAX_REASON_LENGTH) throw invalid(`reason: at most ${MAX_REASON_LENGTH} characters`);
-  await withWriteTransaction(handle, async (trx) => {
+  await withTenantTransaction(handle, tenantId, async (trx) => {
     const row = await findTransactionForUpdate(trx, tenantId, transactionId, handle.dialect === 'postgres');
     if (!row) throw notFound(`transaction ${transactionId}`);
     const chart = await loadChart(trx, tenantId, row.entityId);
@@ -93,7 +93,7 @@ export interface Removal {
  * it back as a new row.
  */
 export async function removeTransaction(handle: DatabaseHandle, tenantId: string, transactionId: string): Promise<Removal> {
-  return withWriteTransaction(handle, async (trx) => {
+  return withTenantTransaction(handle, tenantId, async (trx) => {
     const row = await findTransactionForUpdate(trx, tenantId, transactionId, handle.dialect === 'postgres');
     if (!row) throw notFound(`transaction ${transactionId}`);
     const now = new Date().toISOString();

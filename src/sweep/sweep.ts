@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks';
 import { listAccounts } from '../chart/accounts-store.ts';
 import type { DatabaseHandle } from '../db/connection.ts';
 import type { BankAccountsTable } from '../db/schema.ts';
-import { withWriteTransaction, type Executor } from '../db/transaction.ts';
+import { withTenantTransaction, withWriteTransaction, type Executor } from '../db/transaction.ts';
 import { assertInvariant } from '../errors.ts';
 import { listTenantBankAccounts } from '../bank-rows/bank-accounts-store.ts';
 import { claimSweepBatch, parkSweepRow, updateSweptRows, type SweepRow } from '../bank-rows/sweep-queue.ts';
@@ -143,7 +143,7 @@ async function tenantRuntime(handle: DatabaseHandle, tenantId: string, settings:
 
 /** Claims up to `limit` of the tenant's waiting rows (while a failed batch is split, of `onlySeqs`) and processes them in one transaction. */
 async function sweepBatch(handle: DatabaseHandle, tenantId: string, settings: SweepSettings, limit: number, runtime: TierRuntime, onlySeqs?: readonly number[], onClaimed?: (seqs: number[]) => void): Promise<number> {
-  return withWriteTransaction(handle, async (trx) => {
+  return withTenantTransaction(handle, tenantId, async (trx) => {
     const rows = await claimSweepBatch(trx, tenantId, limit, handle.dialect === 'postgres', onlySeqs);
     onClaimed?.(rows.map((row) => row.seq));
     if (rows.length === 0) return 0;
