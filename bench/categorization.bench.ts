@@ -13,8 +13,9 @@ import type { Bench } from './run.ts';
 import { loadConfig } from '../src/config/config.ts';
 import { createTenant } from '../src/tenancy/tenants.ts';
 import { upsertBankAccounts } from '../src/intake/bank-accounts.ts';
-import { insertNewTransactions, type NewTransactionRow, type TransactionRow } from '../src/intake/transactions-store.ts';
-import { merchantKeyFor } from '../src/intake/merchant-key.ts';
+import { insertNewTransactions, type NewTransactionRow } from '../src/bank-rows/transactions-store.ts';
+import { toBankRow } from '../src/bank-rows/bank-row.ts';
+import { merchantKeyFor } from '../src/bank-rows/merchant-key.ts';
 import { withWriteTransaction } from '../src/db/transaction.ts';
 import { appendEntries } from '../src/ledger/journal-store.ts';
 import { newId } from '../src/shared/ids.ts';
@@ -82,7 +83,7 @@ const bench: Bench = async (context) => {
         return toRow(usable[position % usable.length], Math.floor(position / usable.length), 0, true);
       });
       await withWriteTransaction(handle, async (trx) => {
-        const drafts = prepared.map(({ row, account }) => rowEntry(tenantId, { ...row, seq: 0 } as TransactionRow, account, chart, row.category_target!));
+        const drafts = prepared.map(({ row, account }) => rowEntry(tenantId, toBankRow(row), account, chart, row.category_target!));
         const entryIds = await appendEntries(trx, drafts, new Date().toISOString());
         prepared.forEach(({ row }, index) => { row.journal_entry_id = entryIds[index]; });
         await insertNewTransactions(trx, prepared.map(({ row }) => row));
@@ -119,7 +120,7 @@ const bench: Bench = async (context) => {
     // The rag tier's own cost per row, on the index the sweep used (now holding the new rows too).
     const index = await getRagIndex(handle.readDb, tenantId, entityId);
     const kindOf = new Map(accountRows.map((account) => [account.id, account.kind as BankAccountKind]));
-    const probes = fresh.map((row) => toEngineRow(tenantId, row, kindOf.get(row.bank_account_id)!));
+    const probes = fresh.map((row) => toEngineRow(tenantId, toBankRow(row), kindOf.get(row.bank_account_id)!));
     for (const probe of probes.slice(0, 500)) index.query(probe);
     const durationsMs = probes.map((probe) => {
       const started = performance.now();

@@ -30,7 +30,7 @@ import { sweepOnce } from '../src/sweep/sweep.ts';
 import { serviceTiers } from '../src/sweep/categorize/tiers.ts';
 import { CALIBRATION_FILE, calibrationTable, expectedCalibrationError, fitIsotonic, type CalibrationCurves, type CalibrationKey, type Sample } from '../src/sweep/categorize/calibration.ts';
 import { choose, type Candidate, type EngineRow } from '../src/sweep/categorize/engine.ts';
-import { cleanDescriptor } from '../src/sweep/categorize/descriptor.ts';
+import { cleanDescriptor } from '../src/descriptor/descriptor.ts';
 import type { Industry } from '../src/tenancy/entity-profile.ts';
 import { updateEntityProfile } from '../src/tenancy/tenants.ts';
 

@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
-import { cleanDescriptor, RESERVED_WORDS } from '../src/sweep/categorize/descriptor.ts';
+import { cleanDescriptor, RESERVED_WORDS } from '../src/descriptor/descriptor.ts';
 import { KEYWORD_RULES } from '../src/sweep/categorize/keywords.ts';
 
 interface NsiItem {

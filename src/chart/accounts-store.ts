@@ -1,9 +1,7 @@
-import type { Kysely } from 'kysely';
-import type { AccountsTable, Database } from '../db/schema.ts';
+import type { AccountsTable } from '../db/schema.ts';
 import { newId } from '../shared/ids.ts';
 import { CHARTS_BY_COUNTRY, type AccountCategory } from './us-chart.ts';
-
-type Executor = Kysely<Database>;
+import type { Executor } from '../db/transaction.ts';
 
 export interface LedgerAccount {
   id: string;

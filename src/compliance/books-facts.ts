@@ -1,9 +1,6 @@
-import type { Kysely } from 'kysely';
 import { exactInteger, exactSum, toBigInt } from '../db/exact-sum.ts';
-import type { Database } from '../db/schema.ts';
 import type { BooksFacts } from './generate.ts';
-
-type Executor = Kysely<Database>;
+import type { Executor } from '../db/transaction.ts';
 
 /** Chart accounts (src/chart/charts/us-small-business.csv) whose activity tells the rules about the business. */
 export const WAGES_ACCOUNT = '6180';

@@ -3,7 +3,7 @@ import type { EntityType, Regime } from '../tenancy/entity-profile.ts';
 import { daysBetween, nextBusinessDay, type HolidayCalendar } from './calendar.ts';
 import { rulesFor } from './rules/index.ts';
 import type { DeadlineOverride, DeadlineRule, ObligationRule } from './rules/types.ts';
-import type { SalesTaxFrequency } from './rules/us-sales-tax.ts';
+import type { SalesTaxFrequency } from '../tenancy/entity-profile.ts';
 
 /** What the rules read of an entity. */
 export interface ComplianceProfile {

@@ -1,8 +1,6 @@
-import type { Kysely } from 'kysely';
-import type { Database, ObligationsTable } from '../db/schema.ts';
+import type { ObligationsTable } from '../db/schema.ts';
 import type { ObligationStatus } from './generate.ts';
-
-type Executor = Kysely<Database>;
+import type { Executor } from '../db/transaction.ts';
 
 export interface ObligationQuery {
   /** One entity's rows; all of the tenant's when absent. */

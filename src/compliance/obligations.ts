@@ -10,7 +10,7 @@ import { resolveEntity, salesTaxStatesOf } from '../tenancy/tenants.ts';
 import { loadBooksFacts } from './books-facts.ts';
 import { daysBetween } from './calendar.ts';
 import { clockStatus, OBLIGATION_STATUSES, planObligations, planWindow, type ComplianceProfile, type ObligationStatus, type PlannedObligation } from './generate.ts';
-import type { SalesTaxFrequency } from './rules/us-sales-tax.ts';
+import type { SalesTaxFrequency } from '../tenancy/entity-profile.ts';
 import * as store from './obligations-store.ts';
 
 export interface ObligationView {

@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { ENTITY_TYPES, REGIMES, type EntityType, type Regime } from '../tenancy/entity-profile.ts';
+import { ENTITY_TYPES, REGIMES, SALES_TAX_FREQUENCIES, type EntityType, type Regime } from '../tenancy/entity-profile.ts';
 import { isBusinessDay } from './calendar.ts';
 import { clockStatus, planObligations, planWindow, type BooksFacts, type ComplianceProfile } from './generate.ts';
-import { SALES_TAX_FREQUENCIES } from './rules/us-sales-tax.ts';
 
 /**
  * Expected deadlines of 2026 and 2027, built by hand from the authorities' published calendars, not

@@ -1,5 +1,5 @@
 import { dirname } from 'node:path';
-import { DEFAULT_DATABASE_URL, parseDatabaseUrl } from '../db/connection.ts';
+import { DEFAULT_DATABASE_URL, parseDatabaseUrl } from '../db/dialect.ts';
 import { DEFAULT_READER_POOL, type ReaderPoolSettings } from '../intake/statements/reader-pool.ts';
 import type { InboxTlsSettings } from '../intake/statements/smtp-tls.ts';
 

@@ -4,10 +4,10 @@ import SQLite from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect, type Migration, type MigrationProvider } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
+import { DEFAULT_DATABASE_URL, parseDatabaseUrl, type Dialect } from './dialect.ts';
 import { allMigrations } from './migrations/index.ts';
 import { OneSchemaPostgresDialect } from './one-schema-postgres.ts';
 
-export type Dialect = 'sqlite' | 'postgres';
 
 export interface DatabaseHandle {
   dialect: Dialect;
@@ -22,8 +22,6 @@ export interface DatabaseHandle {
   readDb: Kysely<Database>;
   close(): Promise<void>;
 }
-
-export const DEFAULT_DATABASE_URL = 'file:./data/bookkeeping.db';
 
 // PostgreSQL returns bigint, date and timestamptz as strings or Date objects; the service wants
 // numbers (minor units are far below 2^53), 'YYYY-MM-DD' strings and ISO timestamps.
@@ -40,13 +38,6 @@ export interface OpenOptions {
   /** PostgreSQL only: run inside this schema (tests use one schema each). */
   schema?: string;
   poolSize?: number;
-}
-
-export function parseDatabaseUrl(url: string): { dialect: Dialect; target: string } {
-  if (/^postgres(ql)?:\/\//.test(url)) return { dialect: 'postgres', target: url };
-  if (url === ':memory:' || url === 'file::memory:') return { dialect: 'sqlite', target: ':memory:' };
-  if (url.startsWith('file:')) return { dialect: 'sqlite', target: url.slice('file:'.length) };
-  throw new Error(`DATABASE_URL must start with postgres://, postgresql:// or file: (got "${url.split(':')[0]}:…")`);
 }
 
 export async function openDatabase(url: string = DEFAULT_DATABASE_URL, options: OpenOptions = {}): Promise<DatabaseHandle> {

@@ -3,7 +3,7 @@ import { ACCOUNT } from '../chart/us-chart.ts';
 import { overdueObligations } from '../compliance/obligations.ts';
 import type { DatabaseHandle } from '../db/connection.ts';
 import { assertInvariant } from '../errors.ts';
-import { listBankAccounts } from '../intake/bank-accounts-store.ts';
+import { listBankAccounts } from '../bank-rows/bank-accounts-store.ts';
 import { cumulativeTotals } from '../ledger/journal-store.ts';
 import { addDays, todayUtc } from '../shared/dates.ts';
 import { resolveEntity } from '../tenancy/tenants.ts';

@@ -1,8 +1,5 @@
-import type { Kysely } from 'kysely';
 import { exactSum, toBigInt } from '../db/exact-sum.ts';
-import type { Database } from '../db/schema.ts';
-
-type Executor = Kysely<Database>;
+import type { Executor } from '../db/transaction.ts';
 
 /** What the health score reads; every query is scoped by tenant and entity, and none reads a document's content. */
 

@@ -4,8 +4,10 @@ import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Config } from '../config/config.ts';
+import type { AppContext } from './context.ts';
+import { tenantScope } from './tenant-scope.ts';
 import type { DatabaseHandle } from '../db/connection.ts';
-import { authenticate, type Principal, type Scope } from '../tenancy/api-keys.ts';
+import { authenticate } from '../tenancy/api-keys.ts';
 import { DATE_RANGE_TEXT, isAcceptedDate } from '../shared/dates.ts';
 import { findControlCharacter } from '../shared/text.ts';
 import { handleClientError, handleError, handleFrameworkError, MAX_URL_LENGTH, sendError } from './errors.ts';
@@ -15,33 +17,7 @@ import { Rule } from './routes/rules.ts';
 import { Account, BankAccount, Entity, ErrorBody, JournalEntry, JournalLine, Obligation, Transaction, TransactionCategory, TrialBalance } from './schemas.ts';
 import { StatementPeriod, StatementUploadStatus } from './schemas.ts';
 
-export type RateClass = 'read' | 'write' | 'report';
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** Scope the route needs; routes without one are public. */
-    scope?: Scope;
-    rateClass?: RateClass;
-  }
-  interface FastifyRequest {
-    principal: Principal;
-  }
-  interface FastifyInstance {
-    /** "METHOD /path" of every /v1 route, relative to /v1, as served (the contract must list them all). */
-    servedRoutes: string[];
-  }
-}
-
 export const BODY_LIMIT_BYTES = 5 * 1024 * 1024;
-
-export interface AppContext {
-  handle: DatabaseHandle;
-  config: Config;
-  /** Called after rows arrive so an in-process sweep starts at once. */
-  onRowsArrived: () => void;
-  /** The clock date-relative answers (obligation statuses, overdue days) are computed with; injectable for tests. */
-  now: () => Date;
-}
 
 export interface AppOptions {
   handle: DatabaseHandle;
@@ -145,6 +121,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return sendError(reply, 'unauthorized', header ? 'the API key is unknown or revoked' : 'send the API key as "Authorization: Bearer <key>"');
     }
     request.principal = principal;
+    request.tenant = tenantScope(handle, principal.tenantId);
     const bucketClass = rateClass ?? (scope === 'write' ? 'write' : 'read');
     const taken = await rateLimiter.take(`${principal.keyId}:${bucketClass}`, config.rateLimits[bucketClass]);
     if (!taken.allowed) {

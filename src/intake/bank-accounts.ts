@@ -11,7 +11,7 @@ import { AmountError, exactMajorUnits, toMajorUnits, toMinorUnits, type MajorAmo
 import { isKnownCurrency } from '../money/currency.ts';
 import { newId } from '../shared/ids.ts';
 import { resolveEntity } from '../tenancy/tenants.ts';
-import * as store from './bank-accounts-store.ts';
+import * as store from '../bank-rows/bank-accounts-store.ts';
 
 /**
  * `trust`: a depository account holding money that belongs to others (a law firm's IOLTA, a property manager's owners'

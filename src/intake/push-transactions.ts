@@ -2,10 +2,10 @@ import type { DatabaseHandle } from '../db/connection.ts';
 import { withWriteTransaction } from '../db/transaction.ts';
 import { invalid } from '../errors.ts';
 import { AmountError, toMinorUnits } from '../money/minor-units.ts';
-import { findBankAccountsByExternalIds } from './bank-accounts-store.ts';
+import { findBankAccountsByExternalIds } from '../bank-rows/bank-accounts-store.ts';
 import { contentKey, externalIdFor } from './identity.ts';
-import { newUncategorizedRow } from './arriving-row.ts';
-import { findExistingByExternalIds, insertNewTransactions, markSettled, type NewTransactionRow } from './transactions-store.ts';
+import { newUncategorizedRow } from '../bank-rows/arriving-row.ts';
+import { findExistingByExternalIds, insertNewTransactions, markSettled, type NewTransactionRow } from '../bank-rows/transactions-store.ts';
 
 export const MAX_ROWS_PER_REQUEST = 1000;
 
@@ -92,8 +92,8 @@ export async function pushTransactions(handle: DatabaseHandle, tenantId: string,
 
   const imported = await withWriteTransaction(handle, async (trx) => {
     const existing = await findExistingByExternalIds(trx, tenantId, [...new Set(unique.map((row) => row.bank_account_id))], unique.map((row) => row.external_id));
-    const existingKeys = new Set(existing.map((row) => `${row.bank_account_id}|${row.external_id}`));
-    await markSettled(trx, tenantId, existing.filter((row) => row.pending === 1 && settledNow.has(`${row.bank_account_id}|${row.external_id}`)).map((row) => row.id), now);
+    const existingKeys = new Set(existing.map((row) => `${row.bankAccountId}|${row.externalId}`));
+    await markSettled(trx, tenantId, existing.filter((row) => row.pending && settledNow.has(`${row.bankAccountId}|${row.externalId}`)).map((row) => row.id), now);
     return insertNewTransactions(trx, unique.filter((row) => !existingKeys.has(`${row.bank_account_id}|${row.external_id}`)));
   });
   return { received: transactions.length, imported, deduplicated: transactions.length - imported };

@@ -1,11 +1,8 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
 import { insertRows } from '../db/bulk.ts';
 import { exactSum, toBigInt } from '../db/exact-sum.ts';
 import { newId } from '../shared/ids.ts';
 import { assertBalanced, type EntryDraft, type JournalSourceType, type PostingLine } from './posting.ts';
-
-type Executor = Kysely<Database>;
+import type { Executor } from '../db/transaction.ts';
 
 /** Rows per multi-row insert: well inside SQLite's and PostgreSQL's bound-parameter limits. */
 const INSERT_CHUNK = 500;
@@ -39,7 +36,7 @@ function chunks<T>(items: T[], size: number): T[][] {
  * database transaction (the caller's), so the totals can never disagree with the lines.
  * The journal is append-only: nothing in this module updates or deletes an entry or a line.
  */
-export async function appendEntries(trx: Kysely<Database>, drafts: EntryDraft[], postedAt: string): Promise<string[]> {
+export async function appendEntries(trx: Executor, drafts: EntryDraft[], postedAt: string): Promise<string[]> {
   if (drafts.length === 0) return [];
   const ids: string[] = [];
   // Rows as flat parameter lists, in ENTRY_COLUMNS and LINE_COLUMNS order.

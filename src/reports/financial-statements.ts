@@ -3,7 +3,7 @@ import type { AccountCategory } from '../chart/us-chart.ts';
 import type { DatabaseHandle } from '../db/connection.ts';
 import type { EntitiesTable } from '../db/schema.ts';
 import { assertInvariant, invalid } from '../errors.ts';
-import { listBankAccounts } from '../intake/bank-accounts-store.ts';
+import { listBankAccounts } from '../bank-rows/bank-accounts-store.ts';
 import { cumulativeTotals } from '../ledger/journal-store.ts';
 import { isKnownCurrency } from '../money/currency.ts';
 import { exactMajorUnits, type MajorAmount } from '../money/minor-units.ts';

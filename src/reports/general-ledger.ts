@@ -1,9 +1,7 @@
-import type { Kysely } from 'kysely';
 import { listAccounts } from '../chart/accounts-store.ts';
 import { isDebitNormal } from '../chart/us-chart.ts';
 import type { DatabaseHandle } from '../db/connection.ts';
 import { exactSum, toBigInt } from '../db/exact-sum.ts';
-import type { Database } from '../db/schema.ts';
 import { assertInvariant, invalid } from '../errors.ts';
 import { cumulativeTotals } from '../ledger/journal-store.ts';
 import { isKnownCurrency } from '../money/currency.ts';
@@ -12,8 +10,7 @@ import { addDays } from '../shared/dates.ts';
 import { resolveEntity } from '../tenancy/tenants.ts';
 import { assertPeriod } from './period.ts';
 import { netDebitByAccount, periodTotals } from './totals-store.ts';
-
-type Executor = Kysely<Database>;
+import type { Executor } from '../db/transaction.ts';
 
 export interface GeneralLedgerLine {
   accountNumber: string;

@@ -1,9 +1,6 @@
-import type { Kysely } from 'kysely';
 import { exactSum, toBigInt } from '../db/exact-sum.ts';
-import type { Database } from '../db/schema.ts';
 import type { AccountTotals } from '../ledger/journal-store.ts';
-
-type Executor = Kysely<Database>;
+import type { Executor } from '../db/transaction.ts';
 
 /**
  * Debits and credits per account over [from, to] (inclusive), from the per-day totals that posting

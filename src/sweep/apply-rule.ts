@@ -1,10 +1,11 @@
 import { ACCOUNT } from '../chart/us-chart.ts';
 import type { DatabaseHandle } from '../db/connection.ts';
 import type { CategorizationRulesTable } from '../db/schema.ts';
-import { withWriteTransaction, type Executor } from '../db/transaction.ts';
+import { withTenantTransaction, type Executor } from '../db/transaction.ts';
 import { assertInvariant, conflict } from '../errors.ts';
-import { findBankAccountsByIds } from '../intake/bank-accounts-store.ts';
-import { lockRowsToRefile, type TransactionRow } from '../intake/transactions-store.ts';
+import { findBankAccountsByIds } from '../bank-rows/bank-accounts-store.ts';
+import type { BankRow } from '../bank-rows/bank-row.ts';
+import { lockRowsToRefile, machineFiledRows } from '../bank-rows/transactions-store.ts';
 import { toMajorUnits } from '../money/minor-units.ts';
 import { findTenant } from '../tenancy/tenancy-store.ts';
 import { describe, TENANT_RULE_CONFIDENCE } from './categorize/engine.ts';
@@ -47,18 +48,18 @@ export interface AppliedRule {
 }
 
 /** Rows of the scope whose category the rule changes, oldest first: booked, not decided by a human, now filed elsewhere. */
-async function rowsTheRuleChanges(trx: Executor, tenantId: string, stored: CategorizationRulesTable, scope: RuleScope): Promise<TransactionRow[]> {
+async function rowsTheRuleChanges(trx: Executor, tenantId: string, stored: CategorizationRulesTable, scope: RuleScope): Promise<BankRow[]> {
   const [rule] = compileRules([stored]);
-  const changed: TransactionRow[] = [];
+  const changed: BankRow[] = [];
   let afterSeq = 0;
   for (;;) {
-    let query = trx.selectFrom('transactions').selectAll()
-      .where('tenant_id', '=', tenantId).where('sweep_state', '=', 'done').where('seq', '>', afterSeq)
-      .where('category_target', 'is not', null).where('category_target', '!=', rule.target)
-      .where('category_source', 'is distinct from', 'user_override');
-    if (scope === 'uncategorized') query = query.where('category_target', 'in', [ACCOUNT.uncategorizedExpense, ACCOUNT.uncategorizedIncome]);
-    if (scope === 'needsReview') query = query.where('needs_review', '=', 1);
-    const page = await query.orderBy('seq').limit(SCAN_PAGE_ROWS).execute();
+    const page = await machineFiledRows(trx, tenantId, {
+      afterSeq,
+      notTarget: rule.target,
+      targets: scope === 'uncategorized' ? [ACCOUNT.uncategorizedExpense, ACCOUNT.uncategorizedIncome] : undefined,
+      onlyNeedingReview: scope === 'needsReview',
+      limit: SCAN_PAGE_ROWS,
+    });
     for (const row of page) {
       // The account's kind plays no part in a tenant rule's match.
       const input = toEngineRow(tenantId, row, 'checking');
@@ -76,7 +77,7 @@ async function rowsTheRuleChanges(trx: Executor, tenantId: string, stored: Categ
  * nothing and returns the rows that would change. A row whose entity's chart lacks the rule's account is left alone.
  */
 export async function addRuleAndApply(handle: DatabaseHandle, tenantId: string, input: RuleInput, scope: RuleScope, options: { dryRun: boolean; reviewThreshold: number }): Promise<AppliedRule> {
-  return withWriteTransaction(handle, async (trx) => {
+  return withTenantTransaction(handle, tenantId, async (trx) => {
     const now = new Date().toISOString();
     const stored = await validRule(trx, tenantId, input, now);
     if (!options.dryRun) await insertTenantRule(trx, stored);
@@ -86,19 +87,19 @@ export async function addRuleAndApply(handle: DatabaseHandle, tenantId: string, 
     const matched = await rowsTheRuleChanges(trx, tenantId, stored, scope);
     // Filed again only as they are now, under their lock (a row the sweep or a correction holds is left).
     const rows = options.dryRun ? matched : (await lockRowsToRefile(trx, tenantId, matched.map((row) => row.id), handle.dialect === 'postgres'))
-      .filter((row) => row.sweep_state === 'done' && row.category_source !== 'user_override' && row.category_target !== null && row.category_target !== stored.target);
+      .filter((row) => row.sweepState === 'done' && row.categorySource !== 'user_override' && row.categoryTarget !== null && row.categoryTarget !== stored.target);
     const charts = new Map<string, EntityChart>();
-    for (const entityId of new Set(rows.map((row) => row.entity_id))) charts.set(entityId, await loadChart(trx, tenantId, entityId));
-    const bankAccounts = new Map((await findBankAccountsByIds(trx, tenantId, [...new Set(rows.map((row) => row.bank_account_id))])).map((account) => [account.id, account]));
+    for (const entityId of new Set(rows.map((row) => row.entityId))) charts.set(entityId, await loadChart(trx, tenantId, entityId));
+    const bankAccounts = new Map((await findBankAccountsByIds(trx, tenantId, [...new Set(rows.map((row) => row.bankAccountId))])).map((account) => [account.id, account]));
     const changes: RuleChange[] = [];
     for (const row of rows) {
-      const chart = charts.get(row.entity_id)!;
-      const bankAccount = bankAccounts.get(row.bank_account_id);
+      const chart = charts.get(row.entityId)!;
+      const bankAccount = bankAccounts.get(row.bankAccountId);
       assertInvariant(bankAccount, `row ${row.id} has its bank account`);
       if (stored.target !== TRANSFER && (!chart.byNumber.has(stored.target) || stored.target === bankAccount.ledger_account_number)) continue;
       changes.push({
-        transactionId: row.id, date: row.date, description: row.description, amount: toMajorUnits(row.amount_minor, row.currency), currency: row.currency,
-        from: row.category_target!, to: stored.target,
+        transactionId: row.id, date: row.date, description: row.description, amount: toMajorUnits(row.amountMinor, row.currency), currency: row.currency,
+        from: row.categoryTarget!, to: stored.target,
       });
       if (options.dryRun) continue;
       const categorization = describe(stored.target, TENANT_RULE_CONFIDENCE, 'regex', { accountCategories: chart.categories, reviewThreshold });

@@ -1,10 +1,11 @@
 import { ACCOUNT } from '../chart/us-chart.ts';
 import type { DatabaseHandle } from '../db/connection.ts';
-import { withWriteTransaction, type Executor } from '../db/transaction.ts';
+import { withTenantTransaction, type Executor } from '../db/transaction.ts';
 import { assertInvariant, invalid, notFound } from '../errors.ts';
-import { findBankAccountsByIds } from '../intake/bank-accounts-store.ts';
-import { toTransactionView, type TransactionView } from '../intake/transaction-view.ts';
-import { deleteTransaction, findTransaction, findTransactionForUpdate, lockRowsAwaitingReviewOfMerchant, updateCategorization, type TransactionRow } from '../intake/transactions-store.ts';
+import { findBankAccountsByIds } from '../bank-rows/bank-accounts-store.ts';
+import { toTransactionView, type TransactionView } from '../bank-rows/transaction-view.ts';
+import type { BankRow } from '../bank-rows/bank-row.ts';
+import { deleteTransaction, findTransaction, findTransactionForUpdate, lockRowsAwaitingReviewOfMerchant, updateCategorization } from '../bank-rows/transactions-store.ts';
 import { post, reverse } from '../ledger/journal.ts';
 import { findTenant } from '../tenancy/tenancy-store.ts';
 import { describe } from './categorize/engine.ts';
@@ -34,11 +35,11 @@ export interface CorrectionSettings {
 export async function recategorize(handle: DatabaseHandle, tenantId: string, transactionId: string, input: { category: string; reason?: string }, settings: CorrectionSettings): Promise<TransactionView> {
   const reason = input.reason?.trim() || null;
   if (reason && reason.length > MAX_REASON_LENGTH) throw invalid(`reason: at most ${MAX_REASON_LENGTH} characters`);
-  await withWriteTransaction(handle, async (trx) => {
+  await withTenantTransaction(handle, tenantId, async (trx) => {
     const row = await findTransactionForUpdate(trx, tenantId, transactionId, handle.dialect === 'postgres');
     if (!row) throw notFound(`transaction ${transactionId}`);
-    const chart = await loadChart(trx, tenantId, row.entity_id);
-    const [bankAccount] = await findBankAccountsByIds(trx, tenantId, [row.bank_account_id]);
+    const chart = await loadChart(trx, tenantId, row.entityId);
+    const [bankAccount] = await findBankAccountsByIds(trx, tenantId, [row.bankAccountId]);
     assertInvariant(bankAccount, `row ${row.id} has its bank account`);
     const target = input.category;
     if (target !== TRANSFER) {
@@ -47,28 +48,28 @@ export async function recategorize(handle: DatabaseHandle, tenantId: string, tra
     }
     const now = new Date().toISOString();
     const categorization = describe(target, 1, 'user_override', { accountCategories: chart.categories, reviewThreshold: 1 });
-    let journalEntryId = row.journal_entry_id;
-    const unchanged = row.category_target === target && row.journal_entry_id !== null;
-    if (row.pending === 0 && !unchanged) {
+    let journalEntryId = row.journalEntryId;
+    const unchanged = row.categoryTarget === target && row.journalEntryId !== null;
+    if (!row.pending && !unchanged) {
       const draft = rowEntry(tenantId, row, bankAccount, chart, target);
       if (reason) for (const line of draft.lines) line.memo = `Correction: ${reason}`;
-      [journalEntryId] = await post(trx, tenantId, [draft], row.journal_entry_id ? [row.journal_entry_id] : [], now);
+      [journalEntryId] = await post(trx, tenantId, [draft], row.journalEntryId ? [row.journalEntryId] : [], now);
     }
     await updateCategorization(trx, tenantId, row.id, {
-      category_target: target,
-      category_confidence: 1,
-      category_source: 'user_override',
-      transaction_type: categorization.transactionType,
-      needs_review: categorization.needsReview ? 1 : 0,
+      categoryTarget: target,
+      categoryConfidence: 1,
+      categorySource: 'user_override',
+      transactionType: categorization.transactionType,
+      needsReview: categorization.needsReview,
       // A pending row goes back to the sweep once settled; until then there is nothing to book. A row
       // the sweep parked is filed by the human's choice, so it leaves the failed state (and its error).
-      sweep_state: row.pending === 0 || row.sweep_state === 'failed' ? 'done' : row.sweep_state,
-      journal_entry_id: journalEntryId,
-      updated_at: now,
-    }, row.journal_entry_id);
+      sweepState: !row.pending || row.sweepState === 'failed' ? 'done' : row.sweepState,
+      journalEntryId,
+      updatedAt: now,
+    }, row.journalEntryId);
     // Parking a row on a catch-all is not a preference worth learning.
     if (target !== ACCOUNT.uncategorizedExpense && target !== ACCOUNT.uncategorizedIncome) {
-      await rememberDecision(trx, tenantId, row.entity_id, row.merchant_key, target, now);
+      await rememberDecision(trx, tenantId, row.entityId, row.merchantKey, target, now);
       await redecideWaitingRows(trx, tenantId, row, chart, settings, now, handle.dialect === 'postgres');
     }
   });
@@ -92,33 +93,33 @@ export interface Removal {
  * it back as a new row.
  */
 export async function removeTransaction(handle: DatabaseHandle, tenantId: string, transactionId: string): Promise<Removal> {
-  return withWriteTransaction(handle, async (trx) => {
+  return withTenantTransaction(handle, tenantId, async (trx) => {
     const row = await findTransactionForUpdate(trx, tenantId, transactionId, handle.dialect === 'postgres');
     if (!row) throw notFound(`transaction ${transactionId}`);
     const now = new Date().toISOString();
-    const reversalEntryId = row.journal_entry_id ? await reverse(trx, tenantId, row.journal_entry_id, now) : null;
+    const reversalEntryId = row.journalEntryId ? await reverse(trx, tenantId, row.journalEntryId, now) : null;
     await deleteTransaction(trx, tenantId, row, now);
     return { id: row.id, reversalEntryId };
   });
 }
 
 /** The merchant's other rows still waiting for review, decided again by the full engine with the new memory. */
-async function redecideWaitingRows(trx: Executor, tenantId: string, corrected: TransactionRow, chart: EntityChart, settings: CorrectionSettings, now: string, lockRows: boolean): Promise<void> {
+async function redecideWaitingRows(trx: Executor, tenantId: string, corrected: BankRow, chart: EntityChart, settings: CorrectionSettings, now: string, lockRows: boolean): Promise<void> {
   const waiting = await lockRowsAwaitingReviewOfMerchant(trx, tenantId, corrected, MAX_WAITING_RECATEGORIZED, lockRows);
   if (waiting.length === 0) return;
   const tenant = await findTenant(trx, tenantId);
   assertInvariant(tenant, `tenant ${tenantId} exists`);
-  const bankAccounts = new Map((await findBankAccountsByIds(trx, tenantId, [...new Set(waiting.map((row) => row.bank_account_id))])).map((account) => [account.id, account]));
+  const bankAccounts = new Map((await findBankAccountsByIds(trx, tenantId, [...new Set(waiting.map((row) => row.bankAccountId))])).map((account) => [account.id, account]));
   const { categorizations } = await categorizeStoredRows(trx, {
     tenantId,
     rows: waiting,
     bankAccounts,
-    charts: new Map([[corrected.entity_id, chart]]),
+    charts: new Map([[corrected.entityId, chart]]),
     reviewThreshold: tenant.review_threshold ?? settings.reviewThreshold,
     runtime: settings.tiers ?? serviceTiers(),
     detectTransfers: false,
   });
   for (const row of waiting) {
-    await refile(trx, tenantId, row, bankAccounts.get(row.bank_account_id)!, chart, categorizations.get(row.id)!, now);
+    await refile(trx, tenantId, row, bankAccounts.get(row.bankAccountId)!, chart, categorizations.get(row.id)!, now);
   }
 }

@@ -1,7 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.ts';
-
-type Executor = Kysely<Database>;
+import type { Executor } from '../db/transaction.ts';
 
 export interface MerchantPreference {
   merchantKey: string;

@@ -1,5 +1,5 @@
 import type { Executor } from '../db/transaction.ts';
-import { tenantsWithSweepWork } from '../intake/transactions-store.ts';
+import { tenantsWithSweepWork } from '../bank-rows/sweep-queue.ts';
 
 /** How batches are sized: at most `batchSize` rows, fitted to `batchBudgetMs` when one is set (see SweepSettings). */
 export interface BatchSizing {

@@ -3,9 +3,11 @@ import { performance } from 'node:perf_hooks';
 import { listAccounts } from '../chart/accounts-store.ts';
 import type { DatabaseHandle } from '../db/connection.ts';
 import type { BankAccountsTable } from '../db/schema.ts';
-import { withWriteTransaction, type Executor } from '../db/transaction.ts';
+import { withTenantTransaction, withWriteTransaction, type Executor } from '../db/transaction.ts';
 import { assertInvariant } from '../errors.ts';
-import { claimSweepBatch, lockRowsToRefile, parkSweepRow, updateSweptRows, type SweepRow } from '../intake/transactions-store.ts';
+import { listTenantBankAccounts } from '../bank-rows/bank-accounts-store.ts';
+import { claimSweepBatch, parkSweepRow, updateSweptRows, type SweepRow } from '../bank-rows/sweep-queue.ts';
+import { linkTransferPartner, lockRowsToRefile } from '../bank-rows/transactions-store.ts';
 import { appendEntries } from '../ledger/journal-store.ts';
 import type { EntryDraft } from '../ledger/posting.ts';
 import { findTenant } from '../tenancy/tenancy-store.ts';
@@ -141,14 +143,14 @@ async function tenantRuntime(handle: DatabaseHandle, tenantId: string, settings:
 
 /** Claims up to `limit` of the tenant's waiting rows (while a failed batch is split, of `onlySeqs`) and processes them in one transaction. */
 async function sweepBatch(handle: DatabaseHandle, tenantId: string, settings: SweepSettings, limit: number, runtime: TierRuntime, onlySeqs?: readonly number[], onClaimed?: (seqs: number[]) => void): Promise<number> {
-  return withWriteTransaction(handle, async (trx) => {
+  return withTenantTransaction(handle, tenantId, async (trx) => {
     const rows = await claimSweepBatch(trx, tenantId, limit, handle.dialect === 'postgres', onlySeqs);
     onClaimed?.(rows.map((row) => row.seq));
     if (rows.length === 0) return 0;
     const { reviewThreshold, bankAccounts, charts } = await batchContext(trx, tenantId, rows, settings);
     const now = new Date().toISOString();
 
-    const uncategorized = rows.filter((row) => row.category_target === null);
+    const uncategorized = rows.filter((row) => row.categoryTarget === null);
     const { categorizations, pairs } = await categorizeStoredRows(trx, {
       tenantId, rows: uncategorized, bankAccounts, charts, reviewThreshold, runtime, detectTransfers: true,
     });
@@ -156,15 +158,15 @@ async function sweepBatch(handle: DatabaseHandle, tenantId: string, settings: Sw
     const decided: Array<{ row: SweepRow; categorization: Categorization; draftIndex: number | null }> = [];
     const drafts: EntryDraft[] = [];
     for (const row of rows) {
-      assertInvariant(row.tenant_id === tenantId, 'a swept row belongs to the tenant being swept');
-      const bankAccount = bankAccounts.get(row.bank_account_id);
-      assertInvariant(bankAccount && bankAccount.entity_id === row.entity_id, `row ${row.id} has its bank account in its own entity`);
-      const chart = charts.get(row.entity_id)!;
+      assertInvariant(row.tenantId === tenantId, 'a swept row belongs to the tenant being swept');
+      const bankAccount = bankAccounts.get(row.bankAccountId);
+      assertInvariant(bankAccount && bankAccount.entity_id === row.entityId, `row ${row.id} has its bank account in its own entity`);
+      const chart = charts.get(row.entityId)!;
       const categorization = categorizations.get(row.id)
-        ?? describe(row.category_target!, row.category_confidence, row.category_source, { accountCategories: chart.categories, reviewThreshold });
+        ?? describe(row.categoryTarget!, row.categoryConfidence, row.categorySource, { accountCategories: chart.categories, reviewThreshold });
       let draftIndex: number | null = null;
       // Pending rows are categorized now and booked once the bank settles them.
-      if (row.pending === 0 && row.journal_entry_id === null) {
+      if (!row.pending && row.journalEntryId === null) {
         draftIndex = drafts.length;
         drafts.push(rowEntry(tenantId, row, bankAccount, chart, categorization.target));
       }
@@ -179,7 +181,7 @@ async function sweepBatch(handle: DatabaseHandle, tenantId: string, settings: Sw
       categorySource: categorization.source,
       transactionType: categorization.transactionType,
       needsReview: categorization.needsReview,
-      journalEntryId: draftIndex === null ? row.journal_entry_id : entryIds[draftIndex],
+      journalEntryId: draftIndex === null ? row.journalEntryId : entryIds[draftIndex],
       transferPairId: pairs.get(row.id)?.id,
     })), now);
     await fileCounterparts(trx, tenantId, pairs, new Map(rows.map((row) => [row.id, row])), bankAccounts, charts, reviewThreshold, now, handle.dialect === 'postgres');
@@ -199,18 +201,18 @@ async function fileCounterparts(trx: Executor, tenantId: string, pairs: Map<stri
   const partnerOf = new Map(outside.map(([rowId, counterpart]) => [counterpart.id, rowId]));
   for (const counterpart of counterparts) {
     const partnerId = partnerOf.get(counterpart.id)!;
-    if (counterpart.category_source === 'user_override' || counterpart.category_target === TRANSFER || counterpart.category_target === null) {
-      await trx.updateTable('transactions').set({ transfer_pair_id: partnerId }).where('tenant_id', '=', tenantId).where('id', '=', counterpart.id).execute();
+    if (counterpart.categorySource === 'user_override' || counterpart.categoryTarget === TRANSFER || counterpart.categoryTarget === null) {
+      await linkTransferPartner(trx, tenantId, counterpart.id, partnerId);
       continue;
     }
-    let chart = charts.get(counterpart.entity_id);
+    let chart = charts.get(counterpart.entityId);
     if (!chart) {
-      chart = await loadChart(trx, tenantId, counterpart.entity_id);
-      charts.set(counterpart.entity_id, chart);
+      chart = await loadChart(trx, tenantId, counterpart.entityId);
+      charts.set(counterpart.entityId, chart);
     }
     const confidence = applyCurve(SHIPPED_CURVES.transfer, pairRawScore(counterpart, inBatch.get(partnerId)!));
     const categorization = describe(TRANSFER, confidence, 'regex', { accountCategories: chart.categories, reviewThreshold });
-    await refile(trx, tenantId, counterpart, bankAccounts.get(counterpart.bank_account_id)!, chart, categorization, now, { transferPairId: partnerId });
+    await refile(trx, tenantId, counterpart, bankAccounts.get(counterpart.bankAccountId)!, chart, categorization, now, { transferPairId: partnerId });
   }
 }
 
@@ -222,7 +224,7 @@ async function fileCounterparts(trx: Executor, tenantId: string, pairs: Map<stri
  */
 async function consultLlm(handle: DatabaseHandle, tenantId: string, limit: number, settings: SweepSettings, llm: LlmSettings, runtime: TierRuntime): Promise<LlmAnswers> {
   const answers: LlmAnswers = new Map();
-  const rows = (await claimSweepBatch(handle.db, tenantId, limit, false)).filter((row) => row.category_target === null);
+  const rows = (await claimSweepBatch(handle.db, tenantId, limit, false)).filter((row) => row.categoryTarget === null);
   if (rows.length === 0) return answers;
   const { reviewThreshold, bankAccounts, charts } = await batchContext(handle.db, tenantId, rows, settings);
   await categorizeStoredRows(handle.db, {
@@ -235,13 +237,8 @@ async function batchContext(db: Executor, tenantId: string, rows: readonly Sweep
   const tenant = await findTenant(db, tenantId);
   assertInvariant(tenant, `tenant ${tenantId} of waiting rows exists`);
   const charts = new Map<string, EntityChart>();
-  for (const entityId of new Set(rows.map((row) => row.entity_id))) charts.set(entityId, await loadChart(db, tenantId, entityId));
-  return { reviewThreshold: tenant.review_threshold ?? settings.reviewThreshold, bankAccounts: await tenantBankAccounts(db, tenantId), charts };
-}
-
-async function tenantBankAccounts(trx: Executor, tenantId: string): Promise<Map<string, BankAccountsTable>> {
-  const accounts = await trx.selectFrom('bank_accounts').selectAll().where('tenant_id', '=', tenantId).execute();
-  return new Map(accounts.map((account) => [account.id, account]));
+  for (const entityId of new Set(rows.map((row) => row.entityId))) charts.set(entityId, await loadChart(db, tenantId, entityId));
+  return { reviewThreshold: tenant.review_threshold ?? settings.reviewThreshold, bankAccounts: new Map((await listTenantBankAccounts(db, tenantId)).map((account) => [account.id, account])), charts };
 }
 
 export async function loadChart(db: Executor, tenantId: string, entityId: string): Promise<EntityChart> {

@@ -3,6 +3,7 @@ import type { DatabaseHandle } from '../db/connection.ts';
 import { invalid, notFound } from '../errors.ts';
 import type { ApiKeysTable } from '../db/schema.ts';
 import * as store from './tenancy-store.ts';
+import { trustedTenantId, type TenantId } from './tenant-id.ts';
 
 export const SCOPES = ['read', 'write'] as const;
 export type Scope = (typeof SCOPES)[number];
@@ -73,7 +74,7 @@ export async function revokeApiKey(handle: DatabaseHandle, keyId: string) {
 }
 
 export interface Principal {
-  tenantId: string;
+  tenantId: TenantId;
   keyId: string;
   scopes: Scope[];
 }
@@ -115,5 +116,5 @@ export async function authenticate(handle: DatabaseHandle, presented: string, op
   const expected = Buffer.from(key.secret_hash, 'hex');
   const actual = Buffer.from(hashSecret(secret), 'hex');
   if (!timingSafeEqual(expected, actual)) return undefined;
-  return { tenantId: key.tenant_id, keyId: key.id, scopes: key.scopes.split(',') as Scope[] };
+  return { tenantId: trustedTenantId(key.tenant_id), keyId: key.id, scopes: key.scopes.split(',') as Scope[] };
 }

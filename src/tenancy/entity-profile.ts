@@ -1,7 +1,5 @@
 import { invalid } from '../errors.ts';
-import { SALES_TAX_FREQUENCIES, STATES_WITHOUT_SALES_TAX, type SalesTaxFrequency } from '../compliance/rules/us-sales-tax.ts';
 import { ACCEPTED_DATE_REASON, isAcceptedDate } from '../shared/dates.ts';
-import { DEFAULT_ESTIMATED_TAX_RATE_PERCENT } from '../compliance/estimated-tax.ts';
 
 /**
  * The legal profile of an entity. Value lists the contract leaves open are decided here and
@@ -16,6 +14,23 @@ export type TaxIdType = (typeof TAX_ID_TYPES)[number];
 /** The federal tax classification, which decides the income tax return an entity files. */
 export const REGIMES = ['sole_proprietor', 'partnership', 's_corporation', 'c_corporation'] as const;
 export type Regime = (typeof REGIMES)[number];
+
+export const SALES_TAX_FREQUENCIES = ['monthly', 'quarterly', 'annual'] as const;
+export type SalesTaxFrequency = (typeof SALES_TAX_FREQUENCIES)[number];
+
+/** States without a statewide sales tax: a registration there is refused. */
+export const STATES_WITHOUT_SALES_TAX = new Set(['DE', 'MT', 'NH', 'OR']);
+
+/** Default estimated-tax rates (percent) by federal classification, used when the owner asks without one. */
+export const DEFAULT_ESTIMATED_TAX_RATE_PERCENT: Record<Regime, number> = {
+  // IRC § 11(b): the flat corporate rate.
+  c_corporation: 21,
+  // Individuals: a rough combined rate, about 10-12% income tax plus 14.1% self-employment tax
+  // (15.3% on 92.35% of earnings). The owner should give their own with --estimate-taxes PERCENT.
+  sole_proprietor: 25,
+  partnership: 25,
+  s_corporation: 25,
+};
 
 /**
  * The line of business an owner states at onboarding (optional). The categorizer reads it where the

@@ -1,7 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { ApiKeysTable, Database, EntitiesTable } from '../db/schema.ts';
-
-type Executor = Kysely<Database>;
+import type { ApiKeysTable, EntitiesTable } from '../db/schema.ts';
+import type { Executor } from '../db/transaction.ts';
 
 export async function insertTenant(db: Executor, tenant: { id: string; name: string; createdAt: string }): Promise<void> {
   await db.insertInto('tenants').values({ id: tenant.id, name: tenant.name, review_threshold: null, created_at: tenant.createdAt }).execute();

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { US_CHART } from '../../src/chart/us-chart.ts';
-import { cleanDescriptor } from '../../src/sweep/categorize/descriptor.ts';
+import { cleanDescriptor } from '../../src/descriptor/descriptor.ts';
 import { lookupDirectory } from '../../src/sweep/categorize/directory/lookup.ts';
 import { FIRST_MONTH, generateEvalDataset, loadEvalDataset, loadFreshHeldOutDataset, loadHeldOutDataset } from '../../eval/dataset/index.ts';
 import { FRESH_HELD_OUT_PROFILES, HELD_OUT_PROFILES, PROFILES } from '../../eval/dataset/vocabulary.ts';

@@ -1,6 +1,6 @@
 import type { Executor } from '../../src/db/transaction.ts';
-import { insertNewTransactions, type NewTransactionRow } from '../../src/intake/transactions-store.ts';
-import { merchantKeyFor } from '../../src/intake/merchant-key.ts';
+import { insertNewTransactions, type NewTransactionRow } from '../../src/bank-rows/transactions-store.ts';
+import { merchantKeyFor } from '../../src/bank-rows/merchant-key.ts';
 import { newId } from '../../src/shared/ids.ts';
 
 export interface CategorizedFixtureRow {

@@ -1,10 +1,5 @@
+import { SALES_TAX_FREQUENCIES, type SalesTaxFrequency } from '../../tenancy/entity-profile.ts';
 import type { DeadlineRule, ObligationRule } from './types.ts';
-
-export const SALES_TAX_FREQUENCIES = ['monthly', 'quarterly', 'annual'] as const;
-export type SalesTaxFrequency = (typeof SALES_TAX_FREQUENCIES)[number];
-
-/** States without a statewide sales tax: a registration there is refused. */
-export const STATES_WITHOUT_SALES_TAX = new Set(['DE', 'MT', 'NH', 'OR']);
 
 /**
  * Sales tax returns, one row per state: who collects, the return, and when each frequency is due.

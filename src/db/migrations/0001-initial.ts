@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely';
-import type { Dialect } from '../connection.ts';
+import type { Dialect } from '../dialect.ts';
 
 /** Column types that differ between the two databases; everything else is written once. */
 function columnTypes(dialect: Dialect) {

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely';
-import type { Dialect } from '../connection.ts';
+import type { Dialect } from '../dialect.ts';
 
 /**
  * Uploaded statement documents (kept whole, so nothing a user sent is lost), the statement periods

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely';
-import type { Dialect } from '../connection.ts';
+import type { Dialect } from '../dialect.ts';
 
 /**
  * The categorization engine: the tenant's own rules, how often a remembered merchant decision was

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely';
-import type { Dialect } from '../connection.ts';
+import type { Dialect } from '../dialect.ts';
 
 /**
  * What the rag and llm categorization tiers need from the database:

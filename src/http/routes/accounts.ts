@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { listAccounts } from '../../chart/accounts-store.ts';
 import { resolveEntity } from '../../tenancy/tenants.ts';
-import type { AppContext } from '../app.ts';
+import type { AppContext } from '../context.ts';
 import { errorResponses } from '../errors.ts';
 import { Data, Uuid } from '../schemas.ts';
 

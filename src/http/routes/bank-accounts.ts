@@ -2,7 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { listBankAccountViews, MAX_ACCOUNTS_PER_CALL, upsertBankAccounts } from '../../intake/bank-accounts.ts';
-import type { AppContext } from '../app.ts';
+import type { AppContext } from '../context.ts';
 import { errorResponses } from '../errors.ts';
 import { exactJson } from '../exact-json.ts';
 import { Data, DateString, Nullable, Uuid } from '../schemas.ts';

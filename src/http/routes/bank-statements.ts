@@ -8,7 +8,7 @@ import { ACCEPTED_FORMATS_TEXT, MAX_STATEMENT_BYTES } from '../../intake/stateme
 import type { StatementAccountKind } from '../../intake/statements/types.ts';
 import { getUploadStatus, listStatementPeriods, MAX_STATEMENT_MEGABYTES, receiveStatement, retryStatement } from '../../intake/statements/uploads.ts';
 import { isUuid } from '../../shared/ids.ts';
-import type { AppContext } from '../app.ts';
+import type { AppContext } from '../context.ts';
 import { errorResponses } from '../errors.ts';
 import { Data, DateString, Limit, Nullable, Offset, Pagination, Uuid } from '../schemas.ts';
 

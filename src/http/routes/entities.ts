@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { notFound } from '../../errors.ts';
 import { findEntity, listEntities } from '../../tenancy/tenancy-store.ts';
 import { toEntityView } from '../../tenancy/tenants.ts';
-import type { AppContext } from '../app.ts';
+import type { AppContext } from '../context.ts';
 import { errorResponses } from '../errors.ts';
 import { Data, Uuid } from '../schemas.ts';
 

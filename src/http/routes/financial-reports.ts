@@ -5,7 +5,7 @@ import { balanceSheetCsv, cashFlowCsv, generalLedgerCsv, profitAndLossCsv } from
 import { balanceSheet, cashFlow, profitAndLoss } from '../../reports/financial-statements.ts';
 import { generalLedger } from '../../reports/general-ledger.ts';
 import { todayUtc } from '../../shared/dates.ts';
-import type { AppContext } from '../app.ts';
+import type { AppContext } from '../context.ts';
 import { errorResponses } from '../errors.ts';
 import { exactJson } from '../exact-json.ts';
 import { CurrencyCode, Data, DateString, Nullable, Pagination, Uuid } from '../schemas.ts';

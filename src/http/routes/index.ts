@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../app.ts';
+import type { AppContext } from '../context.ts';
 import { accountRoutes } from './accounts.ts';
 import { bankAccountRoutes } from './bank-accounts.ts';
 import { entityRoutes } from './entities.ts';

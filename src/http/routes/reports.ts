@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { trialBalance } from '../../reports/trial-balance.ts';
 import { todayUtc } from '../../shared/dates.ts';
-import type { AppContext } from '../app.ts';
+import type { AppContext } from '../context.ts';
 import { errorResponses } from '../errors.ts';
 import { exactJson } from '../exact-json.ts';
 import { Data, DateString, Uuid } from '../schemas.ts';

@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { addRuleAndApply, MAX_RULE_CHANGES, RULE_SCOPES, type RuleScope } from '../../sweep/apply-rule.ts';
 import { MAX_PATTERN_LENGTH } from '../../sweep/categorize/rule-pattern.ts';
 import { createTenantRule, DEFAULT_RULE_PRIORITY, deleteTenantRule, listTenantRules, MAX_RULE_PRIORITY, MAX_RULES_PER_TENANT } from '../../sweep/categorize/tenant-rules.ts';
-import type { AppContext } from '../app.ts';
+import type { AppContext } from '../context.ts';
 import { invalid } from '../../errors.ts';
 import { errorResponses } from '../errors.ts';
 import { CurrencyCode, Data, Nullable, Uuid } from '../schemas.ts';

@@ -4,11 +4,11 @@ import { Type } from 'typebox';
 import { tenantHasAccountNumber } from '../../chart/accounts-store.ts';
 import { invalid, notFound } from '../../errors.ts';
 import { MAX_ROWS_PER_REQUEST, pushTransactions } from '../../intake/push-transactions.ts';
-import { storedSweepState, SWEEP_STATES, toTransactionView, type SweepState } from '../../intake/transaction-view.ts';
-import { findTransaction, listTransactions } from '../../intake/transactions-store.ts';
+import { SWEEP_STATES, type SweepState } from '../../bank-rows/bank-row.ts';
+import { toTransactionView } from '../../bank-rows/transaction-view.ts';
 import { addDays, todayUtc } from '../../shared/dates.ts';
 import { MAX_REASON_LENGTH, recategorize, removeTransaction } from '../../sweep/correct.ts';
-import type { AppContext } from '../app.ts';
+import type { AppContext } from '../context.ts';
 import { errorResponses } from '../errors.ts';
 import { Data, DateString, Limit, Offset, Page, Nullable, Uuid } from '../schemas.ts';
 
@@ -74,7 +74,7 @@ export function transactionRoutes(app: FastifyInstance, context: AppContext): vo
     if (category && category !== 'transfer' && !(await tenantHasAccountNumber(handle.readDb, tenantId, category))) {
       throw invalid(`category: "${category}" is not an account number of this tenant's chart (see GET /accounts)`);
     }
-    const rows = await listTransactions(handle.readDb, { tenantId, from, to, category, search, sweepState: sweepState ? storedSweepState(sweepState as SweepState) : undefined, limit, offset });
+    const rows = await request.tenant.bankRows.list({ from, to, category, search, sweepState: sweepState as SweepState | undefined, limit, offset });
     return {
       data: rows.slice(0, limit).map(toTransactionView),
       meta: { pagination: { limit, offset, nextOffset: rows.length > limit ? offset + limit : null } },
@@ -89,7 +89,7 @@ export function transactionRoutes(app: FastifyInstance, context: AppContext): vo
       response: { 200: Data(Type.Ref('Transaction')), ...errorResponses(400, 403, 404) },
     },
   }, async (request) => {
-    const row = await findTransaction(handle.readDb, request.principal.tenantId, request.params.id);
+    const row = await request.tenant.bankRows.find(request.params.id);
     if (!row) throw notFound(`transaction ${request.params.id}`);
     return { data: toTransactionView(row) };
   });

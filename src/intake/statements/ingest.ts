@@ -1,6 +1,6 @@
 import { findAccountByNumber } from '../../chart/accounts-store.ts';
 import { ACCOUNT } from '../../chart/us-chart.ts';
-import type { Dialect } from '../../db/connection.ts';
+import type { Dialect } from '../../db/dialect.ts';
 import type { BankAccountsTable, StatementPeriodsTable } from '../../db/schema.ts';
 import type { Executor } from '../../db/transaction.ts';
 import { assertInvariant } from '../../errors.ts';
@@ -9,10 +9,10 @@ import { EventLoopPacer } from '../../shared/event-loop.ts';
 import { newId } from '../../shared/ids.ts';
 import { findEntity } from '../../tenancy/tenancy-store.ts';
 import { applyOpeningBalance, createBankAccount, type BankAccountKind } from '../bank-accounts.ts';
-import { findBankAccountsByIds, listBankAccounts } from '../bank-accounts-store.ts';
+import { findBankAccountsByIds, listBankAccounts } from '../../bank-rows/bank-accounts-store.ts';
 import { contentKey, externalIdFor } from '../identity.ts';
-import { newUncategorizedRow } from '../arriving-row.ts';
-import { deleteUntouchedRows, insertNewTransactions, markSettled, rowsOfAccountBetween, type NewTransactionRow, type RowForStatement } from '../transactions-store.ts';
+import { newUncategorizedRow } from '../../bank-rows/arriving-row.ts';
+import { deleteUntouchedRows, insertNewTransactions, markSettled, rowsOfAccountBetween, type NewTransactionRow, type RowForStatement } from '../../bank-rows/transactions-store.ts';
 import { prepareStatementPaced, type KnownAccount, type PreparedStatement, type StatementCorrection, type StatementRejection, type UploadHints } from './prepare.ts';
 import { lineDateRange } from './readers/common.ts';
 import * as store from './statements-store.ts';
@@ -233,8 +233,8 @@ async function writeRows(trx: Executor, account: BankAccountsTable, statement: P
   const existing = await rowsOfAccountBetween(trx, tenantId, account.id, from, to);
   const existingByKey = new Map<string, RowForStatement[]>();
   for (const row of existing) {
-    const rows = existingByKey.get(row.content_key);
-    if (rows) rows.push(row); else existingByKey.set(row.content_key, [row]);
+    const rows = existingByKey.get(row.contentKey);
+    if (rows) rows.push(row); else existingByKey.set(row.contentKey, [row]);
   }
 
   const matched = new Set<string>();
@@ -257,7 +257,7 @@ async function writeRows(trx: Executor, account: BankAccountsTable, statement: P
     if (row) {
       matched.add(row.id);
       // The statement lists settled money: a pending row it shows is settled now.
-      if (row.pending === 1) toSettle.push(row.id);
+      if (row.pending) toSettle.push(row.id);
       continue;
     }
     const derived = externalIdFor(undefined, key);
@@ -287,7 +287,7 @@ async function writeRows(trx: Executor, account: BankAccountsTable, statement: P
     const unlisted = existing.filter((row) => !matched.has(row.id) && row.date >= statement.periodStart && row.date <= statement.periodEnd);
     const deleted = new Set(await deleteUntouchedRows(trx, tenantId, unlisted.map((row) => row.id)));
     for (const row of unlisted) {
-      if (!deleted.has(row.id)) conflicts.push({ transactionId: row.id, reason: row.journal_entry_id !== null ? 'booked' : 'categorized' });
+      if (!deleted.has(row.id)) conflicts.push({ transactionId: row.id, reason: row.journalEntryId !== null ? 'booked' : 'categorized' });
     }
   }
   return { conflicts, rowsInserted };

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { DatabaseHandle } from '../../db/connection.ts';
 import { withWriteTransaction } from '../../db/transaction.ts';
 import { visibleControlCharacters } from '../../shared/text.ts';
-import { findBankAccountsByIds } from '../bank-accounts-store.ts';
+import { findBankAccountsByIds } from '../../bank-rows/bank-accounts-store.ts';
 import { ingestStatements, StatementSectionRejected, type IngestCheckpoint } from './ingest.ts';
 import type { StatementRejection, UploadHints } from './prepare.ts';
 import { runReader } from './read-statement.ts';

@@ -1,7 +1,6 @@
-import { sql, type Kysely } from 'kysely';
-import type { Database, StatementDocumentsTable, StatementPeriodsTable } from '../../db/schema.ts';
-
-type Executor = Kysely<Database>;
+import { sql } from 'kysely';
+import type { StatementDocumentsTable, StatementPeriodsTable } from '../../db/schema.ts';
+import type { Executor } from '../../db/transaction.ts';
 
 export type DocumentSummary = Omit<StatementDocumentsTable, 'content' | 'content_key'>;
 

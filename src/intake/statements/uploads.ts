@@ -7,7 +7,7 @@ import { toMajorUnits } from '../../money/minor-units.ts';
 import { newId } from '../../shared/ids.ts';
 import { replaceControlCharacters } from '../../shared/text.ts';
 import { findPrimaryEntity } from '../../tenancy/tenancy-store.ts';
-import { findBankAccountsByIds } from '../bank-accounts-store.ts';
+import { findBankAccountsByIds } from '../../bank-rows/bank-accounts-store.ts';
 import type { StatementConflict } from './ingest.ts';
 import type { StatementCorrection, UploadHints } from './prepare.ts';
 import { rejectedOutcome } from './process.ts';

@@ -1,5 +1,5 @@
 import { ACCOUNT, accountForRole, type AccountCategory } from '../../chart/us-chart.ts';
-import { cleanDescriptor } from './descriptor.ts';
+import { cleanDescriptor } from '../../descriptor/descriptor.ts';
 import type { MerchantPreference } from '../memory-store.ts';
 import { matchBuiltinRule } from './builtin-rules.ts';
 import { matchKeyword } from './keywords.ts';

@@ -4,7 +4,7 @@ import { loadConfig } from '../../config/config.ts';
 import { INDUSTRIES } from '../../tenancy/entity-profile.ts';
 import { GUESS_SCORE } from './builtin-rules.ts';
 import { applyCurve, SHIPPED_CURVES } from './calibration.ts';
-import { cleanDescriptor } from './descriptor.ts';
+import { cleanDescriptor } from '../../descriptor/descriptor.ts';
 import { directoryEntries, lookupDirectory } from './directory/lookup.ts';
 import { guessesRevenueKind, REVENUE_GUESS_SCORE, revenueTargetFor, TRADE_MAPPINGS } from './industry.ts';
 

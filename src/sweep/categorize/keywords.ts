@@ -1,7 +1,7 @@
 import { accountForRole } from '../../chart/us-chart.ts';
 import type { Industry } from '../../tenancy/entity-profile.ts';
 import { SUPPLIER_INVOICE_WORDING } from './builtin-rules.ts';
-import { cleanDescriptor } from './descriptor.ts';
+import { cleanDescriptor } from '../../descriptor/descriptor.ts';
 import type { CategorizationInput, CategoryTarget } from './types.ts';
 
 /**

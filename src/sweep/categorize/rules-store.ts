@@ -1,7 +1,5 @@
-import type { Kysely } from 'kysely';
-import type { CategorizationRulesTable, Database } from '../../db/schema.ts';
-
-type Executor = Kysely<Database>;
+import type { CategorizationRulesTable } from '../../db/schema.ts';
+import type { Executor } from '../../db/transaction.ts';
 
 export async function listRules(db: Executor, tenantId: string): Promise<CategorizationRulesTable[]> {
   return db.selectFrom('categorization_rules').selectAll().where('tenant_id', '=', tenantId)

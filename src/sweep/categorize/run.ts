@@ -1,10 +1,12 @@
 import type { BankAccountsTable } from '../../db/schema.ts';
 import type { Executor } from '../../db/transaction.ts';
 import { addDays } from '../../shared/dates.ts';
-import type { SweepRow } from '../../intake/transactions-store.ts';
+import type { BankRow } from '../../bank-rows/bank-row.ts';
+import type { SweepRow } from '../../bank-rows/sweep-queue.ts';
+import { rowsWithAmountsBetween, type TransferLeg } from '../../bank-rows/transactions-store.ts';
 import { findPreferences } from '../memory-store.ts';
 import type { EntityChart } from '../rebook.ts';
-import { cleanDescriptor } from './descriptor.ts';
+import { cleanDescriptor } from '../../descriptor/descriptor.ts';
 import { categorizeRows, type BatchTier, type Candidate, type Categorization, type EngineRow, type RowTier, type TransferEvidence } from './engine.ts';
 import { listRules } from './rules-store.ts';
 import { compileRules } from './tenant-rules.ts';
@@ -37,20 +39,20 @@ export interface CategorizeOutcome {
   pairs: Map<string, PairCandidate>;
 }
 
-export function toEngineRow(tenantId: string, row: Pick<SweepRow, 'entity_id' | 'id' | 'date' | 'description' | 'merchant' | 'amount_minor' | 'currency' | 'merchant_key'>, bankAccountKind: BankAccountKind): EngineRow {
+export function toEngineRow(tenantId: string, row: Pick<BankRow, 'entityId' | 'id' | 'date' | 'description' | 'merchant' | 'amountMinor' | 'currency' | 'merchantKey'>, bankAccountKind: BankAccountKind): EngineRow {
   const descriptor = cleanDescriptor(row.description, row.merchant);
   return {
     tenantId,
-    entityId: row.entity_id,
+    entityId: row.entityId,
     transactionId: row.id,
     date: row.date,
     description: row.description,
     merchant: row.merchant,
-    amountMinor: row.amount_minor,
+    amountMinor: row.amountMinor,
     currency: row.currency,
-    direction: row.amount_minor > 0 ? 'out' : 'in',
+    direction: row.amountMinor > 0 ? 'out' : 'in',
     bankAccountKind,
-    merchantKey: row.merchant_key,
+    merchantKey: row.merchantKey,
     cleanedDescriptor: descriptor.cleaned,
     descriptor,
   };
@@ -64,17 +66,17 @@ export async function categorizeStoredRows(trx: Executor, request: CategorizeReq
   const pairs = request.detectTransfers ? await findTransferPairs(trx, tenantId, rows, request.bankAccounts) : new Map<string, PairCandidate>();
   const heldCards = [...request.bankAccounts.values()].filter((account) => account.kind === 'credit_card');
 
-  for (const entityId of new Set(rows.map((row) => row.entity_id))) {
-    const entityRows = rows.filter((row) => row.entity_id === entityId);
+  for (const entityId of new Set(rows.map((row) => row.entityId))) {
+    const entityRows = rows.filter((row) => row.entityId === entityId);
     const chart = request.charts.get(entityId)!;
-    const preferences = await findPreferences(trx, tenantId, entityId, entityRows.map((row) => row.merchant_key));
+    const preferences = await findPreferences(trx, tenantId, entityId, entityRows.map((row) => row.merchantKey));
     const cardTokenLists = heldCards.filter((card) => card.entity_id === entityId)
       .map((card) => cardTokens({ institutionName: card.institution_name, name: card.name, externalId: card.external_id }));
     const profile = await entityProfileForCategorizing(trx, tenantId, entityId);
     const engineRows = entityRows.map((row) => ({
-      ...toEngineRow(tenantId, row, request.bankAccounts.get(row.bank_account_id)!.kind as BankAccountKind),
+      ...toEngineRow(tenantId, row, request.bankAccounts.get(row.bankAccountId)!.kind as BankAccountKind),
       ...profile,
-      transferLegFound: request.detectTransfers ? pairs.has(row.id) || Boolean(row.transfer_pair_id) : undefined,
+      transferLegFound: request.detectTransfers ? pairs.has(row.id) || Boolean(row.transferPairId) : undefined,
     }));
     const transfers = new Map<string, TransferEvidence>();
     for (const row of engineRows) {
@@ -117,35 +119,26 @@ async function entityProfileForCategorizing(trx: Executor, tenantId: string, ent
 
 /** Equal and opposite amounts on two of the entity's accounts within the window, neither already paired. */
 async function findTransferPairs(trx: Executor, tenantId: string, rows: readonly SweepRow[], bankAccounts: ReadonlyMap<string, BankAccountsTable>): Promise<Map<string, PairCandidate>> {
-  const seeking = rows.filter((row) => !row.transfer_pair_id);
+  const seeking = rows.filter((row) => !row.transferPairId);
   if (seeking.length === 0 || bankAccounts.size < 2) return new Map();
   const dates = seeking.map((row) => row.date).sort();
   const from = addDays(dates[0], -TRANSFER_WINDOW_DAYS);
   const to = addDays(dates.at(-1)!, TRANSFER_WINDOW_DAYS);
-  const amounts = [...new Set(seeking.map((row) => -row.amount_minor))];
-  const pool: PairCandidate[] = [];
-  for (let index = 0; index < amounts.length; index += 500) {
-    const found = await trx.selectFrom('transactions')
-      .select(['id', 'entity_id', 'bank_account_id', 'currency', 'date', 'amount_minor', 'description', 'category_target', 'category_source', 'transfer_pair_id'])
-      .where('tenant_id', '=', tenantId).where('amount_minor', 'in', amounts.slice(index, index + 500))
-      .where('date', '>=', from).where('date', '<=', to)
-      // A parked row waits for a human; pairing would make the sweep touch it again.
-      .where('sweep_state', '!=', 'failed').execute();
-    for (const row of found) pool.push(toPairCandidate(row));
-  }
+  const amounts = [...new Set(seeking.map((row) => -row.amountMinor))];
+  const pool = (await rowsWithAmountsBetween(trx, tenantId, amounts, from, to)).map(toPairCandidate);
   return matchTransferPairs(seeking.map(toPairCandidate), pool);
 }
 
-function toPairCandidate(row: Pick<SweepRow, 'id' | 'entity_id' | 'bank_account_id' | 'currency' | 'date' | 'amount_minor' | 'description' | 'category_target' | 'category_source' | 'transfer_pair_id'>): PairCandidate {
+function toPairCandidate(row: TransferLeg): PairCandidate {
   return {
     id: row.id,
-    entityId: row.entity_id,
-    bankAccountId: row.bank_account_id,
+    entityId: row.entityId,
+    bankAccountId: row.bankAccountId,
     currency: row.currency,
     date: row.date,
-    amountMinor: row.amount_minor,
+    amountMinor: row.amountMinor,
     description: row.description,
-    humanNonTransfer: row.category_source === 'user_override' && row.category_target !== TRANSFER,
-    alreadyPaired: Boolean(row.transfer_pair_id),
+    humanNonTransfer: row.categorySource === 'user_override' && row.categoryTarget !== TRANSFER,
+    alreadyPaired: Boolean(row.transferPairId),
   };
 }

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { directoryEntries } from './directory/lookup.ts';
 import { BANK_TRANSFER_ENTRY, CARD_ONLY_ISSUERS, directoryTier, saysNothing } from './tiers.ts';
-import { cleanDescriptor } from './descriptor.ts';
+import { cleanDescriptor } from '../../descriptor/descriptor.ts';
 import type { EngineRow } from './engine.ts';
 import { TRANSFER, type BankAccountKind } from './types.ts';
 

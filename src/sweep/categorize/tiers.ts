@@ -1,4 +1,4 @@
-import { cleanDescriptor } from './descriptor.ts';
+import { cleanDescriptor } from '../../descriptor/descriptor.ts';
 import { directoryEntries, lookupDirectory } from './directory/lookup.ts';
 import { HELD_FOR_OTHERS } from './builtin-rules.ts';
 import type { BatchTier, EngineRow, RowTier } from './engine.ts';

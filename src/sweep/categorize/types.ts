@@ -1,5 +1,5 @@
 import type { Industry, Regime } from '../../tenancy/entity-profile.ts';
-import type { CleanedDescriptor } from './descriptor.ts';
+import type { CleanedDescriptor } from '../../descriptor/descriptor.ts';
 
 /**
  * The contract between the sweep and its categorization tiers. Every tier sees the same cleaned

@@ -5,7 +5,7 @@ import { parse } from 'csv-parse/sync';
 import { brandsCsv } from '../../../../scripts/build-directory.ts';
 import { accountForRole, isChartRole } from '../../../chart/us-chart.ts';
 import { applyCurve, SHIPPED_CURVES } from '../calibration.ts';
-import { cleanDescriptor } from '../descriptor.ts';
+import { cleanDescriptor } from '../../../descriptor/descriptor.ts';
 import { BRAND_CONFIDENCE, directoryEntries, lookupDirectory } from './lookup.ts';
 
 const BRANDS_FILE = new URL('./brands.csv', import.meta.url);

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
 import { accountForRole, isChartRole, US_CHART } from '../../../chart/us-chart.ts';
-import { cleanDescriptor } from '../descriptor.ts';
+import { cleanDescriptor } from '../../../descriptor/descriptor.ts';
 import { TRANSFER } from '../types.ts';
 import { directoryEntries, losesItsNumber, lookupDirectory } from './lookup.ts';
 

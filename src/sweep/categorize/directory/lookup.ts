@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { assertInvariant } from '../../../errors.ts';
 import { accountForRole, isChartRole } from '../../../chart/us-chart.ts';
-import { cleanDescriptor, type CleanedDescriptor } from '../descriptor.ts';
+import { cleanDescriptor, type CleanedDescriptor } from '../../../descriptor/descriptor.ts';
 import { TRANSFER, type CategoryTarget } from '../types.ts';
 import { guessesRevenueKind, revenueTargetFor, REVENUE_GUESS_SCORE, tradeMapping } from '../industry.ts';
 import type { Industry } from '../../../tenancy/entity-profile.ts';

@@ -19,13 +19,11 @@
  * - Confidence is the model's own stated certainty, clamped to [0, 0.95]: a raw score the engine
  *   calibrates like the others.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { ACCOUNT } from '../../../chart/us-chart.ts';
 import type { LlmSettings } from '../../../config/config.ts';
-import type { Database } from '../../../db/schema.ts';
 import { TRANSFER, type CategorizationInput, type TierDecision } from '../types.ts';
-
-type Executor = Kysely<Database>;
+import type { Executor } from '../../../db/transaction.ts';
 
 
 export interface LlmExample {

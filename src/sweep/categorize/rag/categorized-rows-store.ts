@@ -1,7 +1,5 @@
-import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../../db/schema.ts';
-
-type Executor = Kysely<Database>;
+import { sql } from 'kysely';
+import type { Executor } from '../../../db/transaction.ts';
 
 /** Seqs per `in (…)` list: well inside both databases' bound-parameter limits. */
 const SEQ_CHUNK = 500;

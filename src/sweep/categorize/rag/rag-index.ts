@@ -22,9 +22,7 @@
  * descriptors voting for it, support its vote. So one human-confirmed row with the same descriptor
  * gives ≈ 0.93, one machine-filed row ≈ 0.49, neighbours that disagree or only look alike less.
  */
-import type { Kysely } from 'kysely';
 import { ACCOUNT } from '../../../chart/us-chart.ts';
-import type { Database } from '../../../db/schema.ts';
 import { assertInvariant } from '../../../errors.ts';
 import type { CategorizationInput, TierDecision } from '../types.ts';
 import type { CategorizedVersion } from './categorized-rows-store.ts';
@@ -32,8 +30,7 @@ import { categorizedRowsAfter, categorizedRowsBySeq, categorizedVersionsBetween,
 import { RowLedger } from './row-ledger.ts';
 import { ragText } from './rag-text.ts';
 import { TrigramIndex, type TextMatch } from './trigram-index.ts';
-
-type Executor = Kysely<Database>;
+import type { Executor } from '../../../db/transaction.ts';
 
 /** The row's rag text, from the descriptor the sweep already cleaned when it has one. */
 function textOf(input: CategorizationInput): string {

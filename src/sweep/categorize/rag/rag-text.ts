@@ -1,4 +1,4 @@
-import { cleanDescriptor } from '../descriptor.ts';
+import { cleanDescriptor } from '../../../descriptor/descriptor.ts';
 
 /**
  * The text the rag tier compares: the bank descriptor cleaned by the cleaner every tier shares

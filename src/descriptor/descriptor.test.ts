@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { cleanDescriptor, RESERVED_WORDS } from './descriptor.ts';
-import { merchantKeyFor } from '../../intake/merchant-key.ts';
+import { merchantKeyFor } from '../bank-rows/merchant-key.ts';
 import { US_STATE_CODES } from './us-places.ts';
 
 const CLEANED: Array<[string, string, string | null]> = [

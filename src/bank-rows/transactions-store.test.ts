@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createAccount, createHarness, type Harness } from '../../test/support/harness.ts';
 import { insertCategorizedRows, type RowOwner } from '../../test/support/categorized-rows.ts';
-import { tenantsWithSweepWork, updateSweptRows } from './transactions-store.ts';
+import { tenantsWithSweepWork, updateSweptRows } from './sweep-queue.ts';
 
 describe('updateSweptRows', () => {
   let harness: Harness;

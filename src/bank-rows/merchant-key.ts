@@ -1,4 +1,4 @@
-import { cleanDescriptor } from '../sweep/categorize/descriptor.ts';
+import { cleanDescriptor } from '../descriptor/descriptor.ts';
 
 /**
  * The merchant a row belongs to, as the memory tier remembers it: the pushed merchant name when

@@ -1,4 +1,4 @@
-import type { ChartRole } from '../../chart/us-chart.ts';
+import type { ChartRole } from '../chart/us-chart.ts';
 import { CITY_SUFFIXES, COUNTRY_SUFFIXES, US_STATE_CODES } from './us-places.ts';
 
 /**

@@ -1,8 +1,6 @@
-import type { Kysely } from 'kysely';
 import { exactSum, toBigInt } from '../db/exact-sum.ts';
-import type { BankAccountsTable, Database } from '../db/schema.ts';
-
-type Executor = Kysely<Database>;
+import type { BankAccountsTable } from '../db/schema.ts';
+import type { Executor } from '../db/transaction.ts';
 
 export async function findBankAccountByExternalId(db: Executor, tenantId: string, institutionName: string, externalId: string): Promise<BankAccountsTable | undefined> {
   return db.selectFrom('bank_accounts').selectAll()
@@ -20,6 +18,11 @@ export async function findBankAccountsByExternalIds(db: Executor, tenantId: stri
 export async function findBankAccountsByIds(db: Executor, tenantId: string, ids: string[]): Promise<BankAccountsTable[]> {
   if (ids.length === 0) return [];
   return db.selectFrom('bank_accounts').selectAll().where('tenant_id', '=', tenantId).where('id', 'in', ids).execute();
+}
+
+/** Every bank account of the tenant, in no particular order. */
+export async function listTenantBankAccounts(db: Executor, tenantId: string): Promise<BankAccountsTable[]> {
+  return db.selectFrom('bank_accounts').selectAll().where('tenant_id', '=', tenantId).execute();
 }
 
 export async function listBankAccounts(db: Executor, tenantId: string, entityId: string): Promise<BankAccountsTable[]> {

@@ -1,0 +1,96 @@
+import type { TransactionsTable } from '../db/schema.ts';
+
+/**
+ * Where a row stands in the sweep: `queued` (waiting to be categorized or booked; stored as
+ * 'pending', a word the API keeps for rows the bank has not settled), `done`, or `failed` (parked
+ * with its error until a human decides it).
+ */
+export const SWEEP_STATES = ['queued', 'done', 'failed'] as const;
+export type SweepState = (typeof SWEEP_STATES)[number];
+
+/** How a category was decided; `user_override` is a human's and is never re-decided by a machine. */
+export type CategorySource = string;
+
+/** One bank row as the rest of the service sees it: camelCase, booleans, its sweep state as a union. */
+export interface BankRow {
+  /** Insertion order within the database: the sweep's queue order and a page cursor. */
+  seq: number;
+  id: string;
+  tenantId: string;
+  entityId: string;
+  bankAccountId: string;
+  externalId: string;
+  contentKey: string;
+  /** 'api' (pushed) or 'statement' (an uploaded statement). */
+  source: string;
+  date: string;
+  authorizedDate: string | null;
+  /** Positive = money out. */
+  amountMinor: number;
+  currency: string;
+  description: string;
+  merchant: string | null;
+  merchantKey: string;
+  /** The bank has not settled it: categorized, but booked only once settled. */
+  pending: boolean;
+  /** An account number or "transfer"; null until the sweep or a human decides. */
+  categoryTarget: string | null;
+  categoryConfidence: number | null;
+  categorySource: CategorySource | null;
+  transactionType: string | null;
+  needsReview: boolean;
+  sweepState: SweepState;
+  sweepError: string | null;
+  sweepFailedAt: string | null;
+  journalEntryId: string | null;
+  transferPairId: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** The stored spelling of each sweep state (see SWEEP_STATES). */
+export type StoredSweepState = 'pending' | 'done' | 'failed';
+
+export function storedSweepState(state: SweepState): StoredSweepState {
+  return state === 'queued' ? 'pending' : state;
+}
+
+export function sweepStateOf(stored: string): SweepState {
+  if (stored === 'pending') return 'queued';
+  if (stored === 'done' || stored === 'failed') return stored;
+  throw new Error(`transactions.sweep_state holds "${stored}", not one of pending, done, failed`);
+}
+
+/** The row as stored, in whole or in part; only the bank-rows module reads these shapes. */
+type StoredRow = Partial<Omit<TransactionsTable, 'seq'>> & { seq?: number };
+
+/**
+ * A stored row (or the columns of it a query selected) as a BankRow. Columns a query left out stay
+ * absent, so a caller that selected a few columns gets a `Pick<BankRow, …>` of exactly those.
+ */
+export function toBankRow<T extends StoredRow>(row: T): BankRow {
+  const mapped: Partial<BankRow> = {};
+  for (const key in row) {
+    const value = row[key] as unknown;
+    switch (key) {
+      case 'pending': mapped.pending = value === 1; break;
+      case 'needs_review': mapped.needsReview = value === 1; break;
+      case 'sweep_state': mapped.sweepState = sweepStateOf(value as string); break;
+      case 'sweep_error': mapped.sweepError = (value as string | null | undefined) ?? null; break;
+      case 'sweep_failed_at': mapped.sweepFailedAt = (value as string | null | undefined) ?? null; break;
+      case 'transfer_pair_id': mapped.transferPairId = (value as string | null | undefined) ?? null; break;
+      default: (mapped as Record<string, unknown>)[camelCase(key)] = value;
+    }
+  }
+  return mapped as BankRow;
+}
+
+const camelNames = new Map<string, string>();
+function camelCase(column: string): string {
+  let name = camelNames.get(column);
+  if (name === undefined) {
+    name = column.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
+    camelNames.set(column, name);
+  }
+  return name;
+}
