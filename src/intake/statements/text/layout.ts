@@ -322,7 +322,8 @@ const DATE_IN_TEXT = new RegExp([
   String.raw`\d{4}-\d{1,2}-\d{1,2}`,
   String.raw`\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}`,
   String.raw`\d{1,2}(?:st|nd|rd|th)?\s+${MONTH}\.?,?\s+\d{4}`,
-  String.raw`${MONTH}\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}`,
+  // "January 31. 2026": OCR reads a comma as a full stop.
+  String.raw`${MONTH}\.?\s+\d{1,2}(?:st|nd|rd|th)?[,.]?\s+\d{4}`,
   String.raw`${MONTH}\.?\s+\d{1,2}(?:st|nd|rd|th)?`,
   String.raw`\d{1,2}\s+${MONTH}`,
 ].join('|'), 'gi');
