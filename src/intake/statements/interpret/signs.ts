@@ -6,7 +6,7 @@
  */
 import { Decimal } from '../../../money/decimal.ts';
 import type { AmountIndicator, ParsedAmount } from '../text/amounts.ts';
-import type { StatementAccountKind } from '../types.ts';
+import type { PrintedTotals, StatementAccountKind } from '../types.ts';
 import { PAYMENT_TEXT } from './vocabulary.ts';
 
 /** A money cell read: its signed value as printed, the CR/DR after it, and the currency it names. */
@@ -50,6 +50,21 @@ export interface BalanceAnchors {
   statedClosing: Decimal | null;
   /** Dated rows with a balance and no amount ("Beginning balance as of 03/01"), by their position among the rows. */
   balanceOnlyRows: Array<{ position: number; balance: Decimal }>;
+  /**
+   * The summary's totals and counts of money in and out, where the document prints them: each is one
+   * more equation a reading must satisfy, and the only arithmetic that tells money in from money out
+   * when every line's sign and the balance's orientation could both be turned.
+   */
+  totals?: PrintedDirectionTotals;
+  /** Some balance carries CR/DR: the document says on which side of zero its balances are (see balanceWithIndicator). */
+  balancesIndicated?: boolean;
+}
+
+export interface PrintedDirectionTotals {
+  moneyIn: Decimal | null;
+  moneyOut: Decimal | null;
+  countIn: number | null;
+  countOut: number | null;
 }
 
 export interface ResolvedLine {
@@ -69,6 +84,12 @@ export interface ResolvedStatement {
   newestFirst: boolean;
   /** A card's balances were printed from the holder's side and are turned owed-positive. */
   negateBalances: boolean;
+  /**
+   * Set when the document does not say which way its money moved: two readings, every sign turned,
+   * satisfy everything it prints equally (a card whose amounts and balance orientation could both be
+   * turned, with nothing to tell them apart). The reader rejects such a document rather than guess.
+   */
+  undecided: string | null;
 }
 
 interface SignAnalysis {
@@ -77,6 +98,13 @@ interface SignAnalysis {
   newestFirst: boolean;
   /** A card's balances printed from the holder's side (owed negative) are turned to owed-positive. */
   negateBalances: boolean;
+  undecided: string | null;
+}
+
+/** Printed totals (decimal text, as the evidence carries them) as the sign analysis weighs them. */
+export function directionTotals(totals: PrintedTotals): PrintedDirectionTotals {
+  const value = (text: string | null) => (text === null ? null : Decimal.parse(text));
+  return { moneyIn: value(totals.moneyIn), moneyOut: value(totals.moneyOut), countIn: totals.countIn, countOut: totals.countOut };
 }
 
 function outflow(row: SignedRow, flip: 1 | -1): Decimal {
@@ -115,20 +143,28 @@ export function resolveSigns(rows: SignedRow[], kind: StatementAccountKind | nul
   }
   if (anchors.statedOpening) opening = orient(anchors.statedOpening);
   if (anchors.statedClosing) closing = orient(anchors.statedClosing);
-  return { lines, opening, closing, newestFirst: analysis.newestFirst, negateBalances: analysis.negateBalances };
+  return { lines, opening, closing, newestFirst: analysis.newestFirst, negateBalances: analysis.negateBalances, undecided: analysis.undecided };
 }
 
 /**
- * Sign convention, balance orientation and row order, decided together by arithmetic where the
- * document gives any: every hypothesis (rows oldest or newest first; a positive amount is money in or
- * out; a card balance printed as owed or from the holder's side) is scored by how many of the
- * document's own balance equations it satisfies — each running balance following from the previous
- * one (or from the stated opening) by the row's amount, and the stated closing following from the
- * stated opening by all of them. The best score wins; ties go to the conventions that hold without
- * evidence: rows in the order their dates run, a bank's negative amount is money out, a card's
- * payments are money in (else purchases are the majority), and a card balance is owed-positive
- * unless the balances shown are mostly negative (the firmest of these, as a document prints its
- * balances on purpose while payment words are a guess).
+ * Sign convention, balance orientation and row order, decided together from the document's own
+ * evidence: every hypothesis (rows oldest or newest first; a positive amount is money in or out; a
+ * card balance printed as owed or from the holder's side) is scored by how many of the document's own
+ * equations it satisfies — each running balance following from the previous one (or from the stated
+ * opening) by the row's amount, the stated closing following from the stated opening by all of them,
+ * and each printed total and count of money in and out matching the lines. The best score wins.
+ *
+ * A card leaves one freedom arithmetic alone may not settle: turning every unmarked amount and the
+ * balances' orientation together satisfies every balance equation just as well. Totals, counts and
+ * lines marked CR/DR (or in debit/credit columns) settle it by arithmetic. Otherwise the balances say:
+ * a balance with CR/DR is on the side it says, and a card statement states what is owed, so balances
+ * printed at or above zero are owed-positive. A card whose stated balances are below zero with nothing
+ * else to go by is either in credit or printed from the holder's side, and which one decides every
+ * sign: that is left undecided (the reader rejects it) rather than guessed. Remaining ties (no
+ * balance printed at all, or rows whose order the balances do not settle) go to the conventions that
+ * hold without evidence: rows in the order their dates run, a bank's negative amount is money out, a
+ * card's payments are money in (else purchases are the majority); a reading without balances is
+ * checked by the gate against the balances the upload gives.
  */
 function analyseSignsAndOrder(rows: SignedRow[], kind: StatementAccountKind | null, anchors: BalanceAnchors): SignAnalysis {
   const card = kind === 'credit_card';
@@ -136,23 +172,29 @@ function analyseSignsAndOrder(rows: SignedRow[], kind: StatementAccountKind | nu
   const allExplicit = rows.every((row) => row.explicit);
   const withBalances = rows.every((row) => row.balance !== null);
   const someBalances = rows.some((row) => row.balance !== null);
-
-  const shownBalances = [...rows.map((row) => row.balance), anchors.statedOpening, anchors.statedClosing, ...anchors.balanceOnlyRows.map((entry) => entry.balance)]
-    .filter((balance): balance is Decimal => balance !== null);
-  const negativeBalances = shownBalances.filter((balance) => balance.isNegative()).length;
-  const orientationPrior: 1 | -1 = card && negativeBalances * 2 > shownBalances.length ? -1 : 1;
   const flipPrior: 1 | -1 = card && !allExplicit ? cardFlip(rows) : 1;
+  const { totals } = anchors;
 
-  let best: { score: number; penalty: number; newestFirst: boolean; flip: 1 | -1; owedOriented: 1 | -1 } | null = null;
+  interface Hypothesis { score: number; penalty: number; newestFirst: boolean; flip: 1 | -1; owedOriented: 1 | -1 }
+  const hypotheses: Hypothesis[] = [];
   for (const newestFirst of withBalances ? [datesDescending, !datesDescending] : [datesDescending]) {
     const ordered = newestFirst ? [...rows].reverse() : rows;
     const openingRow = anchors.balanceOnlyRows.find((entry) => entry.position === (newestFirst ? rows.length : 0));
     for (const flip of allExplicit ? [1 as const] : [1 as const, -1 as const]) {
       const outs = ordered.map((row) => outflow(row, flip));
+      let totalsScore = 0;
+      if (totals) {
+        const ins = outs.filter((out) => out.isNegative());
+        const outgoing = outs.filter((out) => !out.isNegative() && !out.isZero());
+        if (totals.moneyIn !== null && totals.moneyIn.abs().equals(Decimal.sum(ins).abs())) totalsScore += 1;
+        if (totals.moneyOut !== null && totals.moneyOut.abs().equals(Decimal.sum(outgoing))) totalsScore += 1;
+        if (totals.countIn !== null && totals.countIn === ins.length) totalsScore += 1;
+        if (totals.countOut !== null && totals.countOut === outgoing.length) totalsScore += 1;
+      }
       // +1: the balance grows with money out (a card's amount owed); −1: it falls (money held).
       for (const direction of card ? [1 as const, -1 as const] : [-1 as const]) {
         const moved = (out: Decimal) => (direction === 1 ? out : out.negate());
-        let score = 0;
+        let score = totalsScore;
         if (someBalances) {
           // Rows without a printed balance carry the running figure on (a statement may print one a day).
           let running = anchors.statedOpening ?? openingRow?.balance ?? null;
@@ -166,13 +208,30 @@ function analyseSignsAndOrder(rows: SignedRow[], kind: StatementAccountKind | nu
           if (anchors.statedClosing.minus(anchors.statedOpening).equals(moved(Decimal.sum(outs)))) score += 1;
         }
         const owedOriented: 1 | -1 = card ? direction : 1;
-        // The balances' own signs are firmer evidence than payment words, so orientation weighs double.
-        const penalty = Number(newestFirst !== datesDescending) + Number(flip !== flipPrior) + 2 * Number(card && owedOriented !== orientationPrior);
-        if (!best || score > best.score || (score === best.score && penalty < best.penalty)) best = { score, penalty, newestFirst, flip, owedOriented };
+        const penalty = Number(newestFirst !== datesDescending) + Number(flip !== flipPrior);
+        hypotheses.push({ score, penalty, newestFirst, flip, owedOriented });
       }
     }
   }
-  return { flip: best!.flip, newestFirst: best!.newestFirst, negateBalances: card && best!.owedOriented === -1 };
+  const bestScore = Math.max(...hypotheses.map((hypothesis) => hypothesis.score));
+  let candidates = hypotheses.filter((hypothesis) => hypothesis.score === bestScore);
+  let undecided: string | null = null;
+  if (card && new Set(candidates.map((hypothesis) => hypothesis.owedOriented)).size > 1) {
+    const shown = [...rows.map((row) => row.balance), anchors.statedOpening, anchors.statedClosing, ...anchors.balanceOnlyRows.map((entry) => entry.balance)]
+      .filter((balance): balance is Decimal => balance !== null);
+    const stated = [anchors.statedOpening, anchors.statedClosing, ...anchors.balanceOnlyRows.map((entry) => entry.balance)]
+      .filter((balance): balance is Decimal => balance !== null);
+    const judged = stated.length > 0 ? stated : shown;
+    if (shown.length === 0) {
+      // Nothing printed has an orientation: only the lines' signs matter, and they follow the penalty.
+    } else if (anchors.balancesIndicated || judged.every((balance) => !balance.isNegative())) {
+      candidates = candidates.filter((hypothesis) => hypothesis.owedOriented === 1);
+    } else {
+      undecided = 'The card statement does not show which way its money moved: its balances are below zero, so it is either in credit or printed from the holder\'s side, and each reading turns every amount; it prints no totals, counts or CR/DR marks that would tell.';
+    }
+  }
+  const best = candidates.reduce((chosen, hypothesis) => (hypothesis.penalty < chosen.penalty ? hypothesis : chosen));
+  return { flip: best.flip, newestFirst: best.newestFirst, negateBalances: card && best.owedOriented === -1, undecided };
 }
 
 function cardFlip(rows: SignedRow[]): 1 | -1 {

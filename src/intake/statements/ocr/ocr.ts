@@ -26,29 +26,32 @@ const LANGUAGE_DATA_DIRECTORY = join(dirname(require.resolve('@tesseract.js-data
 /** Mean word confidence (0-100) under which the page is also tried upside down. */
 const UPRIGHT_CONFIDENCE = 70;
 /**
- * Pages are recognized at most this many pixels on their long side (about 270 dpi for a letter page;
- * smaller images are never enlarged). At 150 dpi 9-point type loses its decimal points and commas
- * ("2,400.00" read as "2.40000"), which no later step can repair; a phone photo (12 MP, noisy, JPEG)
- * shrunk to 200 dpi loses whole dates, while at this size most moderate photos read exactly.
- * Recognition time grows with the pixel count, so no more than needed.
+ * Pages are recognized at this many pixels on their long side (about 270 dpi for a letter page),
+ * larger images shrunk and smaller ones enlarged. At 150-200 dpi 9-point type loses its decimal points
+ * and commas ("2,152.54" read as "2.15254", "2,400.00" as "2.40000"), which no later step can repair,
+ * while the same scan enlarged reads them (Tesseract reads best with glyphs 20-30 px tall); a phone
+ * photo (12 MP, noisy, JPEG) shrunk to 200 dpi loses whole dates. Recognition time grows with the
+ * pixel count, so no more than needed.
  */
 const MAX_SIDE_PX = 3000;
 const MAX_SKEW_DEGREES = 6;
 /** Side of the squares the paper's brightness is averaged over to judge the light: several text lines tall, so text averages away. */
 const ILLUMINATION_CELL_PX = 48;
 /**
- * A pixel darker than this share of the paper around it is ink: an adaptive threshold. The grain
- * and sensor noise of a photo (a little darker than the paper) become white instead of speckles
- * Tesseract reads as marks, while the thin, anti-aliased strokes of small type stay ink. (Keeping
- * the strokes' shading instead read fewer photos exactly in the tests.)
+ * Side of the blocks whose brightest pixel estimates the paper under them: wider than any stroke
+ * (a block always holds some paper), far narrower than a shadow's gradient.
  */
-const INK_SHARE_OF_PAPER = 0.8;
+const PAPER_BLOCK_PX = 16;
 /**
- * Each pixel is compared with a blur of its own neighbourhood this wide: near enough that the desk
- * around the page and a shadow's edge are their own "paper" (a page-scale average turns the desk's
- * edge into a black frame), wide enough that a stroke is darker than the blur around it.
+ * Each pixel is divided by the paper under it; a ratio at or above PAPER_RATIO is paper (white: the
+ * grain and sensor noise of a photo go), at or below INK_RATIO ink (black), and the ramp between
+ * keeps the anti-aliased edges of small type, which Tesseract's LSTM reads better than a hard
+ * threshold's jagged strokes ("5,409.90" read as "5,409.80" after thresholding).
  */
-const LOCAL_PAPER_SIGMA_PX = 1.5;
+const INK_RATIO = 0.35;
+const PAPER_RATIO = 0.85;
+/** Paper estimated darker than this share of the brightest paper is the desk around the page, not the page. */
+const DESK_SHARE_OF_PAPER = 0.6;
 /** Paper whose dimmest part (5th percentile) is at least this share of its brightest is evenly lit. */
 const EVEN_LIGHT_RATIO = 0.85;
 
@@ -70,8 +73,8 @@ async function ocrPage(worker: Worker, image: Buffer | OcrImage): Promise<Layout
     ? sharp(image, { failOn: 'error' })
     : sharp(image.pixels, { raw: { width: image.width, height: image.height, channels: image.channels } });
   // Flatten transparency to white, then grey: colour carries nothing for OCR.
-  const grey = await thresholdUnevenLight(await source.rotate().flatten({ background: '#ffffff' }).grayscale().median(3)
-    .resize({ width: MAX_SIDE_PX, height: MAX_SIDE_PX, fit: 'inside', withoutEnlargement: true })
+  const grey = await evenOutLight(await source.rotate().flatten({ background: '#ffffff' }).grayscale().median(3)
+    .resize({ width: MAX_SIDE_PX, height: MAX_SIDE_PX, fit: 'inside' })
     .png().toBuffer());
   const quarterTurn = await needsQuarterTurn(grey);
   const turned = quarterTurn ? await sharp(grey).rotate(90).png().toBuffer() : grey;
@@ -125,28 +128,66 @@ async function recognize(worker: Worker, png: Buffer): Promise<{ confidence: num
 /**
  * A photographed page is lit unevenly: a shadow across it, a darker corner, the desk around it.
  * Whether it is, is read from the paper's brightness over the page (shrunk far enough that text
- * strokes vanish into the average). An unevenly lit page is thresholded adaptively: a pixel is ink
- * when it is much darker than its own neighbourhood (see LOCAL_PAPER_SIGMA_PX and INK_SHARE_OF_PAPER),
- * so paper is white and text dark whatever the light, and the desk becomes white rather than text
- * to the orientation and skew estimates. Without it a shadowed region falls below Tesseract's one
- * global threshold. An evenly lit page (a scan) is left untouched.
+ * strokes vanish into the average). On an unevenly lit page the light is evened out: the paper's
+ * brightness under each pixel is estimated (the brightest pixel of each small block, the darkest of
+ * those around it so the page's edge does not count as paper, smoothed), each pixel is divided by it,
+ * and the ratio mapped to grey (see INK_RATIO and PAPER_RATIO): paper white and text dark whatever the
+ * light, edges still anti-aliased, and the desk white rather than text to the orientation and skew
+ * estimates. Without it a shadowed region falls below Tesseract's one global threshold. An evenly lit
+ * page (a scan) is left untouched.
  */
-async function thresholdUnevenLight(png: Buffer): Promise<Buffer> {
+async function evenOutLight(png: Buffer): Promise<Buffer> {
   // One channel throughout: a grey PNG may decode to three equal channels.
   const { data, info } = await sharp(png).extractChannel(0).raw().toBuffer({ resolveWithObject: true });
   const { width, height } = info;
   const cells = await sharp(png)
     .resize({ width: Math.max(8, Math.round(width / ILLUMINATION_CELL_PX)), height: Math.max(8, Math.round(height / ILLUMINATION_CELL_PX)), fit: 'fill' })
     .blur(1.5).extractChannel(0).raw().toBuffer();
-  // An evenly lit scan is left as it is: thresholding costs its anti-aliased digits more than it gains.
   const sorted = [...cells].sort((a, b) => a - b);
   const dim = sorted[Math.floor(sorted.length * 0.05)];
   const bright = sorted[Math.floor(sorted.length * 0.95)];
   if (dim >= bright * EVEN_LIGHT_RATIO) return png;
-  const background = await sharp(png).blur(LOCAL_PAPER_SIGMA_PX).extractChannel(0).raw().toBuffer();
+
+  const columns = Math.ceil(width / PAPER_BLOCK_PX);
+  const rows = Math.ceil(height / PAPER_BLOCK_PX);
+  const brightest = Buffer.alloc(columns * rows);
+  for (let y = 0; y < height; y += 1) {
+    const rowBase = Math.floor(y / PAPER_BLOCK_PX) * columns;
+    for (let x = 0; x < width; x += 1) {
+      const block = rowBase + Math.floor(x / PAPER_BLOCK_PX);
+      const value = data[y * width + x];
+      if (value > brightest[block]) brightest[block] = value;
+    }
+  }
+  // The darkest of each block's neighbours: next to the page's edge the estimate is the desk's, so the
+  // desk there is divided by itself (white) instead of by the paper (a black frame around the page).
+  const paperBlocks = Buffer.alloc(brightest.length);
+  for (let row = 0; row < rows; row += 1) {
+    for (let column = 0; column < columns; column += 1) {
+      let lowest = 255;
+      for (let dy = -1; dy <= 1; dy += 1) {
+        for (let dx = -1; dx <= 1; dx += 1) {
+          const y = Math.min(rows - 1, Math.max(0, row + dy));
+          const x = Math.min(columns - 1, Math.max(0, column + dx));
+          lowest = Math.min(lowest, brightest[y * columns + x]);
+        }
+      }
+      paperBlocks[row * columns + column] = lowest;
+    }
+  }
+  const paper = await sharp(paperBlocks, { raw: { width: columns, height: rows, channels: 1 } }).blur(1.5)
+    .resize(width, height, { fit: 'fill', kernel: 'linear' }).extractChannel(0).raw().toBuffer();
+  const blocksSorted = [...brightest].sort((a, b) => a - b);
+  const brightPaper = blocksSorted[Math.floor(blocksSorted.length * 0.95)];
   const even = Buffer.alloc(width * height);
   for (let index = 0; index < even.length; index += 1) {
-    even[index] = data[index] < INK_SHARE_OF_PAPER * background[index] ? 0 : 255;
+    const background = paper[index];
+    if (background < DESK_SHARE_OF_PAPER * brightPaper) {
+      even[index] = 255;
+      continue;
+    }
+    const ratio = data[index] / Math.max(1, background);
+    even[index] = ratio >= PAPER_RATIO ? 255 : ratio <= INK_RATIO ? 0 : Math.round(((ratio - INK_RATIO) / (PAPER_RATIO - INK_RATIO)) * 255);
   }
   return sharp(even, { raw: { width, height, channels: 1 } }).png().toBuffer();
 }
@@ -219,3 +260,4 @@ async function skewDegrees(png: Buffer): Promise<number> {
   }
   return bestAngle;
 }
+

@@ -122,3 +122,22 @@ test('property: any generated statement in any CSV layout reads back exactly', a
     assert.deepEqual(statementOf(outcome), layout.expected(model));
   }), { numRuns: 80 });
 });
+
+test('CSV: a card export whose balances are all below zero, with nothing that says which way money moved, is rejected rather than guessed', async () => {
+  // Printed from the holder's side (owed negative, purchases negative), this export reads exactly like
+  // a card in credit whose every line is a refund: each reading turns every amount.
+  const model = makeStatement(77, { kind: 'credit_card', currency: 'EUR' });
+  const holderView = renderCsv(model, 'german-semicolon-preamble');
+  const outcome = await readCsvStatement(holderView, context);
+  assert.equal(outcome.ok, false);
+  assert.equal(!outcome.ok && outcome.reason, 'document_unreadable');
+  assert.match(!outcome.ok ? outcome.message : '', /does not show which way its money moved/);
+  // The same lines with the balances printed owed-positive, as a card statement states them: read exactly.
+  const turn = (field: string) => field.replace(/^("?)(-?)/, (_, quote: string, minus: string) => `${quote}${minus ? '' : '-'}`);
+  const owed = holderView.toString('latin1').split('\n').map((row) => {
+    const fields = row.split(';');
+    if (/saldo:$/i.test(fields[0]) || (fields.length === 6 && /^\d{2}\.\d{2}\.\d{4}$/.test(fields[0]))) fields[fields.length - 1] = turn(fields[fields.length - 1]);
+    return fields.join(';');
+  }).join('\n');
+  assert.deepEqual(statementOf(await readCsvStatement(Buffer.from(owed, 'latin1'), context)), TABLE_LAYOUTS['german-semicolon-preamble'].expected(model));
+});

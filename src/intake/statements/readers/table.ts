@@ -112,6 +112,7 @@ export function readStatementTable(allRows: TableCell[][], context: ReaderContex
   // Phase 4: each row's money, with the direction the table states where it states one.
   const signedRows: SignedRow[] = [];
   const balanceOnlyRows: Array<{ position: number; balance: Decimal }> = [];
+  let balancesIndicated = Boolean(preamble.opening?.indicator || preamble.closing?.indicator);
   for (const { cells, index } of dataRows) {
     const money = (column: number | null) => (column === null ? null : readMoney(cells[column], conventions, currency));
     const amount = money(columns.amount);
@@ -124,6 +125,7 @@ export function readStatementTable(allRows: TableCell[][], context: ReaderContex
     const date = readDate(cells[columns.date], conventions, period)!;
     const description = collapseSpaces([...new Set(columns.description.map((column) => collapseSpaces(cellText(cells[column]))).filter(Boolean))].join(' '));
     const shownBalance = balance ? balanceWithIndicator(balance, kind) : null;
+    if (balance?.indicator) balancesIndicated = true;
 
     let raw: Decimal;
     let explicit = false;
@@ -149,7 +151,9 @@ export function readStatementTable(allRows: TableCell[][], context: ReaderContex
     statedOpening: preamble.opening ? balanceWithIndicator(preamble.opening, kind) : null,
     statedClosing: preamble.closing ? balanceWithIndicator(preamble.closing, kind) : null,
     balanceOnlyRows,
+    balancesIndicated,
   });
+  if (resolved.undecided) return reject('document_unreadable', resolved.undecided);
   // Only a balance the file states (a preamble pair, a balance-only row) proves where the lines start
   // and end; one rolled back from the running balances agrees with the lines whatever was lost.
   const runningBalances = signedRows[0].balance !== null && signedRows[signedRows.length - 1].balance !== null;

@@ -66,3 +66,8 @@ test('day/month order of a document comes from its dates, then from its decimal 
   assert.equal(detectDayMonthOrder('01/02 02/03'), 'month_first');
   assert.equal(detectDayMonthOrder('01/02 02/03', { commaDecimals: true }), 'day_first');
 });
+
+test('a month-name date whose comma OCR read as a full stop ("January 31. 2026") is still that date', () => {
+  assert.equal(parseDate('January 31. 2026', { order: 'month_first' }), '2026-01-31');
+  assert.equal(parseDate('Mar 4. 2026', { order: 'month_first' }), '2026-03-04');
+});

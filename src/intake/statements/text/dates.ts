@@ -33,7 +33,7 @@ const PATTERNS: Array<{ pattern: RegExp; kind: 'iso' | 'numeric' | 'dotted' | 'd
   { kind: 'dotted', pattern: /^(?<day>\d{1,2})\.(?<month>\d{1,2})\.(?<year>\d{2}|\d{4})?$/ },
   { kind: 'numeric', pattern: /^(?<first>\d{1,2})[/-](?<second>\d{1,2})(?:[/-](?<year>\d{2}|\d{4}))?$/ },
   { kind: 'day_name', pattern: new RegExp(String.raw`^(?<day>\d{1,2})(?:st|nd|rd|th)?[\s-]*${MONTH_NAME}(?:[\s,-]+(?<year>\d{4}|\d{2}))?$`) },
-  { kind: 'name_day', pattern: new RegExp(String.raw`^${MONTH_NAME}[\s-]*(?<day>\d{1,2})(?:st|nd|rd|th)?(?:,?[\s-]+(?<year>\d{4}|'?\d{2}))?$`) },
+  { kind: 'name_day', pattern: new RegExp(String.raw`^${MONTH_NAME}[\s-]*(?<day>\d{1,2})(?:st|nd|rd|th)?(?:[,.]?[\s-]+(?<year>\d{4}|'?\d{2}))?$`) },
 ];
 
 /** Reads one date; null when the text is not a date or names an impossible day (02/30). */

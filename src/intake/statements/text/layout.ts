@@ -7,7 +7,7 @@
 import { isKnownCurrency, currencyExponent } from '../../../money/currency.ts';
 import { Decimal } from '../../../money/decimal.ts';
 import { detectConventions, settleDayMonthOrder } from '../interpret/conventions.ts';
-import { balanceWithIndicator, indicatorDirection, resolveSigns, type SignedRow } from '../interpret/signs.ts';
+import { balanceWithIndicator, directionTotals, indicatorDirection, resolveSigns, type SignedRow } from '../interpret/signs.ts';
 import { amountText, buildStatement } from '../interpret/statement.ts';
 import { CLOSING_LABEL, headerRole, kindInText, OPENING_LABEL } from '../interpret/vocabulary.ts';
 import type { PageMarker, ParsedStatement, ReadOutcome, ReaderContext, StatementAccountKind, StatementEvidence } from '../types.ts';
@@ -154,11 +154,17 @@ function interpretSection(lines: Line[], facts: DocumentFacts, oneOfSeveral: boo
     return { ok: false, reason: 'no_transactions', message: 'The statement lists no transactions.' };
   }
 
+  const totals = printedTotals(lines, (line) => facts.amounts.lastIn(line)?.value.toString() ?? null);
+  const statedOpening = labelled.opening ?? table.openingFromTable;
+  const statedClosing = labelled.closing ?? table.closingFromTable;
   const resolved = resolveSigns(table.rows.map((row) => signedRow(row, kind)), kind, {
-    statedOpening: balanceOf(labelled.opening ?? table.openingFromTable, kind),
-    statedClosing: balanceOf(labelled.closing ?? table.closingFromTable, kind),
+    statedOpening: balanceOf(statedOpening, kind),
+    statedClosing: balanceOf(statedClosing, kind),
     balanceOnlyRows: [],
+    totals: directionTotals(totals),
+    balancesIndicated: [statedOpening, statedClosing, ...table.rows.map((row) => row.balance)].some((balance) => balance?.indicator != null),
   });
+  if (resolved.undecided) return { ok: false, reason: 'document_unreadable', message: resolved.undecided };
   const statement = buildStatement({
     institutionName: facts.institution,
     accountLast4: findAccountLast4(text),
@@ -177,7 +183,7 @@ function interpretSection(lines: Line[], facts: DocumentFacts, oneOfSeveral: boo
       openingBalance: resolved.opening === null ? 'lines' : plainLabelled.opening !== null || (broughtForward !== null ? markers.length > 0 : table.openingFromTable !== null) ? 'stated' : 'lines',
       closingBalance: resolved.closing === null ? 'lines' : plainLabelled.closing !== null || (carriedForward !== null ? markers.length > 0 : table.closingFromTable !== null) ? 'stated' : 'lines',
     },
-    totals: printedTotals(lines, (line) => facts.amounts.lastIn(line)?.value.toString() ?? null),
+    totals,
     pageMarkers: markers,
     // Aligned with statement.lines, which run oldest first.
     linePages: resolved.newestFirst ? [...linePages].reverse() : linePages,
@@ -316,7 +322,8 @@ const DATE_IN_TEXT = new RegExp([
   String.raw`\d{4}-\d{1,2}-\d{1,2}`,
   String.raw`\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}`,
   String.raw`\d{1,2}(?:st|nd|rd|th)?\s+${MONTH}\.?,?\s+\d{4}`,
-  String.raw`${MONTH}\.?\s+\d{1,2}(?:st|nd|rd|th)?,?\s+\d{4}`,
+  // "January 31. 2026": OCR reads a comma as a full stop.
+  String.raw`${MONTH}\.?\s+\d{1,2}(?:st|nd|rd|th)?[,.]?\s+\d{4}`,
   String.raw`${MONTH}\.?\s+\d{1,2}(?:st|nd|rd|th)?`,
   String.raw`\d{1,2}\s+${MONTH}`,
 ].join('|'), 'gi');
