@@ -12,6 +12,7 @@ export interface TransactionView {
   direction: 'in' | 'out';
   description: string;
   merchant: string | null;
+  merchantCategoryCode: string | null;
   pending: boolean;
   transactionType: string | null;
   category: { accountNumber: string; accountName: string | null; confidence: number | null; source: string | null } | null;
@@ -43,6 +44,7 @@ export function toTransactionView(row: TransactionWithAccountName): TransactionV
     direction: row.amount_minor > 0 ? 'out' : 'in',
     description: row.description,
     merchant: row.merchant,
+    merchantCategoryCode: row.merchant_category_code ?? null,
     pending: row.pending === 1,
     transactionType: row.transaction_type,
     // The contract shows a transfer with a null category; its type says what it is.

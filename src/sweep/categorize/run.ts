@@ -37,7 +37,7 @@ export interface CategorizeOutcome {
   pairs: Map<string, PairCandidate>;
 }
 
-export function toEngineRow(tenantId: string, row: Pick<SweepRow, 'entity_id' | 'id' | 'date' | 'description' | 'merchant' | 'amount_minor' | 'currency' | 'merchant_key'>, bankAccountKind: BankAccountKind): EngineRow {
+export function toEngineRow(tenantId: string, row: Pick<SweepRow, 'entity_id' | 'id' | 'date' | 'description' | 'merchant' | 'amount_minor' | 'currency' | 'merchant_key'> & { merchant_category_code?: string | null }, bankAccountKind: BankAccountKind): EngineRow {
   const descriptor = cleanDescriptor(row.description, row.merchant);
   return {
     tenantId,
@@ -46,6 +46,7 @@ export function toEngineRow(tenantId: string, row: Pick<SweepRow, 'entity_id' | 
     date: row.date,
     description: row.description,
     merchant: row.merchant,
+    merchantCategoryCode: row.merchant_category_code ?? null,
     amountMinor: row.amount_minor,
     currency: row.currency,
     direction: row.amount_minor > 0 ? 'out' : 'in',
