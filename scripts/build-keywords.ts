@@ -132,7 +132,7 @@ export function presetWordsCsv(): string {
 
 export const PRESET_SCHEMA_VERSION = schemaVersion;
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const csv = presetWordsCsv();
   writeFileSync(PRESET_WORDS_FILE, csv);
   console.log(`@openstreetmap/id-tagging-schema ${schemaVersion}: ${csv.split('\n').length - 2} preset words written to preset-words.csv`);

@@ -109,7 +109,26 @@ function loadPresetRules(): KeywordRule[] {
 /** Ordered: the first rule with a word in the text decides, so specific phrases come before loose words; hand rules first. */
 export const HAND_KEYWORD_RULES: readonly KeywordRule[] = loadHandRules();
 export const PRESET_KEYWORD_RULES: readonly KeywordRule[] = loadPresetRules();
-export const KEYWORD_RULES: readonly KeywordRule[] = [...HAND_KEYWORD_RULES, ...PRESET_KEYWORD_RULES];
+export const KEYWORD_RULES: readonly KeywordRule[] = withPresetsPlaced(HAND_KEYWORD_RULES, PRESET_KEYWORD_RULES);
+
+/**
+ * Each preset rule goes right after the first hand rule that files the same account for every industry (the meal words
+ * after the hand rule of restaurants, before utilities' WATER: "WALKING ON WATER TAVERN" is a bar), so the order of the
+ * kinds the hand list settled holds for the words that moved to the presets; the others go last.
+ */
+function withPresetsPlaced(hand: readonly KeywordRule[], presets: readonly KeywordRule[]): KeywordRule[] {
+  const placed: KeywordRule[] = [];
+  const remaining = [...presets];
+  for (const rule of hand) {
+    placed.push(rule);
+    if (rule.byIndustry || rule.target === null) continue;
+    for (let index = 0; index < remaining.length;) {
+      if (remaining[index].target === rule.target) placed.push(...remaining.splice(index, 1));
+      else index += 1;
+    }
+  }
+  return [...placed, ...remaining];
+}
 
 export interface KeywordMatch {
   rule: KeywordRule;
