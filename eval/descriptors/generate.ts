@@ -19,7 +19,7 @@
  */
 import { createHash } from 'node:crypto';
 import { accountForRole, type ChartRole } from '../../src/chart/us-chart.ts';
-import { lookupDirectory } from '../../src/sweep/categorize/directory/lookup.ts';
+import { directoryEntries, lookupDirectory } from '../../src/sweep/categorize/directory/lookup.ts';
 import { cleanDescriptor } from '../../src/sweep/categorize/descriptor.ts';
 import { isHeldOutBrand, usBrandsWithRoles } from '../../scripts/build-directory.ts';
 import { BANK_STYLES, type CardSale } from '../dataset/bank-styles.ts';
@@ -107,10 +107,12 @@ interface Merchant { source: GeneratedSource; name: string; role: ChartRole; mcc
 
 function heldOutBrands(): Merchant[] {
   const merchants: Merchant[] = [];
+  // Two index entries may share a name (one brand under two tags): one in the directory makes the other in sample.
+  const inDirectory = new Set(directoryEntries().filter((entry) => entry.source === 'name-suggestion-index').map((entry) => entry.name.toUpperCase()));
   for (const { item, tag, role } of usBrandsWithRoles()) {
     if (!isHeldOutBrand(item.id)) continue;
     const name = item.displayName.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toUpperCase().replace(/['’]/g, '');
-    if (!/^[\x20-\x7e]+$/.test(name) || name.replace(/[^A-Z]/g, '').length < 4) continue;
+    if (!/^[\x20-\x7e]+$/.test(name) || name.replace(/[^A-Z]/g, '').length < 4 || inDirectory.has(item.displayName.toUpperCase())) continue;
     // A brand the hand-kept directory lists was written from: not out of sample.
     const listed = lookupDirectory(cleanDescriptor(name), 'out', null);
     if (listed && listed.source === 'curated') continue;
