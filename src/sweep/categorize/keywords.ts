@@ -9,8 +9,9 @@ import type { CategorizationInput, CategoryTarget } from './types.ts';
 /**
  * The keyword tier: generic trade words that say what kind of business a local merchant is, for
  * the many rows no directory lists (the taqueria round the corner, the town's hardware store, the
- * city's permit office). Written from how US merchants name themselves on card and ACH descriptors,
- * never from labeled rows. A word names the kind of merchant, not what the purchase was for, so the
+ * city's permit office). The words places are called by come from the OpenStreetMap editors' presets
+ * (preset-words.csv, `npm run build:keywords`); the hand list (hand-keywords.csv) keeps, with a reason
+ * per rule, only what no source covers. Never written from labeled rows. A word names the kind of merchant, not what the purchase was for, so the
  * signal is weaker than a rule's or the directory's; its confidence comes from its own calibration
  * curve (key `keyword`), and some words only mean something for a stated industry (a tortilleria is
  * a kitchen's supplier, but says little about a design studio's spending).
