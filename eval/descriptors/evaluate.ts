@@ -37,7 +37,9 @@ export async function evaluateGeneratedSet(reviewThreshold: number, curves?: Cal
     if (!isFittingRow(row.id)) return;
     for (const candidate of candidates) {
       if (!candidate.calibrationKey) continue;
-      samples.set(candidate.calibrationKey, [...(samples.get(candidate.calibrationKey) ?? []), { score: candidate.rawScore, correct: candidate.target === row.label }]);
+      const list = samples.get(candidate.calibrationKey) ?? [];
+      list.push({ score: candidate.rawScore, correct: candidate.target === row.label });
+      samples.set(candidate.calibrationKey, list);
     }
   };
   const accountCategories = new Map(US_CHART.map((account) => [account.accountNumber, account.category]));
