@@ -16,6 +16,8 @@ export interface ArrivingRow {
   currency: string;
   description: string;
   merchant: string | null;
+  /** ISO 18245 merchant category code, when the feed carried one (migration 0019). */
+  merchantCategoryCode?: string | null;
   pending: boolean;
 }
 
@@ -39,6 +41,7 @@ export function newUncategorizedRow(row: ArrivingRow, now: string): NewTransacti
     description: row.description,
     merchant: row.merchant,
     merchant_key: merchantKeyFor(row.description, row.merchant),
+    merchant_category_code: row.merchantCategoryCode ?? null,
     pending: row.pending ? 1 : 0,
     category_target: null,
     category_confidence: null,

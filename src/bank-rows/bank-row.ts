@@ -31,6 +31,8 @@ export interface BankRow {
   description: string;
   merchant: string | null;
   merchantKey: string;
+  /** The card network's merchant category code (ISO 18245) the feed carried, when it did. */
+  merchantCategoryCode: string | null;
   /** The bank has not settled it: categorized, but booked only once settled. */
   pending: boolean;
   /** An account number or "transfer"; null until the sweep or a human decides. */
@@ -79,6 +81,7 @@ export function toBankRow<T extends StoredRow>(row: T): BankRow {
       case 'sweep_error': mapped.sweepError = (value as string | null | undefined) ?? null; break;
       case 'sweep_failed_at': mapped.sweepFailedAt = (value as string | null | undefined) ?? null; break;
       case 'transfer_pair_id': mapped.transferPairId = (value as string | null | undefined) ?? null; break;
+      case 'merchant_category_code': mapped.merchantCategoryCode = (value as string | null | undefined) ?? null; break;
       default: (mapped as Record<string, unknown>)[camelCase(key)] = value;
     }
   }

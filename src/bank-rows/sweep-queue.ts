@@ -81,7 +81,7 @@ export async function tenantsWithSweepWork(db: Executor, limit: number, after: s
 
 /** What the sweep reads of a row it claims: not its import keys and timestamps, which only the API shows. */
 const SWEEP_ROW_COLUMNS = ['seq', 'id', 'tenant_id', 'entity_id', 'bank_account_id', 'source', 'date', 'amount_minor', 'currency', 'description', 'merchant',
-  'merchant_key', 'pending', 'category_target', 'category_confidence', 'category_source', 'journal_entry_id', 'transfer_pair_id'] as const;
+  'merchant_key', 'merchant_category_code', 'pending', 'category_target', 'category_confidence', 'category_source', 'journal_entry_id', 'transfer_pair_id'] as const;
 type SweepRowColumn = (typeof SWEEP_ROW_COLUMNS)[number];
 type Camel<S extends string> = S extends `${infer Head}_${infer Tail}` ? `${Head}${Capitalize<Camel<Tail>>}` : S;
 export type SweepRow = Pick<BankRow, Camel<SweepRowColumn>>;

@@ -13,6 +13,7 @@ export interface TransactionView {
   direction: 'in' | 'out';
   description: string;
   merchant: string | null;
+  merchantCategoryCode: string | null;
   pending: boolean;
   transactionType: string | null;
   category: { accountNumber: string; accountName: string | null; confidence: number | null; source: string | null } | null;
@@ -36,6 +37,7 @@ export function toTransactionView(row: BankRowWithAccountName): TransactionView 
     direction: row.amountMinor > 0 ? 'out' : 'in',
     description: row.description,
     merchant: row.merchant,
+    merchantCategoryCode: row.merchantCategoryCode ?? null,
     pending: row.pending,
     transactionType: row.transactionType,
     // The contract shows a transfer with a null category; its type says what it is.

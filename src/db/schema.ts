@@ -131,6 +131,8 @@ export interface TransactionsTable {
   updated_at: string;
   /** Migration 0004: the other row of a detected transfer between the tenant's own accounts. */
   transfer_pair_id?: string | null;
+  /** Migration 0019: the card network's merchant category code (ISO 18245), when the feed carried one. */
+  merchant_category_code?: string | null;
   /** Migration 0010: why the sweep parked the row (sweep_state 'failed'); null otherwise. */
   sweep_error?: string | null;
   sweep_failed_at?: string | null;

@@ -49,6 +49,7 @@ export const Transaction = Type.Object({
   direction: Type.String({ enum: ['in', 'out'] }),
   description: Type.String({ description: 'Bank descriptor' }),
   merchant: Nullable(Type.String()),
+  merchantCategoryCode: Nullable(Type.String({ description: "The card network's merchant category code (ISO 18245) the feed carried; null when none" })),
   pending: Type.Boolean(),
   transactionType: Nullable(Type.String({ enum: ['expense', 'income', 'transfer'], description: 'From the category account: revenue → income, expense → expense, transfer → transfer; null while uncategorized and for balance-sheet accounts (loans, owner draws)' })),
   category: Nullable(TransactionCategory),

@@ -18,6 +18,9 @@ export interface PushedRow {
   currency?: string;
   description: string;
   merchant?: string | null;
+  /** ISO 18245 merchant category code; `mcc` is the same field under the name some feeds use. */
+  merchantCategoryCode?: string | null;
+  mcc?: string | null;
   pending?: boolean;
 }
 
@@ -62,6 +65,11 @@ export async function pushTransactions(handle: DatabaseHandle, tenantId: string,
     const description = row.description.trim();
     if (!description) throw invalid(`${field('description')}: must not be empty`);
     const merchant = row.merchant?.trim() || null;
+    const merchantCategoryCode = row.merchantCategoryCode ?? row.mcc ?? null;
+    if (row.merchantCategoryCode && row.mcc && row.merchantCategoryCode !== row.mcc) {
+      throw invalid(`${field('mcc')}: differs from merchantCategoryCode (${row.mcc} and ${row.merchantCategoryCode}); send one`);
+    }
+    if (merchantCategoryCode !== null && !/^\d{4}$/.test(merchantCategoryCode)) throw invalid(`${field('merchantCategoryCode')}: four digits (ISO 18245)`);
     const key = contentKey(row.date, amountMinor, description);
     prepared.push(newUncategorizedRow({
       tenantId,
@@ -76,6 +84,7 @@ export async function pushTransactions(handle: DatabaseHandle, tenantId: string,
       currency: account.currency,
       description,
       merchant,
+      merchantCategoryCode,
       pending: Boolean(row.pending),
     }, now));
     if (!row.pending) settledNow.add(`${account.id}|${externalIdFor(row.id, key)}`);

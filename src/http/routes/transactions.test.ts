@@ -158,7 +158,7 @@ test('pending rows are categorized but booked only once settled', async () => {
 });
 
 test('listing: window, newest first, search, category filter and pagination', async () => {
-  const rows = Array.from({ length: 7 }, (_, index) => ({ accountExternalId: 'chk', id: `p${index}`, date: `2026-10-0${index + 1}`, amount: index + 1, description: index % 2 ? 'Zqxwidget 50%_OFF' : 'Lunch' }));
+  const rows = Array.from({ length: 7 }, (_, index) => ({ accountExternalId: 'chk', id: `p${index}`, date: `2026-10-0${index + 1}`, amount: index + 1, description: index % 2 ? 'Zqxwidget 50%_OFF' : 'Plorvex' }));
   await push(acme, rows);
   await harness.sweep();
   const page1 = await list(acme, 'from=2026-10-01&to=2026-10-31&limit=3');

@@ -21,6 +21,8 @@ const PushedRow = Type.Object({
   currency: Type.Optional(Type.String({ description: "Optional; must equal the account's currency" })),
   description: Type.String({ minLength: 1, maxLength: 500 }),
   merchant: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
+  merchantCategoryCode: Type.Optional(Nullable(Type.String({ pattern: '^[0-9]{4}$', description: "The card network's merchant category code (ISO 18245, four digits), as bank feeds carry it; stored on the row and used by categorization" }))),
+  mcc: Type.Optional(Nullable(Type.String({ pattern: '^[0-9]{4}$', description: 'Another name of merchantCategoryCode (feeds call it either); when both are given they must agree' }))),
   pending: Type.Optional(Type.Boolean({ description: 'Pending rows are categorized but booked only once re-sent as settled' })),
 });
 

@@ -107,7 +107,7 @@ function round(value: number): number {
 }
 
 /** `brand`: directory entries generated from name-suggestion-index, calibrated apart from the hand-kept ones. */
-export type CalibrationKey = 'regex' | 'keyword' | 'directory' | 'brand' | 'memory' | 'transfer' | 'rag' | 'llm';
+export type CalibrationKey = 'regex' | 'keyword' | 'preset' | 'mcc' | 'directory' | 'brand' | 'memory' | 'transfer' | 'rag' | 'llm';
 export type CalibrationCurves = Partial<Record<CalibrationKey, CalibrationCurve>>;
 
 export const CALIBRATION_FILE = new URL('./calibration-curves.json', import.meta.url);

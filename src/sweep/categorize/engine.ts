@@ -3,6 +3,7 @@ import { cleanDescriptor } from '../../descriptor/descriptor.ts';
 import type { MerchantPreference } from '../memory-store.ts';
 import { matchBuiltinRule } from './builtin-rules.ts';
 import { matchKeyword } from './keywords.ts';
+import { matchMcc } from './mcc.ts';
 import { applyCurve, SHIPPED_CURVES, type CalibrationCurves, type CalibrationKey } from './calibration.ts';
 import { matchTenantRule, type CompiledRule } from './tenant-rules.ts';
 import { TRANSFER, type CategorizationInput, type CategoryTarget, type TierName } from './types.ts';
@@ -11,7 +12,7 @@ import { TRANSFER, type CategorizationInput, type CategoryTarget, type TierName 
  * The categorization engine. Every tier that has an opinion about a row offers a candidate: a target
  * and a raw score, which calibration turns into a confidence. Precedence, highest first:
  *
- *   tenant rule → memory → transfer → built-in rule → directory → keyword → rag → llm
+ *   tenant rule → memory → transfer → built-in rule → directory → merchant category code → keyword → rag → llm
  *
  * The first candidate in that order whose confidence reaches the review threshold decides (so an
  * explicit instruction or the owner's own past decision beats a guess, but only when it is sure);
@@ -109,12 +110,15 @@ export async function categorizeRows(rows: readonly EngineRow[], context: Engine
     if (builtin) offer('regex', 'regex', builtin.target, builtin.rawScore, `built-in rule ${builtin.rule.name}${builtin.target === builtin.rule.target ? '' : ` → ${builtin.target}`}`);
     const listed = builtin?.rule.supersedesDirectory ? null : agreesWithProcessor(row, context.directory?.(row) ?? null);
     if (listed) offer('directory', listed.calibrationKey ?? 'directory', listed.target, listed.rawScore, listed.detail);
+    // The network's code for the merchant's trade, when the feed carried one: after what knows the merchant by name.
+    const mcc = builtin?.rule.supersedesKeywords ? null : matchMcc(row.merchantCategoryCode, row.direction);
+    if (mcc) offer('regex', 'mcc', mcc.target, mcc.rawScore, `mcc ${mcc.code} (${mcc.range.role})`);
     // Trade words are rules too (source `regex`) with their own curve; a merchant the hand-kept directory lists is known
     // better than a word in its name says ("HARBOR FREIGHT" sells tools, not shipping). A brand known only by its
     // OpenStreetMap tag leaves the word its say ("SQ *CAMPANILE COFFEE" is a café, not the Campanile hotels).
     const listedByHand = listed !== null && listed !== undefined && listed.calibrationKey !== 'brand';
     const keyword = listedByHand || builtin?.rule.supersedesKeywords ? null : matchKeyword(row);
-    if (keyword) offer('regex', 'keyword', keyword.target, keyword.rawScore, `keyword ${keyword.word} (${keyword.rule.name})`);
+    if (keyword) offer('regex', keyword.rule.source === 'preset' ? 'preset' : 'keyword', keyword.target, keyword.rawScore, `keyword ${keyword.word} (${keyword.rule.name})`);
     candidatesById.set(row.transactionId, candidates);
   }
 

@@ -1,5 +1,7 @@
-import { accountForRole } from '../../chart/us-chart.ts';
-import type { Industry } from '../../tenancy/entity-profile.ts';
+import { readFileSync } from 'node:fs';
+import { parse } from 'csv-parse/sync';
+import { accountForRole, isChartRole } from '../../chart/us-chart.ts';
+import { INDUSTRIES, type Industry } from '../../tenancy/entity-profile.ts';
 import { SUPPLIER_INVOICE_WORDING } from './builtin-rules.ts';
 import { cleanDescriptor } from '../../descriptor/descriptor.ts';
 import type { CategorizationInput, CategoryTarget } from './types.ts';
@@ -7,8 +9,9 @@ import type { CategorizationInput, CategoryTarget } from './types.ts';
 /**
  * The keyword tier: generic trade words that say what kind of business a local merchant is, for
  * the many rows no directory lists (the taqueria round the corner, the town's hardware store, the
- * city's permit office). Written from how US merchants name themselves on card and ACH descriptors,
- * never from labeled rows. A word names the kind of merchant, not what the purchase was for, so the
+ * city's permit office). The words places are called by come from the OpenStreetMap editors' presets
+ * (preset-words.csv, `npm run build:keywords`); the hand list (hand-keywords.csv) keeps, with a reason
+ * per rule, only what no source covers. Never written from labeled rows. A word names the kind of merchant, not what the purchase was for, so the
  * signal is weaker than a rule's or the directory's; its confidence comes from its own calibration
  * curve (key `keyword`), and some words only mean something for a stated industry (a tortilleria is
  * a kitchen's supplier, but says little about a design studio's spending).
@@ -37,125 +40,96 @@ export interface KeywordRule {
   strength: KeywordStrength;
   /** Wording of the whole line that means the words name someone else (a café's name on a supplier's invoice). */
   unless?: RegExp;
+  /** Where the words come from: hand-keywords.csv, or the OpenStreetMap presets (preset-words.csv). */
+  source: 'hand' | 'preset';
 }
 
 /** Ordered: the first rule with a word in the text decides, so specific phrases come before loose words. */
-export const KEYWORD_RULES: readonly KeywordRule[] = [
-  // Suppliers of materials a trade or a maker turns into what it sells.
-  {
-    name: 'trade-supply', strength: 'clear', target: accountForRole('supplies'), byIndustry: { construction: accountForRole('cost_of_goods'), manufacturing: accountForRole('cost_of_goods') },
-    words: ['PLUMBING SUPPLY', 'PLUMBING SUPPLIES', 'PLBG SUPPLY', 'ELECTRIC SUPPLY', 'ELECTRICAL SUPPLY', 'HVAC SUPPLY', 'HEATING SUPPLY', 'BUILDING SUPPLY',
-      'BUILDING MATERIALS', 'LUMBER', 'LUMBER CO', 'LUMBERYARD', 'PIPE & SUPPLY', 'WATERWORKS', 'PLUMBING', 'PLBG', 'HVAC', 'HARDWARE', 'HDWE'],
-  },
-  {
-    name: 'food-supplier', strength: 'likely', target: null, byIndustry: { food_service: accountForRole('cost_of_goods') },
-    words: ['TORTILLERIA', 'CARNICERIA', 'PANADERIA', 'PRODUCE', 'MEATS', 'MEAT MARKET', 'MEAT CO', 'POULTRY', 'FARMS', 'FARM', 'ORCHARD', 'ORCHARDS',
-      'CREAMERY', 'DAIRY', 'FOODS', 'FOOD SERVICE', 'FOODSERVICE', 'WHOLESALE', 'ICE CO', 'ICE HOUSE', 'PACKAGED ICE', 'BEVERAGE', 'BEVERAGES',
-      'DISTRIBUTING', 'DISTRIBUTORS', 'MERCADO', 'SUPERMERCADO', 'GARDEN', 'GARDENS', 'ROASTING', 'ROASTERS', 'ROASTERY', 'BAKING', 'SEAFOOD', 'ICE'],
-  },
-  { name: 'wholesale', strength: 'likely', target: null, byIndustry: { retail: accountForRole('cost_of_goods'), manufacturing: accountForRole('cost_of_goods'), food_service: accountForRole('cost_of_goods') }, words: ['WHOLESALE', 'WHSL', 'WHOLESALERS', 'DISTRIBUTORS', 'DISTRIBUTING', 'IMPORTERS', 'IMPORTS'] },
-  { name: 'chemicals', strength: 'likely', target: accountForRole('supplies'), words: ['CHEMICAL', 'CHEMICALS', 'JANITORIAL SUPPLY', 'SANITATION SUPPLY', 'HANGERS', 'FABRICARE'] },
-  // A dealer buys the cars it sells at dealers' auctions.
-  { name: 'auto-auction', strength: 'likely', target: null, byIndustry: { automotive: accountForRole('cost_of_goods') }, words: ['AUTO AUCTION', 'DEALERS AUCTION', 'DEALER AUCTION', 'AUCTION'] },
-  // A carrier's dispatcher takes a cut of each load it books.
-  { name: 'dispatch', strength: 'likely', target: null, byIndustry: { transportation: accountForRole('commissions') }, words: ['DISPATCH', 'DISPATCHING', 'DISPATCH SVC', 'DISPATCH SERVICE'] },
-  { name: 'supplies', strength: 'likely', target: accountForRole('supplies'), byIndustry: { construction: accountForRole('cost_of_goods'), manufacturing: accountForRole('cost_of_goods') }, words: ['SUPPLY', 'SUPPLIES', 'SUPPL', 'SUPPLY CO'] },
-  // Metal stock and the shops that finish parts (anodizing, plating, heat treating) go into what a maker sells.
-  {
-    name: 'metals', strength: 'likely', target: null, byIndustry: { manufacturing: accountForRole('cost_of_goods'), construction: accountForRole('cost_of_goods') },
-    words: ['STEEL', 'METALS', 'ALUMINUM', 'ANODIZING', 'HEAT TREATING', 'PLATING', 'POWDER COATING', 'FASTENERS'],
-  },
-  // A builder pays the trades it hires by their trade's name (a supply house's name says SUPPLY, read above).
-  {
-    name: 'subcontractor', strength: 'likely', target: null, byIndustry: { construction: accountForRole('contract_labor') },
-    words: ['ELECTRIC INC', 'ELECTRIC LLC', 'ELECTRIC CO', 'ELECTRICAL', 'ROOFING', 'DRYWALL', 'PAINTING', 'CONCRETE', 'MASONRY', 'EXCAVATING', 'EXCAVATION',
-      'FLOORING', 'INSULATION', 'FRAMING', 'GUTTERS', 'CABINETRY', 'COUNTERTOPS'],
-  },
+/** Wording of a whole line that means a rule's words name someone else, by the name the CSV files use. */
+const UNLESS: Readonly<Record<string, RegExp>> = { supplier_invoice: SUPPLIER_INVOICE_WORDING };
 
-  // Eating out.
-  {
-    name: 'restaurant', strength: 'clear', target: accountForRole('meals'),
-    // Eating out is paid at the counter; an ACH against an invoice pays a supplier whose name holds a café's word ("CAFE IMPORTS").
-    unless: SUPPLIER_INVOICE_WORDING,
-    words: ['RESTAURANT', 'RESTAURANTE', 'RESTAURANTS', 'CAFE', 'CAF', 'CAFFE', 'RESTAURA', 'RESTAURAN', 'RESTAUR', 'BISTRO', 'DINER', 'GRILL', 'GRILLE', 'BAR & GRILL', 'TAVERN', 'PUB',
-      'BREWING', 'BREWERY', 'TAPROOM', 'TAP ROOM', 'PIZZA', 'PIZZERIA', 'TAQUERIA', 'TACOS', 'TACO', 'BURGER', 'BURGERS', 'SUSHI', 'RAMEN',
-      'NOODLE', 'NOODLES', 'PHO', 'KITCHEN', 'EATERY', 'BBQ', 'BARBECUE', 'SMOKEHOUSE', 'STEAKHOUSE', 'CANTINA', 'DELI', 'DELICATESSEN',
-      'BAKERY', 'BAGEL', 'BAGELS', 'DONUT', 'DONUTS', 'DOUGHNUTS', 'OYSTER', 'TRATTORIA', 'OSTERIA', 'CUCINA', 'BRASSERIE', 'CHOPHOUSE',
-      'WINGS', 'JUICE', 'SMOOTHIE', 'BOBA', 'TEAHOUSE', 'CREPERIE', 'GASTROPUB', 'BEER GARDEN', 'WINE BAR', 'SALOON', 'CAFETERIA',
-      'MEXICAN FOOD', 'CHINESE FOOD', 'THAI FOOD', 'CUISINE', 'CHICKEN', 'SANDWICH', 'SANDWICHES', 'CATERING', 'CATERERS'],
-  },
+const HAND_KEYWORDS_FILE = new URL('./hand-keywords.csv', import.meta.url);
+const PRESET_WORDS_FILE = new URL('./preset-words.csv', import.meta.url);
 
-  // Driving the business's vehicles.
-  // A repair shop's parts counters, tire distributors and bulk-oil suppliers sell what goes into customers' cars.
-  {
-    name: 'auto-parts-supplier', strength: 'likely', target: null, byIndustry: { automotive: accountForRole('cost_of_goods') },
-    words: ['AUTO PARTS', 'MOTOR PARTS', 'PARTS', 'PARTS DEPT', 'TIRE', 'TIRES', 'AMERICAN TIRE', 'PETROLEUM', 'LUBRICANTS', 'LUBRICANT', 'OIL CO'],
-  },
-  {
-    name: 'vehicle-service', strength: 'clear', target: accountForRole('vehicle'),
-    words: ['AUTO REPAIR', 'AUTO CARE', 'AUTO SERVICE', 'AUTO PARTS', 'AUTOMOTIVE', 'TIRE', 'TIRES', 'TIRE & AUTO', 'TRUCK REPAIR', 'TRUCK & AUTO',
-      'DIESEL', 'OIL CHANGE', 'LUBE', 'CAR WASH', 'CARWASH', 'MUFFLER', 'BRAKES', 'TRANSMISSION', 'COLLISION', 'BODY SHOP', 'SMOG', 'EMISSIONS',
-      'TOWING', 'TOLL', 'TOLLS', 'GARAGE', 'FUEL', 'PETRO', 'PETROLEUM', 'TRAVEL CENTER', 'TRAVEL PLAZA', 'TRUCK STOP', 'SHUTTLE',
-      'TRANSIT', 'TAXI', 'CAB', 'TOLLWAY', 'TURNPIKE', 'EZPASS', 'E ZPASS', 'SUNPASS', 'FASTRAK', 'TXTAG', 'PEACH PASS', 'IPASS', 'QUICK PASS', 'GOOD TO GO'],
-  },
-  // Keeping the premises and the equipment working (a vehicle's repairs are driving costs, above).
-  {
-    name: 'repairs', strength: 'likely', target: accountForRole('repairs'),
-    words: ['REPAIR', 'REPAIRS', 'SMALL ENGINE', 'SMALL ENGI', 'OUTDOOR POWER', 'POWER EQUIPMENT', 'PWR EQ', 'POWER EQ', 'JANITORIAL', 'CLEANING', 'CLEAN',
-      'MAID', 'MAIDS', 'LINEN', 'LINEN SVC', 'LINEN SERVICE', 'PEST CONTROL', 'EXTERMINATING', 'LOCKSMITH', 'HANDYMAN', 'APPLIANCE SERVICE', 'PEST', 'TERMITE', 'REFRIGERATION', 'REFRIGERA'],
-  },
-  { name: 'utilities', strength: 'clear', target: accountForRole('utilities'), words: ['LANDFILL', 'LANDFIL', 'WASTE', 'SANITATION', 'RECYCLING', 'DUMPSTER', 'TRASH', 'REFUSE', 'UTILITIES', 'UTILITY', 'UTIL', 'SEWER', 'WATER DEPT', 'WATER DEPARTMENT',
-    // A city's utility department bills as the city ("CITY OF COLUMBUS DPU"), so these come before the government words.
-    'DPU', 'UB', 'UTILITY BILLING', 'UTIL BILLING', 'PUBLIC UTILITIES', 'ILLUMINATING', 'PUBLIC UTIL', 'WATER SYS', 'WATER SYSTEM', 'WATER BILL', 'WATER UTILITY', 'WATER & SEWER', 'WATER SEWER',
-    'WATER CO', 'WATER COMPANY', 'WATER WORKS', 'POWER DISTRICT', 'PUBLIC POWER', 'ELECTRIC COOP', 'ELECTRIC COOPERATIVE', 'ELECTRIC MEMBERSHIP',
-    'GAS & ELEC', 'GAS & ELECTRIC', 'GAS AND ELECTRIC', 'GAS ELECTRIC', 'ELECTRIC PO', 'ELECTRIC POWER', 'POWER ELEC', 'ELEC PYMT', 'INTERNET', 'BROADBAND', 'FIBER',
-    'TELECOM', 'WIRELESS', 'CELLULAR', 'TELEPHONE', 'WATER', 'GAS CO', 'GAS COMPANY', 'NATURAL GAS'] },
-  // Plants, soil and stone are mostly bought by those who install them for a customer (cost of
-  // goods); an office or a salon buys them as supplies.
-  {
-    name: 'landscape-supply', strength: 'likely', target: accountForRole('cost_of_goods'),
-    byIndustry: { professional_services: accountForRole('supplies'), personal_services: accountForRole('supplies'), healthcare: accountForRole('supplies'), food_service: accountForRole('supplies'), transportation: accountForRole('supplies') },
-    words: ['NURSERY', 'NURSERIES', 'MULCH', 'STONE CENTER', 'STONE CTR', 'STONE SUPPLY', 'LANDSCAPE SUPPLY', 'LANDSCAPE SUPPL', 'SOD FARM', 'TOPSOIL', 'IRRIGATION', 'GARDEN CENTER'],
-  },
-  // A landlord bills as the property's company ("BROOKSWOOD PLAZA LLC"), with the centre's shared costs (CAM) apart.
-  { name: 'landlord', strength: 'likely', target: accountForRole('rent'), words: ['PLAZA', 'PROPERTIES', 'PROPERTI', 'PROP', 'PROPERTY MGMT', 'PROPERTY MANAGEMENT', 'REALTY', 'CAM', 'SHOPPING CENTER', 'OFFICE PARK', 'BUSINESS PARK', 'BUSINESS CENTER'] },
-  { name: 'lodging', strength: 'clear', target: accountForRole('travel'), words: ['HOTEL', 'HOTELS', 'MOTEL', 'INN', 'SUITES', 'RESORT', 'LODGE', 'HOSTEL', 'AIRLINES', 'AIRWAYS', 'AIRLINE'] },
-  { name: 'books-and-learning', strength: 'clear', target: accountForRole('education'), words: ['BOOKS', 'BOOKSTORE', 'BOOK STORE', 'BOOK STO', 'BOOKSELLERS', 'BOOKSHOP', 'SEMINAR', 'CONFERENCE', 'ACADEMY', 'TRAINING', 'COURSE', 'COURSES',
-  'CONT ED', 'CONTINUING ED', 'CONTINUING EDUCATION', 'MASTERCLASS', 'MASTER CLASS', 'WORKSHOP', 'CERTIFICATION', 'EXTENSION',
-  'INSTITUTE', 'BAR INST', 'SYMPOSIUM', 'SYMPOSI', 'APPRENT', 'APPRENTICESHIP'] },
-  {
-    name: 'government', strength: 'clear', target: accountForRole('taxes_licenses'),
-    words: ['CITY OF', 'COUNTY OF', 'TOWN OF', 'VILLAGE OF', 'STATE OF', 'PERMIT', 'PERMITS', 'LICENSE', 'LICENSES', 'LICENSING', 'DMV',
-      'PUBLIC HEALTH', 'HEALTH DEPT', 'BUILDING DEPT', 'COUNTY CLERK', 'CITY CLERK', 'RECORDER', 'COUNTY TREAS', 'TREASURER', 'TAX COLLECTOR', 'COUNTY COLLECTOR', 'COLLECTOR'],
-  },
-  { name: 'charity', strength: 'likely', target: accountForRole('charity'), words: ['DONATION', 'DONATIONS', 'CHARITY', 'CHARITIES', 'FOOD BANK', 'RESCUE MISSION', 'HUMANE SOCIETY', 'HABITAT FOR HUMANITY'] },
-  // A profession's society ("NEBRASKA SOCIETY OF CPAS") is its members' dues, though its name holds the profession's word.
-  { name: 'professional-society', strength: 'likely', target: accountForRole('dues'), words: ['SOCIETY OF', 'STATE SOCIETY'] },
-  { name: 'professional', strength: 'clear', target: accountForRole('professional_services'), words: ['CPA', 'CPAS', 'ACCOUNTING', 'ACCOUNTANTS', 'BOOKKEEPING', 'LAW OFFICE', 'LAW OFFICES', 'LAW FIRM', 'LAW GROUP', 'ATTORNEY', 'ATTORNEYS', 'LEGAL', 'ESQ', 'TAX SERVICE', 'ACCTG', 'MED BILLING', 'MEDICAL BILLING', 'BILLING SERVICE', 'BILLING SVC', 'TAX ADVISORS', 'TAX ADVISOR', 'TAX SVC', 'TAX SERVICES', 'TAX PREP', 'TAX PREPARATION', 'ENROLLED AGENT'] },
-  { name: 'dues', strength: 'likely', target: accountForRole('dues'), words: ['ASSOCIATION', 'ASSN', 'ASSOC', 'CHAMBER OF COMMERCE', 'CHAMBER', 'DUES', 'GUILD', 'MEMBERSHIP', 'MEMBERSHIPS'] },
-  { name: 'shipping', strength: 'clear', target: accountForRole('shipping'), words: ['SHIPPING', 'FREIGHT', 'COURIER', 'LOGISTICS', 'PACK & SHIP', 'POSTAL'] },
-  { name: 'insurance', strength: 'likely', target: accountForRole('insurance'), words: ['INSURANCE', 'INS PREM', 'INS PMT', 'ASSURANCE', 'MUTUAL INS', 'INS CO', 'WC PREM', 'WC PREMIUM', 'WORKERS COMP', 'WORK COMP', 'WORKERS COMPENSATION', 'INSUR', 'GL POLICY',
-    // States' workers' compensation funds.
-    'L&I', 'LABOR & INDUSTRIES', 'LABOR AND INDUSTRIES', 'NYSIF', 'STATE FUND', 'STATE INSURANCE FUND', 'STATE INS FUND', 'LWCC', 'EMPLOYERS MU', 'EMPLOYERS MUTUAL'] },
-  // Equipment and truck lenders print their name, not "LOAN": the payment is principal and interest.
-  { name: 'equipment-finance', strength: 'likely', target: accountForRole('loans'), words: ['EQUIP FIN', 'EQUIPMENT FIN', 'TRUCK FINANC', 'TRUCK FINANCIAL', 'TRUCK FINANCE', 'EQUIP FINANCING', 'EQUIPMENT FINANCING'] },
-  { name: 'marketing', strength: 'likely', target: accountForRole('advertising'), words: ['ADVERTISING', 'MARKETING', 'SPONSORSHIP', 'SPONSOR', 'EXPO', 'TRADE SHOW', 'BOOTH', 'SIGNS', 'SIGNAGE', 'PROMOTIONS',
-    'RADIO', 'NEWSPAPER', 'GAZETTE', 'BILLBOARD', 'BILLBOARDS', 'YELLOW PAGES'] },
-  // Temporary workers come through an agency; consultants, engineers and architects are professional services.
-  { name: 'staffing', strength: 'likely', target: accountForRole('contract_labor'), words: ['STAFFING', 'TEMPS', 'TEMPORARY SERVICES', 'TEMP SERVICES', 'LABOR READY', 'PEOPLEREADY'] },
-  { name: 'consultants', strength: 'likely', target: accountForRole('professional_services'), words: ['CONSULTING', 'CONSULTANTS', 'ENGINEERING', 'ENGINEERS', 'ARCHITECTS', 'ARCHITECTURE', 'APPRAISAL', 'SURVEYING', 'NOTARY'] },
-  { name: 'workwear', strength: 'likely', target: accountForRole('supplies'), words: ['UNIFORM', 'UNIFORMS', 'WORKWEAR', 'SAFETY SUPPLY', 'SAFETY PRODUCTS'] },
-  { name: 'storage', strength: 'likely', target: accountForRole('rent'), words: ['SELF STORAGE', 'MINI STORAGE', 'STORAGE UNITS', 'STORAGE CENTER'] },
-  { name: 'equipment-rental', strength: 'likely', target: accountForRole('equipment_rent'), words: ['EQUIPMENT RENTAL', 'EQUIP RENTAL', 'TOOL RENTAL', 'RENTAL CENTER', 'PARTY RENTAL', 'PARTY RENTALS', 'TENT', 'TENT & EVENT', 'EVENT RENTAL', 'EVENT RENTALS'] },
-  { name: 'web-hosting', strength: 'likely', target: accountForRole('software'), words: ['HOSTING', 'WEB HOSTING', 'DOMAINS'] },
-  // What an owner buys for themself on the business's card: a gym, a golf round, a film, jewellery, toys.
-  {
-    name: 'personal', strength: 'likely', target: accountForRole('personal'), byIndustry: { personal_services: null },
-    words: ['FITNESS', 'GYM', 'NAIL SALON', 'NAILS', 'DAY SPA', 'BARBER', 'GOLF', 'COUNTRY CLUB', 'ATHLETIC CLUB', 'HEALTH CLUB', 'CINEMA', 'CINEMAS', 'MOVIE THEATER', 'TOYS', 'JEWELERS', 'JEWELRY'],
-  },
-  { name: 'office', strength: 'likely', target: accountForRole('office'), words: ['OFFICE SUPPLY', 'OFFICE SUPPLIES', 'PRINTING', 'PRINT SHOP', 'COPY CENTER', 'STATIONERY', 'POST OFFICE'] },
-  { name: 'software', strength: 'likely', target: accountForRole('software'), words: ['SOFTWARE', 'SAAS'] },
-];
+function roleTarget(role: string, file: string): CategoryTarget {
+  if (!isChartRole(role)) throw new Error(`${file}: unknown chart role ${role}`);
+  return accountForRole(role);
+}
+
+/**
+ * The hand-kept keyword rules (hand-keywords.csv, each row with the reason no source covers it), in file order: trade
+ * words whose account depends on the industry, payees that are offices rather than places, billing wording. Loaded and
+ * checked at start-up: every role must be a chart role, every industry known.
+ */
+function loadHandRules(): KeywordRule[] {
+  const records = parse(readFileSync(HAND_KEYWORDS_FILE), { columns: true, skip_empty_lines: true, trim: true }) as Record<string, string>[];
+  return records.map((record) => {
+    if (!record.reason) throw new Error(`hand-keywords.csv: rule ${record.rule} has no reason`);
+    if (record.strength !== 'clear' && record.strength !== 'likely') throw new Error(`hand-keywords.csv: rule ${record.rule} has strength ${record.strength}`);
+    const byIndustry: Partial<Record<Industry, CategoryTarget | null>> = {};
+    for (const pair of record.by_industry ? record.by_industry.split('|') : []) {
+      const [industry, role] = pair.split('=');
+      if (!(INDUSTRIES as readonly string[]).includes(industry)) throw new Error(`hand-keywords.csv: rule ${record.rule} names industry ${industry}`);
+      byIndustry[industry as Industry] = role === 'none' ? null : roleTarget(role, 'hand-keywords.csv');
+    }
+    if (record.unless && !UNLESS[record.unless]) throw new Error(`hand-keywords.csv: rule ${record.rule} names unknown wording ${record.unless}`);
+    return {
+      name: record.rule,
+      strength: record.strength,
+      target: record.role ? roleTarget(record.role, 'hand-keywords.csv') : null,
+      ...(record.by_industry ? { byIndustry } : {}),
+      ...(record.unless ? { unless: UNLESS[record.unless] } : {}),
+      words: record.words.split('|').filter(Boolean),
+      source: 'hand',
+    };
+  });
+}
+
+/**
+ * The words places are called by, from the OpenStreetMap editors' presets (preset-words.csv, written by
+ * `npm run build:keywords`): one rule per role and strength (a preset's name or alias is `clear`, a search term
+ * `likely`). They come after every hand rule, which holds the industry's exceptions. A meal word on an invoice payment
+ * names a supplier ("CAFE IMPORTS"), as for the hand rule of restaurants.
+ */
+function loadPresetRules(): KeywordRule[] {
+  const records = parse(readFileSync(PRESET_WORDS_FILE), { columns: true, skip_empty_lines: true, trim: true }) as Record<string, string>[];
+  const rules = new Map<string, KeywordRule & { words: string[] }>();
+  for (const record of records) {
+    const key = `${record.role}/${record.strength}`;
+    let rule = rules.get(key);
+    if (!rule) {
+      rule = { name: `preset-${record.role}-${record.strength}`, strength: record.strength as KeywordStrength, target: roleTarget(record.role, 'preset-words.csv'), words: [], source: 'preset', ...(record.role === 'meals' ? { unless: SUPPLIER_INVOICE_WORDING } : {}) };
+      rules.set(key, rule);
+    }
+    rule.words.push(record.phrase);
+  }
+  // Clear words before likely ones, so that a name beats a search term when both are in a line.
+  return [...rules.values()].sort((a, b) => (a.strength === b.strength ? 0 : a.strength === 'clear' ? -1 : 1));
+}
+
+/** Ordered: the first rule with a word in the text decides, so specific phrases come before loose words; hand rules first. */
+export const HAND_KEYWORD_RULES: readonly KeywordRule[] = loadHandRules();
+export const PRESET_KEYWORD_RULES: readonly KeywordRule[] = loadPresetRules();
+export const KEYWORD_RULES: readonly KeywordRule[] = withPresetsPlaced(HAND_KEYWORD_RULES, PRESET_KEYWORD_RULES);
+
+/**
+ * Each preset rule goes right after the first hand rule that files the same account for every industry (the meal words
+ * after the hand rule of restaurants, before utilities' WATER: "WALKING ON WATER TAVERN" is a bar), so the order of the
+ * kinds the hand list settled holds for the words that moved to the presets; the others go last.
+ */
+function withPresetsPlaced(hand: readonly KeywordRule[], presets: readonly KeywordRule[]): KeywordRule[] {
+  const placed: KeywordRule[] = [];
+  const remaining = [...presets];
+  for (const rule of hand) {
+    placed.push(rule);
+    if (rule.byIndustry || rule.target === null) continue;
+    for (let index = 0; index < remaining.length;) {
+      if (remaining[index].target === rule.target) placed.push(...remaining.splice(index, 1));
+      else index += 1;
+    }
+  }
+  return [...placed, ...remaining];
+}
 
 export interface KeywordMatch {
   rule: KeywordRule;
@@ -238,7 +212,7 @@ export function matchKeyword(input: Pick<CategorizationInput, 'description' | 'm
 
 /** The answer a processor's trade gives (decodeDescriptor's kind hint), reported as a keyword rule of its own. */
 function processorKindRule(role: string, target: CategoryTarget): KeywordRule {
-  return { name: `processor-kind-${role}`, words: [], target, strength: 'likely' };
+  return { name: `processor-kind-${role}`, words: [], target, strength: 'likely', source: 'hand' };
 }
 
 function targetFor(rule: KeywordRule, industry: Industry | null | undefined): CategoryTarget | null {

@@ -39,7 +39,7 @@ export interface CategorizeOutcome {
   pairs: Map<string, PairCandidate>;
 }
 
-export function toEngineRow(tenantId: string, row: Pick<BankRow, 'entityId' | 'id' | 'date' | 'description' | 'merchant' | 'amountMinor' | 'currency' | 'merchantKey'>, bankAccountKind: BankAccountKind): EngineRow {
+export function toEngineRow(tenantId: string, row: Pick<BankRow, 'entityId' | 'id' | 'date' | 'description' | 'merchant' | 'amountMinor' | 'currency' | 'merchantKey'> & { merchantCategoryCode?: string | null }, bankAccountKind: BankAccountKind): EngineRow {
   const descriptor = cleanDescriptor(row.description, row.merchant);
   return {
     tenantId,
@@ -48,6 +48,7 @@ export function toEngineRow(tenantId: string, row: Pick<BankRow, 'entityId' | 'i
     date: row.date,
     description: row.description,
     merchant: row.merchant,
+    merchantCategoryCode: row.merchantCategoryCode ?? null,
     amountMinor: row.amountMinor,
     currency: row.currency,
     direction: row.amountMinor > 0 ? 'out' : 'in',

@@ -25,6 +25,8 @@ export interface CategorizationInput {
   currency: string;
   direction: 'in' | 'out';
   bankAccountKind: BankAccountKind;
+  /** The card network's merchant category code (ISO 18245, four digits) when the feed carried one. */
+  merchantCategoryCode?: string | null;
   /** The entity's legal name: descriptors often end with it (the receiver of an ACH), and it names no merchant. */
   entityName?: string;
   /** The entity's line of business as its owner stated it; absent or null when not stated. */

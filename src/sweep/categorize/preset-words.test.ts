@@ -1,0 +1,38 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
+import { parse } from 'csv-parse/sync';
+import { presetWordsCsv } from '../../../scripts/build-keywords.ts';
+import { accountForRole, isChartRole } from '../../chart/us-chart.ts';
+import { HAND_KEYWORD_RULES, KEYWORD_RULES, KEYWORD_SCORE, matchKeyword, PRESET_KEYWORD_RULES, WORD_IN_LONG_NAME_SCORE } from './keywords.ts';
+
+const PRESET_WORDS_FILE = new URL('./preset-words.csv', import.meta.url);
+const presetWords = parse(readFileSync(PRESET_WORDS_FILE), { columns: true, trim: true }) as Array<Record<string, string>>;
+
+test('preset-words.csv is what the @openstreetmap/id-tagging-schema package gives: regenerating it changes nothing', () => {
+  assert.equal(readFileSync(PRESET_WORDS_FILE, 'utf8'), presetWordsCsv(), 'run `npm run build:keywords` and commit preset-words.csv');
+  assert.ok(presetWords.length > 200, `${presetWords.length} words`);
+  for (const word of presetWords) assert.ok(isChartRole(word.role), word.phrase);
+});
+
+test('the hand list keeps only what no source covers: no hand word is a preset word filing the same account for every industry', () => {
+  const presetAccount = new Map(presetWords.map((word) => [word.phrase, accountForRole(word.role as Parameters<typeof accountForRole>[0])]));
+  for (const rule of HAND_KEYWORD_RULES) {
+    if (rule.byIndustry || rule.target === null) continue;
+    for (const word of rule.words) assert.notEqual(presetAccount.get(word), rule.target, `${rule.name}: ${word} is covered by the presets`);
+  }
+  assert.equal(KEYWORD_RULES.length, HAND_KEYWORD_RULES.length + PRESET_KEYWORD_RULES.length);
+});
+
+const out = (description: string) => matchKeyword({ description, merchant: null, direction: 'out' });
+
+test('preset words match whole words only, and a name beats a word inside a longer proper name', () => {
+  assert.equal(out('SQ *PIZZERIA NAPOLI')?.target, accountForRole('meals'));
+  assert.equal(out('SQ *PIZZERIA NAPOLI')?.rule.source, 'preset');
+  assert.equal(out('PIZZAZZ SALON SUPPLY')?.word === 'PIZZA', false, 'PIZZA inside PIZZAZZ is no word');
+  assert.equal(out('MOTELS4U')?.rule.source === 'preset', false);
+  assert.equal(out('BLUE HERON MOTEL')?.rawScore, WORD_IN_LONG_NAME_SCORE, 'one word in a three-word name');
+  assert.equal(out('BLUE MOTEL')?.rawScore, KEYWORD_SCORE.clear, "the name's own trade word");
+  // A meal word comes right after the hand rule of restaurants, before utilities' WATER.
+  assert.equal(out('TST* WALKING ON WATER TAVERN')?.target, accountForRole('meals'));
+});
