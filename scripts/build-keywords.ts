@@ -12,7 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { accountForRole, isChartRole } from '../src/chart/us-chart.ts';
-import { cleanDescriptor, RESERVED_WORDS } from '../src/sweep/categorize/descriptor.ts';
+import { cleanDescriptor, RESERVED_WORDS } from '../src/descriptor/descriptor.ts';
 
 interface Preset { tags: Record<string, string>; searchable?: boolean }
 interface PresetText { name?: string; aliases?: string | string[]; terms?: string | string[] }

@@ -8,7 +8,7 @@
 import { ACCOUNT, US_CHART } from '../../src/chart/us-chart.ts';
 import { calibrationTable, expectedCalibrationError, type CalibrationCurves, type CalibrationKey, type Sample } from '../../src/sweep/categorize/calibration.ts';
 import { categorizeRows, choose, type Candidate, type EngineRow } from '../../src/sweep/categorize/engine.ts';
-import { cleanDescriptor } from '../../src/sweep/categorize/descriptor.ts';
+import { cleanDescriptor } from '../../src/descriptor/descriptor.ts';
 import { directoryTier } from '../../src/sweep/categorize/tiers.ts';
 import { generatedDescriptorSet, isFittingRow, type GeneratedRow } from './generate.ts';
 

@@ -20,7 +20,7 @@
 import { createHash } from 'node:crypto';
 import { accountForRole, type ChartRole } from '../../src/chart/us-chart.ts';
 import { directoryEntries, lookupDirectory } from '../../src/sweep/categorize/directory/lookup.ts';
-import { cleanDescriptor } from '../../src/sweep/categorize/descriptor.ts';
+import { cleanDescriptor } from '../../src/descriptor/descriptor.ts';
 import { isHeldOutBrand, usBrandsWithRoles } from '../../scripts/build-directory.ts';
 import { BANK_STYLES, type CardSale } from '../dataset/bank-styles.ts';
 import { Random } from '../dataset/random.ts';

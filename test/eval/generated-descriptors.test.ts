@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { lookupDirectory } from '../../src/sweep/categorize/directory/lookup.ts';
-import { cleanDescriptor } from '../../src/sweep/categorize/descriptor.ts';
+import { cleanDescriptor } from '../../src/descriptor/descriptor.ts';
 import { directoryEntries } from '../../src/sweep/categorize/directory/lookup.ts';
 import { isHeldOutBrand } from '../../scripts/build-directory.ts';
 import { generatedDescriptorSet, isFittingRow } from '../../eval/descriptors/generate.ts';
