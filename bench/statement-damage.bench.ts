@@ -43,6 +43,8 @@ async function runSample(firstSeed: number, count: number, scan: boolean, undama
       tally.byReason[verdict.reason] = (tally.byReason[verdict.reason] ?? 0) + 1;
       if (statement.damage.kind === 'none') tally.undamagedRejected += 1;
     }
+    // A long run on a loaded machine: say how far it has got, so a time-boxed run still tells something.
+    if (tally.total % (scan ? 1 : 500) === 0) process.stderr.write(`  ${scan ? (undamaged ? 'undamaged scans' : 'scans') : 'text PDFs'}: ${tally.total} of ${count}, ${tally.exact} exact, ${tally.wrong} wrong, ${JSON.stringify(tally.byReason)}\n`);
   }
   tally.seconds = Number(process.hrtime.bigint() - started) / 1e9;
   return tally;
