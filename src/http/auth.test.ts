@@ -107,7 +107,7 @@ test('the OpenAPI contract lists every route with its parameters, responses and 
   assert.equal(documented.size, served.size, `contract paths: ${[...documented].join(', ')}`);
 
   const listTransactions = contract.paths['/transactions'].get;
-  assert.deepEqual(listTransactions.parameters.map((parameter: { name: string }) => parameter.name).sort(), ['category', 'from', 'limit', 'offset', 'search', 'sweepState', 'to']);
+  assert.deepEqual(listTransactions.parameters.map((parameter: { name: string }) => parameter.name).sort(), ['amountMax', 'amountMin', 'bankAccountId', 'category', 'from', 'limit', 'needsReview', 'offset', 'search', 'sweepState', 'to']);
   for (const status of ['200', '400', '401', '429']) assert.ok(listTransactions.responses[status], `GET /transactions documents ${status}`);
   assert.ok(contract.paths['/transactions'].post.responses['413']);
   const errorCodes = contract.components.schemas.Error.properties.error.enum;
