@@ -7,6 +7,7 @@ export type ErrorCode =
   | 'insufficient_scope'
   | 'invalid_request'
   | 'not_found'
+  | 'not_acceptable'
   | 'request_timeout'
   | 'payload_too_large'
   | 'uri_too_long'

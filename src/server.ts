@@ -15,6 +15,22 @@ export function createLogger(level: string, destination?: pino.DestinationStream
   return pino({ level, redact: ['req.headers.authorization', 'headers.authorization', '*.taxId', '*.tax_id'] }, destination);
 }
 
+/** A port this service needs is held by another process (often a second instance). */
+export class PortInUseError extends Error {
+  constructor(readonly variable: string, readonly host: string, readonly port: number, what: string) {
+    super(`${variable} ${port}: ${host}:${port}, where ${what} listens, is already in use (is another instance running?); set ${variable} to a free port${variable === 'SMTP_PORT' ? ', or SMTP_PORT=0 to run without the inbox' : ''}`);
+  }
+}
+
+async function listening<T>(started: Promise<T>, variable: string, host: string, port: number, what: string): Promise<T> {
+  try {
+    return await started;
+  } catch (error) {
+    if ((error as { code?: string }).code === 'EADDRINUSE') throw new PortInUseError(variable, host, port, what);
+    throw error;
+  }
+}
+
 export interface RunningService {
   app: FastifyInstance;
   handle: DatabaseHandle;
@@ -64,10 +80,18 @@ export async function startService(config: Config, options: { withWorker: boolea
     statementWorker?.nudge();
   };
   const app = await buildApp({ handle, config, logger, onRowsArrived: onWorkArrived });
-  await app.listen({ host: config.host, port: config.port });
-  const inbox = config.smtpPort > 0
-    ? await startInboxListener(handle, { host: config.host, port: config.smtpPort, domain: config.inboxDomain, tls: await inboxTlsCertificate(config.smtpTls, config.inboxDomain) }, onWorkArrived, logger.child({ component: 'inbox' }))
-    : undefined;
+  let inbox: InboxListener | undefined;
+  try {
+    await listening(app.listen({ host: config.host, port: config.port }), 'PORT', config.host, config.port, 'the API');
+    inbox = config.smtpPort > 0
+      ? await listening(startInboxListener(handle, { host: config.host, port: config.smtpPort, domain: config.inboxDomain, tls: await inboxTlsCertificate(config.smtpTls, config.inboxDomain) }, onWorkArrived, logger.child({ component: 'inbox' })), 'SMTP_PORT', config.host, config.smtpPort, 'the statement inbox (SMTP)')
+      : undefined;
+  } catch (error) {
+    // Nothing half-started is left holding a port or the database: the process can exit.
+    await app.close();
+    await handle.close();
+    throw error;
+  }
   worker?.start();
   statementWorker?.start();
   const address = app.server.address();

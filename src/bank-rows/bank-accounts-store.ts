@@ -49,3 +49,14 @@ export async function settledNetByAccount(db: Executor, tenantId: string, bankAc
     .groupBy('bank_account_id').execute();
   return new Map(rows.map((row) => [row.bank_account_id, toBigInt(row.net)]));
 }
+
+/** The currencies a tenant's bank accounts hold: what an amount bound has to be read in. */
+export async function tenantCurrencies(db: Executor, tenantId: string): Promise<string[]> {
+  const rows = await db.selectFrom('bank_accounts').select('currency').distinct().where('tenant_id', '=', tenantId).execute();
+  return rows.map((row) => row.currency);
+}
+
+/** Whether the bank account is this tenant's. */
+export async function tenantHasBankAccount(db: Executor, tenantId: string, bankAccountId: string): Promise<boolean> {
+  return Boolean(await db.selectFrom('bank_accounts').select('id').where('tenant_id', '=', tenantId).where('id', '=', bankAccountId).executeTakeFirst());
+}

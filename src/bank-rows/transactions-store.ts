@@ -73,17 +73,36 @@ export interface TransactionListQuery {
   category?: string;
   search?: string;
   sweepState?: SweepState;
+  needsReview?: boolean;
+  bankAccountId?: string;
+  /**
+   * Inclusive bounds on the signed amount, in minor units per currency (a bound means the same major
+   * amount in every currency, so each currency's rows are compared in their own minor units).
+   */
+  amountMinorByCurrency?: Array<{ currency: string; minMinor?: number; maxMinor?: number }>;
   limit: number;
   offset: number;
 }
 
 /** Newest first; `limit + 1` rows are read so the caller knows whether another page follows. */
 export async function listTransactions(db: Executor, query: TransactionListQuery): Promise<BankRowWithAccountName[]> {
+  // An amount bound with no currency to read it in (no bank account yet) matches nothing.
+  if (query.amountMinorByCurrency && query.amountMinorByCurrency.length === 0) return [];
   let select = withAccountName(db).where('transactions.tenant_id', '=', query.tenantId);
   if (query.from) select = select.where('transactions.date', '>=', query.from);
   if (query.to) select = select.where('transactions.date', '<=', query.to);
   if (query.sweepState) select = select.where('transactions.sweep_state', '=', storedSweepState(query.sweepState));
   if (query.category) select = select.where('transactions.category_target', '=', query.category);
+  if (query.needsReview !== undefined) select = select.where('transactions.needs_review', '=', query.needsReview ? 1 : 0);
+  if (query.bankAccountId) select = select.where('transactions.bank_account_id', '=', query.bankAccountId);
+  if (query.amountMinorByCurrency) {
+    const bounds = query.amountMinorByCurrency;
+    select = select.where((where) => where.or(bounds.map(({ currency, minMinor, maxMinor }) => where.and([
+      where('transactions.currency', '=', currency),
+      ...(minMinor !== undefined ? [where('transactions.amount_minor', '>=', minMinor)] : []),
+      ...(maxMinor !== undefined ? [where('transactions.amount_minor', '<=', maxMinor)] : []),
+    ]))));
+  }
   if (query.search) {
     const pattern = `%${query.search.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
     // SQLite has no default LIKE escape character; naming one makes % and _ literal on both databases.

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
@@ -113,4 +114,69 @@ test('errors go to stderr as {error, reason} with a non-zero exit, and nothing o
   const missing = await run('tenant', 'create');
   assert.notEqual(missing.code, 0);
   assert.match(missing.stderr, /--name/);
+});
+
+test('entity update takes --entity as the README shows (or the id as an argument), and refuses two different ids', async () => {
+  const { tenantId, entityId } = json(await run('tenant', 'create', '--name', 'Flag LLC'));
+  assert.equal(json(await run('entity', 'update', '--tenant', tenantId, '--entity', entityId, '--industry', 'retail')).industry, 'retail');
+  assert.equal(json(await run('entity', 'update', entityId, '--tenant', tenantId, '--industry', 'construction')).industry, 'construction');
+  const both = await run('entity', 'update', entityId, '--tenant', tenantId, '--entity', '00000000-0000-4000-8000-000000000000', '--industry', 'retail');
+  assert.notEqual(both.code, 0);
+  assert.match(JSON.parse(both.stderr.trim()).reason, /differ/);
+  const none = await run('entity', 'update', '--tenant', tenantId, '--industry', 'retail');
+  assert.notEqual(none.code, 0);
+  assert.match(JSON.parse(none.stderr.trim()).reason, /--entity/);
+  // The README's table shows the same form the command accepts.
+  const readme = readFileSync(fileURLToPath(new URL('../../README.md', import.meta.url)), 'utf8');
+  assert.match(readme, /`entity update --tenant ID --entity ID /);
+});
+
+test('usage errors (unknown option or command, missing option or subcommand) are {error, reason} JSON on stderr with exit 2', async () => {
+  const cases: Array<[string[], RegExp]> = [
+    [['tenant', 'create'], /--name/],
+    [['tenant', 'create', '--name', 'X', '--colour', 'blue'], /unknown option '--colour'/],
+    [['tenant', 'frobnicate'], /unknown command 'frobnicate'|subcommand/],
+    [['nonsense'], /unknown command 'nonsense'/],
+    [['key'], /subcommand is missing; see bookkeeping key --help/],
+    [['obligation', 'list', '--tenant', 'x', '--limit', 'lots'], /--limit/],
+  ];
+  const results = await Promise.all(cases.map(([args]) => run(...args)));
+  for (const [index, [args, reason]] of cases.entries()) {
+    const result = results[index];
+    assert.equal(result.code, 2, `${args.join(' ')}: ${result.stderr}`);
+    assert.equal(result.stdout, '');
+    const lines = result.stderr.trim().split('\n');
+    assert.equal(lines.length, 1, `only the JSON on stderr: ${result.stderr}`);
+    const error = JSON.parse(lines[0]);
+    assert.equal(error.error, 'invalid_usage', args.join(' '));
+    assert.match(error.reason, reason, args.join(' '));
+  }
+  const help = await run('--help');
+  assert.equal(help.code, 0);
+  assert.match(help.stdout, /Usage: bookkeeping/);
+});
+
+test('a second instance on a taken SMTP or HTTP port says which port and how to change it, and exits', async () => {
+  const holder = createServer();
+  await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+  const takenPort = (holder.address() as AddressInfo).port;
+  try {
+    const serve = (extra: NodeJS.ProcessEnv) => new Promise<CommandResult>((resolve) => {
+      execFile(process.execPath, [bin, 'serve', '--no-worker'], { env: { ...env, HOST: '127.0.0.1', ...extra }, timeout: 120_000 }, (error, stdout, stderr) => {
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, signal: error?.signal ?? null, stdout, stderr });
+      });
+    });
+    const smtp = await serve({ PORT: '0', SMTP_PORT: String(takenPort) });
+    assert.equal(smtp.signal, null, 'it exits by itself');
+    assert.equal(smtp.code, 1);
+    const smtpError = JSON.parse(smtp.stderr.trim().split('\n').at(-1)!);
+    assert.equal(smtpError.error, 'port_in_use');
+    assert.match(smtpError.reason, new RegExp(`^SMTP_PORT ${takenPort}: 127\\.0\\.0\\.1:${takenPort}.* already in use.*set SMTP_PORT to a free port, or SMTP_PORT=0`));
+    assert.doesNotMatch(smtp.stderr, /\n\s+at /, 'no stack trace');
+    const http = await serve({ PORT: String(takenPort), SMTP_PORT: '0' });
+    assert.equal(http.code, 1);
+    assert.match(JSON.parse(http.stderr.trim().split('\n').at(-1)!).reason, new RegExp(`^PORT ${takenPort}: .*set PORT to a free port`));
+  } finally {
+    holder.close();
+  }
 });

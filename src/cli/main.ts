@@ -7,7 +7,7 @@ import { addEntity, createTenant, updateEntityProfile } from '../tenancy/tenants
 import { confirmObligation, fileObligation, obligationCalendar, parseStatuses, syncObligationsIn } from '../compliance/obligations.ts';
 import { ACCEPTED_DATE_REASON, isAcceptedDate } from '../shared/dates.ts';
 import { setReviewThreshold } from '../tenancy/tenant-settings.ts';
-import { createLogger, createWorker, openMigratedDatabase, startService } from '../server.ts';
+import { createLogger, createWorker, openMigratedDatabase, PortInUseError, startService } from '../server.ts';
 import { createStatementWorker } from '../server.ts';
 import { inboxAddress } from '../intake/statements/inbox.ts';
 import { listUploads } from '../intake/statements/uploads.ts';
@@ -97,7 +97,9 @@ function complianceOptionsFrom(options: Record<string, string | number | boolean
 const program = new Command('bookkeeping')
   .description('Admin command line of the bookkeeping service (uses DATABASE_URL, default file:./data/bookkeeping.db)')
   .exitOverride()
-  .configureOutput({ writeErr: (text) => process.stderr.write(text) });
+  // Usage errors are printed as `{error, reason}` JSON below, like every other failure (stderr carries
+  // nothing else); help asked for with --help is text on stdout.
+  .configureOutput({ writeErr: () => {}, outputError: () => {} });
 
 const tenant = program.command('tenant').description('tenants');
 profileOptions(tenant.command('create').description('create a tenant, its primary entity and its chart of accounts')
@@ -124,8 +126,9 @@ profileOptions(entity.command('add').description('add a legal entity (with its o
   .action((options) => withDatabase((handle) => addEntity(handle, options.tenant, profileFrom(options))));
 
 entity.command('update').description("change an entity's profile (only the options given); its obligation calendar regenerates")
-  .argument('<entityId>', 'entity id')
+  .argument('[entityId]', 'entity id (or --entity)')
   .requiredOption('--tenant <id>', 'tenant id')
+  .option('--entity <id>', 'entity id (the same as the positional argument)')
   .option('--name <name>', 'legal name')
   .option('--entity-type <type>', 'sole_prop | llc | partnership | s_corp | c_corp')
   .option('--state <code>', 'state of formation, e.g. DE')
@@ -137,7 +140,7 @@ entity.command('update').description("change an entity's profile (only the optio
   .option('--estimate-taxes [percent]', 'estimate estimated-tax installments from the books at this rate (default by regime)')
   .option('--no-estimate-taxes', 'stop estimating: estimated-tax rows show 0 again')
   .option('--industry <industry>', `line of business, for categorization: ${INDUSTRIES.join(' | ')} ("" to clear)`)
-  .action((entityId: string, options) => withDatabase((handle) => updateEntityProfile(handle, options.tenant, entityId, {
+  .action((positionalId: string | undefined, options) => withDatabase((handle) => updateEntityProfile(handle, options.tenant, entityToUpdate(positionalId, options.entity), {
     legalName: options.name,
     entityType: options.entityType,
     stateCode: options.state,
@@ -145,6 +148,14 @@ entity.command('update').description("change an entity's profile (only the optio
     fiscalYearEndMonth: options.fiscalYearEnd,
     ...complianceOptionsFrom(options),
   }, (trx, row) => syncObligationsIn(trx, options.tenant, row, new Date().toISOString().slice(0, 10), new Date().toISOString()))));
+
+/** `entity update --entity ID` (as `obligation list --entity`) or the positional id; both must agree. */
+function entityToUpdate(positionalId: string | undefined, optionId: string | undefined): string {
+  if (positionalId && optionId && positionalId !== optionId) throw new DomainError('invalid_request', `entity: the positional id ${positionalId} and --entity ${optionId} differ; give one`);
+  const entityId = optionId ?? positionalId;
+  if (!entityId) throw new DomainError('invalid_request', 'entity: give the entity id with --entity <id>');
+  return entityId;
+}
 
 const obligation = program.command('obligation').description('the obligation calendar');
 obligation.command('list').description("an entity's obligations, deadline ascending (regenerated first)")
@@ -222,10 +233,23 @@ try {
 } catch (error) {
   if (error instanceof CommanderError) {
     // Help and version are not failures; commander has already printed what it had to say.
-    process.exitCode = error.code === 'commander.helpDisplayed' || error.code === 'commander.version' ? 0 : 2;
+    if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') {
+      process.exitCode = 0;
+    } else {
+      // A usage error (unknown option or command, missing argument): the same JSON as any failure.
+      const reason = error.code === 'commander.help' || error.code === 'commander.executeSubCommandAsync'
+        ? `a subcommand is missing; see bookkeeping ${process.argv.slice(2).filter((arg) => !arg.startsWith('-')).join(' ')} --help`.replace(/\s+--help/, ' --help')
+        : `${error.message.replace(/^error: /, '')} (see bookkeeping --help)`;
+      process.stderr.write(`${JSON.stringify({ error: 'invalid_usage', reason })}\n`);
+      process.exitCode = 2;
+    }
   } else if (error instanceof DomainError) {
     process.stderr.write(`${JSON.stringify({ error: error.code, reason: error.reason })}\n`);
     process.exitCode = 1;
+  } else if (error instanceof PortInUseError) {
+    process.stderr.write(`${JSON.stringify({ error: 'port_in_use', reason: error.message })}\n`);
+    // The statement readers were already warming in worker threads; there is nothing to wait for.
+    process.exit(1);
   } else if (error instanceof ConfigError) {
     process.stderr.write(`${JSON.stringify({ error: 'invalid_configuration', reason: error.message })}\n`);
     process.exitCode = 1;

@@ -128,7 +128,10 @@ async function planSync(db: Executor, tenantId: string, entity: EntitiesTable, t
     loadBooksFacts(db, tenantId, entity.id, entity.base_currency, { netIncomeFrom: profile.estimatedTaxRatePercent === null ? null : `${Number(today.slice(0, 4)) - 2}-01-01` }),
   ]);
   const filedExtensions = new Set(stored.filter((row) => row.status === 'filed').map((row) => `${row.rule_id}|${row.period}`));
-  const planned = planObligations(profile, facts, { today, filedExtensions });
+  // The calendar starts the day the entity was added: the service cannot know whether what fell due
+  // before then was met, so such obligations are neither listed nor ever overdue (a business that
+  // joins in November is not an F for the April return it filed elsewhere).
+  const planned = planObligations(profile, facts, { today, filedExtensions }).filter((obligation) => obligation.deadline >= profile.addedOn);
   const storedByKey = new Map(stored.map((row) => [`${row.rule_id}|${row.period}`, row]));
   const plan: SyncPlan = { inserts: [], updates: [], deletes: [] };
   const plannedKeys = new Set<string>();
@@ -156,7 +159,8 @@ async function planSync(db: Executor, tenantId: string, entity: EntitiesTable, t
     const key = `${row.rule_id}|${row.period}`;
     if (plannedKeys.has(key)) continue;
     const inWindow = row.deadline >= window.from && row.deadline <= window.to;
-    if (inWindow && (row.status === 'upcoming' || row.status === 'payment_pending')) {
+    const beforeTracking = row.deadline < profile.addedOn;
+    if ((inWindow || beforeTracking) && (row.status === 'upcoming' || row.status === 'payment_pending')) {
       plan.deletes.push(row.id);
     } else if (row.status === 'upcoming' || row.status === 'payment_pending') {
       // History outside the window: only the clock still moves its status.

@@ -145,9 +145,11 @@ test('statement-fed books are judged as of their latest periodEnd; missing month
 });
 
 test('obligation hygiene: overdue filings cost points by age until they are filed', async () => {
-  const late = await tenantWithProfile(harness, fullProfile('Late Corp', '2023-02-15'));
+  // Kept on the service since January 2025, and nothing marked filed since.
+  const late = await tenantWithProfile(harness, fullProfile('Late Corp', '2023-02-15'), { createdAt: new Date('2025-01-02T09:00:00Z') });
   const overdue = await overdueObligations(harness.handle, late.tenantId, {}, clock);
-  assert.ok(overdue.length > 0, 'an entity formed in 2023 with nothing filed is behind');
+  assert.ok(overdue.length > 0, 'an entity on the service since 2025 with nothing filed is behind');
+  assert.ok(overdue.every((row) => row.deadline >= '2025-01-02'), 'only what fell due since it joined');
   let data = await score(late);
   const issues = component(data, 'Obligation hygiene').issues;
   assert.equal(issues.length, overdue.length);
@@ -170,4 +172,36 @@ test('the score is per tenant, needs the read scope, and is in the contract', as
   const contract = (await harness.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json();
   const schema = contract.paths['/health-score'].get.responses['200'].content['application/json'].schema.properties.data;
   for (const field of ['country', 'score', 'grade', 'summary', 'components', 'criticalIssues', 'warningIssues']) assert.ok(schema.properties[field], field);
+});
+
+test('a tenant created today is not charged for obligations that fell due before it existed; calendar and score agree', async () => {
+  // Formed in 2023, added to the service today: its past filings were made (or not) elsewhere.
+  const newcomer = await tenantWithProfile(harness, fullProfile('Newcomer LLC', '2023-02-15'));
+  const calendar = async () => {
+    const response = await newcomer.call('GET', '/v1/obligations?limit=500');
+    assert.equal(response.statusCode, 200, response.body);
+    return response.json().data as Array<{ id: string; deadline: string; status: string; overdue: boolean; daysOverdue: number }>;
+  };
+  let rows = await calendar();
+  assert.ok(rows.length > 0, 'the calendar ahead is there');
+  assert.deepEqual(rows.filter((row) => row.deadline < TODAY), [], 'nothing due before the tenant existed is listed');
+  assert.ok(rows.every((row) => !row.overdue && row.daysOverdue === 0));
+  let data = await score(newcomer);
+  assert.deepEqual(component(data, 'Obligation hygiene'), { label: 'Obligation hygiene', penalty: 0, issues: [] });
+  assert.notEqual(data.grade, 'F');
+
+  // Four months on, what fell due since it joined is overdue, and the score charges exactly those rows.
+  clock = new Date('2027-02-20T15:00:00.000Z');
+  try {
+    rows = await calendar();
+    const overdue = rows.filter((row) => row.overdue);
+    assert.ok(overdue.length > 0, 'deadlines after joining do fall due');
+    assert.ok(overdue.every((row) => row.deadline >= TODAY && row.deadline < '2027-02-20' && row.status !== 'filed'));
+    assert.ok(rows.every((row) => row.overdue === (row.deadline < '2027-02-20' && row.status !== 'filed')), 'overdue means past its deadline and not filed, on every row');
+    data = await score(newcomer);
+    const charged = component(data, 'Obligation hygiene').issues.map((issue: Issue & { obligationId?: string }) => issue.message);
+    assert.equal(charged.length, overdue.length);
+  } finally {
+    clock = new Date(`${TODAY}T15:00:00.000Z`);
+  }
 });

@@ -2,6 +2,8 @@ import swagger from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Ajv } from 'ajv';
 import addFormatsModule from 'ajv-formats';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Config } from '../config/config.ts';
 import type { AppContext } from './context.ts';
@@ -10,6 +12,8 @@ import type { DatabaseHandle } from '../db/connection.ts';
 import { authenticate } from '../tenancy/api-keys.ts';
 import { DATE_RANGE_TEXT, isAcceptedDate } from '../shared/dates.ts';
 import { findControlCharacter } from '../shared/text.ts';
+import { negotiate, type AnswerType } from './content-negotiation.ts';
+import { contractRules } from './contract-rules.ts';
 import { handleClientError, handleError, handleFrameworkError, MAX_URL_LENGTH, sendError } from './errors.ts';
 import { rateLimiterFor, type RateLimiter } from './rate-limit.ts';
 import { registerRoutes } from './routes/index.ts';
@@ -29,6 +33,13 @@ export interface AppOptions {
   now?: () => Date;
 }
 
+/** An incoming x-request-id is kept when it is a sane token (a proxy's or the client's id), else one is made. */
+const SANE_REQUEST_ID = /^[A-Za-z0-9._:@\/+=-]{1,128}$/;
+export function requestIdFor(request: IncomingMessage): string {
+  const incoming = request.headers['x-request-id'];
+  return typeof incoming === 'string' && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+}
+
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 
 /**
@@ -36,8 +47,9 @@ const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
  * path parameters arrive as text, so there types are coerced and defaults filled in.
  */
 function buildValidators() {
-  const strict = addFormats(new Ajv({ strict: false, allErrors: false, coerceTypes: false, useDefaults: true }));
-  const coercing = addFormats(new Ajv({ strict: false, allErrors: false, coerceTypes: true, useDefaults: true }));
+  // verbose: an unknown field's error carries its object's schema, so the reason can list the known ones.
+  const strict = addFormats(new Ajv({ strict: false, allErrors: false, coerceTypes: false, useDefaults: true, verbose: true }));
+  const coercing = addFormats(new Ajv({ strict: false, allErrors: false, coerceTypes: true, useDefaults: true, verbose: true }));
   for (const ajv of [strict, coercing]) {
     ajv.addSchema(ErrorBody as object, 'Error');
     // Every date the API takes is checked by the service's one date rule (calendar date and range).
@@ -54,6 +66,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Fastify's own two lines per request are replaced by the single line of the onResponse hook.
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: false,
+    requestIdHeader: false,
+    genReqId: requestIdFor,
     // Path ids are judged by their shape (400), however long; only a URL past MAX_URL_LENGTH is 414.
     routerOptions: { maxParamLength: MAX_URL_LENGTH },
     frameworkErrors: handleFrameworkError,
@@ -78,7 +92,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       info: {
         title: 'Bookkeeping Service API',
         version: '1.0.0',
-        description: `Programmatic access to one business's books. Every request carries \`Authorization: Bearer <API key>\`; the key decides the tenant. Successful responses are \`{ data }\` (lists that paginate add \`meta.pagination\`); errors are \`{ error, reason }\`. Amounts are JSON numbers in the row's currency; positive = money out. Input domain: dates ${DATE_RANGE_TEXT}; no control character (U+0000-U+001F, U+007F) in any path or query parameter, nor in any body string except tab and line breaks (400 naming the field); ids are UUIDs (a malformed id is 400, an unknown one 404). A URL over 8 KiB is 414 \`uri_too_long\`, a request line and headers over 16 KB 431 \`headers_too_large\`.`,
+        description: `Programmatic access to one business's books. Every request carries \`Authorization: Bearer <API key>\`; the key decides the tenant. Successful responses are \`{ data }\` (lists that paginate add \`meta.pagination\`); errors are \`{ error, reason }\`. Amounts are JSON numbers in the row's currency; positive = money out. Input domain: dates ${DATE_RANGE_TEXT}; no control character (U+0000-U+001F, U+007F) in any path or query parameter, nor in any body string except tab and line breaks (400 naming the field); ids are UUIDs (a malformed id is 400, an unknown one 404). A URL over 8 KiB is 414 \`uri_too_long\`, a request line and headers over 16 KB 431 \`headers_too_large\`. A query parameter or body field this contract does not name is 400, naming it (every object schema is closed). \`Accept\` is honoured: JSON, CSV where a 200 lists \`text/csv\` (the reports, transactions, the journal; a listing's CSV holds every matching row), else 406 \`not_acceptable\`. Every answer carries \`x-request-id\` (a sane incoming one is kept; it is the request's id in the service log). Reports (\`/reports/*\`, \`/health-score\`) draw on a per-key bucket of 30 that refills at 2 a second: a dashboard of six reports can refresh every 3 s.`,
       },
       servers: [{ url: '/v1' }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'API key created with `bookkeeping key create`' } } },
@@ -92,6 +106,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/v1/')) return;
     for (const method of [route.method].flat()) if (method !== 'HEAD') servedRoutes.push(`${method} ${route.url.slice('/v1'.length).replace(/:(\w+)/g, '{$1}')}`);
+    // The contract and the validation are both made from route.schema, so what is decided here holds
+    // for both: unknown fields refused, defaulted parameters optional, an operationId, 413 declared.
+    if (route.schema) route.schema = contractRules(route.schema, [route.method].flat()[0], route.url.slice('/v1'.length));
   });
 
   let storeErrorLoggedAtMs = -Infinity;
@@ -114,11 +131,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const { scope, rateClass } = request.routeOptions.config;
     if (!scope) return;
     const header = request.headers.authorization;
-    const presented = header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : undefined;
-    const principal = presented ? await authenticate(handle, presented, { cacheMs: config.apiKeyCacheMs }) : undefined;
+    // The scheme is case-insensitive (RFC 9110); a header without it is a malformed header, not an unknown key.
+    const bearer = header ? /^bearer\s+(\S+)\s*$/i.exec(header) : null;
+    const principal = bearer ? await authenticate(handle, bearer[1], { cacheMs: config.apiKeyCacheMs }) : undefined;
     if (!principal) {
       reply.header('WWW-Authenticate', 'Bearer');
-      return sendError(reply, 'unauthorized', header ? 'the API key is unknown or revoked' : 'send the API key as "Authorization: Bearer <key>"');
+      return sendError(reply, 'unauthorized', !header
+        ? 'send the API key as "Authorization: Bearer <key>"'
+        : !bearer
+          ? 'the Authorization header is malformed: send "Authorization: Bearer <key>" (the word Bearer, a space, then the key)'
+          : 'the API key is unknown or revoked');
     }
     request.principal = principal;
     request.tenant = tenantScope(handle, principal.tenantId);
@@ -137,18 +159,33 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // a JSON body string but tab and line breaks (see docs/reliability.md). Checked before the schemas,
   // so every route and every field is covered, including fields a schema does not name.
   app.addHook('preValidation', async (request, reply) => {
+    // Accept is honoured on every API route: JSON, CSV where a route offers it, else 406 (the error
+    // body itself is JSON, as every error is). Routes outside /v1 (pages, if any) decide for themselves.
+    const offered: AnswerType[] = request.routeOptions.config.csv ? ['application/json', 'text/csv'] : ['application/json'];
+    const answerAs = negotiate(request.headers.accept, offered);
+    if (!answerAs && request.routeOptions.url?.startsWith('/v1/')) {
+      return sendError(reply, 'not_acceptable', `Accept: this endpoint answers ${offered.join(' or ')}, which "${request.headers.accept?.slice(0, 200)}" does not admit`);
+    }
+    request.answerAs = answerAs ?? 'application/json';
     const inParameters = findControlCharacter(request.params, { allowWhiteSpace: false }) ?? findControlCharacter(request.query, { allowWhiteSpace: false });
     if (inParameters !== undefined) return sendError(reply, 'invalid_request', `${inParameters}: must not contain control characters (U+0000-U+001F, U+007F)`);
     const inBody = findControlCharacter(request.body, { allowWhiteSpace: true });
     if (inBody !== undefined) return sendError(reply, 'invalid_request', `${inBody || 'body'}: must not contain control characters (U+0000-U+001F, U+007F; tab and line breaks are allowed in body text)`);
   });
 
+  // Every answer names its request, so a client can quote it and it can be found in the log.
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
   // One structured line per request; never the key (it is in a header that is not logged) and no bodies.
+  // A client error carries its reason: the log says why a request was refused, not only that it was.
   app.addHook('onResponse', async (request, reply) => {
     request.log.info({
       method: request.method,
       path: request.url.split('?')[0],
       status: reply.statusCode,
+      ...(reply.statusCode >= 400 && reply.statusCode < 500 && reply.errorReason ? { reason: reply.errorReason } : {}),
       durationMs: Math.round(reply.elapsedTime * 10) / 10,
       tenantId: request.principal?.tenantId,
       keyId: request.principal?.keyId,

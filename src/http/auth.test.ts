@@ -107,7 +107,7 @@ test('the OpenAPI contract lists every route with its parameters, responses and 
   assert.equal(documented.size, served.size, `contract paths: ${[...documented].join(', ')}`);
 
   const listTransactions = contract.paths['/transactions'].get;
-  assert.deepEqual(listTransactions.parameters.map((parameter: { name: string }) => parameter.name).sort(), ['category', 'from', 'limit', 'offset', 'search', 'sweepState', 'to']);
+  assert.deepEqual(listTransactions.parameters.map((parameter: { name: string }) => parameter.name).sort(), ['amountMax', 'amountMin', 'bankAccountId', 'category', 'from', 'limit', 'needsReview', 'offset', 'search', 'sweepState', 'to']);
   for (const status of ['200', '400', '401', '429']) assert.ok(listTransactions.responses[status], `GET /transactions documents ${status}`);
   assert.ok(contract.paths['/transactions'].post.responses['413']);
   const errorCodes = contract.components.schemas.Error.properties.error.enum;
@@ -115,4 +115,18 @@ test('the OpenAPI contract lists every route with its parameters, responses and 
     assert.ok(errorCodes.includes(code), code);
   }
   assert.ok(contract.components.securitySchemes.bearer);
+});
+
+test('a key sent without "Bearer " is told the header form is wrong, not that the key is unknown', async () => {
+  const bare = await harness.app.inject({ method: 'GET', url: '/v1/entities', headers: { authorization: acme.key } });
+  assert.equal(bare.statusCode, 401);
+  assert.equal(bare.json().error, 'unauthorized');
+  assert.match(bare.json().reason, /malformed: send "Authorization: Bearer <key>"/);
+  assert.doesNotMatch(bare.json().reason, /unknown/);
+  const basic = await harness.app.inject({ method: 'GET', url: '/v1/entities', headers: { authorization: `Basic ${acme.key}` } });
+  assert.match(basic.json().reason, /malformed/);
+  // The scheme is case-insensitive, as HTTP says; a well-formed header with a made-up key is unknown.
+  assert.equal((await harness.app.inject({ method: 'GET', url: '/v1/entities', headers: { authorization: `bearer ${acme.key}` } })).statusCode, 200);
+  const unknown = await harness.app.inject({ method: 'GET', url: '/v1/entities', headers: { authorization: `Bearer bk_AAAAAAAAAAAA_${'a'.repeat(43)}` } });
+  assert.match(unknown.json().reason, /unknown or revoked/);
 });

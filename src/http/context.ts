@@ -1,6 +1,7 @@
 import type { Config } from '../config/config.ts';
 import type { DatabaseHandle } from '../db/connection.ts';
 import type { Principal, Scope } from '../tenancy/api-keys.ts';
+import type { AnswerType } from './content-negotiation.ts';
 import type { TenantScope } from './tenant-scope.ts';
 
 /**
@@ -14,11 +15,19 @@ declare module 'fastify' {
     /** Scope the route needs; routes without one are public. */
     scope?: Scope;
     rateClass?: RateClass;
+    /** The route also answers text/csv when the client's Accept prefers it. */
+    csv?: boolean;
   }
   interface FastifyRequest {
     principal: Principal;
     /** The authenticated tenant's scope: its stores and transactions, bound to it. */
     tenant: TenantScope;
+    /** The media type the answer takes, negotiated from Accept. */
+    answerAs: AnswerType;
+  }
+  interface FastifyReply {
+    /** The reason of an error answer, for the request's log line. */
+    errorReason?: string;
   }
   interface FastifyInstance {
     /** "METHOD /path" of every /v1 route, relative to /v1, as served (the contract must list them all). */

@@ -14,6 +14,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   unauthorized: 401,
   insufficient_scope: 403,
   not_found: 404,
+  not_acceptable: 406,
   request_timeout: 408,
   conflict: 409,
   payload_too_large: 413,
@@ -29,6 +30,7 @@ const DESCRIPTIONS: Record<number, string> = {
   401: 'unauthorized: missing, unknown or revoked API key',
   403: 'insufficient_scope: the key lacks the scope this endpoint needs',
   404: 'not_found: no such resource for this tenant (ids of other tenants are answered the same way)',
+  406: 'not_acceptable: the Accept header admits none of the types this endpoint answers with (application/json, and text/csv where listed)',
   408: 'request_timeout: the request did not arrive in time',
   409: 'conflict: the request contradicts what is stored',
   413: 'payload_too_large: the body exceeds the limit',
@@ -42,13 +44,15 @@ const DESCRIPTIONS: Record<number, string> = {
 /** Error responses of a route, for its schema and so for the OpenAPI contract. */
 export function errorResponses(...statuses: number[]) {
   // Any request can be malformed (a control character, a URL that does not decode), so 400 is everywhere.
-  const all = [...new Set([400, 401, 429, 500, ...statuses])].sort();
+  // Any request can name an Accept the endpoint cannot answer, so 406 is everywhere too.
+  const all = [...new Set([400, 401, 406, 429, 500, ...statuses])].sort();
   return Object.fromEntries(all.map((status) => [status, Type.Ref('Error', { description: DESCRIPTIONS[status] })]));
 }
 
 export const errorSchema = ErrorBody;
 
 export function sendError(reply: FastifyReply, code: ErrorCode, reason: string) {
+  reply.errorReason = `${code}: ${reason}`;
   return reply.status(STATUS_BY_CODE[code]).send({ error: code, reason });
 }
 
@@ -65,11 +69,18 @@ interface AjvLikeError {
   keyword: string;
   message?: string;
   params: Record<string, unknown>;
+  parentSchema?: { properties?: Record<string, unknown> };
 }
 
 export function describeValidationError(error: AjvLikeError, context: string | undefined): string {
-  const field = fieldName(context, error.instancePath, error.keyword === 'required' ? String(error.params.missingProperty) : undefined);
+  const named = error.keyword === 'required' ? error.params.missingProperty : error.keyword === 'additionalProperties' ? error.params.additionalProperty : undefined;
+  const field = fieldName(context, error.instancePath, named === undefined ? undefined : String(named));
   if (error.keyword === 'required') return `${field}: is required`;
+  if (error.keyword === 'additionalProperties') {
+    const known = Object.keys(error.parentSchema?.properties ?? {});
+    const what = context === 'querystring' ? 'query parameter' : 'field';
+    return `${field}: unknown ${what}; ${known.length > 0 ? `the ${what}s here are ${known.join(', ')}` : `no ${what} is taken here`}`;
+  }
   if ((error.keyword === 'format' && error.params.format === 'date') || (error.keyword === 'pattern' && error.params.pattern === ACCEPTED_DATE_PATTERN)) return `${field}: ${ACCEPTED_DATE_REASON}`;
   if (error.keyword === 'format' && error.params.format === 'uuid') return `${field}: must be a UUID`;
   if (error.keyword === 'maxLength') return `${field}: at most ${error.params.limit} characters`;

@@ -195,3 +195,68 @@ test('logs: one structured line per request, never the key nor a full tax id', a
   assert.ok(!everything.includes('bk_nope'));
   assert.ok(!everything.includes('123456789'), 'no tax id in the logs');
 });
+
+test('a 4xx log line carries its reason, and every answer carries x-request-id (a sane incoming one is kept)', async () => {
+  const lines: string[] = [];
+  const sink = new Writable({ write(chunk, _encoding, done) { lines.push(...String(chunk).split('\n').filter(Boolean)); done(); } });
+  const { createLogger } = await import('../server.ts');
+  const app = await buildApp({ handle: harness.handle, config: harness.config, logger: createLogger('info', sink) });
+  const answers = [];
+  try {
+    const key = await globex.keyWith(['read']);
+    const auth = { authorization: `Bearer ${key}` };
+    answers.push(await app.inject({ method: 'GET', url: '/v1/entities', headers: { ...auth, 'x-request-id': 'client-trace.42' } }));
+    answers.push(await app.inject({ method: 'GET', url: '/v1/transactions?from=2026-02-30', headers: auth }));
+    answers.push(await app.inject({ method: 'GET', url: '/v1/accounts', headers: { authorization: 'Bearer bk_nope', 'x-request-id': 'bad id with spaces' } }));
+    answers.push(await app.inject({ method: 'GET', url: '/v1/no-such-thing', headers: auth }));
+    answers.push(await app.inject({ method: 'GET', url: '/v1/openapi.json' }));
+  } finally {
+    await app.close();
+  }
+  const ids = answers.map((answer) => answer.headers['x-request-id']);
+  assert.ok(ids.every((id) => typeof id === 'string' && id.length > 0), `every answer names its request: ${ids}`);
+  assert.equal(ids[0], 'client-trace.42', 'a sane incoming id is kept');
+  assert.notEqual(ids[2], 'bad id with spaces', 'an unsafe incoming id is replaced');
+  assert.equal(new Set(ids).size, ids.length, 'made ids are distinct');
+  const requests = lines.map((line) => JSON.parse(line)).filter((line) => line.msg === 'request');
+  assert.deepEqual(requests.map((line) => line.status), [200, 400, 401, 404, 200]);
+  assert.deepEqual(requests.map((line) => line.reqId), ids, 'the log line names the same request id');
+  assert.equal(requests[0].reason, undefined, 'a success has no reason');
+  assert.match(requests[1].reason, /^invalid_request: from: /);
+  assert.match(requests[2].reason, /^unauthorized: the API key is unknown or revoked/);
+  assert.match(requests[3].reason, /^not_found: no route GET \/v1\/no-such-thing/);
+});
+
+test('a dashboard of six reports can be refreshed every 3 seconds with the default report bucket', async () => {
+  let nowMs = 0;
+  const { loadConfig } = await import('../config/config.ts');
+  const defaults = loadConfig({}).rateLimits;
+  const app = await buildApp({ handle: harness.handle, config: { ...harness.config, rateLimits: defaults }, rateLimiter: new MemoryRateLimiter(() => nowMs) });
+  try {
+    const key = await acme.keyWith(['read']);
+    const dashboard = [
+      '/v1/reports/trial-balance?asOf=2026-03-31',
+      '/v1/reports/profit-and-loss?from=2026-01-01&to=2026-03-31',
+      '/v1/reports/profit-and-loss?from=2026-01-01&to=2026-03-31&compareTo=previous_year',
+      '/v1/reports/balance-sheet?asOf=2026-03-31',
+      '/v1/reports/cash-flow?from=2026-01-01&to=2026-03-31',
+      '/v1/reports/general-ledger?from=2026-01-01&to=2026-03-31',
+    ];
+    // Opened, then refreshed every 3 s for a minute.
+    for (let refresh = 0; refresh <= 20; refresh++) {
+      nowMs = refresh * 3000;
+      for (const url of dashboard) {
+        const response = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${key}` } });
+        assert.equal(response.statusCode, 200, `refresh ${refresh}, ${url}: ${response.body}`);
+      }
+    }
+    // It is still a limit: a client asking for reports in a tight loop is held to the refill rate.
+    let refused = 0;
+    for (let attempt = 0; attempt < 40; attempt++) {
+      if ((await app.inject({ method: 'GET', url: dashboard[0], headers: { authorization: `Bearer ${key}` } })).statusCode === 429) refused++;
+    }
+    assert.ok(refused > 0, 'the report bucket still runs dry');
+  } finally {
+    await app.close();
+  }
+});

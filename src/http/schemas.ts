@@ -17,7 +17,7 @@ export const CurrencyCode = Type.String({ pattern: '^[A-Z]{3}$', description: 'I
 export const ErrorBody = Type.Object({
   error: Type.String({
     description: 'Stable machine-readable code',
-    enum: ['unauthorized', 'insufficient_scope', 'invalid_request', 'not_found', 'request_timeout', 'payload_too_large', 'uri_too_long', 'unsupported_media_type', 'rate_limited', 'headers_too_large', 'conflict', 'internal_error'],
+    enum: ['unauthorized', 'insufficient_scope', 'invalid_request', 'not_found', 'not_acceptable', 'request_timeout', 'payload_too_large', 'uri_too_long', 'unsupported_media_type', 'rate_limited', 'headers_too_large', 'conflict', 'internal_error'],
   }),
   reason: Type.Optional(Type.String({ description: 'Human-readable explanation naming the field at fault' })),
 }, { $id: 'Error', title: 'Error' });
@@ -160,7 +160,7 @@ export const Obligation = Type.Object({
   period: Type.String({ description: '2026 (a year; a fiscal tax year is named by the year it begins), 2026-Q1 (a quarter or an estimated-tax installment), 2026-03 (a month)' }),
   frequency: Type.String({ enum: ['annual', 'biennial', 'quarterly', 'monthly'] }),
   deadline: DateString('Due date, already moved past weekends and legal holidays'),
-  status: Type.String({ enum: ['upcoming', 'payment_pending', 'confirmed', 'filed'], description: 'upcoming → payment_pending (deadline within 30 days and an amount due) → confirmed (the owner confirmed it applies) → filed' }),
+  status: Type.String({ enum: ['upcoming', 'payment_pending', 'confirmed', 'filed'], description: 'The owner\'s workflow: upcoming → payment_pending (deadline within 30 days and an amount due) → confirmed (the owner confirmed it applies) → filed. Lateness is `overdue`, not a status: an upcoming row past its deadline is overdue. The calendar starts the day the entity was added to the service: what fell due before is not listed and never overdue' }),
   amountDue: Money('Known from law (flat fees, minimum taxes) or the books (payroll and sales tax liabilities, estimated tax when asked for); else 0, with the reason in amountNote.'),
   currency: CurrencyCode,
   filedAt: Nullable(Type.String({ format: 'date-time' })),
@@ -175,7 +175,7 @@ export const Obligation = Type.Object({
   deadlineNote: Nullable(Type.String({ description: 'When the deadline rests on an assumption or an extension' })),
   source: Nullable(Type.String({ description: 'Publication, instructions or statute the rule comes from' })),
   confirmedAt: Nullable(Type.String({ format: 'date-time' })),
-  overdue: Type.Boolean({ description: 'Past its deadline and not filed' }),
+  overdue: Type.Boolean({ description: 'Past its deadline and not filed (whatever the status); what the health score charges for' }),
   daysOverdue: Type.Integer({ minimum: 0, description: 'Days since the deadline while overdue, else 0' }),
 }, { $id: 'Obligation', title: 'Obligation' });
 

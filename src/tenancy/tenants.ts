@@ -7,10 +7,11 @@ import { newId } from '../shared/ids.ts';
 import { maskTaxId, validateEntityProfile, type EntityProfile, type EntityProfileInput } from './entity-profile.ts';
 import * as store from './tenancy-store.ts';
 
-export async function createTenant(handle: DatabaseHandle, input: EntityProfileInput): Promise<{ tenantId: string; entityId: string }> {
+/** `createdAt` is now; a test that runs on an injected clock creates its tenants at that clock's time. */
+export async function createTenant(handle: DatabaseHandle, input: EntityProfileInput, createdAt: Date = new Date()): Promise<{ tenantId: string; entityId: string }> {
   const profile = validateEntityProfile(input);
   const tenantId = newId();
-  const now = new Date().toISOString();
+  const now = createdAt.toISOString();
   const entityId = await withWriteTransaction(handle, async (trx) => {
     await store.insertTenant(trx, { id: tenantId, name: profile.legalName, createdAt: now });
     return insertEntityWithChart(trx, tenantId, input, true, now);

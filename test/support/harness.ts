@@ -28,6 +28,8 @@ export interface Harness {
   /** Runs the sweep until no row is waiting, as the background worker would. */
   sweep(): Promise<number>;
   newTenant(name?: string): Promise<TestTenant>;
+  /** The clock the app runs on (the injected one, else the real one). */
+  now(): Date;
 }
 
 export interface TestTenant {
@@ -101,8 +103,10 @@ export async function createHarness(options: { config?: (config: Config) => Conf
         total += processed;
       }
     },
+    now: () => options.now?.() ?? new Date(),
     async newTenant(name = 'Acme LLC') {
-      const { tenantId, entityId } = await createTenant(database.handle, { legalName: name, stateCode: 'DE', taxId: '12-3456789' });
+      // Created at the harness's clock: what depends on when a tenant joined (its obligation calendar) follows the clock.
+      const { tenantId, entityId } = await createTenant(database.handle, { legalName: name, stateCode: 'DE', taxId: '12-3456789' }, harness.now());
       const created = await createApiKey(database.handle, tenantId, ['read', 'write'], 'test');
       const call = (key: string) => (method: string, url: string, body?: unknown, headers: Record<string, string> = {}) => app.inject({
         method: method as 'GET',

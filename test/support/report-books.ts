@@ -34,8 +34,8 @@ export const LEDGER_NUMBER: Record<BookAccount, string> = { chk: '1011', sav: '1
 export const money = (minor: number) => minor / 100;
 
 /** A tenant with a full profile, or the profile given (fiscal year end, missing fields…). */
-export async function tenantWithProfile(harness: Harness, profile: EntityProfileInput): Promise<TestTenant> {
-  const { tenantId, entityId } = await createTenant(harness.handle, profile);
+export async function tenantWithProfile(harness: Harness, profile: EntityProfileInput, options: { createdAt?: Date } = {}): Promise<TestTenant> {
+  const { tenantId, entityId } = await createTenant(harness.handle, profile, options.createdAt ?? harness.now());
   const created = await createApiKey(harness.handle, tenantId, ['read', 'write'], 'test');
   const call = (method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> => harness.app.inject({
     method: method as 'GET',

@@ -1,11 +1,12 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { Type, type TSchema } from 'typebox';
-import { balanceSheetCsv, cashFlowCsv, generalLedgerCsv, profitAndLossCsv } from '../../reports/csv.ts';
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { balanceSheetCsv, cashFlowCsv, GENERAL_LEDGER_CSV_COLUMNS, generalLedgerCsv, profitAndLossCsv } from '../../reports/csv.ts';
 import { balanceSheet, cashFlow, profitAndLoss } from '../../reports/financial-statements.ts';
 import { generalLedger } from '../../reports/general-ledger.ts';
 import { todayUtc } from '../../shared/dates.ts';
 import type { AppContext } from '../context.ts';
+import { CSV_PAGE_ROWS, jsonOrCsv, sendCsv, streamCsv } from '../csv-answer.ts';
 import { errorResponses } from '../errors.ts';
 import { exactJson } from '../exact-json.ts';
 import { CurrencyCode, Data, DateString, Nullable, Pagination, Uuid } from '../schemas.ts';
@@ -110,39 +111,6 @@ const EntityAndCurrency = {
   currency: Type.Optional(Type.String({ description: "Lines in this currency only; default the entity's base currency (no conversion between currencies)" })),
 };
 
-/** 200 as JSON, or as CSV when the client sends `Accept: text/csv`. */
-function jsonOrCsv(schema: TSchema, csvDescription: string) {
-  return {
-    description: 'The report; `Accept: text/csv` returns it as CSV',
-    content: {
-      'application/json': { schema },
-      'text/csv': { schema: Type.String({ description: csvDescription }) },
-    },
-  };
-}
-
-/**
- * CSV when the client asks for it: `text/csv` listed with a higher quality than `application/json`
- * (absent counts as 0). Wildcards do not count: JSON is what a client gets unless it names CSV.
- */
-export function wantsCsv(accept: string | undefined): boolean {
-  let csv = 0;
-  let json = 0;
-  for (const part of (accept ?? '').split(',')) {
-    const [type, ...parameters] = part.trim().toLowerCase().split(';').map((piece) => piece.trim());
-    const qualityParameter = parameters.find((parameter) => parameter.startsWith('q='));
-    const quality = qualityParameter ? Number(qualityParameter.slice(2)) : 1;
-    if (!Number.isFinite(quality)) continue;
-    if (type === 'text/csv') csv = Math.max(csv, quality);
-    if (type === 'application/json') json = Math.max(json, quality);
-  }
-  return csv > json;
-}
-
-function sendCsv(reply: FastifyReply, csv: string, filename: string) {
-  return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename}.csv"`).send(csv);
-}
-
 const REPORT_NOTE = 'A report: it draws on the smaller report rate budget and reads the per-day account totals kept at posting time. Totals are exact: one past 15 significant digits is written as a JSON number with every digit (read it with a decimal parser to keep them).';
 
 export function financialReportRoutes(app: FastifyInstance, context: AppContext): void {
@@ -150,7 +118,7 @@ export function financialReportRoutes(app: FastifyInstance, context: AppContext)
 
   api.get('/reports/profit-and-loss', {
     ...exactJson,
-    config: { scope: 'read', rateClass: 'report' },
+    config: { scope: 'read', rateClass: 'report', csv: true },
     schema: {
       summary: 'Profit and loss (income statement)',
       description: `Revenue and expense accounts over from..to (inclusive) with totals and net income; compareTo adds the same figures for the previous period (same number of whole months, or days, right before) or the same dates a year earlier. ${REPORT_NOTE}`,
@@ -164,12 +132,12 @@ export function financialReportRoutes(app: FastifyInstance, context: AppContext)
     },
   }, async (request, reply) => {
     const report = await profitAndLoss(context.handle, request.principal.tenantId, request.query);
-    return wantsCsv(request.headers.accept) ? sendCsv(reply, profitAndLossCsv(report), `profit-and-loss-${report.from}-${report.to}`) : { data: report };
+    return request.answerAs === 'text/csv' ? sendCsv(reply, profitAndLossCsv(report), `profit-and-loss-${report.from}-${report.to}`) : { data: report };
   });
 
   api.get('/reports/balance-sheet', {
     ...exactJson,
-    config: { scope: 'read', rateClass: 'report' },
+    config: { scope: 'read', rateClass: 'report', csv: true },
     schema: {
       summary: 'Balance sheet',
       description: `Assets, liabilities and equity through asOf (inclusive); assets = liabilities + equity. Net income of the current fiscal year is an equity line of its own; earlier years' net income is in Retained Earnings. ${REPORT_NOTE}`,
@@ -181,12 +149,12 @@ export function financialReportRoutes(app: FastifyInstance, context: AppContext)
     },
   }, async (request, reply) => {
     const report = await balanceSheet(context.handle, request.principal.tenantId, { ...request.query, asOf: request.query.asOf ?? todayUtc() });
-    return wantsCsv(request.headers.accept) ? sendCsv(reply, balanceSheetCsv(report), `balance-sheet-${report.asOf}`) : { data: report };
+    return request.answerAs === 'text/csv' ? sendCsv(reply, balanceSheetCsv(report), `balance-sheet-${report.asOf}`) : { data: report };
   });
 
   api.get('/reports/cash-flow', {
     ...exactJson,
-    config: { scope: 'read', rateClass: 'report' },
+    config: { scope: 'read', rateClass: 'report', csv: true },
     schema: {
       summary: 'Cash flow statement (direct method)',
       description: `Cash received and paid over from..to by what it was for, grouped into operating, investing and financing activities by the counter account's place in the chart. Cash is cash on hand, checking and savings (1000-1099); card balances are operating liabilities, so a card charge shows as spending and the card's own line shows the part not yet paid. openingCash + netChange = closingCash. ${REPORT_NOTE}`,
@@ -199,30 +167,37 @@ export function financialReportRoutes(app: FastifyInstance, context: AppContext)
     },
   }, async (request, reply) => {
     const report = await cashFlow(context.handle, request.principal.tenantId, request.query);
-    return wantsCsv(request.headers.accept) ? sendCsv(reply, cashFlowCsv(report), `cash-flow-${report.from}-${report.to}`) : { data: report };
+    return request.answerAs === 'text/csv' ? sendCsv(reply, cashFlowCsv(report), `cash-flow-${report.from}-${report.to}`) : { data: report };
   });
 
   api.get('/reports/general-ledger', {
     ...exactJson,
-    config: { scope: 'read', rateClass: 'report' },
+    config: { scope: 'read', rateClass: 'report', csv: true },
     schema: {
       summary: 'General ledger',
-      description: `Journal lines of from..to grouped by account, each with the account's running balance (starting from its balance before from). Paginated over lines; CSV returns the same page. ${REPORT_NOTE}`,
+      description: `Journal lines of from..to grouped by account, each with the account's running balance (starting from its balance before from). JSON is paginated over lines; \`Accept: text/csv\` returns every line of the period (streamed; limit and offset page the JSON only). ${REPORT_NOTE}`,
       querystring: Type.Object({
         from: DateString('Required. Period start, inclusive'),
         to: DateString('Required. Period end, inclusive'),
         accountNumber: Type.Optional(Type.String({ maxLength: 20, description: 'Only this ledger account' })),
         ...EntityAndCurrency,
-        limit: Type.Integer({ minimum: 1, maximum: 1000, default: 100, description: 'Lines per page, 1-1000, default 100' }),
-        offset: Type.Integer({ minimum: 0, maximum: 1_000_000_000, default: 0, description: 'Lines to skip, >= 0' }),
+        limit: Type.Integer({ minimum: 1, maximum: 1000, default: 100, description: 'Lines per JSON page, 1-1000, default 100 (CSV has every line)' }),
+        offset: Type.Integer({ minimum: 0, maximum: 1_000_000_000, default: 0, description: 'Lines to skip, >= 0 (JSON only)' }),
       }),
       response: {
-        200: jsonOrCsv(Type.Object({ data: GeneralLedger, meta: Type.Object({ pagination: Pagination }) }), 'accountNumber,accountName,entryDate,entryId,description,memo,debit,credit,runningBalance'),
+        200: jsonOrCsv(Type.Object({ data: GeneralLedger, meta: Type.Object({ pagination: Pagination }) }), GENERAL_LEDGER_CSV_COLUMNS.join(',')),
         ...errorResponses(400, 403, 404),
       },
     },
   }, async (request, reply) => {
-    const page = await generalLedger(context.handle, request.principal.tenantId, request.query);
-    return wantsCsv(request.headers.accept) ? sendCsv(reply, generalLedgerCsv(page), `general-ledger-${page.data.from}-${page.data.to}-${request.query.offset}`) : page;
+    if (request.answerAs === 'text/csv') {
+      const tenantId = request.principal.tenantId;
+      return streamCsv(reply, `general-ledger-${request.query.from}-${request.query.to}`, {
+        readPage: (offset) => generalLedger(context.handle, tenantId, { ...request.query, limit: CSV_PAGE_ROWS, offset }),
+        render: (page, first) => generalLedgerCsv(page, first),
+        next: (page) => page.meta.pagination.nextOffset,
+      });
+    }
+    return generalLedger(context.handle, request.principal.tenantId, request.query);
   });
 }

@@ -3,15 +3,18 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { getJournalEntry, listJournal } from '../../ledger/journal-view.ts';
 import type { AppContext } from '../context.ts';
+import { JOURNAL_CSV_COLUMNS, journalCsv } from '../../reports/csv.ts';
+import { CSV_PAGE_ROWS, jsonOrCsv, streamCsv } from '../csv-answer.ts';
 import { errorResponses } from '../errors.ts';
 import { Data, DateString, Limit, Offset, Page, Uuid } from '../schemas.ts';
 
 export function journalRoutes(app: FastifyInstance, context: AppContext): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   api.get('/journal-entries', {
-    config: { scope: 'read' },
+    config: { scope: 'read', csv: true },
     schema: {
       summary: 'Journal entries in a period, oldest first, with their lines',
+      description: '`Accept: text/csv` returns every entry of the period, one row per line (streamed; limit and offset page the JSON only).',
       querystring: Type.Object({
         from: DateString('Required. Period start'),
         to: DateString('Required. Period end'),
@@ -20,9 +23,19 @@ export function journalRoutes(app: FastifyInstance, context: AppContext): void {
         limit: Limit(200, 50),
         offset: Offset,
       }),
-      response: { 200: Page(Type.Ref('JournalEntry')), ...errorResponses(400, 403, 404) },
+      response: { 200: jsonOrCsv(Page(Type.Ref('JournalEntry')), JOURNAL_CSV_COLUMNS.join(',')), ...errorResponses(400, 403, 404) },
     },
-  }, async (request) => listJournal(context.handle, request.principal.tenantId, request.query));
+  }, async (request, reply) => {
+    const tenantId = request.principal.tenantId;
+    if (request.answerAs === 'text/csv') {
+      return streamCsv(reply, `journal-${request.query.from}-${request.query.to}`, {
+        readPage: (offset) => listJournal(context.handle, tenantId, { ...request.query, limit: CSV_PAGE_ROWS, offset }),
+        render: (page, first) => journalCsv(page.data, first),
+        next: (page) => page.meta.pagination.nextOffset,
+      });
+    }
+    return listJournal(context.handle, tenantId, request.query);
+  });
 
   api.get('/journal-entries/:id', {
     config: { scope: 'read' },

@@ -4,6 +4,8 @@ import { Type } from 'typebox';
 import { trialBalance } from '../../reports/trial-balance.ts';
 import { todayUtc } from '../../shared/dates.ts';
 import type { AppContext } from '../context.ts';
+import { trialBalanceCsv } from '../../reports/csv.ts';
+import { jsonOrCsv, sendCsv } from '../csv-answer.ts';
 import { errorResponses } from '../errors.ts';
 import { exactJson } from '../exact-json.ts';
 import { Data, DateString, Uuid } from '../schemas.ts';
@@ -12,7 +14,7 @@ export function reportRoutes(app: FastifyInstance, context: AppContext): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   api.get('/reports/trial-balance', {
     ...exactJson,
-    config: { scope: 'read', rateClass: 'report' },
+    config: { scope: 'read', rateClass: 'report', csv: true },
     schema: {
       summary: 'Trial balance',
       description: 'Cumulative debits and credits of every active account through asOf (inclusive). A report: it draws on the smaller report rate budget. Totals are exact: one past 15 significant digits is written as a JSON number with every digit.',
@@ -21,13 +23,14 @@ export function reportRoutes(app: FastifyInstance, context: AppContext): void {
         entityId: Type.Optional(Uuid('Defaults to the primary entity')),
         currency: Type.Optional(Type.String({ description: "Lines in this currency only; default the entity's base currency (no conversion between currencies)" })),
       }),
-      response: { 200: Data(Type.Ref('TrialBalance')), ...errorResponses(400, 403, 404) },
+      response: { 200: jsonOrCsv(Data(Type.Ref('TrialBalance')), 'accountNumber,name,category,debit,credit,balance; the last row (accountNumber empty) is the totals'), ...errorResponses(400, 403, 404) },
     },
-  }, async (request) => ({
-    data: await trialBalance(context.handle, request.principal.tenantId, {
+  }, async (request, reply) => {
+    const report = await trialBalance(context.handle, request.principal.tenantId, {
       asOf: request.query.asOf ?? todayUtc(),
       entityId: request.query.entityId,
       currency: request.query.currency,
-    }),
-  }));
+    });
+    return request.answerAs === 'text/csv' ? sendCsv(reply, trialBalanceCsv(report), `trial-balance-${report.asOf}`) : { data: report };
+  });
 }

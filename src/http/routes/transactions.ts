@@ -6,11 +6,25 @@ import { invalid, notFound } from '../../errors.ts';
 import { MAX_ROWS_PER_REQUEST, pushTransactions } from '../../intake/push-transactions.ts';
 import { SWEEP_STATES, type SweepState } from '../../bank-rows/bank-row.ts';
 import { toTransactionView } from '../../bank-rows/transaction-view.ts';
+import { tenantCurrencies, tenantHasBankAccount } from '../../bank-rows/bank-accounts-store.ts';
+import { currencyExponent } from '../../money/currency.ts';
+import { TRANSACTIONS_CSV_COLUMNS, transactionsCsv } from '../../reports/csv.ts';
 import { addDays, todayUtc } from '../../shared/dates.ts';
 import { MAX_REASON_LENGTH, recategorize, removeTransaction } from '../../sweep/correct.ts';
 import type { AppContext } from '../context.ts';
+import { CSV_PAGE_ROWS, jsonOrCsv, streamCsv } from '../csv-answer.ts';
 import { errorResponses } from '../errors.ts';
-import { Data, DateString, Limit, Offset, Page, Nullable, Uuid } from '../schemas.ts';
+import { Data, DateString, Limit, Offset, Nullable, Pagination, Uuid } from '../schemas.ts';
+
+/** GET /transactions without dates covers this many days back from today. */
+export const DEFAULT_WINDOW_DAYS = 30;
+
+/** An amount bound in a currency's minor units, rounded inward so the bound itself stays inclusive. */
+function boundToMinor(amount: number, currency: string, direction: 'up' | 'down'): number {
+  // The float's noise (0.1 + 0.2) is not a fraction of a minor unit.
+  const scaled = Math.round(amount * 10 ** (currencyExponent(currency) ?? 2) * 1e6) / 1e6;
+  return direction === 'up' ? Math.ceil(scaled) : Math.floor(scaled);
+}
 
 const PushedRow = Type.Object({
   accountExternalId: Type.String({ minLength: 1, maxLength: 200, description: 'The externalId given when the account was created with POST /bank-accounts' }),
@@ -51,35 +65,71 @@ export function transactionRoutes(app: FastifyInstance, context: AppContext): vo
   });
 
   api.get('/transactions', {
-    config: { scope: 'read' },
+    config: { scope: 'read', csv: true },
     schema: {
       summary: 'List transactions, newest first',
+      description: `Without from and to, the window is the last ${DEFAULT_WINDOW_DAYS} days (UTC), or every date with sweepState; \`meta.window\` always says which dates were covered, so a client can tell a quiet month from a window it did not ask for. Filters combine (AND). \`Accept: text/csv\` returns every matching row as CSV (streamed; limit and offset page the JSON only).`,
       querystring: Type.Object({
         limit: Limit(200, 50),
         offset: Offset,
-        from: Type.Optional(DateString('Window start, default 30 days before today (UTC)')),
-        to: Type.Optional(DateString('Window end, default today (UTC)')),
+        from: Type.Optional(DateString(`Window start; default ${DEFAULT_WINDOW_DAYS} days before to (unbounded with sweepState)`)),
+        to: Type.Optional(DateString('Window end; default today (UTC) (unbounded with sweepState)')),
         category: Type.Optional(Type.String({ maxLength: 20, description: 'Only rows categorized to this ledger account number' })),
         search: Type.Optional(Type.String({ maxLength: 200, description: 'Case-insensitive substring of descriptor or merchant' })),
         sweepState: Type.Optional(Type.String({ enum: [...SWEEP_STATES], description: 'Only rows in this sweep state (queued, done, failed). With it, from and to bound nothing unless given, so `?sweepState=failed` lists every parked row whatever its date' })),
+        needsReview: Type.Optional(Type.Boolean({ description: 'true: only rows waiting for a person (the review queue); false: only rows that need no review' })),
+        bankAccountId: Type.Optional(Uuid('Only rows of this bank account (GET /bank-accounts)')),
+        amountMin: Type.Optional(Type.Number({ minimum: -1e13, maximum: 1e13, description: 'Signed amount at least this (positive = money out, as `amount`); in each row\'s own currency' })),
+        amountMax: Type.Optional(Type.Number({ minimum: -1e13, maximum: 1e13, description: 'Signed amount at most this; `amountMin=100&amountMax=500` is spending of 100 to 500, `amountMax=-1000` income of 1000 or more' })),
       }),
-      response: { 200: Page(Type.Ref('Transaction')), ...errorResponses(400, 403) },
+      response: {
+        200: jsonOrCsv(Type.Object({
+          data: Type.Array(Type.Ref('Transaction')),
+          meta: Type.Object({
+            pagination: Pagination,
+            window: Type.Object({
+              from: Nullable(DateString('First date covered; null = unbounded')),
+              to: Nullable(DateString('Last date covered; null = unbounded')),
+              defaulted: Type.Boolean({ description: `True when from or to was not given and the service chose it (the ${DEFAULT_WINDOW_DAYS}-day default)` }),
+            }, { description: 'The dates the list covers, as given or as defaulted' }),
+          }),
+        }), TRANSACTIONS_CSV_COLUMNS.join(',')),
+        ...errorResponses(400, 403, 404),
+      },
     },
-  }, async (request) => {
-    const { limit, offset, category, search, sweepState } = request.query;
-    // A state asks for rows wherever they are dated; the 30-day window is for browsing the latest rows.
+  }, async (request, reply) => {
+    const { limit, offset, category, search, sweepState, needsReview, bankAccountId, amountMin, amountMax } = request.query;
+    // A state asks for rows wherever they are dated; the default window is for browsing the latest rows.
     const defaultTo = sweepState ? undefined : todayUtc();
     const to = request.query.to ?? defaultTo;
-    const from = request.query.from ?? (defaultTo && addDays(to!, -30));
+    const from = request.query.from ?? (to && !sweepState ? addDays(to, -DEFAULT_WINDOW_DAYS) : undefined);
     if (from && to && from > to) throw invalid('from: must be on or before to');
+    if (amountMin !== undefined && amountMax !== undefined && amountMin > amountMax) throw invalid('amountMin: must be at most amountMax');
     const tenantId = request.principal.tenantId;
     if (category && category !== 'transfer' && !(await tenantHasAccountNumber(handle.readDb, tenantId, category))) {
       throw invalid(`category: "${category}" is not an account number of this tenant's chart (see GET /accounts)`);
     }
-    const rows = await request.tenant.bankRows.list({ from, to, category, search, sweepState: sweepState as SweepState | undefined, limit, offset });
+    if (bankAccountId && !(await tenantHasBankAccount(handle.readDb, tenantId, bankAccountId))) throw notFound(`bank account ${bankAccountId}`);
+    const amountMinorByCurrency = amountMin === undefined && amountMax === undefined ? undefined : (await tenantCurrencies(handle.readDb, tenantId)).map((currency) => ({
+      currency,
+      minMinor: amountMin === undefined ? undefined : boundToMinor(amountMin, currency, 'up'),
+      maxMinor: amountMax === undefined ? undefined : boundToMinor(amountMax, currency, 'down'),
+    }));
+    const query = { from, to, category, search, sweepState: sweepState as SweepState | undefined, needsReview, bankAccountId, amountMinorByCurrency };
+    if (request.answerAs === 'text/csv') {
+      return streamCsv(reply, `transactions-${from ?? 'start'}-${to ?? 'end'}`, {
+        readPage: (pageOffset) => request.tenant.bankRows.list({ ...query, limit: CSV_PAGE_ROWS, offset: pageOffset }).then((rows) => ({ rows, offset: pageOffset })),
+        render: (page, first) => transactionsCsv(page.rows.slice(0, CSV_PAGE_ROWS).map(toTransactionView), first),
+        next: (page) => (page.rows.length > CSV_PAGE_ROWS ? page.offset + CSV_PAGE_ROWS : null),
+      });
+    }
+    const rows = await request.tenant.bankRows.list({ ...query, limit, offset });
     return {
       data: rows.slice(0, limit).map(toTransactionView),
-      meta: { pagination: { limit, offset, nextOffset: rows.length > limit ? offset + limit : null } },
+      meta: {
+        pagination: { limit, offset, nextOffset: rows.length > limit ? offset + limit : null },
+        window: { from: from ?? null, to: to ?? null, defaulted: request.query.from === undefined || request.query.to === undefined },
+      },
     };
   });
 
