@@ -51,6 +51,8 @@ export interface Config {
   statementLeaseMs: number;
   /** The worker threads that read statements: how many, their time budget and heap ceiling, and the size limits of a document. */
   statementReading: ReaderPoolSettings;
+  /** Origins (scheme://host[:port]) whose pages may call the API from a browser; empty: CORS off. */
+  corsOrigins: string[];
 }
 
 export interface LlmSettings {
@@ -141,7 +143,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpTls: smtpTlsFrom(env),
     statementLeaseMs: numberFrom(env, 'STATEMENT_LEASE_MS', 5 * 60_000, { min: 1000, integer: true }),
     statementReading: statementReadingFrom(env),
+    corsOrigins: corsOriginsFrom(env.CORS_ORIGINS),
   };
+}
+
+/** Exact origins only: a wildcard or a path would open the API to pages the operator never named. */
+export function corsOriginsFrom(raw: string | undefined): string[] {
+  if (!raw || !raw.trim()) return [];
+  return raw.split(',').map((part) => part.trim()).filter(Boolean).map((origin) => {
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      parsed = undefined;
+    }
+    if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.origin !== origin) {
+      throw new ConfigError(`CORS_ORIGINS: "${origin}" is not an origin; write each as scheme://host[:port], without a path or a trailing slash, separated by commas`);
+    }
+    return origin;
+  });
 }
 
 function statementReadingFrom(env: NodeJS.ProcessEnv): ReaderPoolSettings {

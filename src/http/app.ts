@@ -11,6 +11,7 @@ import { findControlCharacter } from '../shared/text.ts';
 import { handleClientError, handleError, handleFrameworkError, MAX_URL_LENGTH, sendError } from './errors.ts';
 import { rateLimiterFor, type RateLimiter } from './rate-limit.ts';
 import { registerRoutes } from './routes/index.ts';
+import { registerWeb } from '../web/routes.ts';
 import { Rule } from './routes/rules.ts';
 import { Account, BankAccount, Entity, ErrorBody, JournalEntry, JournalLine, Obligation, Transaction, TransactionCategory, TrialBalance } from './schemas.ts';
 import { StatementPeriod, StatementUploadStatus } from './schemas.ts';
@@ -127,6 +128,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   if (ownLimiter) app.addHook('onClose', async () => ownLimiter.close?.());
   const rateLimiter = options.rateLimiter ?? ownLimiter!;
+
+  // The app at /, the documentation at /docs and CORS: before authentication, so even a 401 carries CORS headers.
+  await registerWeb(app, config);
 
   // Authentication, then the key's rate bucket, then the scope: a 401 costs no tokens, and a key
   // hammering with the wrong scope still drains its own bucket. An overlong URL is refused first. Key
