@@ -118,7 +118,9 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
     const { name } = request.params as { name: string };
     const asset = (await webBundle()).assets.get(name);
     if (!asset) return reply.code(404).type('application/json').send({ error: 'not_found', reason: `no asset ${name}` });
-    return reply.type(asset.contentType).header('x-content-type-options', 'nosniff').header('cache-control', 'public, max-age=31536000, immutable').send(asset.contents);
+    reply.type(asset.contentType).header('x-content-type-options', 'nosniff').header('cache-control', 'public, max-age=31536000, immutable').header('vary', 'accept-encoding');
+    if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) return reply.header('content-encoding', 'gzip').send(asset.gzipped);
+    return reply.send(asset.contents);
   });
 
   let docsFiles: ReturnType<typeof swaggerUiFiles> | undefined;

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
+import { gunzipSync } from 'node:zlib';
 import { ConfigError, corsOriginsFrom } from '../config/config.ts';
 import { createHarness, type Harness, type TestTenant } from '../../test/support/harness.ts';
 
@@ -37,7 +38,12 @@ test('/ serves the app page with a strict content security policy, and its hashe
   assert.match(bundle.headers['cache-control'] as string, /immutable/);
   // The first page stays small: the chart library is split off and loaded by the reports page only.
   assert.ok(bundle.rawPayload.length < 120_000, `entry script is ${bundle.rawPayload.length} bytes`);
-  assert.doesNotMatch(bundle.body, /uPlot/, 'uPlot is not in the entry chunk');
+  assert.doesNotMatch(bundle.body, /u-legend|uplot/i, 'the chart library is not in the entry script');
+  assert.match(bundle.body, /import\("\.\/chunk-/, 'the charts are a chunk of their own');
+  const gzipped = await harness.app.inject({ method: 'GET', url: `/assets/${script}`, headers: { 'accept-encoding': 'gzip, br' } });
+  assert.equal(gzipped.headers['content-encoding'], 'gzip');
+  assert.equal(gunzipSync(gzipped.rawPayload).toString(), bundle.body);
+  assert.ok(gzipped.rawPayload.length < 40_000, `entry script is ${gzipped.rawPayload.length} bytes gzipped`);
   const css = await harness.app.inject({ method: 'GET', url: `/assets/${stylesheet}` });
   assert.match(css.headers['content-type'] as string, /^text\/css/);
 

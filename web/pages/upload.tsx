@@ -34,7 +34,9 @@ export const REJECTION_WORDS: Record<string, string> = {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** XMLHttpRequest, because fetch reports no upload progress. */
-function send(file: File, bankAccountId: string, onProgress: (sentBytes: number) => void): Promise<{ status: number; body: any }> {
+interface Hints { bankAccountId: string; kind: string; openingBalance: string; closingBalance: string }
+
+function send(file: File, hints: Hints, onProgress: (sentBytes: number) => void): Promise<{ status: number; body: any }> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open('POST', '/v1/bank-statements');
@@ -47,7 +49,7 @@ function send(file: File, bankAccountId: string, onProgress: (sentBytes: number)
     request.onload = () => resolve({ status: request.status, body: request.response });
     request.onerror = () => reject(new Error('the connection failed while sending the file'));
     const form = new FormData();
-    if (bankAccountId) form.append('bankAccountId', bankAccountId);
+    for (const [name, value] of Object.entries(hints)) if (value.trim()) form.append(name, value.trim());
     form.append('file', file, file.name);
     request.send(form);
   });
@@ -55,7 +57,8 @@ function send(file: File, bankAccountId: string, onProgress: (sentBytes: number)
 
 export function UploadPage({ session }: PageProps) {
   const accounts = useLoad(() => get<{ data: BankAccountView[] }>('/bank-accounts').then((body) => body.data), []);
-  const [bankAccountId, setBankAccountId] = useState('');
+  const [hints, setHints] = useState<Hints>({ bankAccountId: '', kind: '', openingBalance: '', closingBalance: '' });
+  const hint = (name: keyof Hints) => (event: Event) => setHints({ ...hints, [name]: (event.target as HTMLInputElement).value });
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [dragging, setDragging] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -68,7 +71,7 @@ export function UploadPage({ session }: PageProps) {
     const key = ++counter.current;
     setUploads((list) => [{ key, name: file.name, sizeBytes: file.size, sentBytes: 0, phase: 'sending' }, ...list]);
     try {
-      const answer = await send(file, bankAccountId, (sentBytes) => update(key, { sentBytes }));
+      const answer = await send(file, hints, (sentBytes) => update(key, { sentBytes }));
       if (answer.status !== 202) {
         update(key, { phase: 'failed', message: answer.body?.reason ?? `the server answered ${answer.status}` });
         return;
@@ -114,11 +117,24 @@ export function UploadPage({ session }: PageProps) {
     <section>
       <PageTitle>Upload statements</PageTitle>
       <Field id="upload-account" label="Bank account (optional: the statement usually names it)">
-        <select id="upload-account" value={bankAccountId} onChange={(event) => setBankAccountId((event.target as HTMLSelectElement).value)}>
+        <select id="upload-account" value={hints.bankAccountId} onChange={hint('bankAccountId')}>
           <option value="">Find it from the statement</option>
           {(accounts.data ?? []).map((account) => <option key={account.id} value={account.id}>{account.name} ({account.institutionName})</option>)}
         </select>
       </Field>
+      <details class="hints">
+        <summary>Balances for exports that print none (CSV, spreadsheets)</summary>
+        <p class="muted">A statement is booked only when its lines add up from the opening to the closing balance. Bank exports often leave both out: give them here, as on the bank's website.</p>
+        <div class="filters">
+          <Field id="upload-opening" label="Opening balance"><input id="upload-opening" inputMode="decimal" value={hints.openingBalance} onInput={hint('openingBalance')} placeholder="e.g. 1520.00" /></Field>
+          <Field id="upload-closing" label="Closing balance"><input id="upload-closing" inputMode="decimal" value={hints.closingBalance} onInput={hint('closingBalance')} placeholder="e.g. 980.45" /></Field>
+          <Field id="upload-kind" label="Account kind, if the file does not say">
+            <select id="upload-kind" value={hints.kind} onChange={hint('kind')}>
+              <option value="">As the file says</option><option value="checking">checking</option><option value="savings">savings</option><option value="credit_card">credit card</option>
+            </select>
+          </Field>
+        </div>
+      </details>
       <div
         class={`drop-zone ${dragging ? 'dragging' : ''}`}
         onDragOver={(event) => {
