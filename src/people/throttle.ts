@@ -11,9 +11,10 @@ export interface LoginThrottleSettings {
  * Failed sign-ins are counted per e-mail (a guesser at one account) and per client address (one
  * client guessing at many), in fixed windows, in the database so that several API processes count
  * together. Once a subject reaches its limit it is refused until its window ends, even with the right
- * password (a guesser must not learn that one was right).
+ * password (a guesser must not learn that one was right). Reset mails are counted the same way per
+ * e-mail ('reset'), so nobody can flood a person's mailbox through the reset form.
  */
-export type Subject = { kind: 'email' | 'address'; value: string };
+export type Subject = { kind: 'email' | 'address' | 'reset'; value: string };
 
 const keyOf = (subject: Subject) => `${subject.kind}:${subject.value}`;
 
@@ -24,7 +25,7 @@ export async function blockedFor(handle: DatabaseHandle, settings: LoginThrottle
     const row = await handle.readDb.selectFrom('login_throttle').selectAll().where('subject', '=', keyOf(subject)).executeTakeFirst();
     if (!row) continue;
     const endsAtMs = Number(row.window_started_at_ms) + settings.windowMs;
-    const limit = subject.kind === 'email' ? settings.maxFailuresPerEmail : settings.maxFailuresPerAddress;
+    const limit = subject.kind === 'address' ? settings.maxFailuresPerAddress : settings.maxFailuresPerEmail;
     if (row.failures >= limit && endsAtMs > nowMs) wait = Math.max(wait ?? 0, Math.ceil((endsAtMs - nowMs) / 1000));
   }
   return wait;

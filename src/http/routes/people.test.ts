@@ -351,6 +351,16 @@ describe('password reset and invitations', () => {
     assert.equal((await oldSession.call('GET', '/v1/auth/session')).statusCode, 401, 'sessions end with a reset');
     assert.equal((await loginRequest({ email: member.email, password: PASSWORD }, '10.2.0.1')).statusCode, 401);
     await signIn(member.email, 'a brand new passphrase');
+
+    // The reset form cannot flood a mailbox: at most 3 mails (this file's per-e-mail limit) per window.
+    const flooded = await person(acme, 'viewer');
+    const beforeFlood = mails.length;
+    for (let request = 0; request < 6; request++) {
+      const response = await harness.app.inject({ method: 'POST', url: '/v1/auth/password-reset', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ email: flooded.email }) });
+      assert.equal(response.statusCode, 202);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    assert.equal(mails.slice(beforeFlood).filter((mail) => mail.to === flooded.email).length, 3);
   });
 
   test('invitation: the owner invites, the person accepts with a password and signs in with the role', async () => {

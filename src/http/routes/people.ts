@@ -8,7 +8,8 @@ import { invitationLink, resetLink } from '../../people/mailer.ts';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../people/passwords.ts';
 import { ROLES } from '../../people/roles.ts';
 import { clearedSessionCookie, cookieValue, endSession, findSession, login, SESSION_COOKIE, sessionCookie } from '../../people/sessions.ts';
-import { sameSecret } from '../../people/tokens.ts';
+import { normalizeEmail, sameSecret } from '../../people/tokens.ts';
+import { blockedFor, recordFailure, type Subject } from '../../people/throttle.ts';
 import { acceptInvitation, changeRole, confirmPasswordReset, createInvitation, createPasswordReset, listInvitations, listMembers, removeMember, revokeInvitation } from '../../people/users.ts';
 import { createApiKey, listApiKeys, revokeApiKey, SCOPES, validateScopes } from '../../tenancy/api-keys.ts';
 import { findTenant } from '../../tenancy/tenancy-store.ts';
@@ -137,13 +138,15 @@ export function peopleRoutes(app: FastifyInstance, context: AppContext): void {
   api.post('/auth/password-reset', {
     schema: {
       summary: 'Ask for a password-reset link',
-      description: 'Always 202, whether or not the e-mail has an account (nothing leaks). When outgoing mail is configured (SMTP_OUT_URL) and the account exists, a one-time link valid for one hour is e-mailed (APP_URL/reset-password#token=…); an older link stops working. Without outgoing mail, an administrator prints one with `bookkeeping user reset-password`.',
+      description: 'Always 202, whether or not the e-mail has an account (nothing leaks). When outgoing mail is configured (SMTP_OUT_URL) and the account exists, a one-time link valid for one hour is e-mailed (APP_URL/reset-password#token=…); an older link stops working. At most LOGIN_MAX_FAILURES_PER_EMAIL mails per address per LOGIN_THROTTLE_WINDOW_MS (further requests are answered the same and send nothing). Without outgoing mail, an administrator prints one with `bookkeeping user reset-password`.',
       security: [],
       body: Type.Object({ email: Type.String({ minLength: 1, maxLength: 254 }) }),
       response: { 202: Data(Type.Object({ accepted: Type.Boolean() })), ...errorResponses(415) },
     },
   }, async (request, reply) => {
-    if (context.sendMail) {
+    const resetSubject: Subject[] = [{ kind: 'reset', value: normalizeEmail(request.body.email) }];
+    if (context.sendMail && (await blockedFor(handle, config.people, resetSubject)) === undefined) {
+      await recordFailure(handle, config.people, resetSubject);
       const reset = await createPasswordReset(handle, request.body.email);
       if (reset) {
         // Sent in the background: the answer must not take longer when the account exists.
