@@ -53,6 +53,26 @@ export interface Config {
   statementReading: ReaderPoolSettings;
   /** Origins (scheme://host[:port]) whose pages may call the API from a browser; empty: CORS off. */
   corsOrigins: string[];
+  /** Sign-in: how long a session lasts, when its cookie is marked Secure, and the login throttle. */
+  people: PeopleSettings;
+  /** Outgoing mail (password-reset links, invitations); null when SMTP_OUT_URL is not set (nothing is sent). */
+  mailOut: MailOutSettings | null;
+  /** The address people open the app at, for links in mails and printed by the CLI. */
+  appUrl: string;
+}
+
+export interface PeopleSettings {
+  sessionTtlMs: number;
+  /** auto: Secure when the request arrived over TLS; always: also behind a TLS-terminating proxy. */
+  sessionCookieSecure: 'auto' | 'always';
+  maxFailuresPerEmail: number;
+  maxFailuresPerAddress: number;
+  windowMs: number;
+}
+
+export interface MailOutSettings {
+  smtpUrl: string;
+  from: string;
 }
 
 export interface LlmSettings {
@@ -144,6 +164,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     statementLeaseMs: numberFrom(env, 'STATEMENT_LEASE_MS', 5 * 60_000, { min: 1000, integer: true }),
     statementReading: statementReadingFrom(env),
     corsOrigins: corsOriginsFrom(env.CORS_ORIGINS),
+    people: peopleFrom(env),
+    mailOut: env.SMTP_OUT_URL ? { smtpUrl: env.SMTP_OUT_URL, from: env.MAIL_FROM || 'bookkeeping@localhost' } : null,
+    appUrl: (env.APP_URL || `http://${env.HOST || '127.0.0.1'}:${env.PORT || 3000}`).replace(/\/+$/, ''),
+  };
+}
+
+function peopleFrom(env: NodeJS.ProcessEnv): PeopleSettings {
+  const secure = env.SESSION_COOKIE_SECURE || 'auto';
+  if (secure !== 'auto' && secure !== 'always') throw new ConfigError(`SESSION_COOKIE_SECURE must be auto or always (got "${secure}")`);
+  return {
+    sessionTtlMs: numberFrom(env, 'SESSION_TTL_MS', 12 * 60 * 60 * 1000, { min: 1000, integer: true }),
+    sessionCookieSecure: secure,
+    maxFailuresPerEmail: numberFrom(env, 'LOGIN_MAX_FAILURES_PER_EMAIL', 5, { min: 1, integer: true }),
+    maxFailuresPerAddress: numberFrom(env, 'LOGIN_MAX_FAILURES_PER_ADDRESS', 50, { min: 1, integer: true }),
+    windowMs: numberFrom(env, 'LOGIN_THROTTLE_WINDOW_MS', 15 * 60 * 1000, { min: 1000, integer: true }),
   };
 }
 
