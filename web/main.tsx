@@ -1,7 +1,7 @@
 import './app.css';
 import { render, type ComponentType } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { currentSession, isOwner, onSessionChange, restoreSession, signIn, signInWithKey, signOut, type Session } from './api.ts';
+import { api, currentSession, isOwner, onSessionChange, restoreSession, signIn, signInWithKey, signOut, type Session } from './api.ts';
 import { forgetChart, messageOf, Notice } from './ui.tsx';
 import { ReviewPage } from './pages/review.tsx';
 import { TransactionsPage } from './pages/transactions.tsx';
@@ -55,6 +55,73 @@ function useHash() {
   return state;
 }
 
+/** The page a mailed link opens: choose a password with the one-time token in the URL fragment. */
+function TokenPage({ kind }: { kind: 'reset' | 'invitation' }) {
+  const token = new URLSearchParams(location.hash.slice(1)).get('token') ?? '';
+  const [password, setPassword] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [error, setError] = useState<string>();
+  const [done, setDone] = useState(false);
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    if (password !== repeat) return setError('the two passwords differ');
+    setError(undefined);
+    try {
+      await api('POST', kind === 'reset' ? '/auth/password-reset/confirm' : '/auth/accept-invitation', { token, password });
+      setDone(true);
+    } catch (failure) {
+      setError(messageOf(failure));
+    }
+  };
+  const title = kind === 'reset' ? 'Choose a new password' : 'Accept the invitation';
+  return (
+    <main id="main" class="sign-in">
+      <h1>{title}</h1>
+      {!token ? <Notice kind="error">This link has no token; open the whole link from the mail again.</Notice> : null}
+      {error ? <Notice kind="error">{error}</Notice> : null}
+      {done ? <Notice kind="success">{kind === 'reset' ? 'Your password is changed.' : 'You have joined.'} <a href="/">Sign in</a>.</Notice> : (
+        <form onSubmit={submit} aria-label={title}>
+          <div class="field">
+            <label for="new-password">New password (at least 10 characters)</label>
+            <input id="new-password" type="password" autocomplete="new-password" required minLength={10} value={password} onInput={(event) => setPassword((event.target as HTMLInputElement).value)} />
+          </div>
+          <div class="field">
+            <label for="repeat-password">The same again</label>
+            <input id="repeat-password" type="password" autocomplete="new-password" required value={repeat} onInput={(event) => setRepeat((event.target as HTMLInputElement).value)} />
+          </div>
+          <button type="submit" class="primary" disabled={!token}>{kind === 'reset' ? 'Set password' : 'Join'}</button>
+        </form>
+      )}
+    </main>
+  );
+}
+
+function ForgotPassword() {
+  const [email, setEmail] = useState('');
+  const [state, setState] = useState<{ kind: 'error' | 'success'; text: string }>();
+  return (
+    <details class="key-sign-in">
+      <summary>Forgot your password?</summary>
+      <form aria-label="Ask for a password reset link" onSubmit={async (event) => {
+        event.preventDefault();
+        try {
+          await api('POST', '/auth/password-reset', { email: email.trim() });
+          setState({ kind: 'success', text: 'If this e-mail has an account, a link to choose a new password is on its way (or ask an owner: the command line prints one).' });
+        } catch (failure) {
+          setState({ kind: 'error', text: messageOf(failure) });
+        }
+      }}>
+        <div class="field">
+          <label for="reset-email">Your e-mail</label>
+          <input id="reset-email" type="email" required value={email} onInput={(event) => setEmail((event.target as HTMLInputElement).value)} />
+        </div>
+        {state ? <Notice kind={state.kind}>{state.text}</Notice> : null}
+        <button type="submit">Send me a link</button>
+      </form>
+    </details>
+  );
+}
+
 function SignIn() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -99,6 +166,7 @@ function SignIn() {
         </details>
         <button type="submit" class="primary" disabled={busy}>{busy ? 'Signing in…' : 'Sign in'}</button>
       </form>
+      <ForgotPassword />
       <details class="key-sign-in">
         <summary>Sign in with an API key instead</summary>
         <form onSubmit={(event) => submit(event, true)} aria-label="Sign in with an API key">
@@ -164,6 +232,12 @@ function Shell({ session }: { session: Session }) {
 }
 
 function App() {
+  if (location.pathname === '/reset-password') return <TokenPage kind="reset" />;
+  if (location.pathname === '/accept-invitation') return <TokenPage kind="invitation" />;
+  return <SignedIn />;
+}
+
+function SignedIn() {
   const [session, setSession] = useState<Session | null | undefined>(currentSession() ?? undefined);
   useEffect(() => {
     const stop = onSessionChange((next) => {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import cors from '@fastify/cors';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config/config.ts';
 import { etagOf, webBundle } from './bundle.ts';
 
@@ -103,7 +103,11 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
   }
 
   let page: { html: string; etag: string } | undefined;
-  app.get('/', { schema: { hide: true } }, async (request, reply) => {
+  // The links mailed for a password reset or an invitation open the app at these paths (token in the fragment).
+  app.get('/', { schema: { hide: true } }, appPageHandler);
+  app.get('/reset-password', { schema: { hide: true } }, appPageHandler);
+  app.get('/accept-invitation', { schema: { hide: true } }, appPageHandler);
+  async function appPageHandler(request: FastifyRequest, reply: FastifyReply) {
     const bundle = await webBundle();
     page ??= (() => {
       const html = appPage(bundle.entryScript, bundle.entryStylesheet);
@@ -112,7 +116,7 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
     secureHeaders(reply, APP_CSP).header('cache-control', 'no-cache').header('etag', page.etag);
     if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
     return reply.type('text/html; charset=utf-8').send(page.html);
-  });
+  }
 
   app.get('/assets/:name', { schema: { hide: true } }, async (request, reply) => {
     const { name } = request.params as { name: string };

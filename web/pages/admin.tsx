@@ -10,7 +10,7 @@ interface ApiKey { id: string; name: string | null; scopes: string[]; createdAt:
 export function ApiKeysPage(_props: PageProps) {
   const keys = useLoad(() => get<{ data: ApiKey[] }>('/api-keys').then((body) => body.data), []);
   const [name, setName] = useState('');
-  const [write, setWrite] = useState(false);
+  const [scope, setScope] = useState('read');
   const [created, setCreated] = useState<string>();
   const [message, setMessage] = useState<Message>();
 
@@ -18,7 +18,7 @@ export function ApiKeysPage(_props: PageProps) {
     event.preventDefault();
     setMessage(undefined);
     try {
-      const answer = await api<{ data: { id: string; key: string } }>('POST', '/api-keys', { name: name.trim() || undefined, scopes: write ? ['read', 'write'] : ['read'] });
+      const answer = await api<{ data: { id: string; key: string } }>('POST', '/api-keys', { name: name.trim() || null, scopes: scope === 'admin' ? ['read', 'write', 'admin'] : scope === 'write' ? ['read', 'write'] : ['read'] });
       setCreated(answer.data.key);
       setName('');
       keys.reload();
@@ -45,7 +45,13 @@ export function ApiKeysPage(_props: PageProps) {
       {created ? <div class="notice notice-success" role="status"><p>New key (copy it now):</p><code class="secret">{created}</code></div> : null}
       <form class="filters" aria-label="New API key" onSubmit={create}>
         <Field id="key-name" label="Name"><input id="key-name" value={name} maxLength={100} onInput={(event) => setName((event.target as HTMLInputElement).value)} placeholder="e.g. bank feed sync" /></Field>
-        <div class="field checkbox"><input id="key-write" type="checkbox" checked={write} onChange={(event) => setWrite((event.target as HTMLInputElement).checked)} /><label for="key-write">May change the books (write)</label></div>
+        <Field id="key-scope" label="May">
+          <select id="key-scope" value={scope} onChange={(event) => setScope((event.target as HTMLSelectElement).value)}>
+            <option value="read">read the books (read)</option>
+            <option value="write">read and change the books (read, write)</option>
+            <option value="admin">everything, keys and people too (read, write, admin)</option>
+          </select>
+        </Field>
         <div class="field buttons"><button type="submit" class="primary">Create key</button></div>
       </form>
       {keys.error ? <Notice kind="error">{keys.error}</Notice> : !keys.data ? <Loading what="keys" /> : (
@@ -68,7 +74,8 @@ export function ApiKeysPage(_props: PageProps) {
   );
 }
 
-interface Person { id: string; userId?: string; email: string; role: Role; createdAt?: string }
+interface Person { id: string; email: string; role: Role; hasPassword: boolean; memberSince: string }
+interface Invitation { id: string; email: string; role: Role; createdAt: string; expiresAt: string }
 const ROLES: Array<{ role: Role; words: string }> = [
   { role: 'owner', words: 'owner: everything, keys and people' },
   { role: 'bookkeeper', words: 'bookkeeper: review, categorize, upload, rules, obligations' },
@@ -77,6 +84,7 @@ const ROLES: Array<{ role: Role; words: string }> = [
 
 export function PeoplePage({ session }: PageProps) {
   const people = useLoad(() => get<{ data: Person[] }>('/users').then((body) => body.data), []);
+  const invitations = useLoad(() => get<{ data: Invitation[] }>('/invitations').then((body) => body.data), []);
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role>('bookkeeper');
   const [message, setMessage] = useState<Message>();
@@ -87,12 +95,11 @@ export function PeoplePage({ session }: PageProps) {
     setMessage(undefined);
     setInvitation(undefined);
     try {
-      const answer = await api<{ data: Record<string, unknown> }>('POST', '/users', { email: email.trim(), role });
-      const link = (answer.data.invitationUrl ?? answer.data.inviteUrl ?? answer.data.resetUrl) as string | undefined;
-      setMessage({ kind: 'success', text: `${email.trim()} added as ${role}.${link ? '' : ' They receive an e-mail to set their password.'}` });
-      if (link) setInvitation(link);
+      const answer = await api<{ data: { acceptUrl: string } }>('POST', '/users', { email: email.trim(), role });
+      setMessage({ kind: 'success', text: `${email.trim()} is invited as ${role}. When outgoing mail is configured the link is mailed; else send it yourself.` });
+      setInvitation(answer.data.acceptUrl);
       setEmail('');
-      people.reload();
+      invitations.reload();
     } catch (failure) {
       setMessage({ kind: 'error', text: messageOf(failure) });
     }
@@ -100,7 +107,7 @@ export function PeoplePage({ session }: PageProps) {
   const change = async (person: Person, nextRole: Role) => {
     setMessage(undefined);
     try {
-      await api('PATCH', `/users/${person.userId ?? person.id}`, { role: nextRole });
+      await api('PATCH', `/users/${person.id}`, { role: nextRole });
       setMessage({ kind: 'success', text: `${person.email} is now ${nextRole}.` });
       people.reload();
     } catch (failure) {
@@ -110,7 +117,7 @@ export function PeoplePage({ session }: PageProps) {
   const remove = async (person: Person) => {
     setMessage(undefined);
     try {
-      await api('DELETE', `/users/${person.userId ?? person.id}`);
+      await api('DELETE', `/users/${person.id}`);
       setMessage({ kind: 'success', text: `${person.email} no longer has access.` });
       people.reload();
     } catch (failure) {
@@ -123,7 +130,7 @@ export function PeoplePage({ session }: PageProps) {
       <PageTitle>People</PageTitle>
       <ul class="muted">{ROLES.map((entry) => <li key={entry.role}>{entry.words}</li>)}</ul>
       {message ? <Notice kind={message.kind}>{message.text}</Notice> : null}
-      {invitation ? <div class="notice notice-success" role="status"><p>Send them this one-time link to set a password:</p><code class="secret">{invitation}</code></div> : null}
+      {invitation ? <div class="notice notice-success" role="status"><p>Their one-time link (valid 7 days):</p><code class="secret">{invitation}</code></div> : null}
       <form class="filters" aria-label="Invite someone" onSubmit={invite}>
         <Field id="person-email" label="E-mail"><input id="person-email" type="email" required value={email} onInput={(event) => setEmail((event.target as HTMLInputElement).value)} /></Field>
         <Field id="person-role" label="Role">
@@ -141,8 +148,8 @@ export function PeoplePage({ session }: PageProps) {
               {people.data.map((person) => {
                 const self = person.email === session.email;
                 return (
-                  <tr key={person.userId ?? person.id}>
-                    <td>{person.email}{self ? ' (you)' : ''}</td>
+                  <tr key={person.id}>
+                    <td>{person.email}{self ? ' (you)' : ''}{person.hasPassword ? '' : <span class="muted"> (no password yet)</span>}</td>
                     <td>
                       <label class="visually-hidden" for={`role-${person.id}`}>Role of {person.email}</label>
                       <select id={`role-${person.id}`} value={person.role} disabled={self} onChange={(event) => change(person, (event.target as HTMLSelectElement).value as Role)}>
@@ -153,6 +160,29 @@ export function PeoplePage({ session }: PageProps) {
                   </tr>
                 );
               })}
+            </tbody>
+          </table>
+        </TableRegion>
+      )}
+      <h2>Open invitations</h2>
+      {invitations.error ? <Notice kind="error">{invitations.error}</Notice> : !invitations.data ? <Loading what="invitations" /> : invitations.data.length === 0 ? <p class="muted">None.</p> : (
+        <TableRegion label="Open invitations">
+          <table>
+            <thead><tr><th scope="col">E-mail</th><th scope="col">Role</th><th scope="col">Expires</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
+            <tbody>
+              {invitations.data.map((open) => (
+                <tr key={open.id}>
+                  <td>{open.email}</td><td>{open.role}</td><td class="nowrap">{open.expiresAt.slice(0, 10)}</td>
+                  <td><button type="button" aria-label={`Revoke the invitation of ${open.email}`} onClick={async () => {
+                    try {
+                      await api('DELETE', `/invitations/${open.id}`);
+                      invitations.reload();
+                    } catch (failure) {
+                      setMessage({ kind: 'error', text: messageOf(failure) });
+                    }
+                  }}>Revoke</button></td>
+                </tr>
+              ))}
             </tbody>
           </table>
         </TableRegion>
@@ -176,7 +206,8 @@ interface Entity {
 
 export function SettingsPage({ session }: PageProps) {
   const owner = isOwner(session);
-  const settings = useLoad(() => get<{ data: { reviewThreshold: number | null } }>('/settings').then((body) => body.data).catch(() => null), []);
+  // Settings are an owner's (admin scope); other roles see the profile only.
+  const settings = useLoad(() => (owner ? get<{ data: { reviewThreshold: number | null; effectiveReviewThreshold: number } }>('/settings').then((body) => body.data) : Promise.resolve(null)), []);
   const entities = useLoad(() => get<{ data: Entity[] }>('/entities').then((body) => body.data), []);
   const [threshold, setThreshold] = useState('');
   const [message, setMessage] = useState<Message>();
@@ -184,7 +215,7 @@ export function SettingsPage({ session }: PageProps) {
   const [profile, setProfile] = useState({ legalName: '', stateCode: '', formationDate: '', fiscalYearEndMonth: '12', salesTaxStates: '' });
 
   useEffect(() => {
-    if (settings.data?.reviewThreshold !== undefined) setThreshold(settings.data.reviewThreshold === null ? '' : String(settings.data.reviewThreshold));
+    if (settings.data) setThreshold(settings.data.reviewThreshold === null ? '' : String(settings.data.reviewThreshold));
   }, [settings.data]);
   useEffect(() => {
     if (entity) setProfile({ legalName: entity.legalName, stateCode: entity.stateCode ?? '', formationDate: entity.formationDate ?? '', fiscalYearEndMonth: String(entity.fiscalYearEndMonth), salesTaxStates: entity.salesTaxStates.join(', ') });
@@ -208,8 +239,8 @@ export function SettingsPage({ session }: PageProps) {
     try {
       await api('PATCH', `/entities/${entity.id}`, {
         legalName: profile.legalName.trim(),
-        stateCode: profile.stateCode.trim().toUpperCase() || null,
-        formationDate: profile.formationDate || null,
+        ...(profile.stateCode.trim() ? { stateCode: profile.stateCode.trim().toUpperCase() } : {}),
+        ...(profile.formationDate ? { formationDate: profile.formationDate } : {}),
         fiscalYearEndMonth: Number(profile.fiscalYearEndMonth),
         salesTaxStates: profile.salesTaxStates.split(',').map((state) => state.trim().toUpperCase()).filter(Boolean),
       });
@@ -226,13 +257,18 @@ export function SettingsPage({ session }: PageProps) {
       <PageTitle>Settings</PageTitle>
       {!owner ? <Notice>Only an owner can change settings; you can see them.</Notice> : null}
       {message ? <Notice kind={message.kind}>{message.text}</Notice> : null}
-      <h2>Review</h2>
-      <form class="filters" aria-label="Review threshold" onSubmit={saveThreshold}>
-        <Field id="threshold" label="Review rows below this confidence (0–1; empty: the service default)">
-          <input id="threshold" type="number" min="0" max="1" step="0.01" inputMode="decimal" value={threshold} disabled={!owner} onInput={(event) => setThreshold((event.target as HTMLInputElement).value)} />
-        </Field>
-        {owner ? <div class="field buttons"><button type="submit" class="primary">Save threshold</button></div> : null}
-      </form>
+      {owner ? (
+        <>
+          <h2>Review</h2>
+          <form class="filters" aria-label="Review threshold" onSubmit={saveThreshold}>
+            <Field id="threshold" label={`Review rows below this confidence (0–1; empty: the service default${settings.data ? `, now ${settings.data.effectiveReviewThreshold}` : ''})`}>
+              <input id="threshold" type="number" min="0" max="1" step="0.0001" inputMode="decimal" value={threshold} onInput={(event) => setThreshold((event.target as HTMLInputElement).value)} />
+            </Field>
+            <div class="field buttons"><button type="submit" class="primary">Save threshold</button></div>
+          </form>
+          {settings.error ? <Notice kind="error">{settings.error}</Notice> : null}
+        </>
+      ) : null}
       <h2>Business profile</h2>
       {entities.error ? <Notice kind="error">{entities.error}</Notice> : !entity ? <Loading what="the profile" /> : (
         <form class="profile" aria-label="Business profile" onSubmit={saveProfile}>
