@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { setReviewThreshold } from '../tenancy/tenant-settings.ts';
+import { addMember } from '../people/users.ts';
 import { accessibilityViolations, BROWSER_TIMEOUT_MS, describeViolations, launchBrowser, listen, newPage, screenshot } from '../../test/support/browser.ts';
 import { createAccount, createHarness, push, type Harness, type TestTenant } from '../../test/support/harness.ts';
 import { processStatements } from '../../test/support/statements.ts';
@@ -17,6 +18,11 @@ let harness: Harness;
 let acme: TestTenant;
 let browser: Browser;
 let baseUrl: string;
+
+const PASSWORD = 'correct horse battery staple';
+const OWNER = 'owner@acme.test';
+const BOOKKEEPER = 'keeper@acme.test';
+const VIEWER = 'viewer@acme.test';
 
 const today = new Date().toISOString().slice(0, 10);
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
@@ -50,6 +56,14 @@ async function queueRows(tenant: TestTenant): Promise<Array<{ id: string; needsR
   return response.json().data;
 }
 
+async function signIn(page: Page, email: string) {
+  await page.goto('/');
+  await page.getByLabel('E-mail', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.getByRole('heading', { name: 'Review queue' }).waitFor();
+}
+
 async function signInWithKey(page: Page, key: string) {
   await page.goto('/');
   await page.getByText('Sign in with an API key instead').click();
@@ -62,6 +76,9 @@ before(async () => {
   harness = await createHarness();
   acme = await harness.newTenant('Acme LLC');
   await seed(acme);
+  for (const [email, role] of [[OWNER, 'owner'], [BOOKKEEPER, 'bookkeeper'], [VIEWER, 'viewer']]) {
+    await addMember(harness.handle, acme.tenantId, { email, role, password: PASSWORD });
+  }
   baseUrl = await listen(harness);
   browser = await launchBrowser();
 }, { timeout: TEST_TIMEOUT_MS });
@@ -71,23 +88,36 @@ after(async () => {
   await harness?.close();
 }, { timeout: TEST_TIMEOUT_MS });
 
-test('sign-in refuses a wrong key in words and lets the right one in', { timeout: TEST_TIMEOUT_MS }, async () => {
+test('sign-in refuses a wrong password in words, keeps the session over a reload, signs out; an API key works too', { timeout: TEST_TIMEOUT_MS }, async () => {
   const page = await newPage(browser, baseUrl);
   await page.goto('/');
   await page.getByRole('heading', { name: 'Sign in to your books' }).waitFor();
   await screenshot(page, 'sign-in');
+  await page.getByLabel('E-mail', { exact: true }).fill(BOOKKEEPER);
+  await page.getByLabel('Password', { exact: true }).fill('not the password');
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.getByRole('alert').waitFor();
+  assert.match(await page.getByRole('alert').textContent() ?? '', /password|e-mail/i);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.getByRole('heading', { name: 'Review queue' }).waitFor();
+  const cookies = await page.context().cookies();
+  const session = cookies.find((cookie) => cookie.name === 'bk_session');
+  assert.ok(session?.httpOnly, 'the session cookie is HttpOnly');
+  assert.equal(await page.evaluate(() => document.cookie.includes('bk_session')), false, 'page scripts cannot read it');
+  await page.reload();
+  await page.getByRole('heading', { name: 'Review queue' }).waitFor();
+  assert.match(await page.locator('header .role').textContent() ?? '', /keeper@acme\.test · bookkeeper/);
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByRole('heading', { name: 'Sign in to your books' }).waitFor();
+  await page.reload();
+  await page.getByRole('heading', { name: 'Sign in to your books' }).waitFor();
+
   await page.getByText('Sign in with an API key instead').click();
   await page.getByLabel('API key', { exact: true }).fill(`bk_AAAAAAAAAAAA_${'a'.repeat(43)}`);
   await page.getByRole('button', { name: 'Use this key' }).click();
   await page.getByRole('alert').filter({ hasText: 'unknown or revoked' }).waitFor();
-  await page.getByLabel('API key', { exact: true }).fill(acme.key);
-  await page.getByRole('button', { name: 'Use this key' }).click();
-  await page.getByRole('heading', { name: 'Review queue' }).waitFor();
-  // A reload keeps the tab signed in; signing out forgets it.
-  await page.reload();
-  await page.getByRole('heading', { name: 'Review queue' }).waitFor();
-  await page.getByRole('button', { name: 'Sign out' }).click();
-  await page.getByRole('heading', { name: 'Sign in to your books' }).waitFor();
+  await signInWithKey(page, acme.key);
   await page.context().close();
 });
 
@@ -96,7 +126,7 @@ test('fifty rows reviewed with the keyboard alone', { timeout: TEST_TIMEOUT_MS }
   const withSuggestion = before.filter((row) => row.category && !['6999', '4999'].includes(row.category.accountNumber));
   assert.ok(withSuggestion.length >= 50, `the seed gives ${withSuggestion.length} rows with a suggestion to review`);
   const page = await newPage(browser, baseUrl);
-  await signInWithKey(page, acme.key);
+  await signIn(page, BOOKKEEPER);
   const rows = page.locator('.review-table tbody tr');
   await rows.first().waitFor();
   await screenshot(page, 'review-queue');
@@ -120,7 +150,7 @@ test('fifty rows reviewed with the keyboard alone', { timeout: TEST_TIMEOUT_MS }
 
 test('a row recategorized with the account search, and an "always do this" rule previewed then made', { timeout: TEST_TIMEOUT_MS }, async () => {
   const page = await newPage(browser, baseUrl);
-  await signInWithKey(page, acme.key);
+  await signIn(page, BOOKKEEPER);
   const active = page.locator('.review-table tbody tr.active');
   await active.waitFor();
   const rowId = await active.getAttribute('data-id');
@@ -163,7 +193,7 @@ test('a row recategorized with the account search, and an "always do this" rule 
 
 test('a statement uploaded with progress is read; a refused one says why in words', { timeout: TEST_TIMEOUT_MS }, async () => {
   const page = await newPage(browser, baseUrl);
-  await signInWithKey(page, acme.key);
+  await signIn(page, BOOKKEEPER);
   await page.goto('/#/upload');
   await page.getByRole('heading', { name: 'Upload statements' }).waitFor();
   const start = daysAgo(260);
@@ -202,7 +232,7 @@ test('a statement uploaded with progress is read; a refused one says why in word
 
 test('reports show charts over months and download as CSV', { timeout: TEST_TIMEOUT_MS }, async () => {
   const page = await newPage(browser, baseUrl);
-  await signInWithKey(page, acme.key);
+  await signIn(page, VIEWER);
   await page.goto(`/#/reports?report=profit-and-loss&from=${daysAgo(180)}&to=${today}`);
   await page.getByRole('table', { name: 'Profit and loss' }).waitFor().catch(() => undefined);
   await page.locator('.table-region[aria-label="Profit and loss"] table').waitFor();
@@ -224,7 +254,7 @@ test('reports show charts over months and download as CSV', { timeout: TEST_TIME
   await page.context().close();
 });
 
-const PAGES = ['review', 'transactions', 'bank-accounts', 'upload', 'reports', 'obligations', 'health', 'rules', 'settings'];
+const PAGES = ['review', 'transactions', 'bank-accounts', 'upload', 'reports', 'obligations', 'health', 'rules', 'api-keys', 'people', 'settings'];
 
 test('every page: no WCAG 2.1 AA violation, usable at 375 px, screenshot saved', { timeout: TEST_TIMEOUT_MS }, async () => {
   const problems: string[] = [];
@@ -234,7 +264,14 @@ test('every page: no WCAG 2.1 AA violation, usable at 375 px, screenshot saved',
     await page.getByRole('heading', { name: 'Sign in to your books' }).waitFor();
     const signInViolations = await accessibilityViolations(page);
     if (signInViolations.length) problems.push(`sign-in @${width}: ${describeViolations(signInViolations)}`);
-    await signInWithKey(page, acme.key);
+    for (const path of ['/reset-password#token=abc', '/accept-invitation#token=abc']) {
+      await page.goto(path);
+      await page.locator('main h1').waitFor();
+      const violations = await accessibilityViolations(page);
+      if (violations.length) problems.push(`${path} @${width}: ${describeViolations(violations)}`);
+      await screenshot(page, `${path.slice(1, path.indexOf('#'))}-${width}`);
+    }
+    await signIn(page, OWNER);
     for (const name of PAGES) {
       await page.goto(`/#/${name}`);
       await page.locator('main h1').waitFor();
@@ -258,4 +295,95 @@ test('every page: no WCAG 2.1 AA violation, usable at 375 px, screenshot saved',
     await page.context().close();
   }
   assert.deepEqual(problems, []);
+});
+
+test('role limits: a viewer changes nothing, a bookkeeper manages no keys or people, an owner does', { timeout: TEST_TIMEOUT_MS }, async () => {
+  const viewer = await newPage(browser, baseUrl);
+  await signIn(viewer, VIEWER);
+  await viewer.getByText('your role cannot change it').waitFor();
+  assert.equal(await viewer.getByRole('button', { name: /^Accept/ }).count(), 0, 'no accept button for a viewer');
+  const queued = await viewer.locator('.review-table tbody tr').first().getAttribute('data-id');
+  await viewer.locator('.review-table tbody tr').first().focus();
+  await viewer.keyboard.press('a');
+  assert.equal((await acme.call('GET', `/v1/transactions/${queued}`)).json().data.needsReview, true, 'a viewer\'s keystroke changes nothing');
+  assert.equal(await viewer.getByRole('link', { name: 'API keys' }).count(), 0);
+  assert.equal(await viewer.getByRole('link', { name: 'People' }).count(), 0);
+  for (const [path, marker] of [['upload', 'not upload statements'], ['settings', 'Only an owner']] as const) {
+    await viewer.goto(`/#/${path}`);
+    await viewer.getByText(marker).waitFor();
+  }
+  await viewer.goto('/#/rules');
+  await viewer.getByRole('heading', { name: 'Your rules' }).waitFor();
+  assert.equal(await viewer.getByRole('form', { name: 'New rule' }).count(), 0);
+  await viewer.goto('/#/obligations');
+  await viewer.locator('main table').waitFor();
+  assert.equal(await viewer.getByRole('button', { name: /^(Confirm|Mark)/ }).count(), 0);
+  // The server holds the line even for a page that tries anyway, with the session's own CSRF token.
+  const attempt = await viewer.evaluate(async (id) => {
+    const session = await (await fetch('/v1/auth/session')).json();
+    const response = await fetch(`/v1/transactions/${id}`, { method: 'PATCH', headers: { 'content-type': 'application/json', 'x-csrf-token': session.data.csrfToken }, body: JSON.stringify({ category: '6200' }) });
+    return { status: response.status, body: await response.json() };
+  }, queued);
+  assert.equal(attempt.status, 403);
+  assert.equal(attempt.body.error, 'insufficient_scope');
+  await screenshot(viewer, 'viewer-obligations');
+  await viewer.context().close();
+
+  const bookkeeper = await newPage(browser, baseUrl);
+  await signIn(bookkeeper, BOOKKEEPER);
+  assert.equal(await bookkeeper.getByRole('link', { name: 'API keys' }).count(), 0);
+  await bookkeeper.goto('/#/api-keys');
+  await bookkeeper.getByRole('heading', { name: 'Not found' }).waitFor();
+  const keys = await bookkeeper.evaluate(async () => {
+    const session = await (await fetch('/v1/auth/session')).json();
+    const list = await fetch('/v1/api-keys');
+    const create = await fetch('/v1/api-keys', { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': session.data.csrfToken }, body: JSON.stringify({ scopes: ['read'] }) });
+    return [list.status, create.status];
+  });
+  assert.deepEqual(keys, [403, 403]);
+  await bookkeeper.context().close();
+
+  const owner = await newPage(browser, baseUrl);
+  await signIn(owner, OWNER);
+  await owner.getByRole('link', { name: 'API keys' }).click();
+  await owner.getByLabel('Name').fill('ledger sync');
+  await owner.getByRole('button', { name: 'Create key' }).click();
+  const secret = (await owner.locator('code.secret').textContent()) ?? '';
+  assert.match(secret, /^bk_/);
+  assert.equal((await harness.app.inject({ method: 'GET', url: '/v1/entities', headers: { authorization: `Bearer ${secret}` } })).statusCode, 200, 'the new key works');
+  await owner.getByRole('button', { name: 'Revoke key ledger sync' }).click();
+  await owner.getByText(/revoked: it is refused/).waitFor();
+  await owner.getByRole('link', { name: 'People' }).click();
+  await owner.getByLabel('E-mail', { exact: true }).fill('new.hire@acme.test');
+  await owner.getByLabel('Role', { exact: true }).selectOption('viewer');
+  await owner.getByRole('button', { name: 'Invite' }).click();
+  await owner.getByText('/accept-invitation#token=').waitFor();
+  await owner.getByRole('table', { name: 'Open invitations' }).or(owner.locator('.table-region[aria-label="Open invitations"]')).first().waitFor();
+  await screenshot(owner, 'people-invited');
+  await owner.context().close();
+});
+
+test('CSRF: a change sent with the session cookie but without the session\'s token is refused and changes nothing', { timeout: TEST_TIMEOUT_MS }, async () => {
+  const page = await newPage(browser, baseUrl);
+  await signIn(page, BOOKKEEPER);
+  const id = await page.locator('.review-table tbody tr').first().getAttribute('data-id');
+  const before = (await acme.call('GET', `/v1/transactions/${id}`)).json().data;
+  // (No named helper inside: the page runs this function's source as is.)
+  const outcomes = await page.evaluate(async (rowId) => {
+    const results = [];
+    for (const headers of [{}, { 'x-csrf-token': 'forged-token-forged-token-forged-token' }]) {
+      const response = await fetch(`/v1/transactions/${rowId}`, { method: 'PATCH', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ category: '6080' }) });
+      results.push({ status: response.status, body: await response.json() });
+    }
+    return results;
+  }, id);
+  for (const outcome of outcomes) {
+    assert.equal(outcome.status, 403, JSON.stringify(outcome));
+    assert.equal(outcome.body.error, 'forbidden');
+    assert.match(outcome.body.reason, /x-csrf-token/);
+  }
+  const after = (await acme.call('GET', `/v1/transactions/${id}`)).json().data;
+  assert.deepEqual(after.category, before.category);
+  assert.equal(after.needsReview, true);
+  await page.context().close();
 });
