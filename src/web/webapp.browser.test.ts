@@ -371,7 +371,8 @@ test('CSRF: a change sent with the session cookie but without the session\'s tok
   // (No named helper inside: the page runs this function's source as is.)
   const outcomes = await page.evaluate(async (rowId) => {
     const results = [];
-    for (const headers of [{}, { 'x-csrf-token': 'forged-token-forged-token-forged-token' }]) {
+    const variants: Array<Record<string, string>> = [{}, { 'x-csrf-token': 'forged-token-forged-token-forged-token' }];
+    for (const headers of variants) {
       const response = await fetch(`/v1/transactions/${rowId}`, { method: 'PATCH', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ category: '6080' }) });
       results.push({ status: response.status, body: await response.json() });
     }
