@@ -33,9 +33,11 @@ export function reviewOrder(a: TransactionRow, b: TransactionRow): number {
   return confidence(b) - confidence(a) || Math.abs(b.amount) - Math.abs(a.amount) || a.date.localeCompare(b.date) || a.id.localeCompare(b.id);
 }
 
-async function loadQueue(): Promise<TransactionRow[]> {
-  const body = await get<{ data: TransactionRow[] }>(`/transactions${query({ needsReview: true, from: '1900-01-01', to: todayIso(), limit: QUEUE_SIZE })}`);
-  return body.data.filter((row) => row.needsReview).sort(reviewOrder);
+/** Up to QUEUE_SIZE rows waiting for review, best first; `more` when others wait beyond them. */
+async function loadQueue(): Promise<{ rows: TransactionRow[]; more: boolean }> {
+  const body = await get<{ data: TransactionRow[]; meta: { pagination: { nextOffset: number | null } } }>(`/transactions${query({ needsReview: true, from: '1900-01-01', to: todayIso(), limit: QUEUE_SIZE })}`);
+  // Filtered again here, so a server that does not filter by needsReview still yields a true queue.
+  return { rows: body.data.filter((row) => row.needsReview).sort(reviewOrder), more: body.meta.pagination.nextOffset !== null };
 }
 
 const SHORTCUTS: Array<[string, string]> = [
@@ -51,6 +53,7 @@ const SHORTCUTS: Array<[string, string]> = [
 
 export function ReviewPage({ session }: PageProps) {
   const [rows, setRows] = useState<TransactionRow[]>();
+  const [more, setMore] = useState(false);
   const [accounts, setAccounts] = useState<LedgerAccount[]>([]);
   const [error, setError] = useState<string>();
   const [status, setStatus] = useState<string>();
@@ -66,7 +69,8 @@ export function ReviewPage({ session }: PageProps) {
   const choices = useMemo(() => categoryChoices(accounts), [accounts]);
 
   const reload = () => loadQueue().then((loaded) => {
-    setRows(loaded);
+    setRows(loaded.rows);
+    setMore(loaded.more);
     setActive(0);
   }, (failure) => setError(messageOf(failure)));
 
@@ -175,7 +179,7 @@ export function ReviewPage({ session }: PageProps) {
   return (
     <section>
       <PageTitle actions={<button type="button" onClick={() => reload()}>Refresh</button>}>Review queue</PageTitle>
-      <p class="muted">Rows the categorizer was not sure of, the surest suggestions first.{rows ? ` ${rows.length}${rows.length >= QUEUE_SIZE ? '+' : ''} waiting.` : ''}{saving > 0 ? ` Saving ${saving}…` : ''}</p>
+      <p class="muted">Rows the categorizer was not sure of, the surest suggestions first.{rows ? ` ${rows.length} waiting${more ? ' here; more after these (Refresh when done)' : ''}.` : ''}{saving > 0 ? ` Saving ${saving}…` : ''}</p>
       {error ? <Notice kind="error">{error}</Notice> : null}
       {status && !error ? <Notice kind="success">{status}</Notice> : null}
       {!rows ? <Loading what="the queue" /> : rows.length === 0 ? <Notice kind="success">Nothing waits for review.</Notice> : (
