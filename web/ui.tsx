@@ -1,6 +1,9 @@
 import type { ComponentChildren } from 'preact';
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { ApiError, get } from './api.ts';
+import { categoryChoices, resolveCategory } from './logic.ts';
+
+export { categoryChoices, resolveCategory };
 
 export function useLoad<T>(load: () => Promise<T>, deps: unknown[]): { data: T | undefined; error: string | undefined; loading: boolean; reload: () => void } {
   const [state, setState] = useState<{ data?: T; error?: string; loading: boolean }>({ loading: true });
@@ -99,26 +102,6 @@ export function chartOfAccounts(): Promise<LedgerAccount[]> {
 }
 export function forgetChart() {
   accountsCache = undefined;
-}
-
-/** Accounts a row may be filed under: not bank or card ledgers (those have a parent), plus "transfer". */
-export function categoryChoices(accounts: LedgerAccount[]): Array<{ value: string; label: string }> {
-  return [
-    ...accounts.filter((account) => account.isActive && !account.parentNumber).map((account) => ({ value: account.accountNumber, label: `${account.accountNumber} · ${account.name}` })),
-    { value: 'transfer', label: 'transfer · Transfer between own accounts' },
-  ];
-}
-
-/** What the person typed in the picker: an account number, a whole label, or words matching exactly one account. */
-export function resolveCategory(text: string, choices: Array<{ value: string; label: string }>): { value?: string; problem?: string } {
-  const typed = text.trim().toLowerCase();
-  if (!typed) return { problem: 'type an account number or name' };
-  const exact = choices.find((choice) => choice.value.toLowerCase() === typed || choice.label.toLowerCase() === typed || typed.startsWith(`${choice.value.toLowerCase()} `));
-  if (exact) return { value: exact.value };
-  const matches = choices.filter((choice) => choice.label.toLowerCase().includes(typed));
-  if (matches.length === 1) return { value: matches[0].value };
-  if (matches.length === 0) return { problem: `no account matches "${text.trim()}"` };
-  return { problem: `${matches.length} accounts match "${text.trim()}"; type more of the name or the number` };
 }
 
 export function AccountPicker({ id, label, value, onInput, choices, inputRef, onEnter }: {

@@ -1,5 +1,6 @@
 import { get, query } from '../api.ts';
 import type { PageProps } from '../main.tsx';
+import { missingMonths } from '../logic.ts';
 import { Loading, money, Notice, PageTitle, TableRegion, useLoad } from '../ui.tsx';
 
 export interface BankAccountView {
@@ -24,33 +25,6 @@ interface StatementPeriod {
   transactionCount: number;
   continuityOk: boolean;
   currency: string;
-}
-
-function nextDay(date: string): string {
-  const day = new Date(`${date}T00:00:00Z`);
-  day.setUTCDate(day.getUTCDate() + 1);
-  return day.toISOString().slice(0, 10);
-}
-
-/** The calendar months no statement covers between two consecutive periods ("2026-03"). */
-export function missingMonths(periods: Array<{ periodStart: string; periodEnd: string }>): string[] {
-  const sorted = [...periods].sort((a, b) => a.periodStart.localeCompare(b.periodStart));
-  const missing: string[] = [];
-  for (let index = 1; index < sorted.length; index++) {
-    const gapStart = nextDay(sorted[index - 1].periodEnd);
-    const gapEnd = sorted[index].periodStart;
-    if (gapStart >= gapEnd) continue;
-    let [year, month] = gapStart.split('-').map(Number);
-    // A month counts as missing when the gap holds the whole of it, or its start when the gap starts on day 1.
-    for (;;) {
-      const monthStart = `${year}-${String(month).padStart(2, '0')}-01`;
-      const following = month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`;
-      if (monthStart >= gapEnd) break;
-      if (monthStart >= gapStart && following <= gapEnd) missing.push(monthStart.slice(0, 7));
-      [year, month] = following.split('-').map(Number);
-    }
-  }
-  return missing;
 }
 
 function AccountCard({ account }: { account: BankAccountView }) {

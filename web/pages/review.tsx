@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { api, canChange, get, query } from '../api.ts';
 import type { PageProps } from '../main.tsx';
+import { acceptable, reviewOrder } from '../logic.ts';
 import { AccountPicker, categoryChoices, chartOfAccounts, type LedgerAccount, Loading, messageOf, money, Notice, PageTitle, resolveCategory, TableRegion, todayIso } from '../ui.tsx';
 
 export interface TransactionRow {
@@ -18,20 +19,7 @@ export interface TransactionRow {
   sweepState: string;
 }
 
-const CATCH_ALL = new Set(['6999', '4999']);
 const QUEUE_SIZE = 200;
-
-/** A suggestion worth accepting as is: a real account, not the catch-all a row lands on when nothing decided. */
-export const acceptable = (row: TransactionRow) => row.category !== null && !CATCH_ALL.has(row.category.accountNumber);
-
-/**
- * Best first: the suggestions most likely right (highest confidence) lead, so a reviewer clears them
- * with one key each; rows with no real suggestion follow, larger amounts before smaller.
- */
-export function reviewOrder(a: TransactionRow, b: TransactionRow): number {
-  const confidence = (row: TransactionRow) => (acceptable(row) ? row.category!.confidence ?? 0 : -1);
-  return confidence(b) - confidence(a) || Math.abs(b.amount) - Math.abs(a.amount) || a.date.localeCompare(b.date) || a.id.localeCompare(b.id);
-}
 
 /** Up to QUEUE_SIZE rows waiting for review, best first; `more` when others wait beyond them. */
 async function loadQueue(): Promise<{ rows: TransactionRow[]; more: boolean }> {
