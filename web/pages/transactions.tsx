@@ -12,8 +12,8 @@ interface Filters {
   to: string;
   category: string;
   bankAccountId: string;
-  minAmount: string;
-  maxAmount: string;
+  amountMin: string;
+  amountMax: string;
   needsReview: boolean;
 }
 
@@ -24,8 +24,8 @@ function filtersFrom(params: URLSearchParams): Filters {
     to: params.get('to') ?? '',
     category: params.get('category') ?? '',
     bankAccountId: params.get('bankAccountId') ?? '',
-    minAmount: params.get('minAmount') ?? '',
-    maxAmount: params.get('maxAmount') ?? '',
+    amountMin: params.get('amountMin') ?? '',
+    amountMax: params.get('amountMax') ?? '',
     needsReview: params.get('needsReview') === 'true',
   };
 }
@@ -44,15 +44,15 @@ export function TransactionsPage({ params }: PageProps) {
   const key = params.toString();
   const page = useLoad(async () => {
     // Without dates the API shows the last 30 days; a search or filter looks through everything unless dated.
-    const anyFilter = applied.search || applied.category || applied.bankAccountId || applied.minAmount || applied.maxAmount || applied.needsReview;
+    const anyFilter = applied.search || applied.category || applied.bankAccountId || applied.amountMin || applied.amountMax || applied.needsReview;
     const body = await get<{ data: TransactionRow[]; meta: { pagination: { nextOffset: number | null } } }>(`/transactions${query({
       search: applied.search,
       from: applied.from || (anyFilter ? '1900-01-01' : undefined),
       to: applied.to || (anyFilter ? todayIso() : undefined),
       category: applied.category,
       bankAccountId: applied.bankAccountId,
-      minAmount: applied.minAmount,
-      maxAmount: applied.maxAmount,
+      amountMin: applied.amountMin,
+      amountMax: applied.amountMax,
       needsReview: applied.needsReview ? true : undefined,
       limit: PAGE_SIZE,
       offset,
@@ -93,8 +93,8 @@ export function TransactionsPage({ params }: PageProps) {
             {choices.map((choice) => <option key={choice.value} value={choice.value}>{choice.label}</option>)}
           </select>
         </Field>
-        <Field id="tx-min" label="Amount at least"><input id="tx-min" type="number" min="0" step="0.01" inputMode="decimal" value={draft.minAmount} onInput={set('minAmount')} /></Field>
-        <Field id="tx-max" label="Amount at most"><input id="tx-max" type="number" min="0" step="0.01" inputMode="decimal" value={draft.maxAmount} onInput={set('maxAmount')} /></Field>
+        <Field id="tx-min" label="Spent at least" hint="money received: negative"><input id="tx-min" type="number" step="0.01" inputMode="decimal" aria-describedby="tx-min-hint" value={draft.amountMin} onInput={set('amountMin')} /></Field>
+        <Field id="tx-max" label="Spent at most" hint="money received: negative"><input id="tx-max" type="number" step="0.01" inputMode="decimal" aria-describedby="tx-max-hint" value={draft.amountMax} onInput={set('amountMax')} /></Field>
         <div class="field checkbox"><input id="tx-review" type="checkbox" checked={draft.needsReview} onChange={set('needsReview')} /><label for="tx-review">Needs review only</label></div>
         <div class="field buttons">
           <button type="submit" class="primary">Apply</button>
