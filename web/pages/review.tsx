@@ -86,9 +86,10 @@ export function ReviewPage({ session }: PageProps) {
     setSaving((count) => count + targets.length);
     const failed: TransactionRow[] = [];
     const failures: string[] = [];
-    // A few at a time: the queue moves on while the server books each change.
+    // One at a time, in order: the queue moves on at once while the server books each change (parallel
+    // corrections of one merchant contend for the same memory row).
     const queue = [...targets];
-    await Promise.all(Array.from({ length: Math.min(4, queue.length) }, async () => {
+    await Promise.all(Array.from({ length: Math.min(1, queue.length) }, async () => {
       for (let row = queue.shift(); row; row = queue.shift()) {
         try {
           await api('PATCH', `/transactions/${row.id}`, { category: categoryFor(row) });
