@@ -51,6 +51,7 @@ export function ReviewPage({ session }: PageProps) {
   const [pickerProblem, setPickerProblem] = useState<string>();
   const [saving, setSaving] = useState(0);
   const [ruleFor, setRuleFor] = useState<TransactionRow>();
+  const saveChain = useRef<Promise<void>>(Promise.resolve());
   const pickerRef = useRef<HTMLInputElement>(null);
   const rowRefs = useRef(new Map<string, HTMLTableRowElement>());
   const editable = canChange(session);
@@ -86,20 +87,18 @@ export function ReviewPage({ session }: PageProps) {
     setSaving((count) => count + targets.length);
     const failed: TransactionRow[] = [];
     const failures: string[] = [];
-    // One at a time, in order: the queue moves on at once while the server books each change (parallel
-    // corrections of one merchant contend for the same memory row).
-    const queue = [...targets];
-    await Promise.all(Array.from({ length: Math.min(1, queue.length) }, async () => {
-      for (let row = queue.shift(); row; row = queue.shift()) {
-        try {
-          await api('PATCH', `/transactions/${row.id}`, { category: categoryFor(row) });
-        } catch (failure) {
+    // One at a time, in order, across keystrokes: the queue moves on at once while the server books
+    // each change (parallel corrections of one merchant contend for the same memory row).
+    await Promise.all(targets.map((row) => {
+      const saved = saveChain.current.then(() => api('PATCH', `/transactions/${row.id}`, { category: categoryFor(row) })).then(
+        () => undefined,
+        (failure) => {
           failed.push(row);
           failures.push(messageOf(failure));
-        } finally {
-          setSaving((count) => count - 1);
-        }
-      }
+        },
+      ).finally(() => setSaving((count) => count - 1));
+      saveChain.current = saved;
+      return saved;
     }));
     if (failed.length > 0) {
       setRows((now) => [...failed, ...(now ?? [])].sort(reviewOrder));
