@@ -5,6 +5,7 @@
 export type ErrorCode =
   | 'unauthorized'
   | 'insufficient_scope'
+  | 'forbidden'
   | 'invalid_request'
   | 'not_found'
   | 'not_acceptable'
@@ -31,3 +32,7 @@ export const conflict = (reason: string) => new DomainError('conflict', reason);
 export function assertInvariant(condition: unknown, message: string): asserts condition {
   if (!condition) throw new Error(`invariant violated: ${message}`);
 }
+
+export const forbidden = (reason: string) => new DomainError('forbidden', reason);
+export const unauthorized = (reason: string) => new DomainError('unauthorized', reason);
+export const rateLimited = (reason: string, retryAfterSeconds: number) => Object.assign(new DomainError('rate_limited', reason), { retryAfterSeconds });

@@ -97,7 +97,7 @@ test('errors go to stderr as {error, reason} with a non-zero exit, and nothing o
     [['tenant', 'create', '--name', 'X', '--tax-id', '12'], /tax-id/],
     [['tenant', 'create', '--name', 'X', '--industry', 'wizardry'], /industry/],
     [['key', 'create', '--tenant', '00000000-0000-4000-8000-000000000000', '--scopes', 'read'], /not found/],
-    [['key', 'create', '--tenant', '00000000-0000-4000-8000-000000000000', '--scopes', 'admin'], /scope/],
+    [['key', 'create', '--tenant', '00000000-0000-4000-8000-000000000000', '--scopes', 'superuser'], /scope/],
     [['key', 'revoke', 'nope'], /not found/],
     [['tenant', 'create', '--name', 'X', '--formed-on', '0000-01-01'], /^formed-on: .*from 1900-01-01 to 2199-12-31/],
     [['obligation', 'list', '--tenant', '00000000-0000-4000-8000-000000000000', '--from', '9999-12-31'], /^from: .*from 1900-01-01 to 2199-12-31/],

@@ -12,6 +12,9 @@ import { createStatementWorker } from '../server.ts';
 import { inboxAddress } from '../intake/statements/inbox.ts';
 import { listUploads } from '../intake/statements/uploads.ts';
 import type { DatabaseHandle } from '../db/connection.ts';
+import { addMember, changeRole, createPasswordReset, findMemberByEmail, listMembers, removeMember } from '../people/users.ts';
+import { resetLink } from '../people/mailer.ts';
+import { notFound } from '../errors.ts';
 
 /**
  * The admin command line. Every command prints one JSON object on stdout; errors go to stderr as
@@ -189,6 +192,44 @@ key.command('list').description("list a tenant's keys (never their secrets)")
 key.command('revoke').description('revoke a key; requests with it get 401 from then on')
   .argument('<keyId>', 'the key id shown by key create / key list')
   .action((keyId: string) => withDatabase((handle) => revokeApiKey(handle, keyId)));
+
+/** The password from standard input (a pipe, or typed and ended with Ctrl-D), without its final line break. */
+async function passwordFromStdin(): Promise<string> {
+  if (process.stdin.isTTY) process.stderr.write('password (end with Enter, then Ctrl-D): ');
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+}
+
+const user = program.command('user').description('people who sign in to the app, and their roles per tenant');
+user.command('add').description('add a person to a tenant with a role (a new account, or an existing one from another tenant)')
+  .requiredOption('--tenant <id>', 'tenant id')
+  .requiredOption('--email <email>', 'their e-mail (the sign-in name)')
+  .requiredOption('--role <role>', 'owner | bookkeeper | viewer')
+  .option('--password <password>', 'their password (else read from standard input; an existing account keeps its own)')
+  .action(async (options) => {
+    const password = options.password ?? await passwordFromStdin();
+    await withDatabase((handle) => addMember(handle, options.tenant, { email: options.email, role: options.role, password }));
+  });
+user.command('list').description("a tenant's people and roles")
+  .requiredOption('--tenant <id>', 'tenant id')
+  .action((options) => withDatabase(async (handle) => ({ users: await listMembers(handle, options.tenant) })));
+user.command('role').description("change a person's role (never the last owner's)")
+  .requiredOption('--tenant <id>', 'tenant id')
+  .requiredOption('--email <email>', 'their e-mail')
+  .requiredOption('--role <role>', 'owner | bookkeeper | viewer')
+  .action((options) => withDatabase(async (handle) => changeRole(handle, options.tenant, (await findMemberByEmail(handle, options.tenant, options.email)).id, options.role)));
+user.command('remove').description('remove a person from a tenant (never the last owner); their sessions there end')
+  .requiredOption('--tenant <id>', 'tenant id')
+  .requiredOption('--email <email>', 'their e-mail')
+  .action((options) => withDatabase(async (handle) => removeMember(handle, options.tenant, (await findMemberByEmail(handle, options.tenant, options.email)).id)));
+user.command('reset-password').description('print a one-time password-reset link (valid one hour) for a person')
+  .requiredOption('--email <email>', 'their e-mail')
+  .action((options) => withDatabase(async (handle) => {
+    const reset = await createPasswordReset(handle, options.email);
+    if (!reset) throw notFound(`user ${options.email}`);
+    return { email: reset.email, token: reset.token, link: resetLink(loadConfig().appUrl, reset.token), expiresAt: reset.expiresAt };
+  }));
 
 program.command('serve').description('run the HTTP API and the statement inbox (SMTP_PORT) and, unless --no-worker, the sweep and statement reading in the same process')
   .option('--no-worker', 'do not run the sweep in this process')

@@ -51,6 +51,28 @@ export interface Config {
   statementLeaseMs: number;
   /** The worker threads that read statements: how many, their time budget and heap ceiling, and the size limits of a document. */
   statementReading: ReaderPoolSettings;
+  /** Origins (scheme://host[:port]) whose pages may call the API from a browser; empty: CORS off. */
+  corsOrigins: string[];
+  /** Sign-in: how long a session lasts, when its cookie is marked Secure, and the login throttle. */
+  people: PeopleSettings;
+  /** Outgoing mail (password-reset links, invitations); null when SMTP_OUT_URL is not set (nothing is sent). */
+  mailOut: MailOutSettings | null;
+  /** The address people open the app at, for links in mails and printed by the CLI. */
+  appUrl: string;
+}
+
+export interface PeopleSettings {
+  sessionTtlMs: number;
+  /** auto: Secure when the request arrived over TLS; always: also behind a TLS-terminating proxy. */
+  sessionCookieSecure: 'auto' | 'always';
+  maxFailuresPerEmail: number;
+  maxFailuresPerAddress: number;
+  windowMs: number;
+}
+
+export interface MailOutSettings {
+  smtpUrl: string;
+  from: string;
 }
 
 export interface LlmSettings {
@@ -144,7 +166,40 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpTls: smtpTlsFrom(env),
     statementLeaseMs: numberFrom(env, 'STATEMENT_LEASE_MS', 5 * 60_000, { min: 1000, integer: true }),
     statementReading: statementReadingFrom(env),
+    corsOrigins: corsOriginsFrom(env.CORS_ORIGINS),
+    people: peopleFrom(env),
+    mailOut: env.SMTP_OUT_URL ? { smtpUrl: env.SMTP_OUT_URL, from: env.MAIL_FROM || 'bookkeeping@localhost' } : null,
+    appUrl: (env.APP_URL || `http://${env.HOST || '127.0.0.1'}:${env.PORT || 3000}`).replace(/\/+$/, ''),
   };
+}
+
+function peopleFrom(env: NodeJS.ProcessEnv): PeopleSettings {
+  const secure = env.SESSION_COOKIE_SECURE || 'auto';
+  if (secure !== 'auto' && secure !== 'always') throw new ConfigError(`SESSION_COOKIE_SECURE must be auto or always (got "${secure}")`);
+  return {
+    sessionTtlMs: numberFrom(env, 'SESSION_TTL_MS', 12 * 60 * 60 * 1000, { min: 1000, integer: true }),
+    sessionCookieSecure: secure,
+    maxFailuresPerEmail: numberFrom(env, 'LOGIN_MAX_FAILURES_PER_EMAIL', 5, { min: 1, integer: true }),
+    maxFailuresPerAddress: numberFrom(env, 'LOGIN_MAX_FAILURES_PER_ADDRESS', 50, { min: 1, integer: true }),
+    windowMs: numberFrom(env, 'LOGIN_THROTTLE_WINDOW_MS', 15 * 60 * 1000, { min: 1000, integer: true }),
+  };
+}
+
+/** Exact origins only: a wildcard or a path would open the API to pages the operator never named. */
+export function corsOriginsFrom(raw: string | undefined): string[] {
+  if (!raw || !raw.trim()) return [];
+  return raw.split(',').map((part) => part.trim()).filter(Boolean).map((origin) => {
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      parsed = undefined;
+    }
+    if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.origin !== origin) {
+      throw new ConfigError(`CORS_ORIGINS: "${origin}" is not an origin; write each as scheme://host[:port], without a path or a trailing slash, separated by commas`);
+    }
+    return origin;
+  });
 }
 
 function statementReadingFrom(env: NodeJS.ProcessEnv): ReaderPoolSettings {

@@ -23,6 +23,12 @@ export interface Database {
   categorization_rules: CategorizationRulesTable;
   llm_usage: LlmUsageTable;
   statement_inboxes: StatementInboxesTable;
+  users: UsersTable;
+  memberships: MembershipsTable;
+  sessions: SessionsTable;
+  one_time_tokens: OneTimeTokensTable;
+  login_throttle: LoginThrottleTable;
+  audit_log: AuditLogTable;
 }
 
 export interface TenantsTable {
@@ -312,4 +318,65 @@ export interface StatementInboxesTable {
   tenant_id: string;
   local_part: string;
   created_at: string;
+}
+
+/** Migration 0015: a person who signs in. The e-mail is stored lower-cased; no password until one is set. */
+export interface UsersTable {
+  id: string;
+  email: string;
+  /** argon2id PHC string; null for a user who has not set a password yet. */
+  password_hash: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MembershipsTable {
+  tenant_id: string;
+  user_id: string;
+  role: 'owner' | 'bookkeeper' | 'viewer';
+  created_at: string;
+}
+
+/** A signed-in browser: only the SHA-256 of the cookie's secret is stored. */
+export interface SessionsTable {
+  id_hash: string;
+  user_id: string;
+  tenant_id: string;
+  csrf_token: string;
+  created_at: string;
+  expires_at: string;
+}
+
+/** A password-reset link or an invitation; only the SHA-256 of the token is stored; used once. */
+export interface OneTimeTokensTable {
+  token_hash: string;
+  id: string;
+  kind: 'password_reset' | 'invitation';
+  email: string;
+  tenant_id: string | null;
+  role: string | null;
+  created_by: string | null;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface LoginThrottleTable {
+  subject: string;
+  failures: number;
+  window_started_at_ms: number;
+}
+
+export interface AuditLogTable {
+  seq: Generated<number>;
+  tenant_id: string;
+  occurred_at: string;
+  actor_type: string;
+  actor_id: string;
+  actor_label: string | null;
+  action: string;
+  target_type: string;
+  target_id: string | null;
+  before_json: string | null;
+  after_json: string | null;
 }

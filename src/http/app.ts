@@ -9,7 +9,9 @@ import type { Config } from '../config/config.ts';
 import type { AppContext } from './context.ts';
 import { tenantScope } from './tenant-scope.ts';
 import type { DatabaseHandle } from '../db/connection.ts';
-import { authenticate } from '../tenancy/api-keys.ts';
+import { authenticate, type Principal } from '../tenancy/api-keys.ts';
+import { cookieValue, findSession, SESSION_COOKIE } from '../people/sessions.ts';
+import { sameSecret } from '../people/tokens.ts';
 import { DATE_RANGE_TEXT, isAcceptedDate } from '../shared/dates.ts';
 import { findControlCharacter } from '../shared/text.ts';
 import { negotiate, type AnswerType } from './content-negotiation.ts';
@@ -17,9 +19,15 @@ import { contractRules } from './contract-rules.ts';
 import { handleClientError, handleError, handleFrameworkError, MAX_URL_LENGTH, sendError } from './errors.ts';
 import { rateLimiterFor, type RateLimiter } from './rate-limit.ts';
 import { registerRoutes } from './routes/index.ts';
+import { registerWeb } from '../web/routes.ts';
 import { Rule } from './routes/rules.ts';
+import { PEOPLE_SCHEMAS } from './routes/people.ts';
+import { mailerFor, type SendMail } from '../people/mailer.ts';
 import { Account, BankAccount, Entity, ErrorBody, JournalEntry, JournalLine, Obligation, Transaction, TransactionCategory, TrialBalance } from './schemas.ts';
 import { StatementPeriod, StatementUploadStatus } from './schemas.ts';
+
+/** Methods that change nothing: a session needs no CSRF token for them. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export const BODY_LIMIT_BYTES = 5 * 1024 * 1024;
 
@@ -31,6 +39,8 @@ export interface AppOptions {
   rateLimiter?: RateLimiter;
   onRowsArrived?: () => void;
   now?: () => Date;
+  /** Replaces the SMTP_OUT_URL mailer (tests capture mails with it). */
+  sendMail?: SendMail;
 }
 
 /** An incoming x-request-id is kept when it is a sane token (a proxy's or the client's id), else one is made. */
@@ -85,6 +95,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     app.addSchema(schema);
   }
   for (const schema of [StatementPeriod, StatementUploadStatus]) app.addSchema(schema);
+  for (const schema of PEOPLE_SCHEMAS) app.addSchema(schema);
 
   await app.register(swagger, {
     openapi: {
@@ -92,11 +103,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       info: {
         title: 'Bookkeeping Service API',
         version: '1.0.0',
-        description: `Programmatic access to one business's books. Every request carries \`Authorization: Bearer <API key>\`; the key decides the tenant. Successful responses are \`{ data }\` (lists that paginate add \`meta.pagination\`); errors are \`{ error, reason }\`. Amounts are JSON numbers in the row's currency; positive = money out. Input domain: dates ${DATE_RANGE_TEXT}; no control character (U+0000-U+001F, U+007F) in any path or query parameter, nor in any body string except tab and line breaks (400 naming the field); ids are UUIDs (a malformed id is 400, an unknown one 404). A URL over 8 KiB is 414 \`uri_too_long\`, a request line and headers over 16 KB 431 \`headers_too_large\`. A query parameter or body field this contract does not name is 400, naming it (every object schema is closed). \`Accept\` is honoured: JSON, CSV where a 200 lists \`text/csv\` (the reports, transactions, the journal; a listing's CSV holds every matching row), else 406 \`not_acceptable\`. Every answer carries \`x-request-id\` (a sane incoming one is kept; it is the request's id in the service log). Reports (\`/reports/*\`, \`/health-score\`) draw on a per-key bucket of 30 that refills at 2 a second: a dashboard of six reports can refresh every 3 s.`,
+        description: `Programmatic access to one business's books. Every request carries \`Authorization: Bearer <API key>\` (the key decides the tenant) or the \`bk_session\` cookie of a signed-in person (POST /auth/login; the membership decides the tenant and the role; state-changing requests also send \`x-csrf-token\`). Scopes: read (every GET), write (changes to the books: rows, review, rules, uploads, obligations), admin (keys, people, settings, the entity profile, the audit log). Roles map onto them: viewer → read; bookkeeper → read, write; owner → read, write, admin. Successful responses are \`{ data }\` (lists that paginate add \`meta.pagination\`); errors are \`{ error, reason }\`. Amounts are JSON numbers in the row's currency; positive = money out. Input domain: dates ${DATE_RANGE_TEXT}; no control character (U+0000-U+001F, U+007F) in any path or query parameter, nor in any body string except tab and line breaks (400 naming the field); ids are UUIDs (a malformed id is 400, an unknown one 404). A URL over 8 KiB is 414 \`uri_too_long\`, a request line and headers over 16 KB 431 \`headers_too_large\`. A query parameter or body field this contract does not name is 400, naming it (every object schema is closed). \`Accept\` is honoured: JSON, CSV where a 200 lists \`text/csv\` (the reports, transactions, the journal; a listing's CSV holds every matching row), else 406 \`not_acceptable\`. Every answer carries \`x-request-id\` (a sane incoming one is kept; it is the request's id in the service log). Reports (\`/reports/*\`, \`/health-score\`) draw on a per-key bucket of 30 that refills at 2 a second: a dashboard of six reports can refresh every 3 s.`,
       },
       servers: [{ url: '/v1' }],
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'API key created with `bookkeeping key create`' } } },
-      security: [{ bearer: [] }],
+      components: { securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', description: 'API key created with `bookkeeping key create` or POST /api-keys; needs no CSRF token' },
+        session: { type: 'apiKey', in: 'cookie', name: 'bk_session', description: 'Session cookie set by POST /auth/login (HttpOnly, SameSite=Lax, Path=/, Secure over TLS). With it, every POST, PATCH, PUT and DELETE must also send the header `x-csrf-token` equal to the session\'s csrfToken (403 `forbidden` otherwise). The role gives the scopes: viewer read; bookkeeper read, write; owner read, write, admin.' },
+      } },
+      security: [{ bearer: [] }, { session: [] }],
     },
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, index) => String(json.$id ?? `def-${index}`) },
   });
@@ -121,6 +135,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (ownLimiter) app.addHook('onClose', async () => ownLimiter.close?.());
   const rateLimiter = options.rateLimiter ?? ownLimiter!;
 
+  // The app at /, the documentation at /docs and CORS: before authentication, so even a 401 carries CORS headers.
+  await registerWeb(app, config);
+
   // Authentication, then the key's rate bucket, then the scope: a 401 costs no tokens, and a key
   // hammering with the wrong scope still drains its own bucket. An overlong URL is refused first. Key
   // lookups are cached briefly and empty buckets remembered locally, so a 429 is answered without
@@ -131,27 +148,44 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const { scope, rateClass } = request.routeOptions.config;
     if (!scope) return;
     const header = request.headers.authorization;
-    // The scheme is case-insensitive (RFC 9110); a header without it is a malformed header, not an unknown key.
-    const bearer = header ? /^bearer\s+(\S+)\s*$/i.exec(header) : null;
-    const principal = bearer ? await authenticate(handle, bearer[1], { cacheMs: config.apiKeyCacheMs }) : undefined;
-    if (!principal) {
-      reply.header('WWW-Authenticate', 'Bearer');
-      return sendError(reply, 'unauthorized', !header
-        ? 'send the API key as "Authorization: Bearer <key>"'
-        : !bearer
-          ? 'the Authorization header is malformed: send "Authorization: Bearer <key>" (the word Bearer, a space, then the key)'
-          : 'the API key is unknown or revoked');
+    let principal: Principal | undefined;
+    const sessionSecret = header ? undefined : cookieValue(request.headers.cookie, SESSION_COOKIE);
+    if (sessionSecret !== undefined) {
+      // Signed in by the session cookie (the web app). A browser sends the cookie with cross-site
+      // form posts too, so a state-changing request must also echo the session's CSRF token, which
+      // only a page of this origin can read (from login or GET /auth/session).
+      principal = (await findSession(handle, sessionSecret))?.principal;
+      if (!principal) return sendError(reply, 'unauthorized', 'the session has ended or is unknown; sign in again (POST /v1/auth/login)');
+      if (!SAFE_METHODS.has(request.method)) {
+        const echoed = request.headers['x-csrf-token'];
+        if (typeof echoed !== 'string' || echoed === '') return sendError(reply, 'forbidden', 'a request signed in by the session cookie that changes state must send the x-csrf-token header (the csrfToken from login or GET /v1/auth/session)');
+        if (!sameSecret(echoed, principal.csrfToken!)) return sendError(reply, 'forbidden', 'x-csrf-token does not match this session\'s csrfToken');
+      }
+    } else {
+      // The scheme is case-insensitive (RFC 9110); a header without it is a malformed header, not an unknown key.
+      const bearer = header ? /^bearer\s+(\S+)\s*$/i.exec(header) : null;
+      principal = bearer ? await authenticate(handle, bearer[1], { cacheMs: config.apiKeyCacheMs }) : undefined;
+      if (!principal) {
+        reply.header('WWW-Authenticate', 'Bearer');
+        return sendError(reply, 'unauthorized', !header
+          ? 'send the API key as "Authorization: Bearer <key>", or sign in (POST /v1/auth/login) and send the bk_session cookie'
+          : !bearer
+            ? 'the Authorization header is malformed: send "Authorization: Bearer <key>" (the word Bearer, a space, then the key)'
+            : 'the API key is unknown or revoked');
+      }
     }
     request.principal = principal;
     request.tenant = tenantScope(handle, principal.tenantId);
     const bucketClass = rateClass ?? (scope === 'write' ? 'write' : 'read');
-    const taken = await rateLimiter.take(`${principal.keyId}:${bucketClass}`, config.rateLimits[bucketClass]);
+    const taken = await rateLimiter.take(`${principal.keyId ?? `user:${principal.actorId}:${principal.tenantId}`}:${bucketClass}`, config.rateLimits[bucketClass]);
     if (!taken.allowed) {
       reply.header('Retry-After', String(taken.retryAfterSeconds));
       return sendError(reply, 'rate_limited', `too many ${bucketClass} requests for this key; retry in ${taken.retryAfterSeconds} s`);
     }
     if (!principal.scopes.includes(scope)) {
-      return sendError(reply, 'insufficient_scope', `this endpoint needs the "${scope}" scope; the key has ${principal.scopes.join(', ')}`);
+      return sendError(reply, 'insufficient_scope', principal.role
+        ? `this endpoint needs the "${scope}" scope; the role ${principal.role} has ${principal.scopes.join(', ')}`
+        : `this endpoint needs the "${scope}" scope; the key has ${principal.scopes.join(', ')}`);
     }
   });
 
@@ -188,12 +222,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ...(reply.statusCode >= 400 && reply.statusCode < 500 && reply.errorReason ? { reason: reply.errorReason } : {}),
       durationMs: Math.round(reply.elapsedTime * 10) / 10,
       tenantId: request.principal?.tenantId,
-      keyId: request.principal?.keyId,
+      keyId: request.principal?.keyId ?? undefined,
+      userId: request.principal?.userId ?? undefined,
     }, 'request');
   });
 
   await app.register(async (v1) => {
-    registerRoutes(v1, { handle, config, onRowsArrived: options.onRowsArrived ?? (() => {}), now: options.now ?? (() => new Date()) });
+    registerRoutes(v1, { handle, config, onRowsArrived: options.onRowsArrived ?? (() => {}), now: options.now ?? (() => new Date()), sendMail: options.sendMail ?? mailerFor(config.mailOut) });
     v1.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   }, { prefix: '/v1' });
 

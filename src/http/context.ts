@@ -2,6 +2,7 @@ import type { Config } from '../config/config.ts';
 import type { DatabaseHandle } from '../db/connection.ts';
 import type { Principal, Scope } from '../tenancy/api-keys.ts';
 import type { AnswerType } from './content-negotiation.ts';
+import type { SendMail } from '../people/mailer.ts';
 import type { TenantScope } from './tenant-scope.ts';
 
 /**
@@ -42,5 +43,7 @@ export interface AppContext {
   onRowsArrived: () => void;
   /** The clock date-relative answers (obligation statuses, overdue days) are computed with; injectable for tests. */
   now: () => Date;
+  /** Outgoing mail (reset links, invitations); undefined when none is configured. */
+  sendMail: SendMail | undefined;
 }
 

@@ -13,6 +13,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   invalid_request: 400,
   unauthorized: 401,
   insufficient_scope: 403,
+  forbidden: 403,
   not_found: 404,
   not_acceptable: 406,
   request_timeout: 408,
@@ -27,8 +28,8 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
 
 const DESCRIPTIONS: Record<number, string> = {
   400: 'invalid_request: malformed JSON or URL, a field out of its rules (the reason names it: a malformed id, a date outside 1900-01-01..2199-12-31, a control character in text), an unknown account or currency',
-  401: 'unauthorized: missing, unknown or revoked API key',
-  403: 'insufficient_scope: the key lacks the scope this endpoint needs',
+  401: 'unauthorized: missing, unknown or revoked API key, or no valid session cookie',
+  403: 'insufficient_scope: the key (or the signed-in user\'s role) lacks the scope this endpoint needs; forbidden: a request signed in by the session cookie that changes state without the session\'s x-csrf-token header',
   404: 'not_found: no such resource for this tenant (ids of other tenants are answered the same way)',
   406: 'not_acceptable: the Accept header admits none of the types this endpoint answers with (application/json, and text/csv where listed)',
   408: 'request_timeout: the request did not arrive in time',
@@ -89,7 +90,11 @@ export function describeValidationError(error: AjvLikeError, context: string | u
 }
 
 export function handleError(error: FastifyError & { validation?: AjvLikeError[]; validationContext?: string }, request: FastifyRequest, reply: FastifyReply) {
-  if (error instanceof DomainError) return sendError(reply, error.code, error.reason);
+  if (error instanceof DomainError) {
+    const retryAfterSeconds = (error as DomainError & { retryAfterSeconds?: number }).retryAfterSeconds;
+    if (retryAfterSeconds !== undefined) reply.header('Retry-After', String(retryAfterSeconds));
+    return sendError(reply, error.code, error.reason);
+  }
   if (error.validation && error.validation.length > 0) {
     return sendError(reply, 'invalid_request', describeValidationError(error.validation[0], error.validationContext));
   }

@@ -17,7 +17,7 @@ export const CurrencyCode = Type.String({ pattern: '^[A-Z]{3}$', description: 'I
 export const ErrorBody = Type.Object({
   error: Type.String({
     description: 'Stable machine-readable code',
-    enum: ['unauthorized', 'insufficient_scope', 'invalid_request', 'not_found', 'not_acceptable', 'request_timeout', 'payload_too_large', 'uri_too_long', 'unsupported_media_type', 'rate_limited', 'headers_too_large', 'conflict', 'internal_error'],
+    enum: ['unauthorized', 'insufficient_scope', 'forbidden', 'invalid_request', 'not_found', 'not_acceptable', 'request_timeout', 'payload_too_large', 'uri_too_long', 'unsupported_media_type', 'rate_limited', 'headers_too_large', 'conflict', 'internal_error'],
   }),
   reason: Type.Optional(Type.String({ description: 'Human-readable explanation naming the field at fault' })),
 }, { $id: 'Error', title: 'Error' });

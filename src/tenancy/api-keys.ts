@@ -5,7 +5,11 @@ import type { ApiKeysTable } from '../db/schema.ts';
 import * as store from './tenancy-store.ts';
 import { trustedTenantId, type TenantId } from './tenant-id.ts';
 
-export const SCOPES = ['read', 'write'] as const;
+/**
+ * read: every GET; write: changes to the books (rows, review, rules, uploads, obligations); admin:
+ * the tenant's keys, people, settings, entity profile and audit log. Roles map onto these (people/roles.ts).
+ */
+export const SCOPES = ['read', 'write', 'admin'] as const;
 export type Scope = (typeof SCOPES)[number];
 
 const KEY_PREFIX = 'bk';
@@ -20,11 +24,15 @@ function hashSecret(secret: string): string {
 
 export function parseScopes(text: string): Scope[] {
   const scopes = [...new Set(text.split(',').map((scope) => scope.trim()).filter(Boolean))];
-  if (scopes.length === 0) throw invalid('scopes: at least one of read, write');
+  return validateScopes(scopes);
+}
+
+export function validateScopes(scopes: string[]): Scope[] {
+  if (scopes.length === 0) throw invalid(`scopes: at least one of ${SCOPES.join(', ')}`);
   for (const scope of scopes) {
-    if (!SCOPES.includes(scope as Scope)) throw invalid(`scopes: unknown scope "${scope}" (read, write)`);
+    if (!SCOPES.includes(scope as Scope)) throw invalid(`scopes: unknown scope "${scope}" (${SCOPES.join(', ')})`);
   }
-  return scopes as Scope[];
+  return [...new Set(scopes)] as Scope[];
 }
 
 /**
@@ -66,17 +74,30 @@ export async function listApiKeys(handle: DatabaseHandle, tenantId: string) {
   }));
 }
 
-export async function revokeApiKey(handle: DatabaseHandle, keyId: string) {
-  const key = await store.revokeApiKey(handle.db, keyId, new Date().toISOString());
+/** Revokes a key; with `tenantId`, only that tenant's (another tenant's key is answered as unknown). */
+export async function revokeApiKey(handle: DatabaseHandle, keyId: string, tenantId?: string) {
+  const key = await store.revokeApiKey(handle.db, keyId, new Date().toISOString(), tenantId);
   keyCaches.get(handle)?.delete(keyId);
   if (!key) throw notFound(`key ${keyId}`);
   return { id: key.id, revokedAt: key.revoked_at };
 }
 
+/**
+ * Who a request acts for: an API key (keyId set) or a signed-in user (userId and role set, through
+ * the session cookie). `actorId` is what the audit log records and what rate buckets are keyed by.
+ */
 export interface Principal {
   tenantId: TenantId;
-  keyId: string;
   scopes: Scope[];
+  keyId: string | null;
+  userId: string | null;
+  role: string | null;
+  actorType: 'api_key' | 'user';
+  actorId: string;
+  /** The user's e-mail or the key's name, for the audit log. */
+  actorLabel: string | null;
+  /** Set for a session: the token a state-changing request must echo in x-csrf-token. */
+  csrfToken: string | null;
 }
 
 /**
@@ -116,5 +137,15 @@ export async function authenticate(handle: DatabaseHandle, presented: string, op
   const expected = Buffer.from(key.secret_hash, 'hex');
   const actual = Buffer.from(hashSecret(secret), 'hex');
   if (!timingSafeEqual(expected, actual)) return undefined;
-  return { tenantId: trustedTenantId(key.tenant_id), keyId: key.id, scopes: key.scopes.split(',') as Scope[] };
+  return {
+    tenantId: trustedTenantId(key.tenant_id),
+    scopes: key.scopes.split(',') as Scope[],
+    keyId: key.id,
+    userId: null,
+    role: null,
+    actorType: 'api_key',
+    actorId: key.id,
+    actorLabel: key.name,
+    csrfToken: null,
+  };
 }

@@ -39,8 +39,10 @@ export async function listApiKeys(db: Executor, tenantId: string): Promise<ApiKe
   return db.selectFrom('api_keys').selectAll().where('tenant_id', '=', tenantId).orderBy('created_at').execute();
 }
 
-export async function revokeApiKey(db: Executor, keyId: string, revokedAt: string): Promise<ApiKeysTable | undefined> {
-  const key = await db.selectFrom('api_keys').selectAll().where('id', '=', keyId).executeTakeFirst();
+export async function revokeApiKey(db: Executor, keyId: string, revokedAt: string, tenantId?: string): Promise<ApiKeysTable | undefined> {
+  let query = db.selectFrom('api_keys').selectAll().where('id', '=', keyId);
+  if (tenantId !== undefined) query = query.where('tenant_id', '=', tenantId);
+  const key = await query.executeTakeFirst();
   if (!key) return undefined;
   if (!key.revoked_at) {
     await db.updateTable('api_keys').set({ revoked_at: revokedAt }).where('id', '=', keyId).execute();

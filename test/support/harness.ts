@@ -7,6 +7,7 @@ import { loadConfig, type Config } from '../../src/config/config.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../src/db/connection.ts';
 import { buildApp } from '../../src/http/app.ts';
 import type { RateLimiter } from '../../src/http/rate-limit.ts';
+import type { SendMail } from '../../src/people/mailer.ts';
 import { createApiKey, type Scope } from '../../src/tenancy/api-keys.ts';
 import { createTenant } from '../../src/tenancy/tenants.ts';
 import { sweepOnce } from '../../src/sweep/sweep.ts';
@@ -80,11 +81,11 @@ export async function openTestDatabase(): Promise<{ handle: DatabaseHandle; data
   };
 }
 
-export async function createHarness(options: { config?: (config: Config) => Config; rateLimiter?: RateLimiter; onRowsArrived?: () => void; now?: () => Date } = {}): Promise<Harness> {
+export async function createHarness(options: { config?: (config: Config) => Config; rateLimiter?: RateLimiter; onRowsArrived?: () => void; now?: () => Date; sendMail?: SendMail } = {}): Promise<Harness> {
   const database = await openTestDatabase();
   const base = generousRateLimits(loadConfig({ DATABASE_URL: database.databaseUrl }));
   const config = options.config ? options.config(base) : base;
-  const app = await buildApp({ handle: database.handle, config, rateLimiter: options.rateLimiter, onRowsArrived: options.onRowsArrived, now: options.now });
+  const app = await buildApp({ handle: database.handle, config, rateLimiter: options.rateLimiter, onRowsArrived: options.onRowsArrived, now: options.now, sendMail: options.sendMail });
   const harness: Harness = {
     app,
     handle: database.handle,

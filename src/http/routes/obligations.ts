@@ -1,10 +1,12 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { obligationCalendar, parseStatuses } from '../../compliance/obligations.ts';
+import { confirmObligation, fileObligation, obligationCalendar, parseStatuses } from '../../compliance/obligations.ts';
+import { findObligation } from '../../compliance/obligations-store.ts';
+import { actorOf, recordAudit } from '../../people/audit.ts';
 import type { AppContext } from '../context.ts';
 import { errorResponses } from '../errors.ts';
-import { DateString, Limit, Offset, Pagination, Uuid } from '../schemas.ts';
+import { Data, DateString, Limit, Offset, Pagination, Uuid } from '../schemas.ts';
 
 export function obligationRoutes(app: FastifyInstance, context: AppContext): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -32,4 +34,30 @@ export function obligationRoutes(app: FastifyInstance, context: AppContext): voi
     }, context.now());
     return { data: obligations, meta: { pagination: { limit: request.query.limit, offset: request.query.offset, nextOffset } } };
   });
+
+  for (const [action, transition, summary, description] of [
+    ['confirm', confirmObligation, 'Confirm an obligation applies', 'upcoming or payment_pending → confirmed (as `bookkeeping obligation confirm`); a confirmed one stays as it is; 409 for a filed one.'],
+    ['file', fileObligation, 'Mark an obligation filed (and paid)', 'Any status → filed (as `bookkeeping obligation file`); a filed one stays as it is. Filing an extension moves its return\'s deadline at once.'],
+  ] as const) {
+    api.post(`/obligations/:id/${action}`, {
+      config: { scope: 'write' },
+      schema: {
+        summary,
+        description,
+        params: Type.Object({ id: Uuid() }),
+        response: { 200: Data(Type.Ref('Obligation')), ...errorResponses(400, 403, 404, 409) },
+      },
+    }, async (request) => {
+      const tenantId = request.principal.tenantId;
+      const before = await findObligation(context.handle.db, tenantId, request.params.id);
+      const after = await transition(context.handle, request.params.id, context.now(), tenantId);
+      if (before && before.status !== after.status) {
+        await recordAudit(context.handle.db, tenantId, actorOf(request.principal), {
+          action: `obligation.${action}`, targetType: 'obligation', targetId: after.id,
+          before: { status: before.status }, after: { status: after.status, type: after.type, period: after.period },
+        });
+      }
+      return { data: after };
+    });
+  }
 }

@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import { addRuleAndApply, MAX_RULE_CHANGES, RULE_SCOPES, type RuleScope } from '../../sweep/apply-rule.ts';
 import { MAX_PATTERN_LENGTH } from '../../sweep/categorize/rule-pattern.ts';
 import { createTenantRule, DEFAULT_RULE_PRIORITY, deleteTenantRule, listTenantRules, MAX_RULE_PRIORITY, MAX_RULES_PER_TENANT } from '../../sweep/categorize/tenant-rules.ts';
+import { actorOf, recordAudit } from '../../people/audit.ts';
 import type { AppContext } from '../context.ts';
 import { invalid } from '../../errors.ts';
 import { errorResponses } from '../errors.ts';
@@ -70,11 +71,16 @@ export function ruleRoutes(app: FastifyInstance, context: AppContext): void {
     },
   }, async (request, reply) => {
     const { applyTo, dryRun, ...input } = request.body as Parameters<typeof createTenantRule>[2] & { applyTo?: RuleScope; dryRun?: boolean };
+    const tenantId = request.principal.tenantId;
+    const audit = (rule: { id: string }, after: unknown) => recordAudit(handle.db, tenantId, actorOf(request.principal), { action: 'rule.create', targetType: 'rule', targetId: rule.id, before: null, after });
     if (!applyTo) {
       if (dryRun) throw invalid('dryRun: only meaningful with applyTo');
-      return reply.status(201).send({ data: await createTenantRule(handle, request.principal.tenantId, input) });
+      const rule = await createTenantRule(handle, tenantId, input);
+      await audit(rule, rule);
+      return reply.status(201).send({ data: rule });
     }
-    const applied = await addRuleAndApply(handle, request.principal.tenantId, input, applyTo, { dryRun: dryRun ?? false, reviewThreshold: context.config.reviewThreshold });
+    const applied = await addRuleAndApply(handle, tenantId, input, applyTo, { dryRun: dryRun ?? false, reviewThreshold: context.config.reviewThreshold });
+    if (!applied.dryRun) await audit(applied.rule, { ...applied.rule, applyTo, transactionsChanged: applied.changes.map((change) => change.transactionId) });
     return reply.status(applied.dryRun ? 200 : 201).send({ data: applied.rule, applied: { dryRun: applied.dryRun, changes: applied.changes } });
   });
 
@@ -86,5 +92,9 @@ export function ruleRoutes(app: FastifyInstance, context: AppContext): void {
       params: Type.Object({ id: Uuid() }),
       response: { 200: Data(Type.Ref('Rule')), ...errorResponses(403, 404) },
     },
-  }, async (request) => ({ data: await deleteTenantRule(handle, request.principal.tenantId, request.params.id) }));
+  }, async (request) => {
+    const rule = await deleteTenantRule(handle, request.principal.tenantId, request.params.id);
+    await recordAudit(handle.db, request.principal.tenantId, actorOf(request.principal), { action: 'rule.delete', targetType: 'rule', targetId: rule.id, before: rule, after: null });
+    return { data: rule };
+  });
 }
