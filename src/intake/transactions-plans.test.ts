@@ -127,6 +127,11 @@ test('every query on transactions reaches its rows through an index', async () =
     const plan = await planOf(text, parameters);
     const scanned = ON_POSTGRES ? /Seq Scan on transactions\b/.test(plan) : /\bSCAN transactions\b/.test(plan);
     if (scanned) scans.push(`${text.replace(/\s+/g, ' ')}\n    ${plan}`);
+    // A query that names its rows by key looks each key up (SQLite: the unique indexes on id and on
+    // (bank_account_id, external_id)) instead of walking a tenant's rows through a tenant-first index.
+    if (!ON_POSTGRES && /"(id|external_id)" (=|in)/.test(text) && !/"transactions"\.\*/.test(text) && /transactions_(tenant|account)_/.test(plan)) {
+      scans.push(`${text.replace(/\s+/g, ' ')}\n    (not by its key) ${plan}`);
+    }
     const indexes = [...new Set(plan.match(/transactions_[a-z_]+|sqlite_autoindex_transactions_\d|transactions_pkey|PRIMARY KEY|INTEGER PRIMARY KEY/g) ?? [])];
     listing.push(`${indexes.join(', ') || '(none)'}\t${text.replace(/\s+/g, ' ').slice(0, 220)}`);
   }

@@ -13,6 +13,7 @@ import { statementsAndObligationsMigration } from './0002-statements-obligations
 import { statementIngestionMigration } from './0003-statement-ingestion.ts';
 import { statementCorrectionsMigration } from './0013-statement-corrections.ts';
 import { statementSectionsMigration } from './0014-statement-sections.ts';
+import { leanIndexesMigration } from './0016-lean-indexes.ts';
 
 /**
  * Every migration of the service, in order. Names sort in the order they run; a new table group adds
@@ -33,5 +34,6 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '0003-statement-ingestion': statementIngestionMigration(dialect),
     '0013-statement-corrections': statementCorrectionsMigration(),
     '0014-statement-sections': statementSectionsMigration(),
+    '0016-lean-indexes': leanIndexesMigration(),
   };
 }
