@@ -30,9 +30,13 @@ export class WalCheckpointer {
   async stop(): Promise<void> {
     if (this.stopped) return;
     this.stopped = true;
+    // Held while it stops: an unreferenced thread would let the process end with the close pending.
+    this.worker.ref();
     const exited = new Promise<void>((resolve) => this.worker.once('exit', () => resolve()));
     this.worker.postMessage('stop');
-    await Promise.race([exited, new Promise<void>((resolve) => setTimeout(resolve, 2_000).unref())]);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([exited, new Promise<void>((resolve) => { timer = setTimeout(resolve, 2_000); })]);
+    clearTimeout(timer);
     await this.worker.terminate();
   }
 }
