@@ -50,7 +50,7 @@ const bench: Bench = async (context) => {
       return JSON.parse(text);
     };
     const accounts = (await call('/bank-accounts', { institutionName: 'Bench Bank', accounts: ['old', 'lean', 'api'].map((name) => ({ externalId: name, name, currency: 'USD' })) })).data.accounts as Array<{ id: string; externalId: string }>;
-    const accountId = (name: string) => accounts.find((account) => account.externalId === name)!.id;
+    const accountId = (name: string) => accounts.find((account) => account.externalAccountId === name)!.id;
 
     const columns = Object.keys(newUncategorizedRow({ tenantId, entityId, bankAccountId: '', externalId: '', contentKey: '', source: 'api', date: '2024-01-01', authorizedDate: null, amountMinor: 1, currency: 'USD', description: 'x', merchant: null, pending: false }, ''));
     const insert = raw.prepare(`insert into transactions (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')})`);
