@@ -16,6 +16,7 @@ import { createApiKey } from '../src/tenancy/api-keys.ts';
 import { createTenant } from '../src/tenancy/tenants.ts';
 import { generousRateLimits } from '../test/support/harness.ts';
 import { multipartBody } from '../test/support/statements.ts';
+import { startPauseTrace } from './support/pause-trace.ts';
 
 /** Lines of the big statement: a million unless BENCH_STATEMENT_ROWS says fewer (booking a million takes long on a busy machine). */
 const STATEMENT_ROWS = Number(process.env.BENCH_STATEMENT_ROWS ?? 1_000_000);
@@ -133,8 +134,10 @@ const bench: Bench = async (context) => {
   async function phase<T>(name: string, work: () => Promise<T>): Promise<T> {
     process.stderr.write(`# ${new Date().toISOString()} ${name}\n`);
     await collect();
+    const trace = process.env.BENCH_PAUSE_TRACE ? startPauseTrace() : undefined;
     const result = await work();
     const { latencies, failures, peakRss } = await collect();
+    for (const line of trace?.stop() ?? []) process.stderr.write(`#   ${line}\n`);
     const sorted = latencies.sort((a, b) => a - b);
     context.report(`${name}: bystander requests`, sorted.length, 'requests');
     context.report(`${name}: bystander failures`, failures, 'requests', '0');

@@ -26,6 +26,7 @@ import { merchantKeyFor } from '../src/bank-rows/merchant-key.ts';
 import { newId } from '../src/shared/ids.ts';
 import { loadEvalDataset } from '../eval/dataset/index.ts';
 import { percentile } from './spine.bench.ts';
+import { startPauseTrace } from './support/pause-trace.ts';
 
 const BYSTANDER_EVERY_MS = 20;
 const IDLE_REFERENCE_MS = 5_000;
@@ -157,6 +158,7 @@ const bench: Bench = async (context) => {
     }
 
     probe = startBystander(bystanderUrl, bystander.key);
+    const trace = process.env.BENCH_PAUSE_TRACE ? startPauseTrace() : undefined;
     const drainStarted = performance.now();
     worker.start();
     await new Promise((resolve) => setTimeout(resolve, 2_000));
@@ -164,6 +166,7 @@ const bench: Bench = async (context) => {
     const waiting = () => handle.db.selectFrom('transactions').select((eb) => eb.fn.countAll<number>().as('count')).where('tenant_id', '=', owner.tenantId).where('sweep_state', '=', 'pending').executeTakeFirstOrThrow();
     while (Number((await waiting()).count) > 0) await new Promise((resolve) => setTimeout(resolve, 100));
     const drainSeconds = (performance.now() - drainStarted) / 1000;
+    for (const line of trace?.stop() ?? []) process.stderr.write(`#   ${line}\n`);
     summary(`sweep draining ${backlogRows.toLocaleString('en-US')} rows`, await probe.stop(), '≤ 100 ms');
     context.report(`backlog drained (batch ≤ ${config.sweepBatchSize}, budget ${config.sweepBatchBudgetMs} ms)`, backlogRows / drainSeconds, 'rows/s');
     context.report('another tenant\'s row pushed mid-drain: booked after', latecomerWaitMs, 'ms', `≤ one batch of the backlog + one interval (${config.sweepIntervalMs} ms)`);

@@ -84,10 +84,10 @@ export async function insertRows(db: Kysely<any>, table: string, columns: readon
  * `param(0)`, `param(1)`… counting the leading first. `shape` names the statement: one text is
  * kept per shape and row count, so `build` must depend on nothing else.
  */
-export async function runWithValues(db: Kysely<any>, shape: string, columns: number, casts: ReadonlyArray<string | null>, leading: unknown[], parameters: unknown[], trailing: unknown[], build: (values: string, param: (index: number) => string) => string): Promise<void> {
+export async function runWithValues<Row = unknown>(db: Kysely<any>, shape: string, columns: number, casts: ReadonlyArray<string | null>, leading: unknown[], parameters: unknown[], trailing: unknown[], build: (values: string, param: (index: number) => string) => string): Promise<Row[]> {
   const rows = parameters.length / columns;
   if (!Number.isInteger(rows)) throw new Error(`${shape}: ${parameters.length} values do not fill rows of ${columns} columns`);
-  if (rows === 0) return;
+  if (rows === 0) return [];
   const text = textFor(db, `values:${shape}`, rows, columns, leading.length, casts, build);
-  await db.executeQuery(CompiledQuery.raw(text, [...leading, ...parameters, ...trailing]));
+  return (await db.executeQuery<Row>(CompiledQuery.raw(text, [...leading, ...parameters, ...trailing]))).rows as Row[];
 }

@@ -7,6 +7,7 @@ import type { Database } from './schema.ts';
 import { DEFAULT_DATABASE_URL, parseDatabaseUrl, type Dialect } from './dialect.ts';
 import { allMigrations } from './migrations/index.ts';
 import { OneSchemaPostgresDialect } from './one-schema-postgres.ts';
+import { WalCheckpointer } from './wal-checkpointer.ts';
 
 
 export interface DatabaseHandle {
@@ -38,6 +39,12 @@ export interface OpenOptions {
   /** PostgreSQL only: run inside this schema (tests use one schema each). */
   schema?: string;
   poolSize?: number;
+  /**
+   * SQLite file only: `background` (the default) checkpoints the WAL from a thread of its own (see
+   * WalCheckpointer) and turns the writer's automatic checkpoint off; `inline` leaves SQLite to
+   * checkpoint inside the commits that cross its threshold, on the caller's thread.
+   */
+  walCheckpoint?: 'background' | 'inline';
 }
 
 export async function openDatabase(url: string = DEFAULT_DATABASE_URL, options: OpenOptions = {}): Promise<DatabaseHandle> {
@@ -55,17 +62,21 @@ export async function openDatabase(url: string = DEFAULT_DATABASE_URL, options: 
   }
   if (target !== ':memory:') mkdirSync(dirname(resolve(target)), { recursive: true });
   const writer = new SQLite(target);
-  configureSqlite(writer);
+  const checkpointedElsewhere = target !== ':memory:' && (options.walCheckpoint ?? process.env.SQLITE_WAL_CHECKPOINT ?? 'background') !== 'inline';
+  // The checkpointer's thread opens the file once the writer has put it in WAL mode.
+  configureSqlite(writer, checkpointedElsewhere);
+  const checkpointer = checkpointedElsewhere ? new WalCheckpointer(resolve(target)) : undefined;
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: writer }) });
   // An in-memory database exists only on its own connection, so it cannot have a second reader.
   const readDb = target === ':memory:'
     ? db
-    : new Kysely<Database>({ dialect: new SqliteDialect({ database: configureSqlite(new SQLite(target)) }) });
+    : new Kysely<Database>({ dialect: new SqliteDialect({ database: configureSqlite(new SQLite(target), checkpointedElsewhere) }) });
   return {
     dialect,
     db,
     readDb,
     async close() {
+      await checkpointer?.stop();
       if (readDb !== db) await readDb.destroy();
       await db.destroy();
     },
@@ -95,7 +106,7 @@ function withStatementCache(connection: SQLite.Database, capacity = 500): SQLite
   return connection;
 }
 
-function configureSqlite(connection: SQLite.Database): SQLite.Database {
+function configureSqlite(connection: SQLite.Database, checkpointedElsewhere: boolean): SQLite.Database {
   connection.pragma('journal_mode = WAL');
   connection.pragma('synchronous = NORMAL');
   connection.pragma('busy_timeout = 10000');
@@ -105,7 +116,12 @@ function configureSqlite(connection: SQLite.Database): SQLite.Database {
   // rows' dates, accounts, categories). At the default of 1,000 pages every commit also checkpointed
   // (copying them into the database file and syncing it); every 20,000 pages (80 MB of WAL), a
   // checkpoint copies a page once for many batches.
-  connection.pragma('wal_autocheckpoint = 20000');
+  // With a background checkpointer no commit checkpoints at all: the thread copies each commit's pages
+  // within about 100 ms, off the event loop.
+  connection.pragma(`wal_autocheckpoint = ${checkpointedElsewhere ? 0 : 20000}`);
+  // Once checkpointed, the WAL is started over; a file a large transaction grew is cut back to 64 MB
+  // then, not kept at its largest.
+  connection.pragma(`journal_size_limit = ${64 * 1024 * 1024}`);
   return withStatementCache(connection);
 }
 

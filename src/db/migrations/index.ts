@@ -13,9 +13,10 @@ import { statementsAndObligationsMigration } from './0002-statements-obligations
 import { statementIngestionMigration } from './0003-statement-ingestion.ts';
 import { statementCorrectionsMigration } from './0013-statement-corrections.ts';
 import { statementSectionsMigration } from './0014-statement-sections.ts';
+import { leanIndexesMigration } from './0016-lean-indexes.ts';
+import { merchantCategoryCodeMigration } from './0019-merchant-category-code.ts';
 import { peopleMigration } from './0015-people.ts';
 import { rowLevelSecurityMigration } from './0017-row-level-security.ts';
-import { merchantCategoryCodeMigration } from './0019-merchant-category-code.ts';
 
 /**
  * Every migration of the service, in order. Names sort in the order they run; a new table group adds
@@ -37,6 +38,7 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '0013-statement-corrections': statementCorrectionsMigration(),
     '0014-statement-sections': statementSectionsMigration(),
     '0015-people': peopleMigration(dialect),
+    '0016-lean-indexes': leanIndexesMigration(),
     '0017-row-level-security': rowLevelSecurityMigration(dialect),
     '0019-merchant-category-code': merchantCategoryCodeMigration(),
   };
