@@ -2,6 +2,8 @@ import { dirname } from 'node:path';
 import { DEFAULT_DATABASE_URL, parseDatabaseUrl } from '../db/connection.ts';
 import { DEFAULT_READER_POOL, type ReaderPoolSettings } from '../intake/statements/reader-pool.ts';
 import type { InboxTlsSettings } from '../intake/statements/smtp-tls.ts';
+import { DEFAULT_FEED_SETTINGS, type FeedSettings } from '../intake/feeds/settings.ts';
+import type { PlaidSettings } from '../intake/feeds/plaid.ts';
 
 export interface BucketSettings {
   burst: number;
@@ -51,6 +53,18 @@ export interface Config {
   statementLeaseMs: number;
   /** The worker threads that read statements: how many, their time budget and heap ceiling, and the size limits of a document. */
   statementReading: ReaderPoolSettings;
+  /** Connected bank feeds: the schedule, the key that seals provider secrets, Plaid's credentials. */
+  feeds: FeedConfig;
+}
+
+export interface FeedConfig extends FeedSettings {
+  /** BOOKKEEPING_SECRET_KEY (32 bytes, hex or base64); null: a key file beside the data, made on first start. */
+  secretKey: string | null;
+  secretKeyDirectory: string;
+  /** Null unless PLAID_CLIENT_ID and PLAID_SECRET are set. */
+  plaid: PlaidSettings | null;
+  /** How often the feed worker looks for due connections. */
+  pollMs: number;
 }
 
 export interface LlmSettings {
@@ -141,6 +155,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpTls: smtpTlsFrom(env),
     statementLeaseMs: numberFrom(env, 'STATEMENT_LEASE_MS', 5 * 60_000, { min: 1000, integer: true }),
     statementReading: statementReadingFrom(env),
+    feeds: feedsFrom(env),
+  };
+}
+
+function feedsFrom(env: NodeJS.ProcessEnv): FeedConfig {
+  const { dialect, target } = parseDatabaseUrl(env.DATABASE_URL || DEFAULT_DATABASE_URL);
+  const plaid = env.PLAID_CLIENT_ID && env.PLAID_SECRET
+    ? { clientId: env.PLAID_CLIENT_ID, secret: env.PLAID_SECRET, environment: env.PLAID_ENV || 'sandbox', webhookUrl: env.PLAID_WEBHOOK_URL || null }
+    : null;
+  return {
+    syncIntervalMs: numberFrom(env, 'FEED_SYNC_INTERVAL_MS', DEFAULT_FEED_SETTINGS.syncIntervalMs, { min: 1000, integer: true }),
+    jitterRatio: DEFAULT_FEED_SETTINGS.jitterRatio,
+    retryBaseMs: numberFrom(env, 'FEED_RETRY_BASE_MS', DEFAULT_FEED_SETTINGS.retryBaseMs, { min: 100, integer: true }),
+    leaseMs: numberFrom(env, 'FEED_LEASE_MS', DEFAULT_FEED_SETTINGS.leaseMs, { min: 1000, integer: true }),
+    pollMs: numberFrom(env, 'FEED_POLL_MS', 5000, { min: 10, integer: true }),
+    secretKey: env.BOOKKEEPING_SECRET_KEY || null,
+    // Beside the SQLite file, like the inbox's certificate; ./data on PostgreSQL.
+    secretKeyDirectory: dialect === 'sqlite' && target !== ':memory:' ? dirname(target) : './data',
+    plaid,
   };
 }
 

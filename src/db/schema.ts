@@ -23,6 +23,9 @@ export interface Database {
   categorization_rules: CategorizationRulesTable;
   llm_usage: LlmUsageTable;
   statement_inboxes: StatementInboxesTable;
+  bank_connections: BankConnectionsTable;
+  bank_connection_accounts: BankConnectionAccountsTable;
+  bank_feed_rows: BankFeedRowsTable;
 }
 
 export interface TenantsTable {
@@ -310,4 +313,47 @@ export interface StatementInboxesTable {
   tenant_id: string;
   local_part: string;
   created_at: string;
+}
+
+/** Migration 0012: one login at a bank-feed provider (see intake/feeds/). */
+export interface BankConnectionsTable {
+  id: string;
+  tenant_id: string;
+  entity_id: string;
+  /** 'simplefin' | 'plaid'. */
+  provider: string;
+  institution_name: string;
+  /** Plaid's item_id (webhooks name it); null for SimpleFIN. */
+  provider_item_id: string | null;
+  /** AES-256-GCM of the access URL or access token (intake/feeds/secrets.ts); never returned. */
+  secret_ciphertext: string;
+  sync_cursor: string | null;
+  /** 'ok' | 'needs_reauth' | 'error'. */
+  status: string;
+  status_reason: string | null;
+  last_synced_at: string | null;
+  next_sync_at: string;
+  consecutive_failures: number;
+  lease_token: string | null;
+  leased_until: string | null;
+  /** JSON: the running or last sync's counts. */
+  progress: string | null;
+  syncs: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface BankConnectionAccountsTable {
+  connection_id: string;
+  tenant_id: string;
+  provider_account_id: string;
+  bank_account_id: string;
+  mask: string | null;
+}
+
+export interface BankFeedRowsTable {
+  tenant_id: string;
+  bank_account_id: string;
+  provider_row_id: string;
+  transaction_id: string;
 }

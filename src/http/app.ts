@@ -13,7 +13,8 @@ import { rateLimiterFor, type RateLimiter } from './rate-limit.ts';
 import { registerRoutes } from './routes/index.ts';
 import { Rule } from './routes/rules.ts';
 import { Account, BankAccount, Entity, ErrorBody, JournalEntry, JournalLine, Obligation, Transaction, TransactionCategory, TrialBalance } from './schemas.ts';
-import { StatementPeriod, StatementUploadStatus } from './schemas.ts';
+import { BankConnection, StatementPeriod, StatementUploadStatus } from './schemas.ts';
+import { feedRuntime, type FeedRuntime } from '../intake/feeds/services.ts';
 
 export type RateClass = 'read' | 'write' | 'report';
 
@@ -41,6 +42,8 @@ export interface AppContext {
   onRowsArrived: () => void;
   /** The clock date-relative answers (obligation statuses, overdue days) are computed with; injectable for tests. */
   now: () => Date;
+  /** Bank-feed providers, secrets and webhook verifier; made on first use (the key file is created then). */
+  feeds: () => FeedRuntime;
 }
 
 export interface AppOptions {
@@ -51,6 +54,9 @@ export interface AppOptions {
   rateLimiter?: RateLimiter;
   onRowsArrived?: () => void;
   now?: () => Date;
+  feeds?: FeedRuntime;
+  /** Called when a connection falls due at once (created, sync requested, webhook), so an in-process feed worker starts. */
+  onSyncRequested?: () => void;
 }
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
@@ -94,7 +100,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   for (const schema of [ErrorBody, TransactionCategory, Transaction, BankAccount, Account, JournalLine, JournalEntry, TrialBalance, Entity, Obligation, Rule]) {
     app.addSchema(schema);
   }
-  for (const schema of [StatementPeriod, StatementUploadStatus]) app.addSchema(schema);
+  for (const schema of [StatementPeriod, StatementUploadStatus, BankConnection]) app.addSchema(schema);
 
   await app.register(swagger, {
     openapi: {
@@ -179,7 +185,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(async (v1) => {
-    registerRoutes(v1, { handle, config, onRowsArrived: options.onRowsArrived ?? (() => {}), now: options.now ?? (() => new Date()) });
+    let feeds = options.feeds;
+    const lazyFeeds = () => (feeds ??= feedRuntime(config.feeds, { onRowsArrived: options.onRowsArrived, onSyncRequested: options.onSyncRequested }));
+    registerRoutes(v1, { handle, config, onRowsArrived: options.onRowsArrived ?? (() => {}), now: options.now ?? (() => new Date()), feeds: lazyFeeds });
     v1.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   }, { prefix: '/v1' });
 

@@ -11,6 +11,7 @@ import { reportRoutes } from './reports.ts';
 import { ruleRoutes } from './rules.ts';
 import { transactionRoutes } from './transactions.ts';
 import { bankStatementRoutes } from './bank-statements.ts';
+import { bankConnectionRoutes } from './bank-connections.ts';
 
 export function registerRoutes(app: FastifyInstance, context: AppContext): void {
   transactionRoutes(app, context);
@@ -24,4 +25,5 @@ export function registerRoutes(app: FastifyInstance, context: AppContext): void 
   obligationRoutes(app, context);
   ruleRoutes(app, context);
   bankStatementRoutes(app, context);
+  bankConnectionRoutes(app, context);
 }
