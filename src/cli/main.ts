@@ -8,7 +8,7 @@ import { confirmObligation, fileObligation, obligationCalendar, parseStatuses, s
 import { ACCEPTED_DATE_REASON, isAcceptedDate } from '../shared/dates.ts';
 import { setReviewThreshold } from '../tenancy/tenant-settings.ts';
 import { createFeedWorker, createLogger, createWorker, openMigratedDatabase, startService } from '../server.ts';
-import { connectionView, createConnection, listConnectionViews, removeConnection } from '../intake/feeds/connections.ts';
+import { connectionView, createConnection, listConnectionViews, removeConnection, requestSync } from '../intake/feeds/connections.ts';
 import { feedRuntime } from '../intake/feeds/services.ts';
 import { syncDueConnections } from '../intake/feeds/sync.ts';
 import { createStatementWorker } from '../server.ts';
@@ -199,8 +199,9 @@ connection.command('sync').description('sync a connection now, in this process, 
   .argument('<connectionId>', 'connection id (from connection list)')
   .requiredOption('--tenant <id>', 'tenant id')
   .action((connectionId: string, options) => withDatabase(async (handle) => {
-    await connectionView(handle, options.tenant, connectionId);
-    const [outcome] = await syncDueConnections(handle, feedRuntime(loadConfig().feeds), { limit: 1, only: { tenantId: options.tenant, id: connectionId } });
+    const feeds = feedRuntime(loadConfig().feeds);
+    await requestSync(handle, feeds, options.tenant, connectionId);
+    const [outcome] = await syncDueConnections(handle, feeds, { limit: 1, only: { tenantId: options.tenant, id: connectionId } });
     if (!outcome) throw new DomainError('conflict', `connection ${connectionId} is being synced by a worker now; see connection list`);
     return { outcome, connection: await connectionView(handle, options.tenant, connectionId) };
   }));

@@ -70,6 +70,8 @@ export class FakePlaidServer {
     this.signingKey = privateKey as CryptoKey;
     this.publicJwk = await exportJWK(publicKey);
     this.server = createServer((request, response) => void this.handle(request, response));
+    // Clients keep connections alive between syncs; a short server timeout would reset them mid-test.
+    this.server.keepAliveTimeout = 120_000;
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
     this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
     return this;

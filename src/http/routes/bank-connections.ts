@@ -33,7 +33,7 @@ export function bankConnectionRoutes(app: FastifyInstance, context: AppContext):
     },
   }, async (request, reply) => {
     reply.status(201);
-    return { data: await createConnection(handle, feeds(), request.principal.tenantId, request.body) };
+    return { data: await createConnection(handle, feeds(), request.principal.tenantId, request.body, context.now()) };
   });
 
   api.post('/bank-connections/plaid/link-token', {
@@ -84,7 +84,7 @@ export function bankConnectionRoutes(app: FastifyInstance, context: AppContext):
     },
   }, async (request, reply) => {
     reply.status(202);
-    return { data: await requestSync(handle, feeds(), request.principal.tenantId, request.params.id) };
+    return { data: await requestSync(handle, feeds(), request.principal.tenantId, request.params.id, context.now()) };
   });
 
   api.delete('/bank-connections/:id', {
@@ -131,7 +131,7 @@ export function bankConnectionRoutes(app: FastifyInstance, context: AppContext):
       }
       if (!body.item_id) return { data: { received: true, connections: 0 } };
       const connections = await store.findConnectionsByItemId(handle.db, 'plaid', body.item_id);
-      const now = new Date().toISOString();
+      const now = context.now().toISOString();
       const loginRequired = body.webhook_type === 'ITEM' && (body.webhook_code === 'PENDING_EXPIRATION' || (body.webhook_code === 'ERROR' && body.error?.error_code === 'ITEM_LOGIN_REQUIRED'));
       for (const connection of connections) {
         if (loginRequired) {

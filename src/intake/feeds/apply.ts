@@ -35,7 +35,7 @@ export const feedExternalId = (providerRowId: string) => `feed:${providerRowId}`
  * pending rows missing from its window are withdrawn too. `accountOf` maps provider account ids to
  * the bank accounts the connection feeds.
  */
-export async function applyFeedChanges(trx: Executor, connection: BankConnectionsTable, accountOf: ReadonlyMap<string, string>, changes: FeedChanges, now: string): Promise<AppliedCounts> {
+export async function applyFeedChanges(trx: Executor, connection: BankConnectionsTable, accountOf: ReadonlyMap<string, string>, changes: FeedChanges, now: string, lockRows: boolean): Promise<AppliedCounts> {
   const tenantId = connection.tenant_id;
   const counts = emptyCounts();
   const context = new BookingContext(trx, tenantId);
@@ -56,7 +56,7 @@ export async function applyFeedChanges(trx: Executor, connection: BankConnection
     const account = accounts.get(bankAccountId);
     assertInvariant(account, `bank account ${bankAccountId} fed by connection ${connection.id} exists`);
     seenByAccount.set(bankAccountId, new Set(rows.map((row) => row.providerRowId)));
-    await applyAccountRows(trx, account, rows, context, counts, now);
+    await applyAccountRows(trx, account, rows, context, counts, now, lockRows);
   }
 
   const removedByAccount = new Map<string, string[]>();
@@ -79,7 +79,7 @@ export async function applyFeedChanges(trx: Executor, connection: BankConnection
   }
   for (const [bankAccountId, providerRowIds] of removedByAccount) {
     const links = await store.feedLinks(trx, tenantId, bankAccountId, providerRowIds);
-    const rows = await findRowsByIds(trx, tenantId, [...new Set(links.values())], true);
+    const rows = await findRowsByIds(trx, tenantId, [...new Set(links.values())], lockRows);
     for (const row of rows) {
       await withdrawRow(trx, tenantId, row, now);
       counts.removed++;
@@ -98,7 +98,7 @@ function minorOf(row: FeedRow, currency: string): number | null {
   }
 }
 
-async function applyAccountRows(trx: Executor, account: BankAccountsTable, rows: FeedRow[], context: BookingContext, counts: AppliedCounts, now: string): Promise<void> {
+async function applyAccountRows(trx: Executor, account: BankAccountsTable, rows: FeedRow[], context: BookingContext, counts: AppliedCounts, now: string, lockRows: boolean): Promise<void> {
   const tenantId = account.tenant_id;
   // The last word on a row wins when a page lists it twice.
   const latest = new Map<string, FeedRow>();
@@ -106,7 +106,7 @@ async function applyAccountRows(trx: Executor, account: BankAccountsTable, rows:
   const ids = [...latest.keys()];
   const replaced = [...latest.values()].map((row) => row.replacesProviderRowId).filter((id): id is string => id !== null);
   const links = await store.feedLinks(trx, tenantId, account.id, [...ids, ...replaced]);
-  const knownRows = new Map((await findRowsByIds(trx, tenantId, [...new Set(links.values())], true)).map((row) => [row.id, row]));
+  const knownRows = new Map((await findRowsByIds(trx, tenantId, [...new Set(links.values())], lockRows)).map((row) => [row.id, row]));
 
   const unlinked: Array<{ row: FeedRow; amountMinor: number; key: string }> = [];
   const relinks: Array<{ providerRowId: string; transactionId: string }> = [];
@@ -142,7 +142,7 @@ async function applyAccountRows(trx: Executor, account: BankAccountsTable, rows:
     freeByKey.set(candidate.content_key, list);
   }
   const matchedIds = unlinked.map((entry) => freeByKey.get(entry.key)?.shift());
-  const matchedRows = new Map((await findRowsByIds(trx, tenantId, matchedIds.filter((id): id is string => id !== undefined), true)).map((row) => [row.id, row]));
+  const matchedRows = new Map((await findRowsByIds(trx, tenantId, matchedIds.filter((id): id is string => id !== undefined), lockRows)).map((row) => [row.id, row]));
   const fresh: NewTransactionRow[] = [];
   for (const [index, entry] of unlinked.entries()) {
     const match = matchedIds[index] === undefined ? undefined : matchedRows.get(matchedIds[index]!);

@@ -46,11 +46,13 @@ export async function deleteConnection(db: Executor, tenantId: string, id: strin
  * the lease (token and expiry written in the same transaction) keeps them from taking a connection
  * while it syncs; a worker that dies loses its connections when the lease lapses.
  */
-export async function claimDueConnections(db: Executor, limit: number, now: string, leasedUntil: string, token: string, lockRows: boolean, onlyId?: { tenantId: string; id: string }): Promise<BankConnectionsTable[]> {
+export async function claimDueConnections(db: Executor, limit: number, now: string, leasedUntil: string, token: string, lockRows: boolean, onlyId?: { tenantId: string; id: string }, onlyTenant?: string): Promise<BankConnectionsTable[]> {
   let select = db.selectFrom('bank_connections').selectAll()
     .where((eb) => eb.or([eb('leased_until', 'is', null), eb('leased_until', '<', now)]))
+    .where('next_sync_at', '<=', now)
     .orderBy('next_sync_at').orderBy('id').limit(limit);
-  select = onlyId ? select.where('tenant_id', '=', onlyId.tenantId).where('id', '=', onlyId.id) : select.where('next_sync_at', '<=', now);
+  if (onlyId) select = select.where('tenant_id', '=', onlyId.tenantId).where('id', '=', onlyId.id);
+  if (onlyTenant) select = select.where('tenant_id', '=', onlyTenant);
   if (lockRows) select = select.forUpdate().skipLocked();
   const rows = await select.execute();
   if (rows.length === 0) return [];

@@ -77,7 +77,7 @@ export async function syncConnection(handle: DatabaseHandle, services: FeedServi
       for (const [providerAccountId, bankAccountId] of await linkAccounts(trx, current, changes.accounts, new Set(accountOf.keys()), finished.toISOString())) {
         accountOf.set(providerAccountId, bankAccountId);
       }
-      counts = await applyFeedChanges(trx, current, accountOf, changes, finished.toISOString());
+      counts = await applyFeedChanges(trx, current, accountOf, changes, finished.toISOString(), handle.dialect === 'postgres');
       const bankAccounts = new Map((await findBankAccountsByIds(trx, tenantId, [...new Set(accountOf.values())])).map((account) => [account.id, account]));
       for (const feedAccount of changes.accounts) {
         const account = bankAccounts.get(accountOf.get(feedAccount.providerAccountId) ?? '');
@@ -152,12 +152,12 @@ async function anchorOpeningBalance(trx: Parameters<Parameters<typeof withWriteT
  * One pass of the feed worker: claims up to `limit` due connections under a lease and syncs them one
  * after another. Returns how many were synced (the worker sleeps when none was due).
  */
-export async function syncDueConnections(handle: DatabaseHandle, services: FeedServices, options: { limit: number; logger?: SyncLogger; now?: () => Date; only?: { tenantId: string; id: string } }): Promise<SyncOutcome[]> {
+export async function syncDueConnections(handle: DatabaseHandle, services: FeedServices, options: { limit: number; logger?: SyncLogger; now?: () => Date; only?: { tenantId: string; id: string }; onlyTenant?: string }): Promise<SyncOutcome[]> {
   const now = options.now ?? (() => new Date());
   const token = randomBytes(12).toString('hex');
   const start = now();
   const claimed = await withWriteTransaction(handle, (trx) => store.claimDueConnections(trx, options.limit, start.toISOString(),
-    new Date(start.getTime() + services.settings.leaseMs).toISOString(), token, handle.dialect === 'postgres', options.only));
+    new Date(start.getTime() + services.settings.leaseMs).toISOString(), token, handle.dialect === 'postgres', options.only, options.onlyTenant));
   const outcomes: SyncOutcome[] = [];
   for (const connection of claimed) outcomes.push(await syncConnection(handle, services, connection, options.logger, now));
   return outcomes;
