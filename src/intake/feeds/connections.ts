@@ -112,6 +112,7 @@ export async function setCurrentBalance(trx: Executor, account: BankAccountsTabl
 /** Links the provider's accounts not yet fed by this connection (at connect, and when a login gains an account). */
 export async function linkAccounts(trx: Executor, connection: Pick<BankConnectionsTable, 'id' | 'tenant_id' | 'entity_id' | 'institution_name'>, accounts: FeedAccount[], known: ReadonlySet<string>, now: string): Promise<Map<string, string>> {
   const tenantId = connection.tenant_id;
+  if (accounts.every((account) => known.has(account.providerAccountId))) return new Map();
   const entity = await findEntity(trx, tenantId, connection.entity_id);
   if (!entity) throw notFound(`entity ${connection.entity_id}`);
   const existing = await listBankAccounts(trx, tenantId, entity.id);

@@ -66,7 +66,7 @@ export async function syncConnection(handle: DatabaseHandle, services: FeedServi
       },
     });
     fetched = changes.added.length + changes.modified.length + changes.removed.length;
-    await mark({ progress: progressOf('writing', counts, fetched, startedAt, null) });
+    if (fetched > 0) await mark({ progress: progressOf('writing', counts, fetched, startedAt, null) });
     const finished = now();
     const written = await withWriteTransaction(handle, async (trx) => {
       // The lease is checked and kept inside the transaction: a worker that lost it writes nothing.
@@ -149,8 +149,10 @@ async function anchorOpeningBalance(trx: Parameters<Parameters<typeof withWriteT
 }
 
 /**
- * One pass of the feed worker: claims up to `limit` due connections under a lease and syncs them one
- * after another. Returns how many were synced (the worker sleeps when none was due).
+ * One pass of the feed worker: claims up to `limit` due connections under a lease and syncs them,
+ * side by side on PostgreSQL (each holds a pooled connection only while it writes) and one after
+ * another on SQLite (whose writes take turns anyway). Returns their outcomes (the worker sleeps when
+ * none was due).
  */
 export async function syncDueConnections(handle: DatabaseHandle, services: FeedServices, options: { limit: number; logger?: SyncLogger; now?: () => Date; only?: { tenantId: string; id: string }; onlyTenant?: string }): Promise<SyncOutcome[]> {
   const now = options.now ?? (() => new Date());
@@ -158,6 +160,7 @@ export async function syncDueConnections(handle: DatabaseHandle, services: FeedS
   const start = now();
   const claimed = await withWriteTransaction(handle, (trx) => store.claimDueConnections(trx, options.limit, start.toISOString(),
     new Date(start.getTime() + services.settings.leaseMs).toISOString(), token, handle.dialect === 'postgres', options.only, options.onlyTenant));
+  if (handle.dialect === 'postgres') return Promise.all(claimed.map((connection) => syncConnection(handle, services, connection, options.logger, now)));
   const outcomes: SyncOutcome[] = [];
   for (const connection of claimed) outcomes.push(await syncConnection(handle, services, connection, options.logger, now));
   return outcomes;
