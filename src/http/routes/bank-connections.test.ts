@@ -101,6 +101,9 @@ test('Plaid: connect matches an account by institution and mask, syncs, and foll
   const figma = rows.filter((row) => row.description === 'FIGMA MONTHLY');
   assert.equal(figma.length, 1);
   const pendingRow = rows.find((row) => row.pending)!;
+  // A push without id of a row the feed brought is that row (identity by content, as statements match).
+  const again = await push(tenant, [{ accountExternalId: 'acct-001234', date: '2026-06-04', amount: 15, description: 'MONTHLY SERVICE FEE' }], 'First Platypus Bank');
+  assert.deepEqual(again.json().data, { received: 1, imported: 0, deduplicated: 1 });
   assert.equal(pendingRow.amount, 33.1);
 
   const after = await connectionOf(tenant, connection.id);

@@ -4,9 +4,9 @@ import { assertInvariant } from '../../errors.ts';
 import { AmountError, toMinorUnits } from '../../money/minor-units.ts';
 import { newUncategorizedRow } from '../arriving-row.ts';
 import { findBankAccountsByIds } from '../bank-accounts-store.ts';
-import { contentKey } from '../identity.ts';
+import { contentKey, externalIdFor } from '../identity.ts';
 import { BookingContext, reviseRow, withdrawRow } from '../row-changes.ts';
-import { findRowsByContentKeys, findRowsByIds } from '../row-changes-store.ts';
+import { findRowsByContentKeys, findRowsByExternalIds, findRowsByIds } from '../row-changes-store.ts';
 import { insertNewTransactions, type NewTransactionRow, type TransactionRow } from '../transactions-store.ts';
 import * as store from './connections-store.ts';
 import type { FeedChanges, FeedRow } from './provider.ts';
@@ -22,8 +22,13 @@ export interface AppliedCounts {
 
 export const emptyCounts = (): AppliedCounts => ({ added: 0, matched: 0, modified: 0, removed: 0, unchanged: 0, skipped: 0 });
 
-/** The external id of a row a feed brought first (unique per account, like a pushed row's `id:`). */
-export const feedExternalId = (providerRowId: string) => `feed:${providerRowId}`;
+/**
+ * The external ids a row a feed brought first may take: the one a push without `id` (and a statement
+ * line) derives from the same content, so such a push finds the feed's row instead of adding a second;
+ * when that one is taken (two coffees of one price on one day), the statement's numbering.
+ */
+const MAX_OCCURRENCES = 50;
+const derivedIds = (key: string) => Array.from({ length: MAX_OCCURRENCES }, (_, index) => (index === 0 ? externalIdFor(undefined, key) : `${externalIdFor(undefined, key)}#${index + 1}`));
 
 /**
  * Writes one sync's changes for one connection, inside the caller's transaction. Each provider row is
@@ -143,6 +148,15 @@ async function applyAccountRows(trx: Executor, account: BankAccountsTable, rows:
   }
   const matchedIds = unlinked.map((entry) => freeByKey.get(entry.key)?.shift());
   const matchedRows = new Map((await findRowsByIds(trx, tenantId, matchedIds.filter((id): id is string => id !== undefined), lockRows)).map((row) => [row.id, row]));
+  // The first derived id of each new row's content, then every numbered one only for contents whose
+  // first is taken or that several new rows share (few): one lookup per row, not fifty.
+  const unmatched = unlinked.filter((_, index) => matchedIds[index] === undefined).map((entry) => entry.key);
+  const occurrences = new Map<string, number>();
+  for (const key of unmatched) occurrences.set(key, (occurrences.get(key) ?? 0) + 1);
+  const lookup = async (ids: string[]) => (await findRowsByExternalIds(trx, tenantId, [account.id], ids, false)).map((row) => row.external_id);
+  const taken = new Set(await lookup([...occurrences.keys()].map((key) => derivedIds(key)[0])));
+  const crowded = [...occurrences].filter(([key, count]) => count > 1 || taken.has(derivedIds(key)[0])).map(([key]) => key);
+  for (const id of await lookup(crowded.flatMap((key) => derivedIds(key).slice(1)))) taken.add(id);
   const fresh: NewTransactionRow[] = [];
   for (const [index, entry] of unlinked.entries()) {
     const match = matchedIds[index] === undefined ? undefined : matchedRows.get(matchedIds[index]!);
@@ -156,7 +170,8 @@ async function applyAccountRows(trx: Executor, account: BankAccountsTable, rows:
       tenantId,
       entityId: account.entity_id,
       bankAccountId: account.id,
-      externalId: feedExternalId(entry.row.providerRowId),
+      // Past MAX_OCCURRENCES identical rows, the provider's id keeps the row unique.
+      externalId: claimExternalId(entry.key, taken) ?? `feed:${entry.row.providerRowId}`,
       contentKey: entry.key,
       source: 'feed',
       date: entry.row.date,
@@ -181,6 +196,12 @@ async function applyAccountRows(trx: Executor, account: BankAccountsTable, rows:
   }
   await store.deleteFeedLinks(trx, tenantId, account.id, dropLinks);
   await store.insertFeedLinks(trx, tenantId, account.id, relinks);
+}
+
+function claimExternalId(key: string, taken: Set<string>): string | undefined {
+  const free = derivedIds(key).find((id) => !taken.has(id));
+  if (free) taken.add(free);
+  return free;
 }
 
 const revisionOf = (row: FeedRow, amountMinor: number) => ({
