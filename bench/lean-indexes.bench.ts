@@ -15,7 +15,7 @@ import { loadConfig } from '../src/config/config.ts';
 import { buildApp } from '../src/http/app.ts';
 import { createApiKey } from '../src/tenancy/api-keys.ts';
 import { createTenant } from '../src/tenancy/tenants.ts';
-import { newUncategorizedRow } from '../src/intake/arriving-row.ts';
+import { newUncategorizedRow } from '../src/bank-rows/arriving-row.ts';
 import { contentKey, externalIdFor } from '../src/intake/identity.ts';
 import { addDays } from '../src/shared/dates.ts';
 
@@ -49,7 +49,7 @@ const bench: Bench = async (context) => {
       if (response.status !== 200) throw new Error(`${path}: ${response.status} ${text.slice(0, 200)}`);
       return JSON.parse(text);
     };
-    const accounts = (await call('/bank-accounts', { institutionName: 'Bench Bank', accounts: ['old', 'lean', 'api'].map((name) => ({ externalId: name, name, currency: 'USD' })) })).data.accounts as Array<{ id: string; externalId: string }>;
+    const accounts = (await call('/bank-accounts', { institutionName: 'Bench Bank', accounts: ['old', 'lean', 'api'].map((name) => ({ externalId: name, name, currency: 'USD' })) })).data.accounts as Array<{ id: string; externalAccountId: string }>;
     const accountId = (name: string) => accounts.find((account) => account.externalAccountId === name)!.id;
 
     const columns = Object.keys(newUncategorizedRow({ tenantId, entityId, bankAccountId: '', externalId: '', contentKey: '', source: 'api', date: '2024-01-01', authorizedDate: null, amountMinor: 1, currency: 'USD', description: 'x', merchant: null, pending: false }, ''));

@@ -16,6 +16,7 @@ export type ErrorCode =
   | 'rate_limited'
   | 'headers_too_large'
   | 'conflict'
+  | 'provider_unavailable'
   | 'internal_error';
 
 export class DomainError extends Error {

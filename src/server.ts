@@ -9,6 +9,8 @@ import { DEFAULT_STATEMENT_PROCESSING, processStatementsOnce } from './intake/st
 import { ReaderPool } from './intake/statements/reader-pool.ts';
 import { startInboxListener, type InboxListener } from './intake/statements/smtp.ts';
 import { inboxTlsCertificate } from './intake/statements/smtp-tls.ts';
+import { feedRuntime, type FeedRuntime } from './intake/feeds/services.ts';
+import { syncDueConnections } from './intake/feeds/sync.ts';
 
 /** Log lines never carry the key or a tax id; the authorization header is redacted in case a request is ever logged whole. */
 export function createLogger(level: string, destination?: pino.DestinationStream) {
@@ -36,6 +38,7 @@ export interface RunningService {
   handle: DatabaseHandle;
   worker: SweepWorker | undefined;
   statementWorker: SweepWorker | undefined;
+  feedWorker: SweepWorker | undefined;
   inbox: InboxListener | undefined;
   url: string;
   stop(): Promise<void>;
@@ -70,6 +73,23 @@ export function createStatementWorker(handle: DatabaseHandle, config: Config, lo
   }, statementLogger, () => processStatementsOnce(handle, { ...DEFAULT_STATEMENT_PROCESSING, leaseMs: config.statementLeaseMs }, { onIngested, logger: statementLogger, readerPool }));
 }
 
+/** Connections synced per pass: a pass holds no transaction open between them, so this only bounds one claim. */
+const FEED_CONNECTIONS_PER_PASS = 4;
+
+/**
+ * Syncs bank connections as they fall due, beside the sweep. Several such workers on one PostgreSQL
+ * database share the connections through the lease (intake/feeds/connections-store.ts); `onRowsArrived`
+ * nudges the sweep after a sync brought rows.
+ */
+export function createFeedWorker(handle: DatabaseHandle, config: Config, logger: ReturnType<typeof createLogger>, feeds: FeedRuntime): SweepWorker {
+  const feedLogger = logger.child({ component: 'feeds' });
+  return new SweepWorker(handle, {
+    batchSize: FEED_CONNECTIONS_PER_PASS,
+    reviewThreshold: config.reviewThreshold,
+    intervalMs: config.feeds.pollMs,
+  }, feedLogger, async () => (await syncDueConnections(handle, feeds, { limit: FEED_CONNECTIONS_PER_PASS, logger: feedLogger })).length);
+}
+
 export async function startService(config: Config, options: { withWorker: boolean }): Promise<RunningService> {
   const logger = createLogger(config.logLevel);
   const handle = await openMigratedDatabase(config);
@@ -79,7 +99,10 @@ export async function startService(config: Config, options: { withWorker: boolea
     worker?.nudge();
     statementWorker?.nudge();
   };
-  const app = await buildApp({ handle, config, logger, onRowsArrived: onWorkArrived });
+  let feedWorker: SweepWorker | undefined;
+  const feeds = feedRuntime(config.feeds, { onRowsArrived: () => worker?.nudge(), onSyncRequested: () => feedWorker?.nudge() });
+  feedWorker = options.withWorker ? createFeedWorker(handle, config, logger, feeds) : undefined;
+  const app = await buildApp({ handle, config, logger, onRowsArrived: onWorkArrived, feeds, onSyncRequested: () => feedWorker?.nudge() });
   let inbox: InboxListener | undefined;
   try {
     await listening(app.listen({ host: config.host, port: config.port }), 'PORT', config.host, config.port, 'the API');
@@ -94,6 +117,7 @@ export async function startService(config: Config, options: { withWorker: boolea
   }
   worker?.start();
   statementWorker?.start();
+  feedWorker?.start();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host}:${port}/v1`;
@@ -103,12 +127,14 @@ export async function startService(config: Config, options: { withWorker: boolea
     handle,
     worker,
     statementWorker,
+    feedWorker,
     inbox,
     url,
     async stop() {
       await app.close();
       await inbox?.close();
       await statementWorker?.stop();
+      await feedWorker?.stop();
       await worker?.stop();
       await handle.close();
     },

@@ -36,7 +36,7 @@ export async function insertBankAccount(db: Executor, row: BankAccountsTable): P
   await db.insertInto('bank_accounts').values(row).execute();
 }
 
-export async function updateBankAccount(db: Executor, tenantId: string, id: string, changes: Partial<Pick<BankAccountsTable, 'name' | 'opening_balance_minor' | 'opening_balance_date' | 'opening_entry_id' | 'updated_at'>>): Promise<void> {
+export async function updateBankAccount(db: Executor, tenantId: string, id: string, changes: Partial<Pick<BankAccountsTable, 'name' | 'current_balance_minor' | 'opening_balance_minor' | 'opening_balance_date' | 'opening_entry_id' | 'updated_at'>>): Promise<void> {
   await db.updateTable('bank_accounts').set(changes).where('tenant_id', '=', tenantId).where('id', '=', id).execute();
 }
 

@@ -180,3 +180,37 @@ test('a second instance on a taken SMTP or HTTP port says which port and how to 
     holder.close();
   }
 });
+
+test('connection add, list, sync and remove: a SimpleFIN login through the command line, its secret never printed', async () => {
+  const { FakeSimplefinServer, unix } = await import('../../test/support/fake-simplefin-server.ts');
+  const bridge = await new FakeSimplefinServer().start();
+  const today = new Date().toISOString().slice(0, 10);
+  bridge.accounts.push({
+    org: { domain: 'cu.example', name: 'Cli Credit Union', 'sfin-url': `${bridge.url}/simplefin` }, id: 'A1', name: 'Checking 7788', currency: 'USD', balance: '100.00', 'balance-date': unix(today),
+    transactions: [{ id: 'x1', posted: unix(today) - 86_400, amount: '-12.50', description: 'COFFEE ROASTERS' }],
+  });
+  const feedEnv = { ...env, BOOKKEEPING_SECRET_KEY: 'c3'.repeat(32) };
+  const runWithKey = (...args: string[]) => new Promise<CommandResult>((resolve) => {
+    execFile(process.execPath, [bin, ...args], { env: feedEnv }, (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, signal: error?.signal ?? null, stdout, stderr }));
+  });
+  try {
+    const { tenantId } = json(await runWithKey('tenant', 'create', '--name', 'Feed Cli LLC', '--state', 'DE', '--tax-id', '12-3456789'));
+    const added = await runWithKey('connection', 'add', '--tenant', tenantId, '--provider', 'simplefin', '--setup-token', bridge.setupToken());
+    const connection = json(added);
+    assert.equal(connection.institutionName, 'Cli Credit Union');
+    assert.ok(!added.stdout.includes('@127.0.0.1'), 'the access URL is not printed');
+    const synced = json(await runWithKey('connection', 'sync', connection.id, '--tenant', tenantId));
+    assert.equal(synced.outcome.status, 'ok');
+    assert.equal(synced.outcome.counts.added, 1);
+    assert.equal(synced.connection.status, 'ok');
+    const listed = json(await runWithKey('connection', 'list', '--tenant', tenantId));
+    assert.equal(listed.connections.length, 1);
+    assert.ok(listed.connections[0].lastSyncedAt);
+    assert.deepEqual(json(await runWithKey('connection', 'remove', connection.id, '--tenant', tenantId)), { id: connection.id, removed: true });
+    const gone = await runWithKey('connection', 'sync', connection.id, '--tenant', tenantId);
+    assert.notEqual(gone.code, 0);
+    assert.equal(JSON.parse(gone.stderr.trim()).error, 'not_found');
+  } finally {
+    await bridge.close();
+  }
+});

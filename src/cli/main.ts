@@ -7,7 +7,10 @@ import { addEntity, createTenant, updateEntityProfile } from '../tenancy/tenants
 import { confirmObligation, fileObligation, obligationCalendar, parseStatuses, syncObligationsIn } from '../compliance/obligations.ts';
 import { ACCEPTED_DATE_REASON, isAcceptedDate } from '../shared/dates.ts';
 import { setReviewThreshold } from '../tenancy/tenant-settings.ts';
-import { createLogger, createWorker, openMigratedDatabase, PortInUseError, startService } from '../server.ts';
+import { createFeedWorker, createLogger, createWorker, openMigratedDatabase, PortInUseError, startService } from '../server.ts';
+import { connectionView, createConnection, listConnectionViews, removeConnection, requestSync } from '../intake/feeds/connections.ts';
+import { feedRuntime } from '../intake/feeds/services.ts';
+import { syncDueConnections } from '../intake/feeds/sync.ts';
 import { createStatementWorker } from '../server.ts';
 import { inboxAddress } from '../intake/statements/inbox.ts';
 import { listUploads } from '../intake/statements/uploads.ts';
@@ -231,6 +234,37 @@ user.command('reset-password').description('print a one-time password-reset link
     return { email: reset.email, token: reset.token, link: resetLink(loadConfig().appUrl, reset.token), expiresAt: reset.expiresAt };
   }));
 
+const connection = program.command('connection').description('connected bank feeds (SimpleFIN, Plaid)');
+connection.command('add').description('connect a bank feed: redeems the token once and queues the first sync')
+  .requiredOption('--tenant <id>', 'tenant id')
+  .requiredOption('--provider <name>', 'simplefin | plaid')
+  .option('--setup-token <token>', 'simplefin: the setup token from SimpleFIN Bridge')
+  .option('--public-token <token>', 'plaid: the public token Link returned')
+  .option('--entity <id>', 'entity id (default: the primary entity)')
+  .action((options) => withDatabase((handle) => createConnection(handle, feedRuntime(loadConfig().feeds), options.tenant, {
+    provider: options.provider, setupToken: options.setupToken, publicToken: options.publicToken, entityId: options.entity,
+  })));
+connection.command('list').description("a tenant's connections with their status, schedule and accounts (never their secrets)")
+  .requiredOption('--tenant <id>', 'tenant id')
+  .action((options) => withDatabase(async (handle) => ({ connections: await listConnectionViews(handle, options.tenant) })));
+connection.command('sync').description('sync a connection now, in this process, and print it afterwards')
+  .argument('<connectionId>', 'connection id (from connection list)')
+  .requiredOption('--tenant <id>', 'tenant id')
+  .action((connectionId: string, options) => withDatabase(async (handle) => {
+    const feeds = feedRuntime(loadConfig().feeds);
+    await requestSync(handle, feeds, options.tenant, connectionId);
+    const [outcome] = await syncDueConnections(handle, feeds, { limit: 1, only: { tenantId: options.tenant, id: connectionId } });
+    if (!outcome) throw new DomainError('conflict', `connection ${connectionId} is being synced by a worker now; see connection list`);
+    return { outcome, connection: await connectionView(handle, options.tenant, connectionId) };
+  }));
+connection.command('remove').description('disconnect: the connection and its secret go, its accounts and rows stay')
+  .argument('<connectionId>', 'connection id (from connection list)')
+  .requiredOption('--tenant <id>', 'tenant id')
+  .action((connectionId: string, options) => withDatabase(async (handle) => {
+    await removeConnection(handle, options.tenant, connectionId);
+    return { id: connectionId, removed: true };
+  }));
+
 program.command('serve').description('run the HTTP API and the statement inbox (SMTP_PORT) and, unless --no-worker, the sweep and statement reading in the same process')
   .option('--no-worker', 'do not run the sweep in this process')
   .action(async (options: { worker: boolean }) => {
@@ -239,17 +273,20 @@ program.command('serve').description('run the HTTP API and the statement inbox (
     stopOnSignal(() => service.stop());
   });
 
-program.command('worker').description('run the asynchronous sweep and statement reading alone (beside API processes on PostgreSQL)')
+program.command('worker').description('run the asynchronous sweep, statement reading and bank-feed sync alone (beside API processes on PostgreSQL)')
   .action(async () => {
     const config = loadConfig();
     const handle = await openMigratedDatabase(config);
     const worker = createWorker(handle, config, createLogger(config.logLevel));
     const statementWorker = createStatementWorker(handle, config, createLogger(config.logLevel), () => worker.nudge());
+    const feedWorker = createFeedWorker(handle, config, createLogger(config.logLevel), feedRuntime(config.feeds, { onRowsArrived: () => worker.nudge() }));
     worker.start();
     statementWorker.start();
+    feedWorker.start();
     printJson({ worker: 'running', database: handle.dialect });
     stopOnSignal(async () => {
       await statementWorker.stop();
+      await feedWorker.stop();
       await worker.stop();
       await handle.close();
     });

@@ -2,6 +2,8 @@ import { dirname } from 'node:path';
 import { DEFAULT_DATABASE_URL, parseDatabaseUrl } from '../db/dialect.ts';
 import { DEFAULT_READER_POOL, type ReaderPoolSettings } from '../intake/statements/reader-pool.ts';
 import type { InboxTlsSettings } from '../intake/statements/smtp-tls.ts';
+import { DEFAULT_FEED_SETTINGS, type FeedSettings } from '../intake/feeds/settings.ts';
+import type { PlaidSettings } from '../intake/feeds/plaid.ts';
 
 export interface BucketSettings {
   burst: number;
@@ -59,6 +61,8 @@ export interface Config {
   mailOut: MailOutSettings | null;
   /** The address people open the app at, for links in mails and printed by the CLI. */
   appUrl: string;
+  /** Connected bank feeds: the schedule, the key that seals provider secrets, Plaid's credentials. */
+  feeds: FeedConfig;
 }
 
 export interface PeopleSettings {
@@ -73,6 +77,16 @@ export interface PeopleSettings {
 export interface MailOutSettings {
   smtpUrl: string;
   from: string;
+}
+
+export interface FeedConfig extends FeedSettings {
+  /** BOOKKEEPING_SECRET_KEY (32 bytes, hex or base64); null: a key file beside the data, made on first start. */
+  secretKey: string | null;
+  secretKeyDirectory: string;
+  /** Null unless PLAID_CLIENT_ID and PLAID_SECRET are set. */
+  plaid: PlaidSettings | null;
+  /** How often the feed worker looks for due connections. */
+  pollMs: number;
 }
 
 export interface LlmSettings {
@@ -170,6 +184,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     people: peopleFrom(env),
     mailOut: env.SMTP_OUT_URL ? { smtpUrl: env.SMTP_OUT_URL, from: env.MAIL_FROM || 'bookkeeping@localhost' } : null,
     appUrl: (env.APP_URL || `http://${env.HOST || '127.0.0.1'}:${env.PORT || 3000}`).replace(/\/+$/, ''),
+    feeds: feedsFrom(env),
+  };
+}
+
+function feedsFrom(env: NodeJS.ProcessEnv): FeedConfig {
+  const { dialect, target } = parseDatabaseUrl(env.DATABASE_URL || DEFAULT_DATABASE_URL);
+  const plaid = env.PLAID_CLIENT_ID && env.PLAID_SECRET
+    ? { clientId: env.PLAID_CLIENT_ID, secret: env.PLAID_SECRET, environment: env.PLAID_ENV || 'sandbox', webhookUrl: env.PLAID_WEBHOOK_URL || null }
+    : null;
+  return {
+    syncIntervalMs: numberFrom(env, 'FEED_SYNC_INTERVAL_MS', DEFAULT_FEED_SETTINGS.syncIntervalMs, { min: 1000, integer: true }),
+    jitterRatio: DEFAULT_FEED_SETTINGS.jitterRatio,
+    retryBaseMs: numberFrom(env, 'FEED_RETRY_BASE_MS', DEFAULT_FEED_SETTINGS.retryBaseMs, { min: 100, integer: true }),
+    leaseMs: numberFrom(env, 'FEED_LEASE_MS', DEFAULT_FEED_SETTINGS.leaseMs, { min: 1000, integer: true }),
+    pollMs: numberFrom(env, 'FEED_POLL_MS', 5000, { min: 10, integer: true }),
+    secretKey: env.BOOKKEEPING_SECRET_KEY || null,
+    // Beside the SQLite file, like the inbox's certificate; ./data on PostgreSQL.
+    secretKeyDirectory: dialect === 'sqlite' && target !== ':memory:' ? dirname(target) : './data',
+    plaid,
   };
 }
 

@@ -29,6 +29,9 @@ export interface Database {
   one_time_tokens: OneTimeTokensTable;
   login_throttle: LoginThrottleTable;
   audit_log: AuditLogTable;
+  bank_connections: BankConnectionsTable;
+  bank_connection_accounts: BankConnectionAccountsTable;
+  bank_feed_rows: BankFeedRowsTable;
 }
 
 export interface TenantsTable {
@@ -379,4 +382,47 @@ export interface AuditLogTable {
   target_id: string | null;
   before_json: string | null;
   after_json: string | null;
+}
+
+/** Migration 0020: one login at a bank-feed provider (see intake/feeds/). */
+export interface BankConnectionsTable {
+  id: string;
+  tenant_id: string;
+  entity_id: string;
+  /** 'simplefin' | 'plaid'. */
+  provider: string;
+  institution_name: string;
+  /** Plaid's item_id (webhooks name it); null for SimpleFIN. */
+  provider_item_id: string | null;
+  /** AES-256-GCM of the access URL or access token (intake/feeds/secrets.ts); never returned. */
+  secret_ciphertext: string;
+  sync_cursor: string | null;
+  /** 'ok' | 'needs_reauth' | 'error'. */
+  status: string;
+  status_reason: string | null;
+  last_synced_at: string | null;
+  next_sync_at: string;
+  consecutive_failures: number;
+  lease_token: string | null;
+  leased_until: string | null;
+  /** JSON: the running or last sync's counts. */
+  progress: string | null;
+  syncs: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface BankConnectionAccountsTable {
+  connection_id: string;
+  tenant_id: string;
+  provider_account_id: string;
+  bank_account_id: string;
+  mask: string | null;
+}
+
+export interface BankFeedRowsTable {
+  tenant_id: string;
+  bank_account_id: string;
+  provider_row_id: string;
+  transaction_id: string;
 }

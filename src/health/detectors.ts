@@ -174,6 +174,11 @@ export interface AccountUpkeepFacts extends BankAccountFacts {
   reviewBacklog: number;
   /** Ledger balance as of the account's own books date, natural direction (for savings). */
   balanceMinor: number;
+  /**
+   * A connected account's balance as its bank last reported it (currentBalance) beside the balance
+   * the service derives (opening balance rolled through settled rows); null for accounts no feed reports.
+   */
+  reportedBalance?: { currentMinor: number; derivedMinor: number } | null;
 }
 
 export interface UpkeepFacts {
@@ -208,6 +213,11 @@ export function upkeepIssues(facts: UpkeepFacts): Issue[] {
           message: `${account.label} is current only through ${latest} (${age} days ago): upload its latest statements or sync its transactions.`,
         });
       }
+    }
+    const reported = account.reportedBalance;
+    if (reported && reported.currentMinor !== reported.derivedMinor) {
+      const difference = reported.currentMinor - reported.derivedMinor;
+      issues.push({ code: 'books.balance_drift', severity: 'warning', penalty: 6, message: `${account.label}: the bank reports a balance of ${toMajorUnits(reported.currentMinor, account.currency).toFixed(2)}, the books derive ${toMajorUnits(reported.derivedMinor, account.currency).toFixed(2)} from its rows (${difference > 0 ? 'the bank holds' : 'the books hold'} ${toMajorUnits(Math.abs(difference), account.currency).toFixed(2)} more): look for a row the feed missed or sent twice, or a wrong opening balance.` });
     }
     if (account.kind === 'savings' && account.balanceMinor < 0) {
       issues.push({ code: 'books.negative_savings', severity: 'critical', penalty: 8, message: `${account.label} shows a negative balance of ${toMajorUnits(account.balanceMinor, account.currency).toFixed(2)} in the books, which a savings account cannot have: look for a missing deposit, a duplicated withdrawal or a wrong opening balance.` });

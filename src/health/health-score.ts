@@ -3,7 +3,7 @@ import { ACCOUNT } from '../chart/us-chart.ts';
 import { overdueObligations } from '../compliance/obligations.ts';
 import type { DatabaseHandle } from '../db/connection.ts';
 import { assertInvariant } from '../errors.ts';
-import { listBankAccounts } from '../bank-rows/bank-accounts-store.ts';
+import { listBankAccounts, settledNetByAccount } from '../bank-rows/bank-accounts-store.ts';
 import { cumulativeTotals } from '../ledger/journal-store.ts';
 import { addDays, todayUtc } from '../shared/dates.ts';
 import { resolveEntity } from '../tenancy/tenants.ts';
@@ -88,6 +88,14 @@ export async function healthScore(handle: DatabaseHandle, tenantId: string, quer
   const ledgerById = new Map(ledgerAccounts.map((account) => [account.id, account]));
   const labelOf = (account: (typeof bankAccounts)[number]) => `${account.institution_name} ${account.name} (${account.kind.replace('_', ' ')})`;
 
+  // Connected accounts: what the bank reports against what the rows derive (bank-accounts.ts's rule).
+  const settledNet = await settledNetByAccount(db, tenantId, bankAccounts.filter((account) => account.current_balance_minor !== null).map((account) => account.id));
+  const reportedBalanceOf = (account: (typeof bankAccounts)[number]) => {
+    if (account.current_balance_minor === null) return null;
+    const opening = BigInt(account.opening_balance_minor ?? 0);
+    const net = settledNet.get(account.id) ?? 0n;
+    return { currentMinor: account.current_balance_minor, derivedMinor: Number(account.type === 'credit' ? opening + net : opening - net) };
+  };
   const accounts: AccountUpkeepFacts[] = await Promise.all(bankAccounts.map(async (account) => {
     const booksDate = latestPeriodEnd.get(account.id) ?? today;
     const ledger = ledgerById.get(account.ledger_account_id);
@@ -111,6 +119,7 @@ export async function healthScore(handle: DatabaseHandle, tenantId: string, quer
       rowCount: rows.rowCount,
       reviewBacklog: rows.reviewBacklog,
       balanceMinor: netDebit,
+      reportedBalance: reportedBalanceOf(account),
     };
   }));
 

@@ -24,7 +24,8 @@ import { Rule } from './routes/rules.ts';
 import { PEOPLE_SCHEMAS } from './routes/people.ts';
 import { mailerFor, type SendMail } from '../people/mailer.ts';
 import { Account, BankAccount, Entity, ErrorBody, JournalEntry, JournalLine, Obligation, Transaction, TransactionCategory, TrialBalance } from './schemas.ts';
-import { StatementPeriod, StatementUploadStatus } from './schemas.ts';
+import { BankConnection, StatementPeriod, StatementUploadStatus } from './schemas.ts';
+import { feedRuntime, type FeedRuntime } from '../intake/feeds/services.ts';
 
 /** Methods that change nothing: a session needs no CSRF token for them. */
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -41,6 +42,9 @@ export interface AppOptions {
   now?: () => Date;
   /** Replaces the SMTP_OUT_URL mailer (tests capture mails with it). */
   sendMail?: SendMail;
+  feeds?: FeedRuntime;
+  /** Called when a connection falls due at once (created, sync requested, webhook), so an in-process feed worker starts. */
+  onSyncRequested?: () => void;
 }
 
 /** An incoming x-request-id is kept when it is a sane token (a proxy's or the client's id), else one is made. */
@@ -94,7 +98,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   for (const schema of [ErrorBody, TransactionCategory, Transaction, BankAccount, Account, JournalLine, JournalEntry, TrialBalance, Entity, Obligation, Rule]) {
     app.addSchema(schema);
   }
-  for (const schema of [StatementPeriod, StatementUploadStatus]) app.addSchema(schema);
+  for (const schema of [StatementPeriod, StatementUploadStatus, BankConnection]) app.addSchema(schema);
   for (const schema of PEOPLE_SCHEMAS) app.addSchema(schema);
 
   await app.register(swagger, {
@@ -228,7 +232,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(async (v1) => {
-    registerRoutes(v1, { handle, config, onRowsArrived: options.onRowsArrived ?? (() => {}), now: options.now ?? (() => new Date()), sendMail: options.sendMail ?? mailerFor(config.mailOut) });
+    let feeds = options.feeds;
+    const lazyFeeds = () => (feeds ??= feedRuntime(config.feeds, { onRowsArrived: options.onRowsArrived, onSyncRequested: options.onSyncRequested }));
+    registerRoutes(v1, { handle, config, onRowsArrived: options.onRowsArrived ?? (() => {}), now: options.now ?? (() => new Date()), feeds: lazyFeeds, sendMail: options.sendMail ?? mailerFor(config.mailOut) });
     v1.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   }, { prefix: '/v1' });
 

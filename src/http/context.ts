@@ -2,6 +2,7 @@ import type { Config } from '../config/config.ts';
 import type { DatabaseHandle } from '../db/connection.ts';
 import type { Principal, Scope } from '../tenancy/api-keys.ts';
 import type { AnswerType } from './content-negotiation.ts';
+import type { FeedRuntime } from '../intake/feeds/services.ts';
 import type { SendMail } from '../people/mailer.ts';
 import type { TenantScope } from './tenant-scope.ts';
 
@@ -45,5 +46,7 @@ export interface AppContext {
   now: () => Date;
   /** Outgoing mail (reset links, invitations); undefined when none is configured. */
   sendMail: SendMail | undefined;
+  /** Bank-feed providers, secrets and webhook verifier; made on first use (the key file is created then). */
+  feeds: () => FeedRuntime;
 }
 

@@ -24,6 +24,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   rate_limited: 429,
   headers_too_large: 431,
   internal_error: 500,
+  provider_unavailable: 502,
 };
 
 const DESCRIPTIONS: Record<number, string> = {
@@ -40,6 +41,7 @@ const DESCRIPTIONS: Record<number, string> = {
   429: 'rate_limited: the key\'s bucket for this kind of request is empty; see the Retry-After header',
   431: 'headers_too_large: the request line and headers exceed 16 KB',
   500: 'internal_error: a fault of the service, never of the request',
+  502: 'provider_unavailable: the bank-feed provider did not answer, answered with a fault or limited the rate; try again later',
 };
 
 /** Error responses of a route, for its schema and so for the OpenAPI contract. */

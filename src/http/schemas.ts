@@ -225,3 +225,29 @@ export const StatementUploadStatus = Type.Object({
     corrected: Type.Number({ description: 'The value the printed running balances pin (one digit differs)' }),
   }), { description: 'Digits the completeness gate corrected in a scanned (OCR) statement: only where exactly one single-digit correction makes every printed balance, total and count agree; empty otherwise' }),
 }, { $id: 'StatementUploadStatus', title: 'StatementUploadStatus' });
+
+export const BankConnectionProgress = Type.Object({
+  phase: Type.String({ enum: ['queued', 'fetching', 'writing', 'done', 'failed'] }),
+  rowsFetched: Type.Integer({ description: 'Rows (added, modified, removed) read from the provider so far' }),
+  added: Type.Integer({ description: 'New rows written' }),
+  matched: Type.Integer({ description: 'Feed rows found to be rows already there (pushed or from a statement)' }),
+  modified: Type.Integer({ description: 'Rows updated in place (a booked one reversed and rebooked)' }),
+  removed: Type.Integer({ description: 'Rows the provider withdrew (a booked one reversed)' }),
+  startedAt: Nullable(Type.String({ format: 'date-time' })),
+  finishedAt: Nullable(Type.String({ format: 'date-time' })),
+});
+
+export const BankConnection = Type.Object({
+  id: Type.String({ format: 'uuid' }),
+  provider: Type.String({ enum: ['simplefin', 'plaid'] }),
+  entityId: Type.String({ format: 'uuid' }),
+  institutionName: Type.String(),
+  status: Type.String({ enum: ['ok', 'needs_reauth', 'error'], description: 'needs_reauth: the bank login must be renewed (remove and connect again); error: the last sync failed and is retried with backoff' }),
+  reason: Nullable(Type.String({ description: 'Why the status is not ok, or what the provider reported about the bank connection' })),
+  lastSyncedAt: Nullable(Type.String({ format: 'date-time' })),
+  nextSyncAt: Type.String({ format: 'date-time' }),
+  syncing: Type.Boolean({ description: 'A worker holds the connection now' }),
+  progress: Nullable(BankConnectionProgress),
+  accounts: Type.Array(Type.Ref('BankAccount'), { description: 'The bank accounts this connection feeds; their currentBalance is the balance the bank reported' }),
+  createdAt: Type.String({ format: 'date-time' }),
+}, { $id: 'BankConnection', title: 'BankConnection' });

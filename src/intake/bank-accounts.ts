@@ -145,8 +145,8 @@ export async function upsertBankAccounts(handle: DatabaseHandle, tenantId: strin
   return { institutionName, accounts: ids.map((id) => byId.get(id)!) };
 }
 
-/** `source` is 'manual' for POST /bank-accounts and 'statement' for accounts a statement upload introduced. */
-export async function createBankAccount(trx: Executor, tenantId: string, entityId: string, country: string, institutionName: string, account: ValidatedAccount, now: string, source: 'manual' | 'statement' = 'manual'): Promise<BankAccountsTable> {
+/** `source` is 'manual' for POST /bank-accounts, 'statement' for accounts a statement upload introduced, 'feed' for accounts a bank connection introduced. */
+export async function createBankAccount(trx: Executor, tenantId: string, entityId: string, country: string, institutionName: string, account: ValidatedAccount, now: string, source: 'manual' | 'statement' | 'feed' = 'manual'): Promise<BankAccountsTable> {
   const range = LEDGER_RANGES[account.kind];
   const taken = await accountNumbersInRange(trx, tenantId, entityId, String(range.first), String(range.last));
   let ledgerNumber: string | undefined;

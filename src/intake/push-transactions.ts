@@ -5,7 +5,9 @@ import { AmountError, toMinorUnits } from '../money/minor-units.ts';
 import { findBankAccountsByExternalIds } from '../bank-rows/bank-accounts-store.ts';
 import { contentKey, externalIdFor } from './identity.ts';
 import { newUncategorizedRow } from '../bank-rows/arriving-row.ts';
-import { findExistingByExternalIds, insertNewTransactions, markSettled, type NewTransactionRow } from '../bank-rows/transactions-store.ts';
+import { BookingContext, reviseRow } from './row-changes.ts';
+import { findRowsByExternalIds } from '../bank-rows/row-changes-store.ts';
+import { insertNewTransactions, type NewTransactionRow } from '../bank-rows/transactions-store.ts';
 
 export const MAX_ROWS_PER_REQUEST = 1000;
 
@@ -34,8 +36,9 @@ export interface PushResult {
  * Rows arrive: every row is checked before anything is written, so one bad row rejects the whole
  * request and nothing from it is imported. New rows wait, uncategorized, for the sweep; rows already
  * known (same account and id, or same date, amount and description when no id is given) are counted
- * as deduplicated and left as they are, except that a pending row the bank has since settled is
- * marked settled.
+ * as deduplicated and left as they are, except a row still pending: its re-send carries what the
+ * bank now says (a card row settling with a tip added and a later date), which replaces the pending
+ * values in place and, once settled, is what gets booked (row-changes.ts).
  */
 export async function pushTransactions(handle: DatabaseHandle, tenantId: string, input: { institutionName: string; transactions: PushedRow[] }): Promise<PushResult> {
   const { institutionName, transactions } = input;
@@ -46,7 +49,6 @@ export async function pushTransactions(handle: DatabaseHandle, tenantId: string,
   const now = new Date().toISOString();
 
   const prepared: NewTransactionRow[] = [];
-  const settledNow = new Set<string>();
   transactions.forEach((row, index) => {
     const field = (name: string) => `transactions[${index}].${name}`;
     const account = accountByExternalId.get(row.accountExternalId);
@@ -87,7 +89,6 @@ export async function pushTransactions(handle: DatabaseHandle, tenantId: string,
       merchantCategoryCode,
       pending: Boolean(row.pending),
     }, now));
-    if (!row.pending) settledNow.add(`${account.id}|${externalIdFor(row.id, key)}`);
   });
 
   // Within one request the first copy of a row wins; later copies count as deduplicated.
@@ -100,10 +101,19 @@ export async function pushTransactions(handle: DatabaseHandle, tenantId: string,
   });
 
   const imported = await withWriteTransaction(handle, async (trx) => {
-    const existing = await findExistingByExternalIds(trx, tenantId, [...new Set(unique.map((row) => row.bank_account_id))], unique.map((row) => row.external_id));
-    const existingKeys = new Set(existing.map((row) => `${row.bankAccountId}|${row.externalId}`));
-    await markSettled(trx, tenantId, existing.filter((row) => row.pending && settledNow.has(`${row.bankAccountId}|${row.externalId}`)).map((row) => row.id), now);
-    return insertNewTransactions(trx, unique.filter((row) => !existingKeys.has(`${row.bank_account_id}|${row.external_id}`)));
+    const existing = await findRowsByExternalIds(trx, tenantId, [...new Set(unique.map((row) => row.bank_account_id))], unique.map((row) => row.external_id), handle.dialect === 'postgres');
+    const existingByKey = new Map(existing.map((row) => [`${row.bankAccountId}|${row.externalId}`, row]));
+    const context = new BookingContext(trx, tenantId);
+    for (const row of unique) {
+      const known = existingByKey.get(`${row.bank_account_id}|${row.external_id}`);
+      // A settled row is final: re-sending it is a no-op (the contract's idempotency).
+      if (!known?.pending) continue;
+      await reviseRow(trx, tenantId, known, {
+        date: row.date, authorizedDate: row.authorized_date, amountMinor: row.amount_minor,
+        description: row.description, merchant: row.merchant, pending: row.pending === 1,
+      }, context, now);
+    }
+    return insertNewTransactions(trx, unique.filter((row) => !existingByKey.has(`${row.bank_account_id}|${row.external_id}`)));
   });
   return { received: transactions.length, imported, deduplicated: transactions.length - imported };
 }

@@ -2,6 +2,7 @@ import type { DatabaseHandle } from '../db/connection.ts';
 import { withWriteTransaction } from '../db/transaction.ts';
 import { invalid, rateLimited, unauthorized } from '../errors.ts';
 import type { Principal } from '../tenancy/api-keys.ts';
+import { trustedTenantId } from '../tenancy/tenant-id.ts';
 import { verifyPassword } from './passwords.ts';
 import { ROLE_SCOPES, type Role } from './roles.ts';
 import { blockedFor, clearFailures, recordFailure, type LoginThrottleSettings, type Subject } from './throttle.ts';
@@ -73,7 +74,7 @@ export async function findSession(handle: DatabaseHandle, secret: string, now = 
   const role = row.role as Role;
   const view: SessionView = { user: { id: row.user_id, email: row.email }, tenantId: row.tenant_id, role, csrfToken: row.csrf_token };
   const principal: Principal = {
-    tenantId: row.tenant_id,
+    tenantId: trustedTenantId(row.tenant_id),
     scopes: [...ROLE_SCOPES[role]],
     keyId: null,
     userId: row.user_id,

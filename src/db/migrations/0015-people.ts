@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely';
-import type { Dialect } from '../connection.ts';
+import type { Dialect } from '../dialect.ts';
 
 /**
  * People who sign in (issue 17): users are global (one e-mail, one password, possibly several

@@ -9,6 +9,7 @@ import { entityIndustryMigration } from './0008-entity-industry.ts';
 import { sweepIndexesMigration } from './0009-sweep-indexes.ts';
 import { sweepParkingMigration } from './0010-sweep-parking.ts';
 import { statementIdentityMigration } from './0011-statement-identity.ts';
+import { bankConnectionsMigration } from './0020-bank-connections.ts';
 import { statementsAndObligationsMigration } from './0002-statements-obligations.ts';
 import { statementIngestionMigration } from './0003-statement-ingestion.ts';
 import { statementCorrectionsMigration } from './0013-statement-corrections.ts';
@@ -35,6 +36,7 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '0010-sweep-parking': sweepParkingMigration(dialect),
     '0011-statement-identity': statementIdentityMigration(),
     '0003-statement-ingestion': statementIngestionMigration(dialect),
+    '0020-bank-connections': bankConnectionsMigration(dialect),
     '0013-statement-corrections': statementCorrectionsMigration(),
     '0014-statement-sections': statementSectionsMigration(),
     '0015-people': peopleMigration(dialect),

@@ -12,6 +12,7 @@ import { ruleRoutes } from './rules.ts';
 import { transactionRoutes } from './transactions.ts';
 import { bankStatementRoutes } from './bank-statements.ts';
 import { peopleRoutes } from './people.ts';
+import { bankConnectionRoutes } from './bank-connections.ts';
 
 export function registerRoutes(app: FastifyInstance, context: AppContext): void {
   transactionRoutes(app, context);
@@ -26,4 +27,5 @@ export function registerRoutes(app: FastifyInstance, context: AppContext): void 
   ruleRoutes(app, context);
   bankStatementRoutes(app, context);
   peopleRoutes(app, context);
+  bankConnectionRoutes(app, context);
 }

@@ -13,7 +13,7 @@ import { blockedFor, recordFailure, type Subject } from '../../people/throttle.t
 import { acceptInvitation, changeRole, confirmPasswordReset, createInvitation, createPasswordReset, listInvitations, listMembers, removeMember, revokeInvitation } from '../../people/users.ts';
 import { createApiKey, listApiKeys, revokeApiKey, SCOPES, validateScopes } from '../../tenancy/api-keys.ts';
 import { findTenant } from '../../tenancy/tenancy-store.ts';
-import type { AppContext } from '../app.ts';
+import type { AppContext } from '../context.ts';
 import { errorResponses } from '../errors.ts';
 import { Data, Limit, Nullable, Offset, Pagination, Uuid } from '../schemas.ts';
 

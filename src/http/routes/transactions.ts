@@ -170,7 +170,7 @@ export function transactionRoutes(app: FastifyInstance, context: AppContext): vo
     },
   }, async (request) => {
     const tenantId = request.principal.tenantId;
-    const beforeRow = await findTransaction(handle.db, tenantId, request.params.id);
+    const beforeRow = await request.tenant.bankRows.find(request.params.id);
     const view = await recategorize(handle, tenantId, request.params.id, request.body, { reviewThreshold: context.config.reviewThreshold });
     const before = beforeRow ? toTransactionView(beforeRow) : undefined;
     await recordAudit(handle.db, tenantId, actorOf(request.principal), {
@@ -197,7 +197,7 @@ export function transactionRoutes(app: FastifyInstance, context: AppContext): vo
     },
   }, async (request) => {
     const tenantId = request.principal.tenantId;
-    const beforeRow = await findTransaction(handle.db, tenantId, request.params.id);
+    const beforeRow = await request.tenant.bankRows.find(request.params.id);
     const removed = await removeTransaction(handle, tenantId, request.params.id);
     const before = beforeRow ? toTransactionView(beforeRow) : undefined;
     await recordAudit(handle.db, tenantId, actorOf(request.principal), {
