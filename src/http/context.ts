@@ -1,4 +1,5 @@
 import type { Config } from '../config/config.ts';
+import type { Clock } from '../shared/clock.ts';
 import type { DatabaseHandle } from '../db/connection.ts';
 import type { Principal, Scope } from '../tenancy/api-keys.ts';
 import type { TenantScope } from './tenant-scope.ts';
@@ -32,6 +33,6 @@ export interface AppContext {
   /** Called after rows arrive so an in-process sweep starts at once. */
   onRowsArrived: () => void;
   /** The clock date-relative answers (obligation statuses, overdue days) are computed with; injectable for tests. */
-  now: () => Date;
+  now: Clock;
 }
 
