@@ -1,4 +1,5 @@
 import type { Config } from '../config/config.ts';
+import type { Clock } from '../shared/clock.ts';
 import type { DatabaseHandle } from '../db/connection.ts';
 import type { Principal, Scope } from '../tenancy/api-keys.ts';
 import type { AnswerType } from './content-negotiation.ts';
@@ -43,7 +44,7 @@ export interface AppContext {
   /** Called after rows arrive so an in-process sweep starts at once. */
   onRowsArrived: () => void;
   /** The clock date-relative answers (obligation statuses, overdue days) are computed with; injectable for tests. */
-  now: () => Date;
+  now: Clock;
   /** Outgoing mail (reset links, invitations); undefined when none is configured. */
   sendMail: SendMail | undefined;
   /** Bank-feed providers, secrets and webhook verifier; made on first use (the key file is created then). */

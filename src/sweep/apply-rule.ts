@@ -7,6 +7,7 @@ import { findBankAccountsByIds } from '../bank-rows/bank-accounts-store.ts';
 import type { BankRow } from '../bank-rows/bank-row.ts';
 import { lockRowsToRefile, machineFiledRows } from '../bank-rows/transactions-store.ts';
 import { toMajorUnits } from '../money/minor-units.ts';
+import { systemClock, type Clock } from '../shared/clock.ts';
 import { findTenant } from '../tenancy/tenancy-store.ts';
 import { describe, TENANT_RULE_CONFIDENCE } from './categorize/engine.ts';
 import { toEngineRow } from './categorize/run.ts';
@@ -76,9 +77,9 @@ async function rowsTheRuleChanges(trx: Executor, tenantId: string, stored: Categ
  * Adds a rule and files again the rows of `scope` it matches, in one transaction; with `dryRun`, stores and books
  * nothing and returns the rows that would change. A row whose entity's chart lacks the rule's account is left alone.
  */
-export async function addRuleAndApply(handle: DatabaseHandle, tenantId: string, input: RuleInput, scope: RuleScope, options: { dryRun: boolean; reviewThreshold: number }): Promise<AppliedRule> {
+export async function addRuleAndApply(handle: DatabaseHandle, tenantId: string, input: RuleInput, scope: RuleScope, options: { dryRun: boolean; reviewThreshold: number; clock?: Clock }): Promise<AppliedRule> {
   return withTenantTransaction(handle, tenantId, async (trx) => {
-    const now = new Date().toISOString();
+    const now = (options.clock ?? systemClock)().toISOString();
     const stored = await validRule(trx, tenantId, input, now);
     if (!options.dryRun) await insertTenantRule(trx, stored);
     const tenant = await findTenant(trx, tenantId);

@@ -7,6 +7,7 @@ import { toTransactionView, type TransactionView } from '../bank-rows/transactio
 import type { BankRow } from '../bank-rows/bank-row.ts';
 import { deleteTransaction, findTransaction, findTransactionForUpdate, lockRowsAwaitingReviewOfMerchant, updateCategorization } from '../bank-rows/transactions-store.ts';
 import { post, reverse } from '../ledger/journal.ts';
+import { systemClock, type Clock } from '../shared/clock.ts';
 import { findTenant } from '../tenancy/tenancy-store.ts';
 import { describe } from './categorize/engine.ts';
 import { categorizeStoredRows, type TierRuntime } from './categorize/run.ts';
@@ -22,6 +23,8 @@ export const MAX_WAITING_RECATEGORIZED = 1000;
 
 export interface CorrectionSettings {
   reviewThreshold: number;
+  /** The time corrections are booked at; default: the wall clock. */
+  clock?: Clock;
   tiers?: TierRuntime;
 }
 
@@ -46,7 +49,7 @@ export async function recategorize(handle: DatabaseHandle, tenantId: string, tra
       if (!chart.byNumber.has(target)) throw invalid(`category: "${target}" is not an account number of this entity's chart (see GET /accounts) nor "transfer"`);
       if (target === bankAccount.ledger_account_number) throw invalid(`category: ${target} is this row's own bank account`);
     }
-    const now = new Date().toISOString();
+    const now = (settings.clock ?? systemClock)().toISOString();
     const categorization = describe(target, 1, 'user_override', { accountCategories: chart.categories, reviewThreshold: 1 });
     let journalEntryId = row.journalEntryId;
     const unchanged = row.categoryTarget === target && row.journalEntryId !== null;
@@ -92,11 +95,11 @@ export interface Removal {
  * review. Whatever sends the row again (a re-push with the same id, a statement re-uploaded) brings
  * it back as a new row.
  */
-export async function removeTransaction(handle: DatabaseHandle, tenantId: string, transactionId: string): Promise<Removal> {
+export async function removeTransaction(handle: DatabaseHandle, tenantId: string, transactionId: string, clock: Clock = systemClock): Promise<Removal> {
   return withTenantTransaction(handle, tenantId, async (trx) => {
     const row = await findTransactionForUpdate(trx, tenantId, transactionId, handle.dialect === 'postgres');
     if (!row) throw notFound(`transaction ${transactionId}`);
-    const now = new Date().toISOString();
+    const now = clock().toISOString();
     const reversalEntryId = row.journalEntryId ? await reverse(trx, tenantId, row.journalEntryId, now) : null;
     await deleteTransaction(trx, tenantId, row, now);
     return { id: row.id, reversalEntryId };

@@ -1,3 +1,4 @@
+import { systemClock, type Clock } from '../shared/clock.ts';
 import { yieldToEventLoop } from '../shared/event-loop.ts';
 import { performance } from 'node:perf_hooks';
 import { listAccounts } from '../chart/accounts-store.ts';
@@ -38,6 +39,8 @@ export interface SweepSettings {
   llm?: LlmSettings | null;
   /** Tenants visited per pass, one batch each (default 100). */
   tenantsPerPass?: number;
+  /** The time rows are booked and parked at; default: the wall clock. */
+  clock?: Clock;
   /** Where a failing tenant or a parked row is told, with the whole error. */
   logger?: { error(object: object, message: string): void };
 }
@@ -106,7 +109,7 @@ async function sweepTenant(handle: DatabaseHandle, tenantId: string, settings: S
     settings.logger?.error({ err: outcome.failedAlone[0].error, tenantId, failures, rows: outcome.failedAlone.length }, 'every row of a sweep batch failed; the tenant backs off');
     return outcome.processed;
   }
-  const now = new Date().toISOString();
+  const now = (settings.clock ?? systemClock)().toISOString();
   let parked = 0;
   for (const { seq, error } of outcome.failedAlone) {
     settings.logger?.error({ err: error, tenantId, seq }, 'sweep parked a row it cannot process');
@@ -148,7 +151,7 @@ async function sweepBatch(handle: DatabaseHandle, tenantId: string, settings: Sw
     onClaimed?.(rows.map((row) => row.seq));
     if (rows.length === 0) return 0;
     const { reviewThreshold, bankAccounts, charts } = await batchContext(trx, tenantId, rows, settings);
-    const now = new Date().toISOString();
+    const now = (settings.clock ?? systemClock)().toISOString();
 
     const uncategorized = rows.filter((row) => row.categoryTarget === null);
     const { categorizations, pairs } = await categorizeStoredRows(trx, {
