@@ -2,14 +2,14 @@
  * The frozen development set: each business's generated rows hashed (sha256 over id, date, account, amount, description,
  * merchant and label, in order), with the generated test set of descriptors beside them. manifest.json is the record; a
  * test regenerates the rows and compares, so a change to the data sets (a vocabulary edit, a generator change) cannot
- * pass unnoticed: rewriting the manifest (`node --import tsx eval/dataset/manifest.ts --write`) is a decision to commit
+ * pass unnoticed: rewriting the manifest (`node --import tsx eval/manifest.ts --write`) is a decision to commit
  * on purpose, with its reason, never a way to make figures move.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { generatedDescriptorSet } from '../descriptors/generate.ts';
-import { loadEvalDataset, loadFreshHeldOutDataset, loadHeldOutDataset, type EvalRow } from './index.ts';
+import { generatedDescriptorSet } from './descriptors/generate.ts';
+import { loadEvalDataset, loadFreshHeldOutDataset, loadHeldOutDataset, type EvalRow } from './dataset/index.ts';
 
 export const MANIFEST_FILE = new URL('./manifest.json', import.meta.url);
 
@@ -45,5 +45,5 @@ export function storedManifest(): Manifest {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href && process.argv.includes('--write')) {
   writeFileSync(MANIFEST_FILE, `${JSON.stringify(datasetManifest(), null, 1)}\n`);
-  console.log('eval/dataset/manifest.json written');
+  console.log('eval/manifest.json written');
 }
