@@ -437,7 +437,7 @@ export async function createFuzzWorld(
   work: { sweep(): Promise<unknown>; processStatements(): Promise<unknown> },
 ): Promise<FuzzWorld> {
   const { tenantId, entityId } = await createTenant(handle, { legalName: 'Fuzz LLC', stateCode: 'DE', taxId: '12-3456789' });
-  const readWrite = (await createApiKey(handle, tenantId, ['read', 'write'], 'fuzz')).key;
+  const readWrite = (await createApiKey(handle, tenantId, ['read', 'write', 'admin'], 'fuzz')).key;
   const read = (await createApiKey(handle, tenantId, ['read'], 'fuzz read')).key;
   const write = (await createApiKey(handle, tenantId, ['write'], 'fuzz write')).key;
   const call = async (method: 'GET' | 'POST', url: string, payload?: unknown, headers: Record<string, string> = {}) => {

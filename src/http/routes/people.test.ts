@@ -157,7 +157,8 @@ describe('sign-in', () => {
   });
 
   test('failed sign-ins are throttled per client address across e-mails', async () => {
-    const local = await createHarness({ config: (config) => ({ ...config, people: { ...config.people, maxFailuresPerEmail: 100, maxFailuresPerAddress: 4 } }) });
+    // This service sits behind a TLS-terminating proxy (SESSION_COOKIE_SECURE=always): its cookie is Secure.
+    const local = await createHarness({ config: (config) => ({ ...config, people: { ...config.people, maxFailuresPerEmail: 100, maxFailuresPerAddress: 4, sessionCookieSecure: 'always' } }) });
     try {
       const tenant = await local.newTenant();
       await addMember(local.handle, tenant.tenantId, { email: 'real@example.com', role: 'owner', password: PASSWORD });
@@ -166,7 +167,9 @@ describe('sign-in', () => {
       const blocked = await attempt('real@example.com', PASSWORD, '192.0.2.7');
       assert.equal(blocked.statusCode, 429);
       assert.ok(Number(blocked.headers['retry-after']) > 0);
-      assert.equal((await attempt('real@example.com', PASSWORD, '192.0.2.8')).statusCode, 200);
+      const allowed = await attempt('real@example.com', PASSWORD, '192.0.2.8');
+      assert.equal(allowed.statusCode, 200);
+      assert.match(String([allowed.headers['set-cookie']].flat()[0]), /; Secure/);
     } finally {
       await local.close();
     }

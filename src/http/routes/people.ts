@@ -30,7 +30,7 @@ export const User = Type.Object({
   id: Type.String({ format: 'uuid' }),
   email: Type.String(),
   role: Role,
-  hasPassword: Type.Boolean({ description: 'False for a person added (by the CLI) without a password who has not set one yet' }),
+  hasPassword: Type.Boolean({ description: 'False for an account that has no password yet' }),
   memberSince: Type.String({ format: 'date-time' }),
 }, { $id: 'User', title: 'User' });
 
