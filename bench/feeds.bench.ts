@@ -18,19 +18,51 @@ const ROWS = Number(process.env.FEED_BENCH_ROWS ?? 10_000);
 export default async function feedsBench(context: BenchContext): Promise<void> {
   const plaid = await new FakePlaidServer().start();
   const harness = await createHarness({
-    config: (config) => ({ ...config, feeds: { ...config.feeds, secretKey: 'b2'.repeat(32), plaid: { clientId: plaid.clientId, secret: plaid.secret, environment: plaid.url, webhookUrl: null } } }),
+    config: (config) => ({
+      ...config,
+      feeds: {
+        ...config.feeds,
+        secretKey: 'b2'.repeat(32),
+        plaid: { clientId: plaid.clientId, secret: plaid.secret, environment: plaid.url, webhookUrl: null },
+      },
+    }),
   });
   try {
     const tenant = await harness.newTenant('Feed Bench');
-    const { publicToken, itemId } = plaid.createItem({ institutionName: 'Bench Bank', accounts: [{ account_id: 'chk', mask: '1111' }, { account_id: 'card', mask: '2222', type: 'credit', subtype: 'credit card' }] });
+    const { publicToken, itemId } = plaid.createItem({
+      institutionName: 'Bench Bank',
+      accounts: [
+        { account_id: 'chk', mask: '1111' },
+        { account_id: 'card', mask: '2222', type: 'credit', subtype: 'credit card' },
+      ],
+    });
     const created = await tenant.call('POST', '/v1/bank-connections', { provider: 'plaid', publicToken });
     if (created.statusCode !== 201) throw new Error(created.body);
-    const descriptors = ['AMAZON MKTPLACE', 'SHELL OIL', 'STAPLES', 'UBER TRIP', 'GUSTO PAYROLL', 'STRIPE PAYOUT', 'ADOBE', 'COMCAST'];
+    const descriptors = [
+      'AMAZON MKTPLACE',
+      'SHELL OIL',
+      'STAPLES',
+      'UBER TRIP',
+      'GUSTO PAYROLL',
+      'STRIPE PAYOUT',
+      'ADOBE',
+      'COMCAST',
+    ];
     const row = (index: number, amount: number): FakePlaidTransaction => ({
-      transaction_id: `t${index}`, account_id: index % 3 === 0 ? 'card' : 'chk', amount, date: `2026-${String(1 + (index % 9)).padStart(2, '0')}-${String(1 + (index % 28)).padStart(2, '0')}`,
-      authorized_date: null, name: `${descriptors[index % descriptors.length]} ${index}`, merchant_name: null, pending: index % 25 === 0, pending_transaction_id: null,
+      transaction_id: `t${index}`,
+      account_id: index % 3 === 0 ? 'card' : 'chk',
+      amount,
+      date: `2026-${String(1 + (index % 9)).padStart(2, '0')}-${String(1 + (index % 28)).padStart(2, '0')}`,
+      authorized_date: null,
+      name: `${descriptors[index % descriptors.length]} ${index}`,
+      merchant_name: null,
+      pending: index % 25 === 0,
+      pending_transaction_id: null,
     });
-    plaid.add(itemId, Array.from({ length: ROWS }, (_, index) => row(index, ((index * 7919) % 50_000) / 100 + 1)));
+    plaid.add(
+      itemId,
+      Array.from({ length: ROWS }, (_, index) => row(index, ((index * 7919) % 50_000) / 100 + 1)),
+    );
     const feeds = feedRuntime(harness.config.feeds);
     // The provider's part timed apart: the local server runs in this process, on the same loaded cores.
     let fetchMs = 0;
@@ -38,7 +70,11 @@ export default async function feedsBench(context: BenchContext): Promise<void> {
     const fetchSync = plaidProvider.sync.bind(plaidProvider);
     plaidProvider.sync = async (request) => {
       const began = performance.now();
-      try { return await fetchSync(request); } finally { fetchMs += performance.now() - began; }
+      try {
+        return await fetchSync(request);
+      } finally {
+        fetchMs += performance.now() - began;
+      }
     };
     let started = performance.now();
     const cpuBefore = process.cpuUsage();
@@ -46,7 +82,12 @@ export default async function feedsBench(context: BenchContext): Promise<void> {
     const firstMs = performance.now() - started;
     const cpu = process.cpuUsage(cpuBefore);
     if (first?.status !== 'ok' || first.counts.added !== ROWS) throw new Error(`first sync: ${JSON.stringify(first)}`);
-    context.report(`${ROWS.toLocaleString('en-US')} rows synced through local Plaid (one sync)`, firstMs / 1000, 's', context.dialect === 'sqlite' ? '≤ 10 s' : '');
+    context.report(
+      `${ROWS.toLocaleString('en-US')} rows synced through local Plaid (one sync)`,
+      firstMs / 1000,
+      's',
+      context.dialect === 'sqlite' ? '≤ 10 s' : '',
+    );
     // The machine is shared: CPU time (this process, the local server included) is what an idle machine's wall time would be near.
     context.report('… CPU time of that sync (service and local server)', (cpu.user + cpu.system) / 1e6, 's');
     context.report('… of which reading 20 pages from the local Plaid server', fetchMs / 1000, 's');
@@ -54,7 +95,8 @@ export default async function feedsBench(context: BenchContext): Promise<void> {
     context.report('rows per second, end to end', ROWS / (firstMs / 1000), 'rows/s');
 
     for (let index = 0; index < 1_000; index++) plaid.modify(itemId, row(index * 3 + 1, 12.34 + index));
-    for (let index = 0; index < 500; index++) plaid.remove(itemId, `t${index * 5 + 2}`, (index * 5 + 2) % 3 === 0 ? 'card' : 'chk');
+    for (let index = 0; index < 500; index++)
+      plaid.remove(itemId, `t${index * 5 + 2}`, (index * 5 + 2) % 3 === 0 ? 'card' : 'chk');
     await tenant.call('POST', `/v1/bank-connections/${first.connectionId}/sync`);
     started = performance.now();
     const [second] = await syncDueConnections(harness.handle, feeds, { limit: 1 });
@@ -71,7 +113,15 @@ export default async function feedsBench(context: BenchContext): Promise<void> {
   const database = await openTestDatabase();
   const second = await openDatabase(database.databaseUrl, { schema: database.schema, poolSize: 5 });
   try {
-    const report = await simulateSchedule({ connections, days, workers: [database.handle, second], stepMs: 3_600_000, intervalMs: 86_400_000, failureRate: 0.02, seed: 1000 });
+    const report = await simulateSchedule({
+      connections,
+      days,
+      workers: [database.handle, second],
+      stepMs: 3_600_000,
+      intervalMs: 86_400_000,
+      failureRate: 0.02,
+      seed: 1000,
+    });
     context.report(`month of daily syncs: ${connections} connections, 2 workers: syncs`, report.syncs, 'syncs');
     context.report('… provider faults retried', report.failures, 'faults');
     context.report('… connections synced twice at once', report.overlaps.length, '', '0');

@@ -14,7 +14,14 @@ import { loadConfig } from '../src/config/config.ts';
 import { buildApp } from '../src/http/app.ts';
 import { processStatementsOnce } from '../src/intake/statements/process.ts';
 import { sweepOnce } from '../src/sweep/sweep.ts';
-import { contractViolation, createFuzzWorld, FuzzTally, requestArbitrary, type FuzzRequest, type FuzzResponse } from '../test/support/openapi-fuzz.ts';
+import {
+  contractViolation,
+  createFuzzWorld,
+  FuzzTally,
+  requestArbitrary,
+  type FuzzRequest,
+  type FuzzResponse,
+} from '../test/support/openapi-fuzz.ts';
 
 const REQUESTS = Number(process.env.FUZZ_BENCH_REQUESTS ?? 10_000);
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_125);
@@ -29,10 +36,24 @@ const bench: Bench = async (context) => {
   const port = (app.server.address() as { port: number }).port;
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   const backgroundFailures: unknown[] = [];
-  const logger = { error: (details: object) => { backgroundFailures.push(details); } };
+  const logger = {
+    error: (details: object) => {
+      backgroundFailures.push(details);
+    },
+  };
   const work = {
-    sweep: async () => { while (await sweepOnce(handle, { batchSize: config.sweepBatchSize, reviewThreshold: config.reviewThreshold, llm: config.llm }) > 0); },
-    processStatements: async () => { while (await processStatementsOnce(handle, PROCESSING, { logger }) > 0); },
+    sweep: async () => {
+      while (
+        (await sweepOnce(handle, {
+          batchSize: config.sweepBatchSize,
+          reviewThreshold: config.reviewThreshold,
+          llm: config.llm,
+        })) > 0
+      );
+    },
+    processStatements: async () => {
+      while ((await processStatementsOnce(handle, PROCESSING, { logger })) > 0);
+    },
   };
   try {
     const world = await createFuzzWorld(app, handle, work);
@@ -60,13 +81,20 @@ const bench: Bench = async (context) => {
     }
     for (const violation of violations.slice(0, 10)) process.stderr.write(`# fuzz violation: ${violation}\n`);
     if (backgroundError) process.stderr.write(`# fuzz: the sweep failed on fuzzed data: ${backgroundError}\n`);
-    process.stderr.write(`# fuzz (seed ${SEED}): ${tally.summary()}; status sequence sha256 ${statusDigest.digest('hex').slice(0, 16)}\n`);
+    process.stderr.write(
+      `# fuzz (seed ${SEED}): ${tally.summary()}; status sequence sha256 ${statusDigest.digest('hex').slice(0, 16)}\n`,
+    );
     context.report('fuzzed requests', tally.requests, 'requests', '≥ 10,000');
     context.report('5xx answers', tally.serverErrors, 'requests', '0');
     context.report('answers breaking the {error, reason} contract', violations.length, 'requests', '0');
     context.report('distinct 4xx (status, code) pairs seen', tally.clientErrorCodes.size, 'pairs');
     context.report('fuzzed requests/s (one client, loopback)', tally.requests / seconds, 'req/s');
-    context.report('background failures on fuzzed data (statements, sweep)', backgroundFailures.length + (backgroundError ? 1 : 0), 'failures', '0');
+    context.report(
+      'background failures on fuzzed data (statements, sweep)',
+      backgroundFailures.length + (backgroundError ? 1 : 0),
+      'failures',
+      '0',
+    );
   } finally {
     agent.destroy();
     await app.close();
@@ -77,12 +105,21 @@ const bench: Bench = async (context) => {
 /** One request over the socket, the URL sent exactly as generated (no client-side normalization). */
 function send(port: number, agent: Agent, request: FuzzRequest, retried = false): Promise<FuzzResponse> {
   return new Promise((resolve, reject) => {
-    const outgoing = httpRequest({ host: '127.0.0.1', port, agent, method: request.method, path: request.url, headers: request.headers }, (incoming) => {
-      const chunks: Buffer[] = [];
-      incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-      incoming.on('end', () => resolve({ statusCode: incoming.statusCode ?? 0, headers: incoming.headers, body: Buffer.concat(chunks).toString('utf8') }));
-      incoming.on('error', reject);
-    });
+    const outgoing = httpRequest(
+      { host: '127.0.0.1', port, agent, method: request.method, path: request.url, headers: request.headers },
+      (incoming) => {
+        const chunks: Buffer[] = [];
+        incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+        incoming.on('end', () =>
+          resolve({
+            statusCode: incoming.statusCode ?? 0,
+            headers: incoming.headers,
+            body: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+        incoming.on('error', reject);
+      },
+    );
     outgoing.on('error', (error) => {
       // A kept-alive socket the server closed (after an error answer) resets once; send again on a fresh one.
       if (!retried) send(port, agent, request, true).then(resolve, reject);

@@ -21,17 +21,43 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 
 /** Two years of journal, appended in batches and dropped before the reads are timed. */
 async function bookHistory(handle: DatabaseHandle, tenantId: string, entityId: string): Promise<void> {
-  const accounts = new Map((await listAccounts(handle.db, tenantId, entityId)).map((account) => [account.accountNumber, account]));
-  const pairs: Array<[debit: string, credit: string]> = [['6180', '1000'], ['1000', '4100'], ['6030', '1000'], ['1000', '2300'], ['1000', '2200']];
+  const accounts = new Map(
+    (await listAccounts(handle.db, tenantId, entityId)).map((account) => [account.accountNumber, account]),
+  );
+  const pairs: Array<[debit: string, credit: string]> = [
+    ['6180', '1000'],
+    ['1000', '4100'],
+    ['6030', '1000'],
+    ['1000', '2300'],
+    ['1000', '2200'],
+  ];
   const drafts: EntryDraft[] = Array.from({ length: ENTRIES }, (_, index) => {
     const [debit, credit] = pairs[index % pairs.length];
     const day = new Date(Date.UTC(2025, 0, 1 + (index % 700))).toISOString().slice(0, 10);
     const amountMinor = 1_000 + (index % 997);
-    const line = (number: string, side: 'debit' | 'credit') => ({ accountId: accounts.get(number)!.id, accountNumber: number, debitMinor: side === 'debit' ? amountMinor : null, creditMinor: side === 'credit' ? amountMinor : null, currency: 'USD', memo: null });
-    return { tenantId, entityId, entryDate: day, description: `bench ${index}`, sourceType: 'bank_feed', sourceId: null, reversesEntryId: null, lines: [line(debit, 'debit'), line(credit, 'credit')] };
+    const line = (number: string, side: 'debit' | 'credit') => ({
+      accountId: accounts.get(number)!.id,
+      accountNumber: number,
+      debitMinor: side === 'debit' ? amountMinor : null,
+      creditMinor: side === 'credit' ? amountMinor : null,
+      currency: 'USD',
+      memo: null,
+    });
+    return {
+      tenantId,
+      entityId,
+      entryDate: day,
+      description: `bench ${index}`,
+      sourceType: 'bank_feed',
+      sourceId: null,
+      reversesEntryId: null,
+      lines: [line(debit, 'debit'), line(credit, 'credit')],
+    };
   });
   for (let start = 0; start < drafts.length; start += 5_000) {
-    await withWriteTransaction(handle, (trx) => appendEntries(trx, drafts.slice(start, start + 5_000), new Date().toISOString()));
+    await withWriteTransaction(handle, (trx) =>
+      appendEntries(trx, drafts.slice(start, start + 5_000), new Date().toISOString()),
+    );
   }
 }
 
@@ -39,8 +65,13 @@ const bench: Bench = async (ctx) => {
   const { handle, dispose } = await ctx.openDatabase();
   try {
     const { tenantId, entityId } = await createTenant(handle, {
-      legalName: 'Bench Payroll Inc', entityType: 'c_corp', stateCode: 'CA', formationDate: '2018-04-02',
-      salesTaxStates: ['CA', 'TX', 'NY', 'FL', 'WA'], salesTaxFrequency: 'monthly', estimatedTaxRatePercent: 'default',
+      legalName: 'Bench Payroll Inc',
+      entityType: 'c_corp',
+      stateCode: 'CA',
+      formationDate: '2018-04-02',
+      salesTaxStates: ['CA', 'TX', 'NY', 'FL', 'WA'],
+      salesTaxFrequency: 'monthly',
+      estimatedTaxRatePercent: 'default',
     });
     await bookHistory(handle, tenantId, entityId);
     const now = new Date('2026-06-10T12:00:00Z');

@@ -16,10 +16,85 @@ import type { CategorizationInput } from '../src/sweep/categorize/types.ts';
 const ROWS = Number(process.env.RAG_BENCH_ROWS ?? 1_000_000);
 const PAYEES = 40_000;
 const QUERIES = 20_000;
-const EXPENSE_ACCOUNTS = ['5000', '6000', '6010', '6020', '6030', '6060', '6080', '6090', '6110', '6120', '6130', '6150', '6160', '6170', '6200', '6210', '6220', '6240'];
-const SYLLABLES = ['AL', 'BER', 'CO', 'DEL', 'EX', 'FIN', 'GRA', 'HOL', 'IN', 'JAS', 'KO', 'LUM', 'MAR', 'NOR', 'OP', 'PRI', 'QUE', 'RO', 'SAN', 'TEL', 'UL', 'VEN', 'WES', 'XA', 'YOR', 'ZEN'];
-const KINDS = ['SUPPLY', 'SERVICES', 'MARKET', 'CAFE', 'LOGISTICS', 'SOFTWARE', 'CONSULTING', 'FUEL', 'HARDWARE', 'PRINTING', 'STUDIO', 'TRAVEL', 'INSURANCE', 'ELECTRIC', 'LABS'];
-const CITIES = ['AUSTIN TX', 'DALLAS TX', 'SEATTLE WA', 'DENVER CO', 'BOSTON MA', 'MIAMI FL', 'CHICAGO IL', 'PORTLAND OR', 'PHOENIX AZ', 'ATLANTA GA', 'NEW YORK NY', 'OAKLAND CA'];
+const EXPENSE_ACCOUNTS = [
+  '5000',
+  '6000',
+  '6010',
+  '6020',
+  '6030',
+  '6060',
+  '6080',
+  '6090',
+  '6110',
+  '6120',
+  '6130',
+  '6150',
+  '6160',
+  '6170',
+  '6200',
+  '6210',
+  '6220',
+  '6240',
+];
+const SYLLABLES = [
+  'AL',
+  'BER',
+  'CO',
+  'DEL',
+  'EX',
+  'FIN',
+  'GRA',
+  'HOL',
+  'IN',
+  'JAS',
+  'KO',
+  'LUM',
+  'MAR',
+  'NOR',
+  'OP',
+  'PRI',
+  'QUE',
+  'RO',
+  'SAN',
+  'TEL',
+  'UL',
+  'VEN',
+  'WES',
+  'XA',
+  'YOR',
+  'ZEN',
+];
+const KINDS = [
+  'SUPPLY',
+  'SERVICES',
+  'MARKET',
+  'CAFE',
+  'LOGISTICS',
+  'SOFTWARE',
+  'CONSULTING',
+  'FUEL',
+  'HARDWARE',
+  'PRINTING',
+  'STUDIO',
+  'TRAVEL',
+  'INSURANCE',
+  'ELECTRIC',
+  'LABS',
+];
+const CITIES = [
+  'AUSTIN TX',
+  'DALLAS TX',
+  'SEATTLE WA',
+  'DENVER CO',
+  'BOSTON MA',
+  'MIAMI FL',
+  'CHICAGO IL',
+  'PORTLAND OR',
+  'PHOENIX AZ',
+  'ATLANTA GA',
+  'NEW YORK NY',
+  'OAKLAND CA',
+];
 const PREFIXES = ['POS PURCHASE ', 'DEBIT CARD PURCHASE ', 'SQ *', 'TST* ', 'ACH DEBIT ', ''];
 
 function random(seed: number): () => number {
@@ -32,7 +107,11 @@ function random(seed: number): () => number {
   };
 }
 
-interface Payee { name: string; account: string; typicalMinor: number }
+interface Payee {
+  name: string;
+  account: string;
+  typicalMinor: number;
+}
 
 function payees(next: () => number): Payee[] {
   const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)];
@@ -61,7 +140,12 @@ const bench: Bench = async (context) => {
     const next = random(20261123);
     const list = payees(next);
     const { tenantId, entityId } = await createTenant(handle, { legalName: 'Bench Rag LLC', stateCode: 'TX' });
-    const [account] = (await upsertBankAccounts(handle, tenantId, { institutionName: 'Bench Bank', accounts: [{ externalId: 'chk', name: 'Checking', kind: 'checking', currency: 'USD' }] })).accounts;
+    const [account] = (
+      await upsertBankAccounts(handle, tenantId, {
+        institutionName: 'Bench Bank',
+        accounts: [{ externalId: 'chk', name: 'Checking', kind: 'checking', currency: 'USD' }],
+      })
+    ).accounts;
     const owner = { tenantId, entityId, bankAccountId: account.id };
 
     const insertStarted = performance.now();
@@ -71,11 +155,20 @@ const bench: Bench = async (context) => {
       for (let index = 0; index < Math.min(batch, ROWS - written); index++) {
         // Popular payees recur far more than the tail, as real books do.
         const payee = list[Math.floor(list.length * next() ** 2)];
-        rows.push({ description: descriptor(payee, next), amountMinor: amount(payee, next), target: payee.account, source: next() < 0.1 ? 'user_override' : 'directory' });
+        rows.push({
+          description: descriptor(payee, next),
+          amountMinor: amount(payee, next),
+          target: payee.account,
+          source: next() < 0.1 ? 'user_override' : 'directory',
+        });
       }
       await withWriteTransaction(handle, (trx) => insertCategorizedRows(trx, owner, rows));
     }
-    context.report(`insert ${ROWS.toLocaleString('en-US')} categorized rows`, (performance.now() - insertStarted) / 1000, 's');
+    context.report(
+      `insert ${ROWS.toLocaleString('en-US')} categorized rows`,
+      (performance.now() - insertStarted) / 1000,
+      's',
+    );
 
     globalThis.gc?.();
     const heapBefore = process.memoryUsage().heapUsed;
@@ -86,14 +179,28 @@ const bench: Bench = async (context) => {
     context.report('rag index heap', (process.memoryUsage().heapUsed - heapBefore) / 1_048_576, 'MiB');
     context.report('rag index distinct descriptors', index.stats.descriptors, 'texts');
 
-    const inputs: Array<{ input: CategorizationInput; expected: string }> = Array.from({ length: QUERIES }, (_, number) => {
-      const payee = list[Math.floor(list.length * next() ** 2)];
-      const amountMinor = amount(payee, next);
-      return {
-        expected: payee.account,
-        input: { tenantId, entityId, transactionId: `q${number}`, date: '2026-03-01', description: descriptor(payee, next), merchant: null, amountMinor, currency: 'USD', direction: 'out', bankAccountKind: 'checking' },
-      };
-    });
+    const inputs: Array<{ input: CategorizationInput; expected: string }> = Array.from(
+      { length: QUERIES },
+      (_, number) => {
+        const payee = list[Math.floor(list.length * next() ** 2)];
+        const amountMinor = amount(payee, next);
+        return {
+          expected: payee.account,
+          input: {
+            tenantId,
+            entityId,
+            transactionId: `q${number}`,
+            date: '2026-03-01',
+            description: descriptor(payee, next),
+            merchant: null,
+            amountMinor,
+            currency: 'USD',
+            direction: 'out',
+            bankAccountKind: 'checking',
+          },
+        };
+      },
+    );
     for (const { input } of inputs.slice(0, 500)) index.query(input);
     const durations: number[] = [];
     let right = 0;
@@ -109,12 +216,16 @@ const bench: Bench = async (context) => {
     context.report('rag query CPU time per row (mean)', (cpu.user + cpu.system) / inputs.length, 'µs');
     context.report('rag query p50 per row', quantile(durations, 0.5) * 1000, 'µs');
     context.report('rag query p99 per row', quantile(durations, 0.99) * 1000, 'µs', '< 1,000 µs');
-    context.report('rag top-1 matches the payee\'s account', (100 * right) / inputs.length, '%');
+    context.report("rag top-1 matches the payee's account", (100 * right) / inputs.length, '%');
 
-    await insertCategorizedRows(handle.db, owner, Array.from({ length: 500 }, () => {
-      const payee = list[Math.floor(next() * list.length)];
-      return { description: descriptor(payee, next), amountMinor: amount(payee, next), target: payee.account };
-    }));
+    await insertCategorizedRows(
+      handle.db,
+      owner,
+      Array.from({ length: 500 }, () => {
+        const payee = list[Math.floor(next() * list.length)];
+        return { description: descriptor(payee, next), amountMinor: amount(payee, next), target: payee.account };
+      }),
+    );
     const refreshStarted = performance.now();
     await index.refresh(handle.readDb);
     context.report('rag incremental refresh after 500 new rows', performance.now() - refreshStarted, 'ms');

@@ -38,7 +38,11 @@ if (ROLE === 'server') {
   const handle = await openDatabase(process.env.DATABASE_URL, { schema: process.env.RATE_BENCH_SCHEMA || undefined });
   const config = loadConfig(process.env);
   const asBefore = process.env.RATE_BENCH_AS_BEFORE === '1';
-  const app = await buildApp({ handle, config: asBefore ? { ...config, apiKeyCacheMs: 0 } : config, ...(asBefore ? { rateLimiter: new PostgresRateLimiter(handle) } : {}) });
+  const app = await buildApp({
+    handle,
+    config: asBefore ? { ...config, apiKeyCacheMs: 0 } : config,
+    ...(asBefore ? { rateLimiter: new PostgresRateLimiter(handle) } : {}),
+  });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   process.stdout.write(`${JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 })}\n`);
@@ -49,10 +53,23 @@ if (ROLE === 'flood') {
   const agent = new http.Agent({ keepAlive: true, maxSockets: FLOOD_CONNECTIONS });
   const statuses: Record<string, number> = {};
   const one = () => {
-    http.get({ agent, host: '127.0.0.1', port: Number(process.env.RATE_BENCH_PORT), path: '/v1/reports/trial-balance', headers: { authorization: `Bearer ${process.env.RATE_BENCH_KEY}` } }, (response) => {
-      statuses[response.statusCode!] = (statuses[response.statusCode!] ?? 0) + 1;
-      response.resume();
-    }).on('error', () => { statuses.error = (statuses.error ?? 0) + 1; });
+    http
+      .get(
+        {
+          agent,
+          host: '127.0.0.1',
+          port: Number(process.env.RATE_BENCH_PORT),
+          path: '/v1/reports/trial-balance',
+          headers: { authorization: `Bearer ${process.env.RATE_BENCH_KEY}` },
+        },
+        (response) => {
+          statuses[response.statusCode!] = (statuses[response.statusCode!] ?? 0) + 1;
+          response.resume();
+        },
+      )
+      .on('error', () => {
+        statuses.error = (statuses.error ?? 0) + 1;
+      });
   };
   const started = performance.now();
   let sent = 0;
@@ -72,7 +89,10 @@ const here = fileURLToPath(import.meta.url);
 
 /** A child in one of the roles above, with its stdout lines in order. */
 function child(env: NodeJS.ProcessEnv): { process: ChildProcess; nextLine: () => Promise<string> } {
-  const started = spawn(process.execPath, [...process.execArgv, here], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const started = spawn(process.execPath, [...process.execArgv, here], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const lines = createInterface({ input: started.stdout! })[Symbol.asyncIterator]();
   return {
     process: started,
@@ -90,9 +110,14 @@ async function bystanderLatencies(port: number, key: string): Promise<number[]> 
   for (let index = 0; index < SAMPLES; index++) {
     const started = performance.now();
     const status = await new Promise<number>((resolve, reject) => {
-      http.get({ agent, host: '127.0.0.1', port, path: '/v1/accounts', headers: { authorization: `Bearer ${key}` } }, (response) => {
-        response.resume().on('end', () => resolve(response.statusCode!));
-      }).on('error', reject);
+      http
+        .get(
+          { agent, host: '127.0.0.1', port, path: '/v1/accounts', headers: { authorization: `Bearer ${key}` } },
+          (response) => {
+            response.resume().on('end', () => resolve(response.statusCode!));
+          },
+        )
+        .on('error', reject);
     });
     if (status !== 200) throw new Error(`bystander got ${status}`);
     latencies.push(performance.now() - started);
@@ -112,7 +137,10 @@ const bench: Bench = async (context) => {
   ];
   if (context.dialect === 'postgres') {
     variants.push({ name: 'postgres', env: { RATE_LIMIT_STORE: 'postgres' } });
-    variants.push({ name: 'postgres as before (bucket written per request, no key cache)', env: { RATE_LIMIT_STORE: 'postgres', RATE_BENCH_AS_BEFORE: '1' } });
+    variants.push({
+      name: 'postgres as before (bucket written per request, no key cache)',
+      env: { RATE_LIMIT_STORE: 'postgres', RATE_BENCH_AS_BEFORE: '1' },
+    });
   }
   for (const variant of variants) {
     const database = await openTestDatabase();
@@ -122,8 +150,13 @@ const bench: Bench = async (context) => {
     const bystanderKey = (await createApiKey(database.handle, bystander.tenantId, ['read'], 'bystander')).key;
     // Reads: a burst of 100 and 100/s, so the paced bystander (50/s) never runs out and the flood does at once.
     const server = child({
-      RATE_BENCH_ROLE: 'server', DATABASE_URL: database.databaseUrl, RATE_BENCH_SCHEMA: database.schema ?? '', LOG_LEVEL: 'silent',
-      RATE_LIMIT_READ_BURST: '100', RATE_LIMIT_READ_PER_SECOND: '100', ...variant.env,
+      RATE_BENCH_ROLE: 'server',
+      DATABASE_URL: database.databaseUrl,
+      RATE_BENCH_SCHEMA: database.schema ?? '',
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_READ_BURST: '100',
+      RATE_LIMIT_READ_PER_SECOND: '100',
+      ...variant.env,
     });
     try {
       const { port } = JSON.parse(await server.nextLine()) as { port: number };
@@ -142,10 +175,25 @@ const bench: Bench = async (context) => {
       context.report(`${name} bystander p99 alone`, percentile(alone, 0.99), 'ms');
       context.report(`${name} bystander p50 during a 429 flood`, percentile(during, 0.5), 'ms');
       context.report(`${name} bystander p99 during a 429 flood`, percentile(during, 0.99), 'ms');
-      context.report(`${name} slow-down p50 (during / alone)`, percentile(during, 0.5) / percentile(alone, 0.5), '×', '≤ 1.5×');
-      context.report(`${name} slow-down p99 (during / alone)`, percentile(during, 0.99) / percentile(alone, 0.99), '×', '≤ 1.5×');
+      context.report(
+        `${name} slow-down p50 (during / alone)`,
+        percentile(during, 0.5) / percentile(alone, 0.5),
+        '×',
+        '≤ 1.5×',
+      );
+      context.report(
+        `${name} slow-down p99 (during / alone)`,
+        percentile(during, 0.99) / percentile(alone, 0.99),
+        '×',
+        '≤ 1.5×',
+      );
       const answered = Object.values(statuses).reduce((a, b) => a + b, 0);
-      context.report(`${name} flood answered (429 share ${(((statuses['429'] ?? 0) / answered) * 100).toFixed(1)} %)`, answered / floodSeconds, 'req/s', `${FLOOD_PER_SECOND} req/s sent`);
+      context.report(
+        `${name} flood answered (429 share ${(((statuses['429'] ?? 0) / answered) * 100).toFixed(1)} %)`,
+        answered / floodSeconds,
+        'req/s',
+        `${FLOOD_PER_SECOND} req/s sent`,
+      );
     } finally {
       server.process.kill('SIGTERM');
       await once(server.process, 'exit');

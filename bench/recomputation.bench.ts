@@ -21,14 +21,20 @@ const bench: Bench = async (context) => {
   let operations = 0;
   try {
     for (let first = 0; first < SEQUENCES; first += CHUNK) {
-      const sequences = fc.sample(sequenceArbitrary(30), { numRuns: Math.min(CHUNK, SEQUENCES - first), seed: SEED + first });
+      const sequences = fc.sample(sequenceArbitrary(30), {
+        numRuns: Math.min(CHUNK, SEQUENCES - first),
+        seed: SEED + first,
+      });
       for (const [index, sequence] of sequences.entries()) {
         operations += sequence.length;
         const tenant = await harness.newTenant(`Chaos ${first + index}`);
         const violations = await runSequence(harness, tenant, sequence);
         if (violations.length === 0) continue;
         failing += 1;
-        if (failing <= 5) process.stderr.write(`sequence ${first + index} (sample seed ${SEED + first}, index ${index}): ${violations.slice(0, 5).join(' | ')}\n${JSON.stringify(sequence)}\n`);
+        if (failing <= 5)
+          process.stderr.write(
+            `sequence ${first + index} (sample seed ${SEED + first}, index ${index}): ${violations.slice(0, 5).join(' | ')}\n${JSON.stringify(sequence)}\n`,
+          );
       }
     }
   } finally {

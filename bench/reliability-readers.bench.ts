@@ -89,7 +89,14 @@ const bench: Bench = async (context) => {
   const logger = createLogger('silent');
   const sweep = createWorker(handle, config, logger);
   const statements = createStatementWorker(handle, config, logger, () => sweep.nudge());
-  const app = await buildApp({ handle, config, onRowsArrived: () => { sweep.nudge(); statements.nudge(); } });
+  const app = await buildApp({
+    handle,
+    config,
+    onRowsArrived: () => {
+      sweep.nudge();
+      statements.nudge();
+    },
+  });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/v1`;
@@ -112,25 +119,61 @@ const bench: Bench = async (context) => {
     }
   };
   const call = async (key: string, method: string, path: string, body?: unknown) => {
-    const response = await fetchAgain(`${base}${path}`, { method, headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
-    return { status: response.status, body: await response.json() as { data: any } };
+    const response = await fetchAgain(`${base}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    return { status: response.status, body: (await response.json()) as { data: any } };
   };
   // The bystander has a page of booked rows to list.
-  const rows = Array.from({ length: 100 }, (_, index) => ({ accountExternalId: 'by-1', id: `b${index}`, date: '2026-03-02', amount: 10 + index, description: `SUPPLIER ${index}` }));
-  await call(bystanderKey, 'POST', '/bank-accounts', { institutionName: 'Bystander Bank', accounts: [{ externalId: 'by-1', name: 'Operating', currency: 'USD' }] });
-  assert.equal((await call(bystanderKey, 'POST', '/transactions', { institutionName: 'Bystander Bank', transactions: rows })).status, 200);
-  const heavyAccount = (await call(heavyKey, 'POST', '/bank-accounts', { institutionName: 'Heavy Bank', accounts: [{ externalId: 'heavy-1', name: 'Operating', currency: 'USD' }] })).body.data.accounts[0];
-
-  const pendingRows = async (tenantId: string) => Number((await handle.readDb.selectFrom('transactions').select((eb) => eb.fn.countAll().as('n'))
-    .where('tenant_id', '=', tenantId).where('sweep_state', '=', 'pending').executeTakeFirstOrThrow()).n);
-  while (await pendingRows(bystander.tenantId) > 0) await new Promise((resolve) => setTimeout(resolve, 100));
-
-  const thread = new Worker(BYSTANDER, { eval: true, workerData: { url: `${base}/transactions?limit=100`, key: bystanderKey } });
-  const collect = () => new Promise<{ latencies: number[]; failures: number; peakRss: number }>((resolve) => {
-    thread.once('message', resolve);
-    thread.postMessage('report');
+  const rows = Array.from({ length: 100 }, (_, index) => ({
+    accountExternalId: 'by-1',
+    id: `b${index}`,
+    date: '2026-03-02',
+    amount: 10 + index,
+    description: `SUPPLIER ${index}`,
+  }));
+  await call(bystanderKey, 'POST', '/bank-accounts', {
+    institutionName: 'Bystander Bank',
+    accounts: [{ externalId: 'by-1', name: 'Operating', currency: 'USD' }],
   });
-  const percentile = (sorted: number[], share: number) => sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)];
+  assert.equal(
+    (await call(bystanderKey, 'POST', '/transactions', { institutionName: 'Bystander Bank', transactions: rows }))
+      .status,
+    200,
+  );
+  const heavyAccount = (
+    await call(heavyKey, 'POST', '/bank-accounts', {
+      institutionName: 'Heavy Bank',
+      accounts: [{ externalId: 'heavy-1', name: 'Operating', currency: 'USD' }],
+    })
+  ).body.data.accounts[0];
+
+  const pendingRows = async (tenantId: string) =>
+    Number(
+      (
+        await handle.readDb
+          .selectFrom('transactions')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('tenant_id', '=', tenantId)
+          .where('sweep_state', '=', 'pending')
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  while ((await pendingRows(bystander.tenantId)) > 0) await new Promise((resolve) => setTimeout(resolve, 100));
+
+  const thread = new Worker(BYSTANDER, {
+    eval: true,
+    workerData: { url: `${base}/transactions?limit=100`, key: bystanderKey },
+  });
+  const collect = () =>
+    new Promise<{ latencies: number[]; failures: number; peakRss: number }>((resolve) => {
+      thread.once('message', resolve);
+      thread.postMessage('report');
+    });
+  const percentile = (sorted: number[], share: number) =>
+    sorted[Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1)];
   async function phase<T>(name: string, work: () => Promise<T>): Promise<T> {
     process.stderr.write(`# ${new Date().toISOString()} ${name}\n`);
     await collect();
@@ -149,7 +192,11 @@ const bench: Bench = async (context) => {
   }
   async function uploadStatement(bytes: Buffer, filename: string, fields: Record<string, string>): Promise<string> {
     const { payload, contentType } = multipartBody(fields, [{ bytes, filename, contentType: 'text/csv' }]);
-    const response = await fetchAgain(`${base}/bank-statements`, { method: 'POST', headers: { authorization: `Bearer ${heavyKey}`, 'content-type': contentType }, body: new Uint8Array(payload) });
+    const response = await fetchAgain(`${base}/bank-statements`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${heavyKey}`, 'content-type': contentType },
+      body: new Uint8Array(payload),
+    });
     const text = await response.text();
     assert.equal(response.status, 202, text);
     return (JSON.parse(text) as { data: { documentId: string } }).data.documentId;
@@ -171,7 +218,11 @@ const bench: Bench = async (context) => {
     await sweep.stop();
     await phase(`${ROWS_NAME}-row CSV uploaded and ingested`, async () => {
       const started = performance.now();
-      const documentId = await uploadStatement(csv, 'big.csv', { bankAccountId: heavyAccount.id, openingBalance: '0.00', closingBalance: closing });
+      const documentId = await uploadStatement(csv, 'big.csv', {
+        bankAccountId: heavyAccount.id,
+        openingBalance: '0.00',
+        closingBalance: closing,
+      });
       const outcome = await outcomeOf(documentId);
       assert.equal(outcome.status, 'ingested', JSON.stringify(outcome.rejection));
       context.report(`${ROWS_NAME}-row CSV: upload to ingested`, (performance.now() - started) / 1000, 's');
@@ -179,13 +230,15 @@ const bench: Bench = async (context) => {
     await phase(`${ROWS_NAME}-row CSV booked by the sweep`, async () => {
       const started = performance.now();
       sweep.start();
-      while (await pendingRows(heavy.tenantId) > 0) await new Promise((resolve) => setTimeout(resolve, 500));
+      while ((await pendingRows(heavy.tenantId)) > 0) await new Promise((resolve) => setTimeout(resolve, 500));
       context.report(`${ROWS_NAME}-row CSV: ingested to booked`, (performance.now() - started) / 1000, 's');
     });
 
     await phase('20 MB one-line CSV uploaded and rejected', async () => {
       const started = performance.now();
-      const outcome = await outcomeOf(await uploadStatement(hostileCsv(), 'hostile.csv', { bankAccountId: heavyAccount.id }));
+      const outcome = await outcomeOf(
+        await uploadStatement(hostileCsv(), 'hostile.csv', { bankAccountId: heavyAccount.id }),
+      );
       assert.equal(outcome.status, 'rejected');
       context.report('20 MB one-line CSV: upload to rejected', (performance.now() - started) / 1000, 's');
       process.stderr.write(`# the one-line CSV: ${outcome.rejection.reason}: ${outcome.rejection.message}\n`);

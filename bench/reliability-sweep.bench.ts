@@ -82,7 +82,17 @@ const bench: Bench = async (context) => {
     },
   };
   const quiet = { info() {}, error() {} };
-  const worker = new SweepWorker(handle, { batchSize: config.sweepBatchSize, batchBudgetMs: config.sweepBatchBudgetMs, reviewThreshold: config.reviewThreshold, intervalMs: config.sweepIntervalMs, tiers }, quiet);
+  const worker = new SweepWorker(
+    handle,
+    {
+      batchSize: config.sweepBatchSize,
+      batchBudgetMs: config.sweepBatchBudgetMs,
+      reviewThreshold: config.reviewThreshold,
+      intervalMs: config.sweepIntervalMs,
+      tiers,
+    },
+    quiet,
+  );
   const app = await buildApp({ handle, config, onRowsArrived: () => worker.nudge() });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
@@ -92,24 +102,37 @@ const bench: Bench = async (context) => {
     const created = await createTenant(handle, { legalName: name });
     const { key } = await createApiKey(handle, created.tenantId, ['read', 'write'], 'bench');
     const call = async (method: string, path: string, body?: unknown) => {
-      const response = await fetch(`${base}${path}`, { method, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+      const response = await fetch(`${base}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
       const text = await response.text();
       if (response.status !== 200) throw new Error(`${method} ${path}: ${response.status} ${text.slice(0, 200)}`);
       return JSON.parse(text);
     };
-    await call('POST', '/bank-accounts', { institutionName: 'Bench Bank', accounts: [{ externalId: 'chk', name: 'Operating', currency: 'USD' }] });
+    await call('POST', '/bank-accounts', {
+      institutionName: 'Bench Bank',
+      accounts: [{ externalId: 'chk', name: 'Operating', currency: 'USD' }],
+    });
     return { ...created, key, call };
   };
   type Tenant = Awaited<ReturnType<typeof tenant>>;
-  const push = (who: Tenant, rows: Array<{ id: string; description: string; amount: number }>) => who.call('POST', '/transactions', {
-    institutionName: 'Bench Bank', transactions: rows.map((row) => ({ accountExternalId: 'chk', date: '2026-03-02', ...row })),
-  });
+  const push = (who: Tenant, rows: Array<{ id: string; description: string; amount: number }>) =>
+    who.call('POST', '/transactions', {
+      institutionName: 'Bench Bank',
+      transactions: rows.map((row) => ({ accountExternalId: 'chk', date: '2026-03-02', ...row })),
+    });
   /** From just before the push until the row is booked, polling its tenant's list. */
   const timeToBooked = async (who: Tenant, id: string, pushing: () => Promise<unknown>) => {
     const started = performance.now();
     await pushing();
     for (;;) {
-      const rows = (await who.call('GET', '/transactions?from=2026-03-02&to=2026-03-02&limit=200')).data as Array<{ id: string; journalEntryId: string | null; description: string }>;
+      const rows = (await who.call('GET', '/transactions?from=2026-03-02&to=2026-03-02&limit=200')).data as Array<{
+        id: string;
+        journalEntryId: string | null;
+        description: string;
+      }>;
       if (rows.some((row) => row.description.endsWith(id) && row.journalEntryId)) return performance.now() - started;
       await new Promise((resolve) => setTimeout(resolve, 2));
     }
@@ -128,10 +151,24 @@ const bench: Bench = async (context) => {
     const owner = await tenant('Bench Backlog LLC');
     const latecomer = await tenant('Bench Latecomer LLC');
     // The poisoned tenant is swept just before its victim (tenant id order), the worst case for the victim.
-    const [poisoned, victim] = [await tenant('Bench Poisoned LLC'), await tenant('Bench Victim LLC')].sort((a, b) => a.tenantId.localeCompare(b.tenantId));
-    await push(bystander, Array.from({ length: 500 }, (_, index) => ({ id: `by${index}`, description: `OFFICE DEPOT ${index}`, amount: 10 + index })));
+    const [poisoned, victim] = [await tenant('Bench Poisoned LLC'), await tenant('Bench Victim LLC')].sort((a, b) =>
+      a.tenantId.localeCompare(b.tenantId),
+    );
+    await push(
+      bystander,
+      Array.from({ length: 500 }, (_, index) => ({
+        id: `by${index}`,
+        description: `OFFICE DEPOT ${index}`,
+        amount: 10 + index,
+      })),
+    );
     worker.start();
-    for (let waited = 0; (await bystander.call('GET', '/transactions?sweepState=queued&limit=1')).data.length > 0; waited++) await new Promise((resolve) => setTimeout(resolve, 50));
+    for (
+      let waited = 0;
+      (await bystander.call('GET', '/transactions?sweepState=queued&limit=1')).data.length > 0;
+      waited++
+    )
+      await new Promise((resolve) => setTimeout(resolve, 50));
     const bystanderUrl = `${base}/transactions?from=2026-03-01&to=2026-03-31&limit=50`;
 
     let probe = startBystander(bystanderUrl, bystander.key);
@@ -141,19 +178,46 @@ const bench: Bench = async (context) => {
     // The backlog goes in straight to the database (its loading is not what is measured) with the worker stopped.
     await worker.stop();
     const dataset = loadEvalDataset();
-    const account = await handle.db.selectFrom('bank_accounts').selectAll().where('tenant_id', '=', owner.tenantId).executeTakeFirstOrThrow();
+    const account = await handle.db
+      .selectFrom('bank_accounts')
+      .selectAll()
+      .where('tenant_id', '=', owner.tenantId)
+      .executeTakeFirstOrThrow();
     const now = new Date().toISOString();
     for (let written = 0; written < backlogRows; written += 10_000) {
-      const chunk: NewTransactionRow[] = Array.from({ length: Math.min(10_000, backlogRows - written) }, (_, offset) => {
-        const source = dataset[(written + offset) % dataset.length];
-        const id = newId();
-        return {
-          id, tenant_id: owner.tenantId, entity_id: owner.entityId, bank_account_id: account.id, external_id: `id:${id}`, content_key: id, source: 'api',
-          date: source.date, authorized_date: null, amount_minor: source.amountMinor, currency: 'USD', description: source.description, merchant: source.merchant,
-          merchant_key: merchantKeyFor(source.description, source.merchant), pending: 0, category_target: null, category_confidence: null, category_source: null,
-          transaction_type: null, needs_review: 1, sweep_state: 'pending', journal_entry_id: null, created_at: now, updated_at: now,
-        };
-      });
+      const chunk: NewTransactionRow[] = Array.from(
+        { length: Math.min(10_000, backlogRows - written) },
+        (_, offset) => {
+          const source = dataset[(written + offset) % dataset.length];
+          const id = newId();
+          return {
+            id,
+            tenant_id: owner.tenantId,
+            entity_id: owner.entityId,
+            bank_account_id: account.id,
+            external_id: `id:${id}`,
+            content_key: id,
+            source: 'api',
+            date: source.date,
+            authorized_date: null,
+            amount_minor: source.amountMinor,
+            currency: 'USD',
+            description: source.description,
+            merchant: source.merchant,
+            merchant_key: merchantKeyFor(source.description, source.merchant),
+            pending: 0,
+            category_target: null,
+            category_confidence: null,
+            category_source: null,
+            transaction_type: null,
+            needs_review: 1,
+            sweep_state: 'pending',
+            journal_entry_id: null,
+            created_at: now,
+            updated_at: now,
+          };
+        },
+      );
       await withWriteTransaction(handle, (trx) => insertNewTransactions(trx, chunk));
     }
 
@@ -162,38 +226,83 @@ const bench: Bench = async (context) => {
     const drainStarted = performance.now();
     worker.start();
     await new Promise((resolve) => setTimeout(resolve, 2_000));
-    const latecomerWaitMs = await timeToBooked(latecomer, 'late-1', () => push(latecomer, [{ id: 'late-1', description: 'OFFICE DEPOT late-1', amount: 12 }]));
-    const waiting = () => handle.db.selectFrom('transactions').select((eb) => eb.fn.countAll<number>().as('count')).where('tenant_id', '=', owner.tenantId).where('sweep_state', '=', 'pending').executeTakeFirstOrThrow();
+    const latecomerWaitMs = await timeToBooked(latecomer, 'late-1', () =>
+      push(latecomer, [{ id: 'late-1', description: 'OFFICE DEPOT late-1', amount: 12 }]),
+    );
+    const waiting = () =>
+      handle.db
+        .selectFrom('transactions')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('tenant_id', '=', owner.tenantId)
+        .where('sweep_state', '=', 'pending')
+        .executeTakeFirstOrThrow();
     while (Number((await waiting()).count) > 0) await new Promise((resolve) => setTimeout(resolve, 100));
     const drainSeconds = (performance.now() - drainStarted) / 1000;
     for (const line of trace?.stop() ?? []) process.stderr.write(`#   ${line}\n`);
     summary(`sweep draining ${backlogRows.toLocaleString('en-US')} rows`, await probe.stop(), '≤ 100 ms');
-    context.report(`backlog drained (batch ≤ ${config.sweepBatchSize}, budget ${config.sweepBatchBudgetMs} ms)`, backlogRows / drainSeconds, 'rows/s');
-    context.report('another tenant\'s row pushed mid-drain: booked after', latecomerWaitMs, 'ms', `≤ one batch of the backlog + one interval (${config.sweepIntervalMs} ms)`);
+    context.report(
+      `backlog drained (batch ≤ ${config.sweepBatchSize}, budget ${config.sweepBatchBudgetMs} ms)`,
+      backlogRows / drainSeconds,
+      'rows/s',
+    );
+    context.report(
+      "another tenant's row pushed mid-drain: booked after",
+      latecomerWaitMs,
+      'ms',
+      `≤ one batch of the backlog + one interval (${config.sweepIntervalMs} ms)`,
+    );
 
     // A poison row at the same moment as the victim's row, against a harmless row: the victim's wait, median of the trials.
     const waits = { harmless: [] as number[], poison: [] as number[] };
     for (let trial = 0; trial < POISON_TRIALS; trial++) {
       for (const kind of ['harmless', 'poison'] as const) {
-        const rows = Array.from({ length: 20 }, (_, index) => ({ id: `${kind}${trial}-${index}`, description: `OFFICE DEPOT ${trial}-${index}`, amount: 5 + index }));
-        rows.push({ id: `${kind}${trial}-x`, description: kind === 'poison' ? `${POISON} ${trial}` : `OFFICE DEPOT ${trial}-x`, amount: 99 });
-        const id = `${kind}-victim-${trial}`;
-        waits[kind].push(await timeToBooked(victim, id, async () => {
-          await push(poisoned, rows);
-          await push(victim, [{ id, description: `OFFICE DEPOT ${id}`, amount: 7 }]);
+        const rows = Array.from({ length: 20 }, (_, index) => ({
+          id: `${kind}${trial}-${index}`,
+          description: `OFFICE DEPOT ${trial}-${index}`,
+          amount: 5 + index,
         }));
+        rows.push({
+          id: `${kind}${trial}-x`,
+          description: kind === 'poison' ? `${POISON} ${trial}` : `OFFICE DEPOT ${trial}-x`,
+          amount: 99,
+        });
+        const id = `${kind}-victim-${trial}`;
+        waits[kind].push(
+          await timeToBooked(victim, id, async () => {
+            await push(poisoned, rows);
+            await push(victim, [{ id, description: `OFFICE DEPOT ${id}`, amount: 7 }]);
+          }),
+        );
       }
     }
     // The last poison row may come in a later batch than its victim's row (batches are sized to the budget).
-    for (let polls = 0; (await poisoned.call('GET', '/transactions?sweepState=failed&limit=200')).data.length < POISON_TRIALS; polls++) {
+    for (
+      let polls = 0;
+      (await poisoned.call('GET', '/transactions?sweepState=failed&limit=200')).data.length < POISON_TRIALS;
+      polls++
+    ) {
       if (polls > 600) throw new Error(`the ${POISON_TRIALS} poison rows were not all parked`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    const median = (values: number[]) => percentile([...values].sort((a, b) => a - b), 0.5);
-    context.report('victim\'s row booked after, beside a harmless row (median)', median(waits.harmless), 'ms');
-    context.report('victim\'s row booked after, beside a poison row (median)', median(waits.poison), 'ms');
-    context.report('victim\'s row booked after, beside a poison row (max)', Math.max(...waits.poison), 'ms', `≤ harmless + one interval (${config.sweepIntervalMs} ms)`);
-    context.report('delay a poison row adds to another tenant (median)', median(waits.poison) - median(waits.harmless), 'ms', `≤ ${config.sweepIntervalMs} ms`);
+    const median = (values: number[]) =>
+      percentile(
+        [...values].sort((a, b) => a - b),
+        0.5,
+      );
+    context.report("victim's row booked after, beside a harmless row (median)", median(waits.harmless), 'ms');
+    context.report("victim's row booked after, beside a poison row (median)", median(waits.poison), 'ms');
+    context.report(
+      "victim's row booked after, beside a poison row (max)",
+      Math.max(...waits.poison),
+      'ms',
+      `≤ harmless + one interval (${config.sweepIntervalMs} ms)`,
+    );
+    context.report(
+      'delay a poison row adds to another tenant (median)',
+      median(waits.poison) - median(waits.harmless),
+      'ms',
+      `≤ ${config.sweepIntervalMs} ms`,
+    );
   } finally {
     await worker.stop();
     await app.close();

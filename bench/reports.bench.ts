@@ -25,7 +25,31 @@ const ENTRIES = Number(process.env.BENCH_REPORT_ENTRIES ?? 500_000);
 const BATCH = 10_000;
 const RUNS = 30;
 
-const CATEGORIES = ['4000', '4100', '4500', '5000', '6000', '6010', '6030', '6060', '6080', '6090', '6110', '6130', '6150', '6160', '6170', '6180', '6200', '6210', '6999', '4999', '1500', '2400', '3200'];
+const CATEGORIES = [
+  '4000',
+  '4100',
+  '4500',
+  '5000',
+  '6000',
+  '6010',
+  '6030',
+  '6060',
+  '6080',
+  '6090',
+  '6110',
+  '6130',
+  '6150',
+  '6160',
+  '6170',
+  '6180',
+  '6200',
+  '6210',
+  '6999',
+  '4999',
+  '1500',
+  '2400',
+  '3200',
+];
 
 function seeded(seed: number) {
   let state = seed >>> 0;
@@ -42,17 +66,38 @@ function percentile(sorted: number[], fraction: number): number {
 const bench: Bench = async (context) => {
   const { handle, dispose } = await context.openDatabase();
   try {
-    const { tenantId, entityId } = await createTenant(handle, { legalName: 'Bench Books LLC', stateCode: 'DE', taxId: '12-3456789', formationDate: '2024-01-15' });
+    const { tenantId, entityId } = await createTenant(handle, {
+      legalName: 'Bench Books LLC',
+      stateCode: 'DE',
+      taxId: '12-3456789',
+      formationDate: '2024-01-15',
+    });
     await upsertBankAccounts(handle, tenantId, {
       institutionName: 'Bench Bank',
       accounts: [
-        { externalId: 'chk', name: 'Checking', kind: 'checking', currency: 'USD', openingBalance: 250_000, openingBalanceDate: '2025-12-31' },
-        { externalId: 'sav', name: 'Savings', kind: 'savings', currency: 'USD', openingBalance: 100_000, openingBalanceDate: '2025-12-31' },
+        {
+          externalId: 'chk',
+          name: 'Checking',
+          kind: 'checking',
+          currency: 'USD',
+          openingBalance: 250_000,
+          openingBalanceDate: '2025-12-31',
+        },
+        {
+          externalId: 'sav',
+          name: 'Savings',
+          kind: 'savings',
+          currency: 'USD',
+          openingBalance: 100_000,
+          openingBalanceDate: '2025-12-31',
+        },
         { externalId: 'card', name: 'Card', kind: 'credit_card', currency: 'USD' },
       ],
     });
     const banks = await listBankAccounts(handle.db, tenantId, entityId);
-    const chart = new Map((await listAccounts(handle.db, tenantId, entityId)).map((account) => [account.accountNumber, account]));
+    const chart = new Map(
+      (await listAccounts(handle.db, tenantId, entityId)).map((account) => [account.accountNumber, account]),
+    );
     const random = seeded(42);
     const started = performance.now();
     for (let start = 0; start < ENTRIES; start += BATCH) {
@@ -66,17 +111,46 @@ const bench: Bench = async (context) => {
         const amountMinor = (moneyIn ? -1 : 1) * (100 + Math.floor(random() * 250_000));
         const date = addDays('2026-01-01', Math.floor(random() * 365));
         const id = newId();
-        drafts.push(bankRowEntry({
-          tenantId, entityId, transactionId: id, sourceType: 'bank_feed', date, description: `BENCH ROW ${index}`, amountMinor, currency: 'USD',
-          bankLedger: { id: bank.ledger_account_id, accountNumber: bank.ledger_account_number },
-          category: { id: category.id, accountNumber: category.accountNumber },
-        }));
+        drafts.push(
+          bankRowEntry({
+            tenantId,
+            entityId,
+            transactionId: id,
+            sourceType: 'bank_feed',
+            date,
+            description: `BENCH ROW ${index}`,
+            amountMinor,
+            currency: 'USD',
+            bankLedger: { id: bank.ledger_account_id, accountNumber: bank.ledger_account_number },
+            category: { id: category.id, accountNumber: category.accountNumber },
+          }),
+        );
         const catchAll = category.accountNumber === '6999' || category.accountNumber === '4999';
         rows.push({
-          id, tenant_id: tenantId, entity_id: entityId, bank_account_id: bank.id, external_id: `bench-${index}`, content_key: `bench-${index}`, source: 'api',
-          date, authorized_date: null, amount_minor: amountMinor, currency: 'USD', description: `BENCH ROW ${index}`, merchant: null, merchant_key: `m${index % 5000}`,
-          pending: 0, category_target: category.accountNumber, category_confidence: catchAll ? null : 0.95, category_source: catchAll ? null : 'regex',
-          transaction_type: null, needs_review: catchAll ? 1 : 0, sweep_state: 'done', journal_entry_id: null, created_at: now, updated_at: now,
+          id,
+          tenant_id: tenantId,
+          entity_id: entityId,
+          bank_account_id: bank.id,
+          external_id: `bench-${index}`,
+          content_key: `bench-${index}`,
+          source: 'api',
+          date,
+          authorized_date: null,
+          amount_minor: amountMinor,
+          currency: 'USD',
+          description: `BENCH ROW ${index}`,
+          merchant: null,
+          merchant_key: `m${index % 5000}`,
+          pending: 0,
+          category_target: category.accountNumber,
+          category_confidence: catchAll ? null : 0.95,
+          category_source: catchAll ? null : 'regex',
+          transaction_type: null,
+          needs_review: catchAll ? 1 : 0,
+          sweep_state: 'done',
+          journal_entry_id: null,
+          created_at: now,
+          updated_at: now,
         });
       }
       await withWriteTransaction(handle, async (trx) => {
@@ -86,17 +160,35 @@ const bench: Bench = async (context) => {
     }
     const buildSeconds = (performance.now() - started) / 1000;
     context.report('build: journal lines written', ENTRIES * 2, 'lines');
-    context.report('build: lines per second (rows + entries + totals)', Math.round((ENTRIES * 2) / buildSeconds), 'lines/s');
+    context.report(
+      'build: lines per second (rows + entries + totals)',
+      Math.round((ENTRIES * 2) / buildSeconds),
+      'lines/s',
+    );
     // After a bulk load PostgreSQL's autovacuum soon sets the visibility map and statistics; do it now so counts can be index-only, as they are in steady state.
-    if (handle.dialect === 'postgres') await handle.db.executeQuery({ sql: 'vacuum analyze transactions, journal_entries, journal_lines, account_daily_totals', parameters: [], query: { kind: 'RawNode' } as never, queryId: { queryId: 'vacuum-analyze' } });
+    if (handle.dialect === 'postgres')
+      await handle.db.executeQuery({
+        sql: 'vacuum analyze transactions, journal_entries, journal_lines, account_daily_totals',
+        parameters: [],
+        query: { kind: 'RawNode' } as never,
+        queryId: { queryId: 'vacuum-analyze' },
+      });
 
-    const app = await buildApp({ handle, config: generousRateLimits(loadConfig({ DATABASE_URL: context.databaseUrl })), now: () => new Date('2027-01-10T12:00:00.000Z') });
+    const app = await buildApp({
+      handle,
+      config: generousRateLimits(loadConfig({ DATABASE_URL: context.databaseUrl })),
+      now: () => new Date('2027-01-10T12:00:00.000Z'),
+    });
     const { key } = await createApiKey(handle, tenantId, ['read'], 'bench');
     const measure = async (name: string, url: string, target: string, headers: Record<string, string> = {}) => {
       const timings: number[] = [];
       for (let run = 0; run < RUNS + 3; run++) {
         const begin = performance.now();
-        const response = await app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${key}`, ...headers } });
+        const response = await app.inject({
+          method: 'GET',
+          url,
+          headers: { authorization: `Bearer ${key}`, ...headers },
+        });
         const elapsed = performance.now() - begin;
         if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
         if (run >= 3) timings.push(elapsed);
@@ -107,14 +199,36 @@ const bench: Bench = async (context) => {
     };
     // The spine's trial balance reads the same per-day totals: the reference the statements are compared with.
     await measure('trial balance (reference), year end', '/v1/reports/trial-balance?asOf=2026-12-31', '');
-    await measure('profit and loss, full year', '/v1/reports/profit-and-loss?from=2026-01-01&to=2026-12-31', 'p50 ≤ 100 ms');
-    await measure('profit and loss, year vs previous year', '/v1/reports/profit-and-loss?from=2026-01-01&to=2026-12-31&compareTo=previous_year', 'p50 ≤ 100 ms');
+    await measure(
+      'profit and loss, full year',
+      '/v1/reports/profit-and-loss?from=2026-01-01&to=2026-12-31',
+      'p50 ≤ 100 ms',
+    );
+    await measure(
+      'profit and loss, year vs previous year',
+      '/v1/reports/profit-and-loss?from=2026-01-01&to=2026-12-31&compareTo=previous_year',
+      'p50 ≤ 100 ms',
+    );
     await measure('balance sheet, year end', '/v1/reports/balance-sheet?asOf=2026-12-31', 'p50 ≤ 100 ms');
     await measure('cash flow, full year', '/v1/reports/cash-flow?from=2026-01-01&to=2026-12-31', '');
-    await measure('general ledger, first page (100 lines)', '/v1/reports/general-ledger?from=2026-01-01&to=2026-12-31', '');
-    await measure('general ledger, page at offset 200,000', '/v1/reports/general-ledger?from=2026-01-01&to=2026-12-31&offset=200000', '');
-    await measure('general ledger, one account, a month', '/v1/reports/general-ledger?from=2026-06-01&to=2026-06-30&accountNumber=6200', '');
-    await measure('profit and loss as CSV', '/v1/reports/profit-and-loss?from=2026-01-01&to=2026-12-31', '', { accept: 'text/csv' });
+    await measure(
+      'general ledger, first page (100 lines)',
+      '/v1/reports/general-ledger?from=2026-01-01&to=2026-12-31',
+      '',
+    );
+    await measure(
+      'general ledger, page at offset 200,000',
+      '/v1/reports/general-ledger?from=2026-01-01&to=2026-12-31&offset=200000',
+      '',
+    );
+    await measure(
+      'general ledger, one account, a month',
+      '/v1/reports/general-ledger?from=2026-06-01&to=2026-06-30&accountNumber=6200',
+      '',
+    );
+    await measure('profit and loss as CSV', '/v1/reports/profit-and-loss?from=2026-01-01&to=2026-12-31', '', {
+      accept: 'text/csv',
+    });
     await measure('health score', '/v1/health-score', 'p50 ≤ 200 ms');
     await app.close();
   } finally {

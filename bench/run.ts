@@ -24,7 +24,9 @@ export type Bench = (context: BenchContext) => Promise<void>;
 
 const here = dirname(fileURLToPath(import.meta.url));
 const filters = process.argv.slice(2);
-const files = readdirSync(here).filter((file) => file.endsWith('.bench.ts')).sort()
+const files = readdirSync(here)
+  .filter((file) => file.endsWith('.bench.ts'))
+  .sort()
   .filter((file) => filters.length === 0 || filters.some((filter) => file.includes(filter)));
 const databases = (process.env.BENCH_DATABASES ?? 'sqlite,postgres').split(',').map((name) => name.trim());
 const postgresUrl = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -35,10 +37,15 @@ const rows: Array<{ database: string; bench: string; name: string; value: string
 // the benches use to build services) and every module see one database for the whole run.
 if (!process.env.BENCH_CHILD) {
   for (const database of databases) {
-    if (database !== 'sqlite' && database !== 'postgres') throw new Error(`BENCH_DATABASES: unknown database ${database}`);
+    if (database !== 'sqlite' && database !== 'postgres')
+      throw new Error(`BENCH_DATABASES: unknown database ${database}`);
     const env: NodeJS.ProcessEnv = { ...process.env, BENCH_CHILD: database };
-    if (database === 'postgres') env.DATABASE_URL = postgresUrl; else delete env.DATABASE_URL;
-    const child = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), ...filters], { env, stdio: 'inherit' });
+    if (database === 'postgres') env.DATABASE_URL = postgresUrl;
+    else delete env.DATABASE_URL;
+    const child = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), ...filters], {
+      env,
+      stdio: 'inherit',
+    });
     if (child.status !== 0) process.exit(child.status ?? 1);
   }
   process.exit(0);
@@ -59,7 +66,9 @@ for (const file of files) {
     report(figure, value, unit, target = '') {
       const shown = Number.isInteger(value) ? String(value) : value.toFixed(value < 10 ? 2 : 1);
       rows.push({ database, bench: name, name: figure, value: shown, unit, target });
-      process.stdout.write(`${database.padEnd(8)} ${name.padEnd(14)} ${figure.padEnd(52)} ${shown.padStart(12)} ${unit.padEnd(8)} ${target}\n`);
+      process.stdout.write(
+        `${database.padEnd(8)} ${name.padEnd(14)} ${figure.padEnd(52)} ${shown.padStart(12)} ${unit.padEnd(8)} ${target}\n`,
+      );
     },
   });
 }

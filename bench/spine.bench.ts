@@ -18,7 +18,18 @@ import { addDays } from '../src/shared/dates.ts';
 const TOTAL_ROWS = 100_000;
 const ROWS_PER_REQUEST = 1_000;
 const TARGET_JOURNAL_LINES = 1_000_000;
-const DESCRIPTORS = ['MONTHLY SERVICE FEE', 'GUSTO PAYROLL NET PAY', 'STRIPE TRANSFER PAYOUT', 'Coffee Shop', 'Office Depot', 'FIGMA MONTHLY', 'Client payment', 'Shell Oil 5723', 'Delta Air Lines', 'Uber Trip'];
+const DESCRIPTORS = [
+  'MONTHLY SERVICE FEE',
+  'GUSTO PAYROLL NET PAY',
+  'STRIPE TRANSFER PAYOUT',
+  'Coffee Shop',
+  'Office Depot',
+  'FIGMA MONTHLY',
+  'Client payment',
+  'Shell Oil 5723',
+  'Delta Air Lines',
+  'Uber Trip',
+];
 
 export function percentile(sortedMs: number[], fraction: number): number {
   return sortedMs[Math.min(sortedMs.length - 1, Math.ceil(fraction * sortedMs.length) - 1)];
@@ -37,42 +48,81 @@ const bench: Bench = async (context) => {
     const { key } = await createApiKey(handle, tenantId, ['read', 'write'], 'bench');
     const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
     // A kept-alive socket the server closed while the bench was busy elsewhere resets once; retry that.
-    const send = (path: string, init: RequestInit) => fetch(`${base}${path}`, init).catch(() => fetch(`${base}${path}`, init));
+    const send = (path: string, init: RequestInit) =>
+      fetch(`${base}${path}`, init).catch(() => fetch(`${base}${path}`, init));
     const call = async (method: string, path: string, body?: unknown) => {
-      const response = await send(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      const response = await send(path, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
       const text = await response.text();
       if (response.status !== 200) throw new Error(`${method} ${path}: ${response.status} ${text.slice(0, 200)}`);
       return text;
     };
-    await call('POST', '/bank-accounts', { institutionName: 'Bench Bank', accounts: [{ externalId: 'chk', name: 'Operating', currency: 'USD', openingBalance: 100000, openingBalanceDate: '2024-01-01' }] });
+    await call('POST', '/bank-accounts', {
+      institutionName: 'Bench Bank',
+      accounts: [
+        {
+          externalId: 'chk',
+          name: 'Operating',
+          currency: 'USD',
+          openingBalance: 100000,
+          openingBalanceDate: '2024-01-01',
+        },
+      ],
+    });
 
     // Ingest: 100 requests of 1,000 rows, sequential (one client), rows spread over ~2 years.
-    const requests = Array.from({ length: TOTAL_ROWS / ROWS_PER_REQUEST }, (_, request) => JSON.stringify({
-      institutionName: 'Bench Bank',
-      transactions: Array.from({ length: ROWS_PER_REQUEST }, (_, index) => {
-        const n = request * ROWS_PER_REQUEST + index;
-        return { accountExternalId: 'chk', id: `r${n}`, date: addDays('2024-06-01', n % 700), amount: ((n % 9973) + 1) / 100 * (n % 5 === 0 ? -1 : 1), description: `${DESCRIPTORS[n % DESCRIPTORS.length]} ${n % 997}` };
+    const requests = Array.from({ length: TOTAL_ROWS / ROWS_PER_REQUEST }, (_, request) =>
+      JSON.stringify({
+        institutionName: 'Bench Bank',
+        transactions: Array.from({ length: ROWS_PER_REQUEST }, (_, index) => {
+          const n = request * ROWS_PER_REQUEST + index;
+          return {
+            accountExternalId: 'chk',
+            id: `r${n}`,
+            date: addDays('2024-06-01', n % 700),
+            amount: (((n % 9973) + 1) / 100) * (n % 5 === 0 ? -1 : 1),
+            description: `${DESCRIPTORS[n % DESCRIPTORS.length]} ${n % 997}`,
+          };
+        }),
       }),
-    }));
+    );
     let started = performance.now();
     for (const body of requests) {
       const response = await send('/transactions', { method: 'POST', headers, body });
       if (response.status !== 200) throw new Error(`ingest: ${response.status} ${await response.text()}`);
       await response.arrayBuffer();
     }
-    context.report('POST /transactions ingest (100k rows, 1k/request)', TOTAL_ROWS / ((performance.now() - started) / 1000), 'rows/s', '≥ 20,000 rows/s (SQLite)');
+    context.report(
+      'POST /transactions ingest (100k rows, 1k/request)',
+      TOTAL_ROWS / ((performance.now() - started) / 1000),
+      'rows/s',
+      '≥ 20,000 rows/s (SQLite)',
+    );
 
     // Sweep: categorize and book everything that arrived.
     started = performance.now();
     let swept = 0;
-    for (let count = -1; count !== 0;) {
+    for (let count = -1; count !== 0; ) {
       count = await sweepOnce(handle, { batchSize: config.sweepBatchSize, reviewThreshold: config.reviewThreshold });
       swept += count;
     }
-    context.report('sweep (categorize + book)', swept / ((performance.now() - started) / 1000), 'rows/s', '≥ 5,000 rows/s (SQLite)');
+    context.report(
+      'sweep (categorize + book)',
+      swept / ((performance.now() - started) / 1000),
+      'rows/s',
+      '≥ 5,000 rows/s (SQLite)',
+    );
 
     // GET /transactions with 100,000 rows present: a month window, the search, the category filter.
-    const queries = ['/transactions?from=2025-03-01&to=2025-03-31', '/transactions?from=2024-06-01&to=2026-06-01&limit=200&offset=1000', '/transactions?from=2024-06-01&to=2026-06-01&search=payroll', '/transactions?from=2025-01-01&to=2025-12-31&category=6210'];
+    const queries = [
+      '/transactions?from=2025-03-01&to=2025-03-31',
+      '/transactions?from=2024-06-01&to=2026-06-01&limit=200&offset=1000',
+      '/transactions?from=2024-06-01&to=2026-06-01&search=payroll',
+      '/transactions?from=2025-01-01&to=2025-12-31&category=6210',
+    ];
     for (let index = 0; index < 20; index++) await call('GET', queries[index % queries.length]);
     const latencies: number[] = [];
     for (let index = 0; index < 400; index++) {
@@ -86,15 +136,32 @@ const bench: Bench = async (context) => {
     const concurrency = 8;
     const perWorker = 100;
     started = performance.now();
-    await Promise.all(Array.from({ length: concurrency }, async (_, worker) => {
-      for (let index = 0; index < perWorker; index++) await call('GET', queries[(worker + index) % queries.length]);
-    }));
-    context.report(`GET /transactions throughput (${concurrency} concurrent clients)`, (concurrency * perWorker) / ((performance.now() - started) / 1000), 'req/s', '');
+    await Promise.all(
+      Array.from({ length: concurrency }, async (_, worker) => {
+        for (let index = 0; index < perWorker; index++) await call('GET', queries[(worker + index) % queries.length]);
+      }),
+    );
+    context.report(
+      `GET /transactions throughput (${concurrency} concurrent clients)`,
+      (concurrency * perWorker) / ((performance.now() - started) / 1000),
+      'req/s',
+      '',
+    );
 
     // Top the journal up to 1,000,000 lines with booked rows, then time the trial balance.
-    const [bankAccount] = await handle.db.selectFrom('bank_accounts').selectAll().where('tenant_id', '=', tenantId).execute();
-    const categories = await Promise.all(['6200', '6210', '4000', '6090'].map((number) => findAccountByNumber(handle.db, tenantId, entityId, number)));
-    const { count } = await handle.db.selectFrom('journal_lines').select((eb) => eb.fn.countAll<number>().as('count')).where('tenant_id', '=', tenantId).executeTakeFirstOrThrow();
+    const [bankAccount] = await handle.db
+      .selectFrom('bank_accounts')
+      .selectAll()
+      .where('tenant_id', '=', tenantId)
+      .execute();
+    const categories = await Promise.all(
+      ['6200', '6210', '4000', '6090'].map((number) => findAccountByNumber(handle.db, tenantId, entityId, number)),
+    );
+    const { count } = await handle.db
+      .selectFrom('journal_lines')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('tenant_id', '=', tenantId)
+      .executeTakeFirstOrThrow();
     let lines = Number(count);
     started = performance.now();
     for (let batch = 0; lines < TARGET_JOURNAL_LINES; batch++) {
@@ -102,16 +169,26 @@ const bench: Bench = async (context) => {
       for (let index = 0; index < 5_000 && lines < TARGET_JOURNAL_LINES; index++, lines += 2) {
         const n = batch * 5_000 + index;
         const category = categories[n % categories.length]!;
-        drafts.push(bankRowEntry({
-          tenantId, entityId, transactionId: `bulk-${n}`, sourceType: 'bank_feed', date: addDays('2024-01-01', n % 1000), description: 'bulk',
-          amountMinor: (n % 50_000) + 1, currency: 'USD',
-          bankLedger: { id: bankAccount.ledger_account_id, accountNumber: bankAccount.ledger_account_number },
-          category: { id: category.id, accountNumber: category.accountNumber },
-        }));
+        drafts.push(
+          bankRowEntry({
+            tenantId,
+            entityId,
+            transactionId: `bulk-${n}`,
+            sourceType: 'bank_feed',
+            date: addDays('2024-01-01', n % 1000),
+            description: 'bulk',
+            amountMinor: (n % 50_000) + 1,
+            currency: 'USD',
+            bankLedger: { id: bankAccount.ledger_account_id, accountNumber: bankAccount.ledger_account_number },
+            category: { id: category.id, accountNumber: category.accountNumber },
+          }),
+        );
       }
       await withWriteTransaction(handle, (trx) => appendEntries(trx, drafts, new Date().toISOString()));
     }
-    process.stderr.write(`#   journal topped up to ${lines} lines in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+    process.stderr.write(
+      `#   journal topped up to ${lines} lines in ${((performance.now() - started) / 1000).toFixed(1)} s\n`,
+    );
     const reportLatencies: number[] = [];
     for (let index = 0; index < 60; index++) {
       const begun = performance.now();

@@ -10,7 +10,13 @@
  */
 import type { Bench } from './run.ts';
 import { readPdfStatement } from '../src/intake/statements/readers/pdf.ts';
-import { damagedStatement, judge, renderDamagedPdf, scanOfPdf, type Verdict } from '../test/fixtures/statements/damage.ts';
+import {
+  damagedStatement,
+  judge,
+  renderDamagedPdf,
+  scanOfPdf,
+  type Verdict,
+} from '../test/fixtures/statements/damage.ts';
 
 const context = { filename: 'statement.pdf', mediaType: 'application/pdf', hints: {} };
 
@@ -38,13 +44,18 @@ async function runSample(firstSeed: number, count: number, scan: boolean, undama
     if (verdict.outcome === 'exact') tally.exact += 1;
     else if (verdict.outcome === 'wrong') {
       tally.wrong += 1;
-      process.stderr.write(`WRONG INGEST seed ${seed}${scan ? ' (scan)' : ''}: ${verdict.difference}; damage ${JSON.stringify(statement.damage)}\n`);
+      process.stderr.write(
+        `WRONG INGEST seed ${seed}${scan ? ' (scan)' : ''}: ${verdict.difference}; damage ${JSON.stringify(statement.damage)}\n`,
+      );
     } else {
       tally.byReason[verdict.reason] = (tally.byReason[verdict.reason] ?? 0) + 1;
       if (statement.damage.kind === 'none') tally.undamagedRejected += 1;
     }
     // A long run on a loaded machine: say how far it has got, so a time-boxed run still tells something.
-    if (tally.total % (scan ? 1 : 500) === 0) process.stderr.write(`  ${scan ? (undamaged ? 'undamaged scans' : 'scans') : 'text PDFs'}: ${tally.total} of ${count}, ${tally.exact} exact, ${tally.wrong} wrong, ${JSON.stringify(tally.byReason)}\n`);
+    if (tally.total % (scan ? 1 : 500) === 0)
+      process.stderr.write(
+        `  ${scan ? (undamaged ? 'undamaged scans' : 'scans') : 'text PDFs'}: ${tally.total} of ${count}, ${tally.exact} exact, ${tally.wrong} wrong, ${JSON.stringify(tally.byReason)}\n`,
+      );
   }
   tally.seconds = Number(process.hrtime.bigint() - started) / 1e9;
   return tally;
@@ -54,10 +65,12 @@ function report(reportFigure: Parameters<Bench>[0]['report'], label: string, tal
   reportFigure(`${label}: statements`, tally.total, 'docs');
   reportFigure(`${label}: wrong ingests`, tally.wrong, 'docs', '0');
   reportFigure(`${label}: exact ingests`, tally.exact, 'docs');
-  for (const [reason, count] of Object.entries(tally.byReason).sort()) reportFigure(`${label}: rejected ${reason}`, count, 'docs');
+  for (const [reason, count] of Object.entries(tally.byReason).sort())
+    reportFigure(`${label}: rejected ${reason}`, count, 'docs');
   reportFigure(`${label}: undamaged statements rejected`, tally.undamagedRejected, 'docs');
   reportFigure(`${label}: throughput (render + read + gate)`, tally.total / tally.seconds, 'docs/s');
-  for (const [outcome, count] of Object.entries(tally.byDamage).sort()) process.stderr.write(`  ${label}: ${outcome}: ${count}\n`);
+  for (const [outcome, count] of Object.entries(tally.byDamage).sort())
+    process.stderr.write(`  ${label}: ${outcome}: ${count}\n`);
 }
 
 const bench: Bench = async ({ dialect, report: reportFigure }) => {
@@ -69,7 +82,8 @@ const bench: Bench = async ({ dialect, report: reportFigure }) => {
   report(reportFigure, 'text PDFs', await runSample(firstSeed, textCount, false));
   if (scanCount > 0) report(reportFigure, 'scans', await runSample(firstSeed + 1_000_000, scanCount, true));
   // Damage is drawn for most statements, so the damaged sample holds few whole ones: whole scans apart.
-  if (cleanScanCount > 0) report(reportFigure, 'undamaged scans', await runSample(firstSeed + 2_000_000, cleanScanCount, true, true));
+  if (cleanScanCount > 0)
+    report(reportFigure, 'undamaged scans', await runSample(firstSeed + 2_000_000, cleanScanCount, true, true));
 };
 
 export default bench;

@@ -14,10 +14,14 @@ import { scanPdf } from '../test/fixtures/statements/render-scan.ts';
 import type { ReadOutcome } from '../src/intake/statements/types.ts';
 
 /** Wall time, and CPU time of every thread of the process (OCR and PDF parsing run in worker threads): on a shared, loaded machine the CPU figure is the one that says what the read costs. */
-async function measure(read: () => Promise<ReadOutcome>): Promise<{ seconds: number; cpuSeconds: number; peakMb: number; outcome: ReadOutcome }> {
+async function measure(
+  read: () => Promise<ReadOutcome>,
+): Promise<{ seconds: number; cpuSeconds: number; peakMb: number; outcome: ReadOutcome }> {
   const cpuBefore = process.cpuUsage();
   let peak = process.memoryUsage.rss();
-  const sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage.rss()); }, 5);
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage.rss());
+  }, 5);
   const started = process.hrtime.bigint();
   const outcome = await read();
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
@@ -42,14 +46,32 @@ const bench: Bench = async (context) => {
   context.report('text PDF 20 pages 1,000 lines, warm read CPU', warm.cpuSeconds, 's');
   context.report('text PDF 20 pages 1,000 lines, peak RSS', warm.peakMb, 'MB');
 
-  const scan = await scanPdf(await renderStatementPdf(scanSource), { dpi: 200, quarterTurns: 0, skewDegrees: 1, speckle: 0.001, format: 'png', seed: 9 });
-  const ocr = await measure(() => readImageStatement(scan, { filename: 'scan.png', mediaType: 'image/png', hints: {} }));
+  const scan = await scanPdf(await renderStatementPdf(scanSource), {
+    dpi: 200,
+    quarterTurns: 0,
+    skewDegrees: 1,
+    speckle: 0.001,
+    format: 'png',
+    seed: 9,
+  });
+  const ocr = await measure(() =>
+    readImageStatement(scan, { filename: 'scan.png', mediaType: 'image/png', hints: {} }),
+  );
   assert.ok(ocr.outcome.ok && ocr.outcome.statement.lines.length === scanSource.model.lines.length);
   context.report('scanned page (PNG, 200 dpi) OCR read, upright', ocr.seconds, 's', '≤ 15 s');
   context.report('scanned page OCR read, upright, CPU', ocr.cpuSeconds, 's');
   context.report('scanned page OCR read, peak RSS', ocr.peakMb, 'MB');
-  const flipped = await scanPdf(await renderStatementPdf(scanSource), { dpi: 200, quarterTurns: 2, skewDegrees: 0, speckle: 0.001, format: 'png', seed: 9 });
-  const upsideDown = await measure(() => readImageStatement(flipped, { filename: 'scan.png', mediaType: 'image/png', hints: {} }));
+  const flipped = await scanPdf(await renderStatementPdf(scanSource), {
+    dpi: 200,
+    quarterTurns: 2,
+    skewDegrees: 0,
+    speckle: 0.001,
+    format: 'png',
+    seed: 9,
+  });
+  const upsideDown = await measure(() =>
+    readImageStatement(flipped, { filename: 'scan.png', mediaType: 'image/png', hints: {} }),
+  );
   assert.ok(upsideDown.outcome.ok);
   context.report('scanned page OCR read, upside down (two passes)', upsideDown.seconds, 's', '≤ 15 s');
   context.report('scanned page OCR read, upside down, CPU', upsideDown.cpuSeconds, 's');

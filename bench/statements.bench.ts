@@ -32,25 +32,42 @@ function tenThousandRowCsv(): { csv: Buffer; closing: string } {
 
 const bench: Bench = async (context) => {
   const { handle, dispose } = await context.openDatabase();
-  const config = generousRateLimits(loadConfig({ DATABASE_URL: context.dialect === 'postgres' ? context.databaseUrl : 'file::memory:' }));
+  const config = generousRateLimits(
+    loadConfig({ DATABASE_URL: context.dialect === 'postgres' ? context.databaseUrl : 'file::memory:' }),
+  );
   const app = await buildApp({ handle, config });
   try {
     const { tenantId } = await createTenant(handle, { legalName: 'Bench LLC', stateCode: 'DE' });
     const { key } = await createApiKey(handle, tenantId, ['read', 'write'], 'bench');
     const headers = { authorization: `Bearer ${key}` };
 
-    async function ingest(name: string, file: { bytes: Buffer; filename: string; contentType: string }, fields: Record<string, string>, target: string) {
+    async function ingest(
+      name: string,
+      file: { bytes: Buffer; filename: string; contentType: string },
+      fields: Record<string, string>,
+      target: string,
+    ) {
       const baseline = process.memoryUsage.rss();
       let peak = baseline;
-      const sampler = setInterval(() => { peak = Math.max(peak, process.memoryUsage.rss()); }, 5);
+      const sampler = setInterval(() => {
+        peak = Math.max(peak, process.memoryUsage.rss());
+      }, 5);
       const started = process.hrtime.bigint();
       const cpuBefore = process.cpuUsage();
       const { payload, contentType } = multipartBody(fields, [file]);
-      const response = await app.inject({ method: 'POST', url: '/v1/bank-statements', headers: { ...headers, 'content-type': contentType }, payload });
+      const response = await app.inject({
+        method: 'POST',
+        url: '/v1/bank-statements',
+        headers: { ...headers, 'content-type': contentType },
+        payload,
+      });
       assert.equal(response.statusCode, 202, response.body);
       const { documentId } = response.json().data;
-      while ((await processStatementsOnce(handle, DEFAULT_STATEMENT_PROCESSING)) === 0) { /* the document is claimed on the first pass */ }
-      const status = (await app.inject({ method: 'GET', url: `/v1/bank-statements/${documentId}`, headers })).json().data;
+      while ((await processStatementsOnce(handle, DEFAULT_STATEMENT_PROCESSING)) === 0) {
+        /* the document is claimed on the first pass */
+      }
+      const status = (await app.inject({ method: 'GET', url: `/v1/bank-statements/${documentId}`, headers })).json()
+        .data;
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const cpu = process.cpuUsage(cpuBefore);
       clearInterval(sampler);
@@ -63,20 +80,49 @@ const bench: Bench = async (context) => {
       return status;
     }
 
-    const account = (await app.inject({
-      method: 'POST', url: '/v1/bank-accounts', headers,
-      payload: { institutionName: 'Bench Bank', accounts: [{ externalId: 'bench-csv', name: 'CSV', kind: 'checking', currency: 'USD' }] },
-    })).json().data.accounts[0];
+    const account = (
+      await app.inject({
+        method: 'POST',
+        url: '/v1/bank-accounts',
+        headers,
+        payload: {
+          institutionName: 'Bench Bank',
+          accounts: [{ externalId: 'bench-csv', name: 'CSV', kind: 'checking', currency: 'USD' }],
+        },
+      })
+    ).json().data.accounts[0];
     const { csv, closing } = tenThousandRowCsv();
-    const csvStatus = await ingest('CSV 10,000 rows', { bytes: csv, filename: 'year.csv', contentType: 'text/csv' }, { bankAccountId: account.id, openingBalance: '10000.00', closingBalance: closing }, '≤ 2 s');
+    const csvStatus = await ingest(
+      'CSV 10,000 rows',
+      { bytes: csv, filename: 'year.csv', contentType: 'text/csv' },
+      { bankAccountId: account.id, openingBalance: '10000.00', closingBalance: closing },
+      '≤ 2 s',
+    );
     assert.equal(csvStatus.statement.transactionCount, 10_000);
 
     const pdf = await renderStatementPdf(largeFixture(), { fontSize: 7 });
-    const pdfStatus = await ingest('text PDF 20 pages 1,000 lines', { bytes: pdf, filename: 'year.pdf', contentType: 'application/pdf' }, {}, '≤ 3 s');
+    const pdfStatus = await ingest(
+      'text PDF 20 pages 1,000 lines',
+      { bytes: pdf, filename: 'year.pdf', contentType: 'application/pdf' },
+      {},
+      '≤ 3 s',
+    );
     assert.equal(pdfStatus.statement.transactionCount, 1_000);
 
-    const scan = await scanPdf(await renderStatementPdf(scanSource), { dpi: 200, quarterTurns: 0, skewDegrees: 1, speckle: 0.001, format: 'png', seed: 9 });
-    await ingest('scanned page (PNG, 200 dpi)', { bytes: scan, filename: 'scan.png', contentType: 'image/png' }, {}, '≤ 15 s');
+    const scan = await scanPdf(await renderStatementPdf(scanSource), {
+      dpi: 200,
+      quarterTurns: 0,
+      skewDegrees: 1,
+      speckle: 0.001,
+      format: 'png',
+      seed: 9,
+    });
+    await ingest(
+      'scanned page (PNG, 200 dpi)',
+      { bytes: scan, filename: 'scan.png', contentType: 'image/png' },
+      {},
+      '≤ 15 s',
+    );
   } finally {
     await app.close();
     await dispose();

@@ -13,12 +13,16 @@ import { loadEvalDataset, loadFreshHeldOutDataset, loadHeldOutDataset, type Eval
 
 export const MANIFEST_FILE = new URL('./manifest.json', import.meta.url);
 
-export interface ManifestEntry { rows: number; sha256: string }
+export interface ManifestEntry {
+  rows: number;
+  sha256: string;
+}
 export type Manifest = Record<string, Record<string, ManifestEntry>>;
 
 function hashRows(rows: readonly object[], fields: readonly string[]): ManifestEntry {
   const hash = createHash('sha256');
-  for (const row of rows) hash.update(`${JSON.stringify(fields.map((field) => (row as Record<string, unknown>)[field] ?? null))}\n`);
+  for (const row of rows)
+    hash.update(`${JSON.stringify(fields.map((field) => (row as Record<string, unknown>)[field] ?? null))}\n`);
   return { rows: rows.length, sha256: hash.digest('hex') };
 }
 
@@ -27,7 +31,11 @@ const EVAL_FIELDS = ['id', 'date', 'accountId', 'amount', 'description', 'mercha
 function byBusiness(rows: readonly EvalRow[]): Record<string, ManifestEntry> {
   const groups = new Map<string, EvalRow[]>();
   for (const row of rows) groups.set(row.profile, [...(groups.get(row.profile) ?? []), row]);
-  return Object.fromEntries([...groups].sort((a, b) => a[0].localeCompare(b[0])).map(([profile, list]) => [profile, hashRows(list, EVAL_FIELDS)]));
+  return Object.fromEntries(
+    [...groups]
+      .sort((a, b) => a[0].localeCompare(b[0]))
+      .map(([profile, list]) => [profile, hashRows(list, EVAL_FIELDS)]),
+  );
 }
 
 export function datasetManifest(): Manifest {
@@ -35,7 +43,18 @@ export function datasetManifest(): Manifest {
     original: byBusiness(loadEvalDataset()),
     development: byBusiness(loadHeldOutDataset()),
     fresh: byBusiness(loadFreshHeldOutDataset()),
-    generated: { descriptors: hashRows(generatedDescriptorSet(), ['id', 'source', 'description', 'amountMinor', 'date', 'bankAccountKind', 'merchantCategoryCode', 'label']) },
+    generated: {
+      descriptors: hashRows(generatedDescriptorSet(), [
+        'id',
+        'source',
+        'description',
+        'amountMinor',
+        'date',
+        'bankAccountKind',
+        'merchantCategoryCode',
+        'label',
+      ]),
+    },
   };
 }
 

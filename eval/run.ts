@@ -28,7 +28,16 @@ import { loadEvalDataset, loadFreshHeldOutDataset, loadHeldOutDataset, type Eval
 import { FRESH_HELD_OUT_PROFILES, HELD_OUT_PROFILES, PROFILES } from './dataset/vocabulary.ts';
 import { sweepOnce } from '../src/sweep/sweep.ts';
 import { serviceTiers } from '../src/sweep/categorize/tiers.ts';
-import { CALIBRATION_FILE, SHIPPED_CURVES, calibrationTable, expectedCalibrationError, fitIsotonic, type CalibrationCurves, type CalibrationKey, type Sample } from '../src/sweep/categorize/calibration.ts';
+import {
+  CALIBRATION_FILE,
+  SHIPPED_CURVES,
+  calibrationTable,
+  expectedCalibrationError,
+  fitIsotonic,
+  type CalibrationCurves,
+  type CalibrationKey,
+  type Sample,
+} from '../src/sweep/categorize/calibration.ts';
 import { choose, type Candidate, type EngineRow } from '../src/sweep/categorize/engine.ts';
 import { cleanDescriptor } from '../src/descriptor/descriptor.ts';
 import type { Industry } from '../src/tenancy/entity-profile.ts';
@@ -61,9 +70,12 @@ if (fitGenerated) {
   // Fits and reports the generated set only: the development replay neither gives these curves samples nor needs to run.
   const { samples: generatedSamples } = await evaluateGeneratedSet(0.85);
   const curves: CalibrationCurves = { ...SHIPPED_CURVES };
-  for (const key of GENERATED_FIT_KEYS) if (generatedSamples.get(key)?.length) curves[key] = fitIsotonic(generatedSamples.get(key)!);
+  for (const key of GENERATED_FIT_KEYS)
+    if (generatedSamples.get(key)?.length) curves[key] = fitIsotonic(generatedSamples.get(key)!);
   writeFileSync(CALIBRATION_FILE, `${JSON.stringify(curves, null, 1)}\n`);
-  console.log(`calibration curves ${GENERATED_FIT_KEYS.join(', ')} refitted on the generated set's fitting half (${GENERATED_FIT_KEYS.map((key) => `${key} ${generatedSamples.get(key)?.length ?? 0}`).join(', ')} answers); written.`);
+  console.log(
+    `calibration curves ${GENERATED_FIT_KEYS.join(', ')} refitted on the generated set's fitting half (${GENERATED_FIT_KEYS.map((key) => `${key} ${generatedSamples.get(key)?.length ?? 0}`).join(', ')} answers); written.`,
+  );
   printGeneratedReport((await evaluateGeneratedSet(0.85, curves)).outcomes);
   process.exit(0);
 }
@@ -76,7 +88,14 @@ const freshRows = loadFreshHeldOutDataset();
 const freshBusinesses = new Set(freshRows.map((row) => row.profile));
 const heldOut = (id: string) => createHash('sha256').update(id).digest()[0] % 2 === 1;
 
-interface Outcome { row: EvalRow; target: string | null; confidence: number | null; source: string | null; needsReview: boolean; decidedBy: string }
+interface Outcome {
+  row: EvalRow;
+  target: string | null;
+  confidence: number | null;
+  source: string | null;
+  needsReview: boolean;
+  decidedBy: string;
+}
 const samples = new Map<CalibrationKey, Sample[]>();
 const evalIdByTransaction = new Map<string, EvalRow>();
 
@@ -101,7 +120,13 @@ let harnessThreshold = 0.8;
 async function sweepAll(harness: Harness): Promise<void> {
   harnessThreshold = harness.config.reviewThreshold;
   const tiers = { ...serviceTiers(), observe };
-  while (await sweepOnce(harness.handle, { batchSize: harness.config.sweepBatchSize, reviewThreshold: harness.config.reviewThreshold, tiers }) > 0);
+  while (
+    (await sweepOnce(harness.handle, {
+      batchSize: harness.config.sweepBatchSize,
+      reviewThreshold: harness.config.reviewThreshold,
+      tiers,
+    })) > 0
+  );
 }
 
 /** What each business's owner answers at onboarding when asked for the line of business. */
@@ -153,9 +178,16 @@ const INDUSTRY_BY_PROFILE: Record<string, Industry> = {
   'long-wharf-tattoo': 'personal_services',
 };
 
-async function setUpTenant(harness: Harness, profile: string, profileRows: EvalRow[], withIndustry: boolean): Promise<TestTenant> {
+async function setUpTenant(
+  harness: Harness,
+  profile: string,
+  profileRows: EvalRow[],
+  withIndustry: boolean,
+): Promise<TestTenant> {
   // The owner registers the business under its legal name, which banks print on ACH lines.
-  const legalName = [...PROFILES, ...HELD_OUT_PROFILES, ...FRESH_HELD_OUT_PROFILES].find((candidate) => candidate.id === profile)?.holder ?? `${profile} (eval)`;
+  const legalName =
+    [...PROFILES, ...HELD_OUT_PROFILES, ...FRESH_HELD_OUT_PROFILES].find((candidate) => candidate.id === profile)
+      ?.holder ?? `${profile} (eval)`;
   const tenant = await harness.newTenant(legalName);
   if (withIndustry) {
     const industry = INDUSTRY_BY_PROFILE[profile];
@@ -164,7 +196,10 @@ async function setUpTenant(harness: Harness, profile: string, profileRows: EvalR
   }
   const accounts = new Map(profileRows.map((row) => [row.accountId, row]));
   for (const [accountId, row] of accounts) {
-    const response = await tenant.call('POST', '/v1/bank-accounts', { institutionName: row.bank.replace(/-/g, ' ').toUpperCase(), accounts: [{ externalId: accountId, name: accountId, kind: row.accountKind, currency: 'USD' }] });
+    const response = await tenant.call('POST', '/v1/bank-accounts', {
+      institutionName: row.bank.replace(/-/g, ' ').toUpperCase(),
+      accounts: [{ externalId: accountId, name: accountId, kind: row.accountKind, currency: 'USD' }],
+    });
     if (response.statusCode !== 200) throw new Error(response.body);
   }
   return tenant;
@@ -177,25 +212,60 @@ async function pushRows(tenant: TestTenant, batch: EvalRow[]): Promise<void> {
     for (let index = 0; index < list.length; index += 1000) {
       const response = await tenant.call('POST', '/v1/transactions', {
         institutionName: bank.replace(/-/g, ' ').toUpperCase(),
-        transactions: list.slice(index, index + 1000).map((row) => ({ accountExternalId: row.accountId, id: row.id, date: row.date, amount: row.amount, description: row.description, merchant: row.merchant })),
+        transactions: list.slice(index, index + 1000).map((row) => ({
+          accountExternalId: row.accountId,
+          id: row.id,
+          date: row.date,
+          amount: row.amount,
+          description: row.description,
+          merchant: row.merchant,
+        })),
       });
       if (response.statusCode !== 200) throw new Error(response.body);
     }
   }
 }
 
-async function stored(harness: Harness, tenant: TestTenant, batch: EvalRow[]): Promise<Map<string, { id: string; target: string | null; confidence: number | null; source: string | null; needsReview: boolean }>> {
-  const found = new Map<string, { id: string; target: string | null; confidence: number | null; source: string | null; needsReview: boolean }>();
+async function stored(
+  harness: Harness,
+  tenant: TestTenant,
+  batch: EvalRow[],
+): Promise<
+  Map<
+    string,
+    { id: string; target: string | null; confidence: number | null; source: string | null; needsReview: boolean }
+  >
+> {
+  const found = new Map<
+    string,
+    { id: string; target: string | null; confidence: number | null; source: string | null; needsReview: boolean }
+  >();
   for (let index = 0; index < batch.length; index += 500) {
-    const list = await harness.handle.db.selectFrom('transactions').select(['id', 'external_id', 'category_target', 'category_confidence', 'category_source', 'needs_review'])
-      .where('tenant_id', '=', tenant.tenantId).where('external_id', 'in', batch.slice(index, index + 500).map((row) => `id:${row.id}`)).execute();
-    for (const row of list) found.set(row.external_id.slice('id:'.length), { id: row.id, target: row.category_target, confidence: row.category_confidence, source: row.category_source, needsReview: row.needs_review === 1 });
+    const list = await harness.handle.db
+      .selectFrom('transactions')
+      .select(['id', 'external_id', 'category_target', 'category_confidence', 'category_source', 'needs_review'])
+      .where('tenant_id', '=', tenant.tenantId)
+      .where(
+        'external_id',
+        'in',
+        batch.slice(index, index + 500).map((row) => `id:${row.id}`),
+      )
+      .execute();
+    for (const row of list)
+      found.set(row.external_id.slice('id:'.length), {
+        id: row.id,
+        target: row.category_target,
+        confidence: row.category_confidence,
+        source: row.category_source,
+        needsReview: row.needs_review === 1,
+      });
   }
   return found;
 }
 
 async function registerIds(harness: Harness, tenant: TestTenant, batch: EvalRow[]): Promise<void> {
-  for (const [externalId, row] of await stored(harness, tenant, batch)) evalIdByTransaction.set(row.id, batch.find((candidate) => candidate.id === externalId)!);
+  for (const [externalId, row] of await stored(harness, tenant, batch))
+    evalIdByTransaction.set(row.id, batch.find((candidate) => candidate.id === externalId)!);
 }
 
 const profiles = [...new Set(rows.map((row) => row.profile))];
@@ -225,11 +295,19 @@ async function runPass(withIndustry: boolean, report: boolean): Promise<void> {
     const results = await stored(harness, cold, profileRows);
     for (const row of profileRows) {
       const result = results.get(row.id)!;
-      if (report) outcomes.push({ row, target: result.target, confidence: result.confidence, source: result.source, needsReview: result.needsReview, decidedBy: decidedBy.get(result.id) ?? '' });
+      if (report)
+        outcomes.push({
+          row,
+          target: result.target,
+          confidence: result.confidence,
+          source: result.source,
+          needsReview: result.needsReview,
+          decidedBy: decidedBy.get(result.id) ?? '',
+        });
     }
     // Learning: another new tenant, a week at a time in date order, every wrong row corrected.
     const learner = await setUpTenant(harness, profile, profileRows, withIndustry);
-    for (let start = 0; start < profileRows.length;) {
+    for (let start = 0; start < profileRows.length; ) {
       const weekEnd = addDaysIso(profileRows[start].date, 7);
       let end = start;
       while (end < profileRows.length && profileRows[end].date < weekEnd) end++;
@@ -250,7 +328,9 @@ async function runPass(withIndustry: boolean, report: boolean): Promise<void> {
       }
       start = end;
     }
-    process.stderr.write(`# ${profile}${isFresh ? ' (fresh held out)' : isHeldOut ? ' (held out)' : ''}: ${profileRows.length} rows${withIndustry ? '' : ', industry not stated'}${report ? '' : ' (calibration samples only)'}\n`);
+    process.stderr.write(
+      `# ${profile}${isFresh ? ' (fresh held out)' : isHeldOut ? ' (held out)' : ''}: ${profileRows.length} rows${withIndustry ? '' : ', industry not stated'}${report ? '' : ' (calibration samples only)'}\n`,
+    );
   }
 }
 
@@ -273,15 +353,20 @@ const count = coldOutcomes.length;
 console.log(`Evaluation: ${count} labelled rows, ${profiles.length} businesses, each a new tenant (cold start)`);
 console.log(`top-1 accuracy overall: ${pct(coldOutcomes.filter(right).length / count)}   (target >= 85%)`);
 const bySource = new Map<string, Outcome[]>();
-for (const outcome of coldOutcomes) bySource.set(outcome.source ?? 'catch-all', [...(bySource.get(outcome.source ?? 'catch-all') ?? []), outcome]);
+for (const outcome of coldOutcomes)
+  bySource.set(outcome.source ?? 'catch-all', [...(bySource.get(outcome.source ?? 'catch-all') ?? []), outcome]);
 for (const [source, list] of [...bySource].sort((a, b) => b[1].length - a[1].length)) {
-  console.log(`  ${source.padEnd(12)} rows ${String(list.length).padStart(5)} (${pct(list.length / count).padStart(6)})  accuracy ${pct(list.filter(right).length / list.length)}`);
+  console.log(
+    `  ${source.padEnd(12)} rows ${String(list.length).padStart(5)} (${pct(list.length / count).padStart(6)})  accuracy ${pct(list.filter(right).length / list.length)}`,
+  );
 }
 console.log('what each source of knowledge decided: rows, top-1 accuracy, auto-approved rows and their precision');
 printKnowledgeSources(coldOutcomes, '  ');
 const approved = coldOutcomes.filter((outcome) => !outcome.needsReview);
 console.log(`auto-approved share: ${pct(approved.length / count)}   (target >= 60%)`);
-console.log(`precision among auto-approved: ${pct(approved.filter(right).length / Math.max(1, approved.length))}   (target >= 97%)`);
+console.log(
+  `precision among auto-approved: ${pct(approved.filter(right).length / Math.max(1, approved.length))}   (target >= 97%)`,
+);
 console.log('review threshold -> auto-approved share, precision (what a tenant setting would give):');
 printThresholds(coldOutcomes, '  ');
 
@@ -290,8 +375,15 @@ function knowledgeSource(outcome: Outcome): string {
   const detail = outcome.decidedBy;
   if (!outcome.source) return 'catch-all';
   if (detail.includes('(processor-kind-')) return 'processor kind';
-  for (const [prefix, name] of [['built-in rule', 'built-in rules'], ['keyword', 'keywords'], ['directory', 'directory (curated)'], ['brand', 'brands (name-suggestion-index)'],
-    ['tenant rule', 'tenant rules'], ['merchant', 'memory'], ['rag', 'rag']] as const) {
+  for (const [prefix, name] of [
+    ['built-in rule', 'built-in rules'],
+    ['keyword', 'keywords'],
+    ['directory', 'directory (curated)'],
+    ['brand', 'brands (name-suggestion-index)'],
+    ['tenant rule', 'tenant rules'],
+    ['merchant', 'memory'],
+    ['rag', 'rag'],
+  ] as const) {
     if (detail.startsWith(prefix)) return name;
   }
   return outcome.source === 'regex' ? 'transfer pairing' : outcome.source;
@@ -299,58 +391,107 @@ function knowledgeSource(outcome: Outcome): string {
 
 function printKnowledgeSources(outcomes: Outcome[], indent: string): void {
   const bySource = new Map<string, Outcome[]>();
-  for (const outcome of outcomes) bySource.set(knowledgeSource(outcome), [...(bySource.get(knowledgeSource(outcome)) ?? []), outcome]);
+  for (const outcome of outcomes)
+    bySource.set(knowledgeSource(outcome), [...(bySource.get(knowledgeSource(outcome)) ?? []), outcome]);
   for (const [source, list] of [...bySource].sort((a, b) => b[1].length - a[1].length)) {
     const approved = list.filter((outcome) => !outcome.needsReview);
-    console.log(`${indent}${source.padEnd(31)} rows ${String(list.length).padStart(5)}  accuracy ${pct(list.filter(right).length / list.length).padStart(6)}  auto-approved ${String(approved.length).padStart(5)}  precision ${pct(approved.filter(right).length / Math.max(1, approved.length)).padStart(6)}`);
+    console.log(
+      `${indent}${source.padEnd(31)} rows ${String(list.length).padStart(5)}  accuracy ${pct(list.filter(right).length / list.length).padStart(6)}  auto-approved ${String(approved.length).padStart(5)}  precision ${pct(approved.filter(right).length / Math.max(1, approved.length)).padStart(6)}`,
+    );
   }
 }
 
 function printThresholds(outcomes: Outcome[], indent: string): void {
   for (const threshold of [0.7, 0.8, 0.85, 0.9, 0.95]) {
-    const passing = outcomes.filter((outcome) => outcome.confidence !== null && outcome.confidence >= threshold && outcome.target !== '6999' && outcome.target !== '4999');
-    console.log(`${indent}${threshold.toFixed(2)}  share ${pct(passing.length / outcomes.length).padStart(6)}  precision ${pct(passing.filter(right).length / Math.max(1, passing.length))}`);
+    const passing = outcomes.filter(
+      (outcome) =>
+        outcome.confidence !== null &&
+        outcome.confidence >= threshold &&
+        outcome.target !== '6999' &&
+        outcome.target !== '4999',
+    );
+    console.log(
+      `${indent}${threshold.toFixed(2)}  share ${pct(passing.length / outcomes.length).padStart(6)}  precision ${pct(passing.filter(right).length / Math.max(1, passing.length))}`,
+    );
   }
 }
-const predictions = (list: Outcome[]) => list.filter((outcome) => outcome.confidence !== null).map((outcome) => ({ confidence: outcome.confidence!, correct: right(outcome) }));
+const predictions = (list: Outcome[]) =>
+  list
+    .filter((outcome) => outcome.confidence !== null)
+    .map((outcome) => ({ confidence: outcome.confidence!, correct: right(outcome) }));
 console.log('calibration (rows a tier decided): confidence bucket -> observed accuracy, mean confidence, rows');
 for (const bucket of calibrationTable(predictions(coldOutcomes))) {
-  console.log(`  ${bucket.from.toFixed(1)}-${bucket.to.toFixed(1)}  accuracy ${pct(bucket.accuracy).padStart(6)}  mean confidence ${bucket.meanConfidence.toFixed(3)}  rows ${bucket.count}`);
+  console.log(
+    `  ${bucket.from.toFixed(1)}-${bucket.to.toFixed(1)}  accuracy ${pct(bucket.accuracy).padStart(6)}  mean confidence ${bucket.meanConfidence.toFixed(3)}  rows ${bucket.count}`,
+  );
 }
 console.log(`ECE (all rows): ${expectedCalibrationError(predictions(coldOutcomes)).toFixed(4)}   (target <= 0.05)`);
-console.log(`ECE (held-out half, not used for fitting): ${expectedCalibrationError(predictions(coldOutcomes.filter((outcome) => heldOut(outcome.row.id)))).toFixed(4)}`);
-console.log(`after learning: ${pct(learning.right / learning.total)} of ${learning.total} rows right before correction   (target >= 95%)`);
+console.log(
+  `ECE (held-out half, not used for fitting): ${expectedCalibrationError(predictions(coldOutcomes.filter((outcome) => heldOut(outcome.row.id)))).toFixed(4)}`,
+);
+console.log(
+  `after learning: ${pct(learning.right / learning.total)} of ${learning.total} rows right before correction   (target >= 95%)`,
+);
 
 /** A block of its own for a group of businesses kept out of the figures above. */
-function printGroup(outcomes: Outcome[], groupProfiles: string[], tally: { right: number; total: number }, title: string): void {
+function printGroup(
+  outcomes: Outcome[],
+  groupProfiles: string[],
+  tally: { right: number; total: number },
+  title: string,
+): void {
   if (outcomes.length === 0) return;
   const groupCount = outcomes.length;
   const groupApproved = outcomes.filter((outcome) => !outcome.needsReview);
-  console.log(`${title}: ${groupCount} rows, ${groupProfiles.length} businesses (${groupProfiles.join(', ')}); not in the figures above, never used for fitting`);
+  console.log(
+    `${title}: ${groupCount} rows, ${groupProfiles.length} businesses (${groupProfiles.join(', ')}); not in the figures above, never used for fitting`,
+  );
   console.log(`  top-1 accuracy: ${pct(outcomes.filter(right).length / groupCount)}`);
   for (const profile of groupProfiles) {
     const list = outcomes.filter((outcome) => outcome.row.profile === profile);
     const approved = list.filter((outcome) => !outcome.needsReview);
-    console.log(`    ${profile.padEnd(24)} rows ${String(list.length).padStart(5)}  accuracy ${pct(list.filter(right).length / list.length)}  auto-approved ${String(approved.length).padStart(5)}  of them right ${String(approved.filter(right).length).padStart(5)}`);
+    console.log(
+      `    ${profile.padEnd(24)} rows ${String(list.length).padStart(5)}  accuracy ${pct(list.filter(right).length / list.length)}  auto-approved ${String(approved.length).padStart(5)}  of them right ${String(approved.filter(right).length).padStart(5)}`,
+    );
   }
   printKnowledgeSources(outcomes, '  ');
   console.log(`  auto-approved share: ${pct(groupApproved.length / groupCount)}`);
-  console.log(`  precision among auto-approved: ${pct(groupApproved.filter(right).length / Math.max(1, groupApproved.length))}`);
+  console.log(
+    `  precision among auto-approved: ${pct(groupApproved.filter(right).length / Math.max(1, groupApproved.length))}`,
+  );
   console.log('  review threshold -> auto-approved share, precision:');
   printThresholds(outcomes, '    ');
   console.log(`  ECE: ${expectedCalibrationError(predictions(outcomes)).toFixed(4)}`);
-  console.log(`  after learning: ${pct(tally.right / Math.max(1, tally.total))} of ${tally.total} rows right before correction`);
+  console.log(
+    `  after learning: ${pct(tally.right / Math.max(1, tally.total))} of ${tally.total} rows right before correction`,
+  );
 }
 
-printGroup(heldOutColdOutcomes, heldOutProfiles, heldOutLearning, 'development businesses (written blind: the second round and the first nine fresh draws; since examined and tuned against: in-sample)');
-printGroup(freshColdOutcomes, freshProfiles, freshLearning, 'fresh held-out businesses (written blind, never read or fitted; how clean each draw is: docs/categorization-data.md)');
+printGroup(
+  heldOutColdOutcomes,
+  heldOutProfiles,
+  heldOutLearning,
+  'development businesses (written blind: the second round and the first nine fresh draws; since examined and tuned against: in-sample)',
+);
+printGroup(
+  freshColdOutcomes,
+  freshProfiles,
+  freshLearning,
+  'fresh held-out businesses (written blind, never read or fitted; how clean each draw is: docs/categorization-data.md)',
+);
 
 function printMisses(outcomes: Outcome[], limit: number, title: string): void {
   // Grouped by what a fix would act on: the tier, what it said, what was right, and the cleaned text.
   const misses = new Map<string, { count: number; approved: number; example: string }>();
   for (const outcome of outcomes) {
     if (right(outcome) || (missesOnly && !missesOnly.has(outcome.row.profile))) continue;
-    const key = [outcome.source ?? 'catch-all', outcome.target ?? '-', outcome.row.label, cleanDescriptor(outcome.row.description).cleaned, `[${outcome.decidedBy}]`].join('  ');
+    const key = [
+      outcome.source ?? 'catch-all',
+      outcome.target ?? '-',
+      outcome.row.label,
+      cleanDescriptor(outcome.row.description).cleaned,
+      `[${outcome.decidedBy}]`,
+    ].join('  ');
     const entry = misses.get(key) ?? { count: 0, approved: 0, example: outcome.row.description };
     entry.count++;
     if (!outcome.needsReview) entry.approved++;
@@ -363,8 +504,10 @@ function printMisses(outcomes: Outcome[], limit: number, title: string): void {
 }
 
 if (missCount > 0) printMisses(coldOutcomes, missCount, 'most common cold-start misses');
-if (heldOutMissCount > 0) printMisses(heldOutColdOutcomes, heldOutMissCount, 'most common cold-start misses, held-out businesses');
-if (freshMissCount > 0) printMisses(freshColdOutcomes, freshMissCount, 'most common cold-start misses, fresh held-out businesses');
+if (heldOutMissCount > 0)
+  printMisses(heldOutColdOutcomes, heldOutMissCount, 'most common cold-start misses, held-out businesses');
+if (freshMissCount > 0)
+  printMisses(freshColdOutcomes, freshMissCount, 'most common cold-start misses, fresh held-out businesses');
 
 if (process.argv.includes('--scores')) {
   // What calibration sees: per tier and raw score, how often the tier was right (fitting half only).
@@ -378,7 +521,10 @@ if (process.argv.includes('--scores')) {
       if (sample.correct) entry.right++;
       byScore.set(score, entry);
     }
-    for (const [score, entry] of [...byScore].sort((a, b) => a[0] - b[0])) console.log(`  ${key.padEnd(10)} ${score.toFixed(2)}  ${String(entry.count).padStart(5)}  ${pct(entry.right / entry.count)}`);
+    for (const [score, entry] of [...byScore].sort((a, b) => a[0] - b[0]))
+      console.log(
+        `  ${key.padEnd(10)} ${score.toFixed(2)}  ${String(entry.count).padStart(5)}  ${pct(entry.right / entry.count)}`,
+      );
   }
 }
 
@@ -389,5 +535,7 @@ if (fit) {
   const curves: CalibrationCurves = {};
   for (const [key, list] of samples) curves[key] = fitIsotonic(list);
   writeFileSync(CALIBRATION_FILE, `${JSON.stringify(curves, null, 1)}\n`);
-  console.log(`calibration curves refitted on ${[...samples.values()].reduce((sum, list) => sum + list.length, 0)} tier answers; written. Run again without --fit to measure with them.`);
+  console.log(
+    `calibration curves refitted on ${[...samples.values()].reduce((sum, list) => sum + list.length, 0)} tier answers; written. Run again without --fit to measure with them.`,
+  );
 }

@@ -26,20 +26,28 @@ export interface NsiItem {
 const nsiCode = pathToFileURL(createRequire(import.meta.url).resolve('name-suggestion-index'));
 const nsiData = (file: string) => JSON.parse(readFileSync(new URL(`../json/${file}`, nsiCode), 'utf8'));
 const nsi = nsiData('nsi.json') as { _meta: { version: string }; nsi: Record<string, { items: NsiItem[] }> };
-const genericWords = (nsiData('genericWords.json') as { genericWords: string[] })
-  .genericWords.map((pattern) => new RegExp(pattern, 'i'));
+const genericWords = (nsiData('genericWords.json') as { genericWords: string[] }).genericWords.map(
+  (pattern) => new RegExp(pattern, 'i'),
+);
 
 const OSM_ROLES_FILE = new URL('../src/sweep/categorize/directory/osm-roles.csv', import.meta.url);
 const BRANDS_FILE = new URL('../src/sweep/categorize/directory/brands.csv', import.meta.url);
-const roles = new Map((parse(readFileSync(OSM_ROLES_FILE), { columns: true, trim: true }) as Array<Record<string, string>>)
-  .map((row) => [`${row.key}=${row.value}`, row]));
+const roles = new Map(
+  (parse(readFileSync(OSM_ROLES_FILE), { columns: true, trim: true }) as Array<Record<string, string>>).map((row) => [
+    `${row.key}=${row.value}`,
+    row,
+  ]),
+);
 
 /** World (001), the Americas (019), Northern America (021), the US or one of its states, and not excluded there. */
 function operatesInTheUs(locationSet: NsiItem['locationSet']): boolean {
   const include = locationSet?.include ?? [];
   const exclude = locationSet?.exclude ?? [];
   const us = (code: string) => typeof code === 'string' && (code === 'us' || code.startsWith('us-'));
-  return include.some((code) => code === '001' || code === '019' || code === '021' || us(code)) && !exclude.some((code) => code === 'us');
+  return (
+    include.some((code) => code === '001' || code === '019' || code === '021' || us(code)) &&
+    !exclude.some((code) => code === 'us')
+  );
 }
 
 /** Words a place is called by (the keyword tier's trade words, bank noise): a one-word brand made of one names nobody. */
@@ -54,7 +62,15 @@ function usableAlias(name: string): string | null {
   if (letters.length < 5) return null;
   if (cleaned.tokens.length === 1 && COMMON_WORDS.has(cleaned.tokens[0])) return null;
   // A name that cleaning shortened (a number dropped, a state code taken for a place) would match something else.
-  if (cleaned.cleaned !== name.toUpperCase().replace(/[^A-Z0-9& ]+/g, (match) => (match === "'" || match === '’' ? '' : ' ')).replace(/\s+/g, ' ').trim()) return null;
+  if (
+    cleaned.cleaned !==
+    name
+      .toUpperCase()
+      .replace(/[^A-Z0-9& ]+/g, (match) => (match === "'" || match === '’' ? '' : ' '))
+      .replace(/\s+/g, ' ')
+      .trim()
+  )
+    return null;
   return cleaned.cleaned;
 }
 
@@ -75,14 +91,16 @@ export function usBrandsWithRoles(): Array<{ item: NsiItem; tag: string; role: s
     const tag = path.split('/').slice(1).join('=');
     const mapping = roles.get(tag);
     if (!mapping) continue;
-    for (const item of items) if (operatesInTheUs(item.locationSet)) found.push({ item, tag, role: mapping.role, category: mapping.category });
+    for (const item of items)
+      if (operatesInTheUs(item.locationSet)) found.push({ item, tag, role: mapping.role, category: mapping.category });
   }
   return found;
 }
 
 /** The brands file's text, from the installed package: what `npm run build:directory` writes and a test compares. */
 export function brandsCsv(): string {
-  const rows: Array<{ name: string; role: string; category: string; tag: string; wikidata: string; aliases: string }> = [];
+  const rows: Array<{ name: string; role: string; category: string; tag: string; wikidata: string; aliases: string }> =
+    [];
   const seenAliases = new Set<string>();
   for (const [path, { items }] of Object.entries(nsi.nsi)) {
     if (!path.startsWith('brands/')) continue;
@@ -92,11 +110,19 @@ export function brandsCsv(): string {
     for (const item of items) {
       if (!operatesInTheUs(item.locationSet) || isHeldOutBrand(item.id)) continue;
       const names = [item.displayName, item.tags.name, item.tags.brand, ...(item.matchNames ?? [])].filter(Boolean);
-      const aliases = [...new Set(names.map(usableAlias).filter((alias): alias is string => alias !== null))]
-        .filter((alias) => !seenAliases.has(alias.replace(/ /g, '')));
+      const aliases = [...new Set(names.map(usableAlias).filter((alias): alias is string => alias !== null))].filter(
+        (alias) => !seenAliases.has(alias.replace(/ /g, '')),
+      );
       if (aliases.length === 0) continue;
       for (const alias of aliases) seenAliases.add(alias.replace(/ /g, ''));
-      rows.push({ name: item.displayName, role: mapping.role, category: mapping.category, tag, wikidata: item.tags['brand:wikidata'] ?? '', aliases: aliases.join('|') });
+      rows.push({
+        name: item.displayName,
+        role: mapping.role,
+        category: mapping.category,
+        tag,
+        wikidata: item.tags['brand:wikidata'] ?? '',
+        aliases: aliases.join('|'),
+      });
     }
   }
   rows.sort((a, b) => a.tag.localeCompare(b.tag) || a.name.localeCompare(b.name));
@@ -106,5 +132,7 @@ export function brandsCsv(): string {
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const csv = brandsCsv();
   writeFileSync(BRANDS_FILE, csv);
-  console.log(`name-suggestion-index ${nsi._meta.version}: ${csv.split('\n').length - 2} US brands written to brands.csv`);
+  console.log(
+    `name-suggestion-index ${nsi._meta.version}: ${csv.split('\n').length - 2} US brands written to brands.csv`,
+  );
 }

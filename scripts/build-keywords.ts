@@ -14,29 +14,67 @@ import { stringify } from 'csv-stringify/sync';
 import { accountForRole, isChartRole } from '../src/chart/us-chart.ts';
 import { cleanDescriptor, RESERVED_WORDS } from '../src/descriptor/descriptor.ts';
 
-interface Preset { tags: Record<string, string>; searchable?: boolean }
-interface PresetText { name?: string; aliases?: string | string[]; terms?: string | string[] }
+interface Preset {
+  tags: Record<string, string>;
+  searchable?: boolean;
+}
+interface PresetText {
+  name?: string;
+  aliases?: string | string[];
+  terms?: string | string[];
+}
 
 const require = createRequire(import.meta.url);
 const schemaVersion = (require('@openstreetmap/id-tagging-schema/package.json') as { version: string }).version;
 const presets = require('@openstreetmap/id-tagging-schema/dist/presets.json') as Record<string, Preset>;
-const english = (require('@openstreetmap/id-tagging-schema/dist/translations/en.json') as { en: { presets: { presets: Record<string, PresetText> } } }).en.presets.presets;
+const english = (
+  require('@openstreetmap/id-tagging-schema/dist/translations/en.json') as {
+    en: { presets: { presets: Record<string, PresetText> } };
+  }
+).en.presets.presets;
 
 const OSM_ROLES_FILE = new URL('../src/sweep/categorize/directory/osm-roles.csv', import.meta.url);
 const PRESET_WORDS_FILE = new URL('../src/sweep/categorize/preset-words.csv', import.meta.url);
-const roles = new Map((parse(readFileSync(OSM_ROLES_FILE), { columns: true, trim: true }) as Array<Record<string, string>>)
-  .map((row) => [`${row.key}=${row.value}`, row.role]));
+const roles = new Map(
+  (parse(readFileSync(OSM_ROLES_FILE), { columns: true, trim: true }) as Array<Record<string, string>>).map((row) => [
+    `${row.key}=${row.value}`,
+    row.role,
+  ]),
+);
 
 /** Presets of places that are gone or only planned name no merchant anyone pays today. */
 const LIFECYCLE = /^(disused|demolished|abandoned|was|construction|proposed|razed|removed)\//;
 /** Words that join a name's parts, and what every shop is: they name no kind of place. */
-const FILLER = new Set(['AND', 'OF', 'THE', 'FOR', 'WITH', 'SHOP', 'STORE', 'PLACE', 'SERVICE', 'SERVICES', 'CENTER', 'CENTRE', 'POINT', 'STATION', 'OFFICE']);
+const FILLER = new Set([
+  'AND',
+  'OF',
+  'THE',
+  'FOR',
+  'WITH',
+  'SHOP',
+  'STORE',
+  'PLACE',
+  'SERVICE',
+  'SERVICES',
+  'CENTER',
+  'CENTRE',
+  'POINT',
+  'STATION',
+  'OFFICE',
+]);
 
-const list = (value: string | string[] | undefined) => (Array.isArray(value) ? value : (value ?? '').split(/[,\n]/)).map((word) => word.trim()).filter(Boolean);
+const list = (value: string | string[] | undefined) =>
+  (Array.isArray(value) ? value : (value ?? '').split(/[,\n]/)).map((word) => word.trim()).filter(Boolean);
 
 /** A preset word as descriptors print it: Latin capitals, digits and &, single-spaced; null when it cannot be printed so. */
 function printable(word: string): string | null {
-  const plain = word.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/['’]/g, '').toUpperCase().replace(/[^A-Z0-9&]+/g, ' ').trim();
+  const plain = word
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/['’]/g, '')
+    .toUpperCase()
+    .replace(/[^A-Z0-9&]+/g, ' ')
+    .trim();
   if (!plain || /[^\x20-\x7e]/.test(word.normalize('NFD').replace(/[\u0300-\u036f]/g, ''))) return null;
   return plain;
 }
@@ -54,9 +92,14 @@ function roleOf(preset: Preset): string | null {
  * How many brands of the name-suggestion-index carry each word in their names, and for which accounts (null: a kind of
  * place the chart has no role for): the same index the directory is built from.
  */
-interface NsiItem { displayName: string; tags: Record<string, string> }
+interface NsiItem {
+  displayName: string;
+  tags: Record<string, string>;
+}
 const nsiCode = pathToFileURL(require.resolve('name-suggestion-index'));
-const nsi = JSON.parse(readFileSync(new URL('../json/nsi.json', nsiCode), 'utf8')) as { nsi: Record<string, { items: NsiItem[] }> };
+const nsi = JSON.parse(readFileSync(new URL('../json/nsi.json', nsiCode), 'utf8')) as {
+  nsi: Record<string, { items: NsiItem[] }>;
+};
 const MAX_OTHER_BRANDS = 3;
 const brandWordRoles = new Map<string, { roles: Set<string>; others: number }>();
 for (const [path, { items }] of Object.entries(nsi.nsi)) {
@@ -85,7 +128,11 @@ for (const [path, { items }] of Object.entries(nsi.nsi)) {
 }
 
 type Kind = 'name' | 'term';
-interface Use { presetId: string; role: string | null; kind: Kind }
+interface Use {
+  presetId: string;
+  role: string | null;
+  kind: Kind;
+}
 
 /** The preset-words file's text from the installed package: what `npm run build:keywords` writes and a test compares. */
 export function presetWordsCsv(): string {
@@ -108,7 +155,8 @@ export function presetWordsCsv(): string {
   const rows: Array<{ phrase: string; role: string; strength: string; presets: string }> = [];
   for (const [phrase, phraseUses] of uses) {
     const words = phrase.split(' ');
-    if (phrase.replace(/[^A-Z]/g, '').length < 3 || words.every((word) => FILLER.has(word) || RESERVED_WORDS.has(word))) continue;
+    if (phrase.replace(/[^A-Z]/g, '').length < 3 || words.every((word) => FILLER.has(word) || RESERVED_WORDS.has(word)))
+      continue;
     // A phrase cleaning would change (a state code, a number) is not what the tier sees on a descriptor.
     if (cleanDescriptor(phrase).cleaned !== phrase) continue;
     const mapped = phraseUses.filter((use) => use.role !== null);
@@ -120,11 +168,24 @@ export function presetWordsCsv(): string {
     const unmappedTerms = phraseUses.filter((use) => use.role === null && use.kind === 'term').length;
     if (unmappedNames > 0 || unmappedTerms > mapped.length) continue;
     // One word that many brands of other kinds carry in their names ("AMERICAN", "FOOD") says little about a place.
-    if (words.length === 1 && (brandWordRoles.get(phrase)?.others ?? 0) >= MAX_OTHER_BRANDS && !(brandWordRoles.get(phrase)?.roles.size === 1 && brandWordRoles.get(phrase)!.roles.has(accountForRole(mapped[0].role as Parameters<typeof accountForRole>[0])))) continue;
+    if (
+      words.length === 1 &&
+      (brandWordRoles.get(phrase)?.others ?? 0) >= MAX_OTHER_BRANDS &&
+      !(
+        brandWordRoles.get(phrase)?.roles.size === 1 &&
+        brandWordRoles.get(phrase)!.roles.has(accountForRole(mapped[0].role as Parameters<typeof accountForRole>[0]))
+      )
+    )
+      continue;
     const strength = mapped.some((use) => use.kind === 'name') ? 'clear' : 'likely';
     const role = mapped.find((use) => use.kind === 'name')?.role ?? mapped[0].role!;
     if (!isChartRole(role)) throw new Error(`osm-roles.csv names an unknown role ${role}`);
-    rows.push({ phrase, role, strength, presets: [...new Set(mapped.map((use) => use.presetId))].sort().slice(0, 4).join('|') });
+    rows.push({
+      phrase,
+      role,
+      strength,
+      presets: [...new Set(mapped.map((use) => use.presetId))].sort().slice(0, 4).join('|'),
+    });
   }
   rows.sort((a, b) => a.role.localeCompare(b.role) || a.phrase.localeCompare(b.phrase));
   return stringify(rows, { header: true, columns: ['phrase', 'role', 'strength', 'presets'] });
@@ -135,5 +196,7 @@ export const PRESET_SCHEMA_VERSION = schemaVersion;
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const csv = presetWordsCsv();
   writeFileSync(PRESET_WORDS_FILE, csv);
-  console.log(`@openstreetmap/id-tagging-schema ${schemaVersion}: ${csv.split('\n').length - 2} preset words written to preset-words.csv`);
+  console.log(
+    `@openstreetmap/id-tagging-schema ${schemaVersion}: ${csv.split('\n').length - 2} preset words written to preset-words.csv`,
+  );
 }

@@ -20,7 +20,10 @@ export type ErrorCode =
   | 'internal_error';
 
 export class DomainError extends Error {
-  constructor(readonly code: ErrorCode, readonly reason: string) {
+  constructor(
+    readonly code: ErrorCode,
+    readonly reason: string,
+  ) {
     super(reason);
   }
 }
@@ -36,4 +39,5 @@ export function assertInvariant(condition: unknown, message: string): asserts co
 
 export const forbidden = (reason: string) => new DomainError('forbidden', reason);
 export const unauthorized = (reason: string) => new DomainError('unauthorized', reason);
-export const rateLimited = (reason: string, retryAfterSeconds: number) => Object.assign(new DomainError('rate_limited', reason), { retryAfterSeconds });
+export const rateLimited = (reason: string, retryAfterSeconds: number) =>
+  Object.assign(new DomainError('rate_limited', reason), { retryAfterSeconds });

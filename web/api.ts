@@ -17,7 +17,11 @@ export interface Session {
 }
 
 export class ApiError extends Error {
-  constructor(readonly status: number, readonly error: string, readonly reason: string) {
+  constructor(
+    readonly status: number,
+    readonly error: string,
+    readonly reason: string,
+  ) {
     super(reason || error);
   }
 }
@@ -71,7 +75,12 @@ async function errorFrom(response: Response): Promise<ApiError> {
 }
 
 /** Raw call under /v1. A 429 is waited out (up to three times, each at most 20 s) since reports share a small budget. */
-export async function call(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<Response> {
+export async function call(
+  method: string,
+  path: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<Response> {
   for (let attempt = 0; ; attempt++) {
     const response = await fetch(`/v1${path}`, {
       method,
@@ -94,7 +103,12 @@ export async function call(method: string, path: string, body?: unknown, options
   }
 }
 
-export async function api<T = any>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+export async function api<T = any>(
+  method: string,
+  path: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<T> {
   const response = await call(method, path, body, options);
   if (response.status === 204) return undefined as T;
   return response.json() as Promise<T>;
@@ -104,7 +118,8 @@ export const get = <T = any>(path: string, options?: RequestOptions) => api<T>('
 
 export function query(params: Record<string, string | number | boolean | undefined | null>): string {
   const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(params)) if (value !== undefined && value !== null && value !== '') search.set(name, String(value));
+  for (const [name, value] of Object.entries(params))
+    if (value !== undefined && value !== null && value !== '') search.set(name, String(value));
   const text = search.toString();
   return text ? `?${text}` : '';
 }
@@ -114,7 +129,14 @@ interface SessionBody {
 }
 
 function fromSessionBody(body: SessionBody): Session {
-  return { email: body.data.user.email, userId: body.data.user.id, tenantId: body.data.tenantId, role: body.data.role, csrfToken: body.data.csrfToken, apiKey: null };
+  return {
+    email: body.data.user.email,
+    userId: body.data.user.id,
+    tenantId: body.data.tenantId,
+    role: body.data.role,
+    csrfToken: body.data.csrfToken,
+    apiKey: null,
+  };
 }
 
 export async function signIn(email: string, password: string, tenantId?: string): Promise<Session> {
@@ -126,7 +148,9 @@ export async function signIn(email: string, password: string, tenantId?: string)
 
 /** An API key stands in for a person: its scopes decide what it may do, so the app offers what a bookkeeper could. */
 export async function signInWithKey(apiKey: string): Promise<Session> {
-  const response = await fetch('/v1/entities', { headers: { authorization: `Bearer ${apiKey}`, accept: 'application/json' } });
+  const response = await fetch('/v1/entities', {
+    headers: { authorization: `Bearer ${apiKey}`, accept: 'application/json' },
+  });
   if (!response.ok) throw await errorFrom(response);
   sessionStorage.setItem(KEY_STORAGE, apiKey);
   const next: Session = { email: null, userId: null, tenantId: null, role: 'bookkeeper', csrfToken: null, apiKey };
@@ -143,7 +167,10 @@ export async function restoreSession(): Promise<Session | null> {
       sessionStorage.removeItem(KEY_STORAGE);
     }
   }
-  const response = await fetch('/v1/auth/session', { credentials: 'same-origin', headers: { accept: 'application/json' } });
+  const response = await fetch('/v1/auth/session', {
+    credentials: 'same-origin',
+    headers: { accept: 'application/json' },
+  });
   if (!response.ok) return null;
   const next = fromSessionBody(await response.json());
   setSession(next);
@@ -167,7 +194,8 @@ export async function signOut(): Promise<void> {
 export async function downloadCsv(path: string, fallbackName: string): Promise<void> {
   const response = await call('GET', path, undefined, { accept: 'text/csv' });
   const type = response.headers.get('content-type') ?? '';
-  if (!type.startsWith('text/csv')) throw new ApiError(406, 'not_csv', 'the server did not answer with CSV for this report');
+  if (!type.startsWith('text/csv'))
+    throw new ApiError(406, 'not_csv', 'the server did not answer with CSV for this report');
   const disposition = response.headers.get('content-disposition') ?? '';
   const name = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `${fallbackName}.csv`;
   const url = URL.createObjectURL(await response.blob());

@@ -28,25 +28,36 @@ export function missingMonths(periods: Array<{ periodStart: string; periodEnd: s
 }
 
 /** Accounts a row may be filed under: not bank or card ledgers (those have a parent), plus "transfer". */
-export function categoryChoices(accounts: Array<{ accountNumber: string; name: string; isActive: boolean; parentNumber: string | null }>): Array<{ value: string; label: string }> {
+export function categoryChoices(
+  accounts: Array<{ accountNumber: string; name: string; isActive: boolean; parentNumber: string | null }>,
+): Array<{ value: string; label: string }> {
   return [
-    ...accounts.filter((account) => account.isActive && !account.parentNumber).map((account) => ({ value: account.accountNumber, label: `${account.accountNumber} · ${account.name}` })),
+    ...accounts
+      .filter((account) => account.isActive && !account.parentNumber)
+      .map((account) => ({ value: account.accountNumber, label: `${account.accountNumber} · ${account.name}` })),
     { value: 'transfer', label: 'transfer · Transfer between own accounts' },
   ];
 }
 
 /** What the person typed in the picker: an account number, a whole label, or words matching exactly one account. */
-export function resolveCategory(text: string, choices: Array<{ value: string; label: string }>): { value?: string; problem?: string } {
+export function resolveCategory(
+  text: string,
+  choices: Array<{ value: string; label: string }>,
+): { value?: string; problem?: string } {
   const typed = text.trim().toLowerCase();
   if (!typed) return { problem: 'type an account number or name' };
-  const exact = choices.find((choice) => choice.value.toLowerCase() === typed || choice.label.toLowerCase() === typed || typed.startsWith(`${choice.value.toLowerCase()} `));
+  const exact = choices.find(
+    (choice) =>
+      choice.value.toLowerCase() === typed ||
+      choice.label.toLowerCase() === typed ||
+      typed.startsWith(`${choice.value.toLowerCase()} `),
+  );
   if (exact) return { value: exact.value };
   const matches = choices.filter((choice) => choice.label.toLowerCase().includes(typed));
   if (matches.length === 1) return { value: matches[0].value };
   if (matches.length === 0) return { problem: `no account matches "${text.trim()}"` };
   return { problem: `${matches.length} accounts match "${text.trim()}"; type more of the name or the number` };
 }
-
 
 /** The fields of a transaction the review queue orders by. */
 export interface ReviewCandidate {
@@ -66,7 +77,11 @@ export const acceptable = (row: ReviewCandidate) => row.category !== null && !CA
  * with one key each; rows with no real suggestion follow, larger amounts before smaller.
  */
 export function reviewOrder(a: ReviewCandidate, b: ReviewCandidate): number {
-  const confidence = (row: ReviewCandidate) => (acceptable(row) ? row.category!.confidence ?? 0 : -1);
-  return confidence(b) - confidence(a) || Math.abs(b.amount) - Math.abs(a.amount) || a.date.localeCompare(b.date) || a.id.localeCompare(b.id);
+  const confidence = (row: ReviewCandidate) => (acceptable(row) ? (row.category!.confidence ?? 0) : -1);
+  return (
+    confidence(b) - confidence(a) ||
+    Math.abs(b.amount) - Math.abs(a.amount) ||
+    a.date.localeCompare(b.date) ||
+    a.id.localeCompare(b.id)
+  );
 }
-

@@ -1,7 +1,17 @@
 import './app.css';
 import { render, type ComponentType } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { api, currentSession, isOwner, onSessionChange, restoreSession, signIn, signInWithKey, signOut, type Session } from './api.ts';
+import {
+  api,
+  currentSession,
+  isOwner,
+  onSessionChange,
+  restoreSession,
+  signIn,
+  signInWithKey,
+  signOut,
+  type Session,
+} from './api.ts';
 import { forgetChart, messageOf, Notice } from './ui.tsx';
 import { ReviewPage } from './pages/review.tsx';
 import { TransactionsPage } from './pages/transactions.tsx';
@@ -67,7 +77,10 @@ function TokenPage({ kind }: { kind: 'reset' | 'invitation' }) {
     if (password !== repeat) return setError('the two passwords differ');
     setError(undefined);
     try {
-      await api('POST', kind === 'reset' ? '/auth/password-reset/confirm' : '/auth/accept-invitation', { token, password });
+      await api('POST', kind === 'reset' ? '/auth/password-reset/confirm' : '/auth/accept-invitation', {
+        token,
+        password,
+      });
       setDone(true);
     } catch (failure) {
       setError(messageOf(failure));
@@ -79,17 +92,38 @@ function TokenPage({ kind }: { kind: 'reset' | 'invitation' }) {
       <h1>{title}</h1>
       {!token ? <Notice kind="error">This link has no token; open the whole link from the mail again.</Notice> : null}
       {error ? <Notice kind="error">{error}</Notice> : null}
-      {done ? <Notice kind="success">{kind === 'reset' ? 'Your password is changed.' : 'You have joined.'} <a href="/">Sign in</a>.</Notice> : (
+      {done ? (
+        <Notice kind="success">
+          {kind === 'reset' ? 'Your password is changed.' : 'You have joined.'} <a href="/">Sign in</a>.
+        </Notice>
+      ) : (
         <form onSubmit={submit} aria-label={title}>
           <div class="field">
             <label for="new-password">New password (at least 10 characters)</label>
-            <input id="new-password" type="password" autocomplete="new-password" required minLength={10} value={password} onInput={(event) => setPassword((event.target as HTMLInputElement).value)} />
+            <input
+              id="new-password"
+              type="password"
+              autocomplete="new-password"
+              required
+              minLength={10}
+              value={password}
+              onInput={(event) => setPassword((event.target as HTMLInputElement).value)}
+            />
           </div>
           <div class="field">
             <label for="repeat-password">The same again</label>
-            <input id="repeat-password" type="password" autocomplete="new-password" required value={repeat} onInput={(event) => setRepeat((event.target as HTMLInputElement).value)} />
+            <input
+              id="repeat-password"
+              type="password"
+              autocomplete="new-password"
+              required
+              value={repeat}
+              onInput={(event) => setRepeat((event.target as HTMLInputElement).value)}
+            />
           </div>
-          <button type="submit" class="primary" disabled={!token}>{kind === 'reset' ? 'Set password' : 'Join'}</button>
+          <button type="submit" class="primary" disabled={!token}>
+            {kind === 'reset' ? 'Set password' : 'Join'}
+          </button>
         </form>
       )}
     </main>
@@ -102,18 +136,30 @@ function ForgotPassword() {
   return (
     <details class="key-sign-in">
       <summary>Forgot your password?</summary>
-      <form aria-label="Ask for a password reset link" onSubmit={async (event) => {
-        event.preventDefault();
-        try {
-          await api('POST', '/auth/password-reset', { email: email.trim() });
-          setState({ kind: 'success', text: 'If this e-mail has an account, a link to choose a new password is on its way (or ask an owner: the command line prints one).' });
-        } catch (failure) {
-          setState({ kind: 'error', text: messageOf(failure) });
-        }
-      }}>
+      <form
+        aria-label="Ask for a password reset link"
+        onSubmit={async (event) => {
+          event.preventDefault();
+          try {
+            await api('POST', '/auth/password-reset', { email: email.trim() });
+            setState({
+              kind: 'success',
+              text: 'If this e-mail has an account, a link to choose a new password is on its way (or ask an owner: the command line prints one).',
+            });
+          } catch (failure) {
+            setState({ kind: 'error', text: messageOf(failure) });
+          }
+        }}
+      >
         <div class="field">
           <label for="reset-email">Your e-mail</label>
-          <input id="reset-email" type="email" required value={email} onInput={(event) => setEmail((event.target as HTMLInputElement).value)} />
+          <input
+            id="reset-email"
+            type="email"
+            required
+            value={email}
+            onInput={(event) => setEmail((event.target as HTMLInputElement).value)}
+          />
         </div>
         {state ? <Notice kind={state.kind}>{state.text}</Notice> : null}
         <button type="submit">Send me a link</button>
@@ -151,20 +197,40 @@ function SignIn() {
       <form onSubmit={(event) => submit(event, false)} aria-label="Sign in with e-mail">
         <div class="field">
           <label for="email">E-mail</label>
-          <input id="email" type="email" autocomplete="username" required value={email} onInput={(event) => setEmail((event.target as HTMLInputElement).value)} />
+          <input
+            id="email"
+            type="email"
+            autocomplete="username"
+            required
+            value={email}
+            onInput={(event) => setEmail((event.target as HTMLInputElement).value)}
+          />
         </div>
         <div class="field">
           <label for="password">Password</label>
-          <input id="password" type="password" autocomplete="current-password" required value={password} onInput={(event) => setPassword((event.target as HTMLInputElement).value)} />
+          <input
+            id="password"
+            type="password"
+            autocomplete="current-password"
+            required
+            value={password}
+            onInput={(event) => setPassword((event.target as HTMLInputElement).value)}
+          />
         </div>
         <details>
           <summary>Several businesses on this e-mail?</summary>
           <div class="field">
             <label for="tenant">Tenant id</label>
-            <input id="tenant" value={tenantId} onInput={(event) => setTenantId((event.target as HTMLInputElement).value)} />
+            <input
+              id="tenant"
+              value={tenantId}
+              onInput={(event) => setTenantId((event.target as HTMLInputElement).value)}
+            />
           </div>
         </details>
-        <button type="submit" class="primary" disabled={busy}>{busy ? 'Signing in…' : 'Sign in'}</button>
+        <button type="submit" class="primary" disabled={busy}>
+          {busy ? 'Signing in…' : 'Sign in'}
+        </button>
       </form>
       <ForgotPassword />
       <details class="key-sign-in">
@@ -172,13 +238,24 @@ function SignIn() {
         <form onSubmit={(event) => submit(event, true)} aria-label="Sign in with an API key">
           <div class="field">
             <label for="api-key">API key</label>
-            <input id="api-key" type="password" autocomplete="off" required value={apiKey} onInput={(event) => setApiKey((event.target as HTMLInputElement).value)} />
+            <input
+              id="api-key"
+              type="password"
+              autocomplete="off"
+              required
+              value={apiKey}
+              onInput={(event) => setApiKey((event.target as HTMLInputElement).value)}
+            />
             <small class="muted">Kept for this browser tab only. The key's scopes decide what you may change.</small>
           </div>
-          <button type="submit" disabled={busy}>Use this key</button>
+          <button type="submit" disabled={busy}>
+            Use this key
+          </button>
         </form>
       </details>
-      <p class="muted">The API is documented at <a href="/docs">/docs</a>.</p>
+      <p class="muted">
+        The API is documented at <a href="/docs">/docs</a>.
+      </p>
     </main>
   );
 }
@@ -198,32 +275,57 @@ function Shell({ session }: { session: Session }) {
   const Page = route?.page;
   return (
     <>
-      <a class="skip-link" href="#main" onClick={(event) => {
-        event.preventDefault();
-        document.getElementById('main')?.focus();
-      }}>Skip to content</a>
+      <a
+        class="skip-link"
+        href="#main"
+        onClick={(event) => {
+          event.preventDefault();
+          document.getElementById('main')?.focus();
+        }}
+      >
+        Skip to content
+      </a>
       <header class="top">
         <span class="brand">Bookkeeping</span>
-        <button type="button" class="menu-button" aria-expanded={menuOpen} aria-controls="nav" onClick={() => setMenuOpen(!menuOpen)}>Menu</button>
+        <button
+          type="button"
+          class="menu-button"
+          aria-expanded={menuOpen}
+          aria-controls="nav"
+          onClick={() => setMenuOpen(!menuOpen)}
+        >
+          Menu
+        </button>
         <nav id="nav" aria-label="Pages" class={menuOpen ? 'open' : ''}>
           <ul>
             {routes.map((candidate) => (
               <li key={candidate.path}>
-                <a href={`#/${candidate.path}`} aria-current={candidate.path === path ? 'page' : undefined}>{candidate.label}</a>
+                <a href={`#/${candidate.path}`} aria-current={candidate.path === path ? 'page' : undefined}>
+                  {candidate.label}
+                </a>
               </li>
             ))}
           </ul>
         </nav>
         <div class="who">
-          <span class="role" title="Your role">{session.email ?? 'API key'} · {session.role}</span>
-          <button type="button" onClick={() => signOut()}>Sign out</button>
+          <span class="role" title="Your role">
+            {session.email ?? 'API key'} · {session.role}
+          </span>
+          <button type="button" onClick={() => signOut()}>
+            Sign out
+          </button>
         </div>
       </header>
       <main id="main" tabIndex={-1}>
-        {Page ? <Page key={path} session={session} params={params} /> : (
+        {Page ? (
+          <Page key={path} session={session} params={params} />
+        ) : (
           <>
             <h1>Not found</h1>
-            <p>There is no page "{path}" {ROUTES.some((candidate) => candidate.path === path) ? 'for your role' : ''}. <a href="#/review">Go to the review queue</a>.</p>
+            <p>
+              There is no page "{path}" {ROUTES.some((candidate) => candidate.path === path) ? 'for your role' : ''}.{' '}
+              <a href="#/review">Go to the review queue</a>.
+            </p>
           </>
         )}
       </main>
@@ -244,10 +346,18 @@ function SignedIn() {
       forgetChart();
       setSession(next);
     });
-    restoreSession().then((restored) => setSession(restored), () => setSession(null));
+    restoreSession().then(
+      (restored) => setSession(restored),
+      () => setSession(null),
+    );
     return stop;
   }, []);
-  if (session === undefined) return <p class="boot" role="status">Loading…</p>;
+  if (session === undefined)
+    return (
+      <p class="boot" role="status">
+        Loading…
+      </p>
+    );
   return session ? <Shell session={session} /> : <SignIn />;
 }
 

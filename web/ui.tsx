@@ -5,7 +5,10 @@ import { categoryChoices, resolveCategory } from './logic.ts';
 
 export { categoryChoices, resolveCategory };
 
-export function useLoad<T>(load: () => Promise<T>, deps: unknown[]): { data: T | undefined; error: string | undefined; loading: boolean; reload: () => void } {
+export function useLoad<T>(
+  load: () => Promise<T>,
+  deps: unknown[],
+): { data: T | undefined; error: string | undefined; loading: boolean; reload: () => void } {
   const [state, setState] = useState<{ data?: T; error?: string; loading: boolean }>({ loading: true });
   const [generation, setGeneration] = useState(0);
   useEffect(() => {
@@ -51,7 +54,13 @@ export function monthsBack(months: number, from = todayIso()): string {
   return date.toISOString().slice(0, 10);
 }
 
-export function Notice({ kind = 'info', children }: { kind?: 'info' | 'error' | 'success'; children: ComponentChildren }) {
+export function Notice({
+  kind = 'info',
+  children,
+}: {
+  kind?: 'info' | 'error' | 'success';
+  children: ComponentChildren;
+}) {
   return (
     <p class={`notice notice-${kind}`} role={kind === 'error' ? 'alert' : 'status'}>
       {children}
@@ -60,7 +69,11 @@ export function Notice({ kind = 'info', children }: { kind?: 'info' | 'error' | 
 }
 
 export function Loading({ what }: { what: string }) {
-  return <p class="muted" role="status">Loading {what}…</p>;
+  return (
+    <p class="muted" role="status">
+      Loading {what}…
+    </p>
+  );
 }
 
 /** Wide tables scroll sideways inside their own focusable region, so the page never does at 375 px. */
@@ -76,7 +89,9 @@ export function PageTitle({ children, actions }: { children: ComponentChildren; 
   const ref = useRef<HTMLHeadingElement>(null);
   return (
     <div class="page-title">
-      <h1 ref={ref} tabIndex={-1}>{children}</h1>
+      <h1 ref={ref} tabIndex={-1}>
+        {children}
+      </h1>
       {actions ? <div class="page-actions">{actions}</div> : null}
     </div>
   );
@@ -94,17 +109,27 @@ export interface LedgerAccount {
 let accountsCache: Promise<LedgerAccount[]> | undefined;
 /** The chart rarely changes while a page is open; read it once per sign-in. */
 export function chartOfAccounts(): Promise<LedgerAccount[]> {
-  accountsCache ??= get<{ data: LedgerAccount[] }>('/accounts').then((body) => body.data).catch((error) => {
-    accountsCache = undefined;
-    throw error;
-  });
+  accountsCache ??= get<{ data: LedgerAccount[] }>('/accounts')
+    .then((body) => body.data)
+    .catch((error) => {
+      accountsCache = undefined;
+      throw error;
+    });
   return accountsCache;
 }
 export function forgetChart() {
   accountsCache = undefined;
 }
 
-export function AccountPicker({ id, label, value, onInput, choices, inputRef, onEnter }: {
+export function AccountPicker({
+  id,
+  label,
+  value,
+  onInput,
+  choices,
+  inputRef,
+  onEnter,
+}: {
   id: string;
   label: string;
   value: string;
@@ -132,18 +157,34 @@ export function AccountPicker({ id, label, value, onInput, choices, inputRef, on
         }}
       />
       <datalist id={`${id}-choices`}>
-        {choices.map((choice) => <option key={choice.value} value={choice.label} />)}
+        {choices.map((choice) => (
+          <option key={choice.value} value={choice.label} />
+        ))}
       </datalist>
     </div>
   );
 }
 
-export function Field({ id, label, children, hint }: { id: string; label: string; children: ComponentChildren; hint?: string }) {
+export function Field({
+  id,
+  label,
+  children,
+  hint,
+}: {
+  id: string;
+  label: string;
+  children: ComponentChildren;
+  hint?: string;
+}) {
   return (
     <div class="field">
       <label for={id}>{label}</label>
       {children}
-      {hint ? <small id={`${id}-hint`} class="muted">{hint}</small> : null}
+      {hint ? (
+        <small id={`${id}-hint`} class="muted">
+          {hint}
+        </small>
+      ) : null}
     </div>
   );
 }

@@ -29,11 +29,24 @@ export interface EvalRow {
 export const FIRST_MONTH = '2024-07';
 export const MONTH_COUNT = 18;
 
-const ACCOUNT_KIND: Record<AccountRole, EvalRow['accountKind']> = { checking: 'checking', savings: 'savings', card: 'credit_card', trust: 'trust' };
+const ACCOUNT_KIND: Record<AccountRole, EvalRow['accountKind']> = {
+  checking: 'checking',
+  savings: 'savings',
+  card: 'credit_card',
+  trust: 'trust',
+};
 /** How a bank's name prints on another bank's ACH line. */
 const BANK_NAME: Record<string, string> = {
-  chase: 'JPMORGAN CHASE', 'bank-of-america': 'BANK OF AMERICA', 'wells-fargo': 'WELLS FARGO BANK', citi: 'CITIBANK', 'capital-one': 'CAPITAL ONE',
-  'us-bank': 'U.S. BANK', pnc: 'PNC BANK', 'credit-union': 'UNIVERSITY FCU', neobank: 'MERCURY', 'american-express': 'AMERICAN EXPRESS',
+  chase: 'JPMORGAN CHASE',
+  'bank-of-america': 'BANK OF AMERICA',
+  'wells-fargo': 'WELLS FARGO BANK',
+  citi: 'CITIBANK',
+  'capital-one': 'CAPITAL ONE',
+  'us-bank': 'U.S. BANK',
+  pnc: 'PNC BANK',
+  'credit-union': 'UNIVERSITY FCU',
+  neobank: 'MERCURY',
+  'american-express': 'AMERICAN EXPRESS',
 };
 
 function monthStart(monthIndex: number): { year: number; month: number; days: number } {
@@ -109,7 +122,12 @@ class ProfileGenerator {
   private roleFor(vendor: Vendor): AccountRole {
     if (vendor.account) return vendor.account;
     // Owners pay with the business credit card mostly and with the checking account's debit card now and then.
-    if (vendor.channel === 'card' && this.profile.accounts.some((account) => account.role === 'card') && this.random.chance(0.75)) return 'card';
+    if (
+      vendor.channel === 'card' &&
+      this.profile.accounts.some((account) => account.role === 'card') &&
+      this.random.chance(0.75)
+    )
+      return 'card';
     return 'checking';
   }
 
@@ -123,7 +141,10 @@ class ProfileGenerator {
 
   private amountFor(vendor: Vendor, monthIndex: number): number {
     const fixed = this.fixedAmounts.get(vendor.key);
-    if (fixed) return fixed.raiseFromMonth !== null && monthIndex >= fixed.raiseFromMonth ? Math.round(fixed.baseMinor * 1.1) : fixed.baseMinor;
+    if (fixed)
+      return fixed.raiseFromMonth !== null && monthIndex >= fixed.raiseFromMonth
+        ? Math.round(fixed.baseMinor * 1.1)
+        : fixed.baseMinor;
     return this.random.amountMinor(vendor.amount[0], vendor.amount[1]);
   }
 
@@ -136,7 +157,13 @@ class ProfileGenerator {
     return String(this.random.int(1, 29999)).padStart(this.random.pick([4, 5]), '0');
   }
 
-  private describe(vendor: Vendor, account: ProfileAccount, direction: 'in' | 'out', name: string, date: string): string {
+  private describe(
+    vendor: Vendor,
+    account: ProfileAccount,
+    direction: 'in' | 'out',
+    name: string,
+    date: string,
+  ): string {
     const { style } = account;
     const holder = this.profile.holder;
     const entry = vendor.entries ? this.random.pick(vendor.entries) : 'PAYMENT';
@@ -152,7 +179,9 @@ class ProfileGenerator {
         return style.card(sale, date, this.random, account.role === 'card', account.last4);
       }
       case 'ach':
-        return direction === 'out' ? style.achDebit(name, entry, date, this.random, holder) : style.achCredit(name, entry, date, this.random, holder);
+        return direction === 'out'
+          ? style.achDebit(name, entry, date, this.random, holder)
+          : style.achCredit(name, entry, date, this.random, holder);
       case 'zelle':
         return direction === 'out' ? style.zelleOut(name, date, this.random) : style.zelleIn(name, date, this.random);
       case 'check':
@@ -177,7 +206,15 @@ class ProfileGenerator {
     return vendor.merchant && vendor.channel === 'card' && this.random.chance(0.2) ? vendor.merchant : null;
   }
 
-  private push(account: ProfileAccount, date: string, signedMinor: number, description: string, merchant: string | null, label: string, vendor: string): void {
+  private push(
+    account: ProfileAccount,
+    date: string,
+    signedMinor: number,
+    description: string,
+    merchant: string | null,
+    label: string,
+    vendor: string,
+  ): void {
     this.rows.push({
       profile: this.profile.id,
       accountId: `${this.profile.id}:${account.role}`,
@@ -209,7 +246,15 @@ class ProfileGenerator {
     const name = this.nameFor(vendor, monthIndex);
     const amountMinor = this.amountFor(vendor, monthIndex);
     const description = this.describe(vendor, account, direction, name, date);
-    this.push(account, date, direction === 'out' ? amountMinor : -amountMinor, description, this.merchantFor(vendor, account.style), this.labelFor(vendor), vendor.key);
+    this.push(
+      account,
+      date,
+      direction === 'out' ? amountMinor : -amountMinor,
+      description,
+      this.merchantFor(vendor, account.style),
+      this.labelFor(vendor),
+      vendor.key,
+    );
   }
 
   /** A transfer's second leg lands the same day or the next (never past the month's end). */
@@ -217,7 +262,16 @@ class ProfileGenerator {
     return isoDate(year, month, Math.min(daysInMonth, day + this.random.int(0, 1)));
   }
 
-  private moveBetween(from: ProfileAccount, to: ProfileAccount, amountMinor: number, year: number, month: number, day: number, daysInMonth: number, vendor: string): void {
+  private moveBetween(
+    from: ProfileAccount,
+    to: ProfileAccount,
+    amountMinor: number,
+    year: number,
+    month: number,
+    day: number,
+    daysInMonth: number,
+    vendor: string,
+  ): void {
     const date = isoDate(year, month, day);
     const sameBank = from.style.id === to.style.id;
     const toKind = to.role === 'savings' ? 'savings' : 'checking';
@@ -239,10 +293,28 @@ class ProfileGenerator {
     const checking = this.account('checking');
     const savings = this.account('savings');
     const amountMinor = this.random.amountMinor(sweep.amount[0], sweep.amount[1]);
-    this.moveBetween(checking, savings, amountMinor, year, month, Math.min(sweep.day, daysInMonth), daysInMonth, 'savings-sweep');
+    this.moveBetween(
+      checking,
+      savings,
+      amountMinor,
+      year,
+      month,
+      Math.min(sweep.day, daysInMonth),
+      daysInMonth,
+      'savings-sweep',
+    );
     if (monthIndex % sweep.returnEveryMonths === sweep.returnEveryMonths - 1) {
       const back = this.random.amountMinor(sweep.amount[0], sweep.amount[1] * 1.5);
-      this.moveBetween(savings, checking, back, year, month, this.random.int(1, daysInMonth), daysInMonth, 'savings-return');
+      this.moveBetween(
+        savings,
+        checking,
+        back,
+        year,
+        month,
+        this.random.int(1, daysInMonth),
+        daysInMonth,
+        'savings-return',
+      );
     }
   }
 
@@ -252,7 +324,16 @@ class ProfileGenerator {
       const count = occurrences(move.perMonth, this.random);
       for (let index = 0; index < count; index += 1) {
         const amountMinor = this.random.amountMinor(move.amount[0], move.amount[1]);
-        this.moveBetween(this.account(move.from), this.account(move.to), amountMinor, year, month, this.random.int(1, daysInMonth), daysInMonth, move.key);
+        this.moveBetween(
+          this.account(move.from),
+          this.account(move.to),
+          amountMinor,
+          year,
+          month,
+          this.random.int(1, daysInMonth),
+          daysInMonth,
+          move.key,
+        );
       }
     }
   }
@@ -267,9 +348,25 @@ class ProfileGenerator {
     const card = this.account('card');
     const day = Math.min(payment.day, daysInMonth);
     const date = isoDate(year, month, day);
-    this.push(checking, date, balanceMinor, checking.style.achDebit(payment.company, payment.entry, date, this.random, this.profile.holder), null, 'transfer', 'card-payment');
+    this.push(
+      checking,
+      date,
+      balanceMinor,
+      checking.style.achDebit(payment.company, payment.entry, date, this.random, this.profile.holder),
+      null,
+      'transfer',
+      'card-payment',
+    );
     const cardDate = this.secondLegDate(year, month, day, daysInMonth);
-    this.push(card, cardDate, -balanceMinor, card.style.cardPaymentReceived(this.random), null, 'transfer', 'card-payment');
+    this.push(
+      card,
+      cardDate,
+      -balanceMinor,
+      card.style.cardPaymentReceived(this.random),
+      null,
+      'transfer',
+      'card-payment',
+    );
   }
 }
 
@@ -278,6 +375,8 @@ export function generateEvalDataset(profiles: readonly Profile[] = PROFILES, idP
   const rows = profiles.flatMap((profile) => new ProfileGenerator(profile).generate());
   const ordered = rows
     .map((row, index) => ({ row, index }))
-    .sort((left, right) => (left.row.date < right.row.date ? -1 : left.row.date > right.row.date ? 1 : left.index - right.index));
+    .sort((left, right) =>
+      left.row.date < right.row.date ? -1 : left.row.date > right.row.date ? 1 : left.index - right.index,
+    );
   return ordered.map(({ row }, index) => ({ id: `${idPrefix}-${String(index + 1).padStart(5, '0')}`, ...row }));
 }

@@ -6,17 +6,32 @@
  * collects (raw score, right) samples of every tier on the fitting half, which `npm run eval -- --fit-generated` fits.
  */
 import { ACCOUNT, US_CHART } from '../../src/chart/us-chart.ts';
-import { calibrationTable, expectedCalibrationError, type CalibrationCurves, type CalibrationKey, type Sample } from '../../src/sweep/categorize/calibration.ts';
+import {
+  calibrationTable,
+  expectedCalibrationError,
+  type CalibrationCurves,
+  type CalibrationKey,
+  type Sample,
+} from '../../src/sweep/categorize/calibration.ts';
 import { categorizeRows, choose, type Candidate, type EngineRow } from '../../src/sweep/categorize/engine.ts';
 import { cleanDescriptor } from '../../src/descriptor/descriptor.ts';
 import { directoryTier } from '../../src/sweep/categorize/tiers.ts';
 import { generatedDescriptorSet, isFittingRow, type GeneratedRow } from './generate.ts';
 
-export interface GeneratedOutcome { row: GeneratedRow; target: string; confidence: number | null; needsReview: boolean; decidedBy: string }
+export interface GeneratedOutcome {
+  row: GeneratedRow;
+  target: string;
+  confidence: number | null;
+  needsReview: boolean;
+  decidedBy: string;
+}
 
 export const GENERATED_ENTITY_NAME = 'ACME HOLDINGS LLC';
 
-export async function evaluateGeneratedSet(reviewThreshold: number, curves?: CalibrationCurves): Promise<{ outcomes: GeneratedOutcome[]; samples: Map<CalibrationKey, Sample[]> }> {
+export async function evaluateGeneratedSet(
+  reviewThreshold: number,
+  curves?: CalibrationCurves,
+): Promise<{ outcomes: GeneratedOutcome[]; samples: Map<CalibrationKey, Sample[]> }> {
   const rows = generatedDescriptorSet();
   const byId = new Map(rows.map((row) => [row.id, row]));
   const samples = new Map<CalibrationKey, Sample[]>();
@@ -24,10 +39,27 @@ export async function evaluateGeneratedSet(reviewThreshold: number, curves?: Cal
   const engineRows: EngineRow[] = rows.map((row) => {
     const descriptor = cleanDescriptor(row.description, null);
     return {
-      tenantId: 'generated', entityId: 'generated', transactionId: row.id, date: row.date, description: row.description, merchant: null,
-      merchantCategoryCode: row.merchantCategoryCode, amountMinor: row.amountMinor, currency: 'USD', direction: 'out', bankAccountKind: row.bankAccountKind,
-      entityName: GENERATED_ENTITY_NAME, industry: null, regime: null, heldAccountKinds: new Map([['checking', 1], ['credit_card', 1]]),
-      merchantKey: descriptor.merchantKey, cleanedDescriptor: descriptor.cleaned, descriptor,
+      tenantId: 'generated',
+      entityId: 'generated',
+      transactionId: row.id,
+      date: row.date,
+      description: row.description,
+      merchant: null,
+      merchantCategoryCode: row.merchantCategoryCode,
+      amountMinor: row.amountMinor,
+      currency: 'USD',
+      direction: 'out',
+      bankAccountKind: row.bankAccountKind,
+      entityName: GENERATED_ENTITY_NAME,
+      industry: null,
+      regime: null,
+      heldAccountKinds: new Map([
+        ['checking', 1],
+        ['credit_card', 1],
+      ]),
+      merchantKey: descriptor.merchantKey,
+      cleanedDescriptor: descriptor.cleaned,
+      descriptor,
     };
   });
   const observe = (engineRow: EngineRow, candidates: readonly Candidate[]) => {
@@ -44,11 +76,25 @@ export async function evaluateGeneratedSet(reviewThreshold: number, curves?: Cal
   };
   const accountCategories = new Map(US_CHART.map((account) => [account.accountNumber, account.category]));
   const results = await categorizeRows(engineRows, {
-    accountCategories, reviewThreshold, tenantRules: [], preferences: new Map(), transfers: new Map(), directory: directoryTier, batchTiers: [], curves, observe,
+    accountCategories,
+    reviewThreshold,
+    tenantRules: [],
+    preferences: new Map(),
+    transfers: new Map(),
+    directory: directoryTier,
+    batchTiers: [],
+    curves,
+    observe,
   });
   const outcomes = rows.map((row) => {
     const result = results.get(row.id)!;
-    return { row, target: result.target, confidence: result.confidence, needsReview: result.needsReview, decidedBy: result.source ? decidedBy.get(row.id) ?? '' : '' };
+    return {
+      row,
+      target: result.target,
+      confidence: result.confidence,
+      needsReview: result.needsReview,
+      decidedBy: result.source ? (decidedBy.get(row.id) ?? '') : '',
+    };
   });
   return { outcomes, samples };
 }
@@ -58,7 +104,8 @@ export function generatedKnowledgeSource(outcome: GeneratedOutcome): string {
   const detail = outcome.decidedBy;
   if (!detail) return 'catch-all';
   if (detail.includes('(processor-kind-')) return 'processor kind';
-  if (detail.startsWith('keyword')) return detail.includes('(preset-') ? 'keywords (OSM presets)' : 'keywords (hand list)';
+  if (detail.startsWith('keyword'))
+    return detail.includes('(preset-') ? 'keywords (OSM presets)' : 'keywords (hand list)';
   if (detail.startsWith('mcc')) return 'merchant category code';
   if (detail.startsWith('built-in rule')) return 'built-in rules';
   if (detail.startsWith('directory')) return 'directory (curated)';
@@ -91,32 +138,66 @@ export function printGeneratedReport(outcomes: readonly GeneratedOutcome[]): voi
   const reporting = outcomes.filter((outcome) => !isFittingRow(outcome.row.id));
   const line = (name: string, list: readonly GeneratedOutcome[]) => {
     const figures = generatedFigures(list);
-    console.log(`  ${name.padEnd(34)} rows ${String(figures.rows).padStart(5)}  top-1 ${pct(figures.top1).padStart(6)}  class average ${pct(figures.classAverage).padStart(6)}  auto-approved ${pct(figures.approvedShare).padStart(6)} at ${pct(figures.precision).padStart(6)}`);
+    console.log(
+      `  ${name.padEnd(34)} rows ${String(figures.rows).padStart(5)}  top-1 ${pct(figures.top1).padStart(6)}  class average ${pct(figures.classAverage).padStart(6)}  auto-approved ${pct(figures.approvedShare).padStart(6)} at ${pct(figures.precision).padStart(6)}`,
+    );
   };
-  console.log(`generated test set (issue 12): descriptors in US banks' shapes from names no rule was written from; cold, no industry; ${outcomes.length} rows, figures on the reporting half (${reporting.length}; the other half fits calibration)`);
+  console.log(
+    `generated test set (issue 12): descriptors in US banks' shapes from names no rule was written from; cold, no industry; ${outcomes.length} rows, figures on the reporting half (${reporting.length}; the other half fits calibration)`,
+  );
   line('all', reporting);
-  for (const source of ['brand', 'local'] as const) line(`names: ${source === 'brand' ? 'held-out name-suggestion-index brands' : 'generated local businesses'}`, reporting.filter((outcome) => outcome.row.source === source));
-  line('rows with a merchant category code', reporting.filter((outcome) => outcome.row.merchantCategoryCode !== null));
-  line('rows without one', reporting.filter((outcome) => outcome.row.merchantCategoryCode === null));
+  for (const source of ['brand', 'local'] as const)
+    line(
+      `names: ${source === 'brand' ? 'held-out name-suggestion-index brands' : 'generated local businesses'}`,
+      reporting.filter((outcome) => outcome.row.source === source),
+    );
+  line(
+    'rows with a merchant category code',
+    reporting.filter((outcome) => outcome.row.merchantCategoryCode !== null),
+  );
+  line(
+    'rows without one',
+    reporting.filter((outcome) => outcome.row.merchantCategoryCode === null),
+  );
   const shapes = [...new Set(reporting.map((outcome) => outcome.row.shape.split(' ')[0]))].sort();
-  for (const shape of shapes) line(`shape: ${shape}`, reporting.filter((outcome) => outcome.row.shape.split(' ')[0] === shape));
-  console.log('  what each source of knowledge decided (reporting half): rows, right, auto-approved rows and their precision');
+  for (const shape of shapes)
+    line(
+      `shape: ${shape}`,
+      reporting.filter((outcome) => outcome.row.shape.split(' ')[0] === shape),
+    );
+  console.log(
+    '  what each source of knowledge decided (reporting half): rows, right, auto-approved rows and their precision',
+  );
   const bySource = new Map<string, GeneratedOutcome[]>();
-  for (const outcome of reporting) bySource.set(generatedKnowledgeSource(outcome), [...(bySource.get(generatedKnowledgeSource(outcome)) ?? []), outcome]);
+  for (const outcome of reporting)
+    bySource.set(generatedKnowledgeSource(outcome), [
+      ...(bySource.get(generatedKnowledgeSource(outcome)) ?? []),
+      outcome,
+    ]);
   for (const [source, list] of [...bySource].sort((a, b) => b[1].length - a[1].length)) {
     const approved = list.filter((outcome) => !outcome.needsReview);
-    console.log(`    ${source.padEnd(32)} rows ${String(list.length).padStart(5)}  right ${pct(list.filter(right).length / list.length).padStart(6)}  auto-approved ${String(approved.length).padStart(5)}  precision ${pct(approved.filter(right).length / Math.max(1, approved.length)).padStart(6)}`);
+    console.log(
+      `    ${source.padEnd(32)} rows ${String(list.length).padStart(5)}  right ${pct(list.filter(right).length / list.length).padStart(6)}  auto-approved ${String(approved.length).padStart(5)}  precision ${pct(approved.filter(right).length / Math.max(1, approved.length)).padStart(6)}`,
+    );
   }
   console.log('  per class (label: rows, recall):');
   const labels = [...new Set(reporting.map((outcome) => outcome.row.role))].sort();
-  console.log(`    ${labels.map((role) => {
-    const list = reporting.filter((outcome) => outcome.row.role === role);
-    return `${role} ${list.length} ${pct(list.filter(right).length / list.length)}`;
-  }).join('; ')}`);
-  const predictions = reporting.filter((outcome) => outcome.confidence !== null && outcome.target !== ACCOUNT.uncategorizedExpense).map((outcome) => ({ confidence: outcome.confidence!, correct: right(outcome) }));
+  console.log(
+    `    ${labels
+      .map((role) => {
+        const list = reporting.filter((outcome) => outcome.row.role === role);
+        return `${role} ${list.length} ${pct(list.filter(right).length / list.length)}`;
+      })
+      .join('; ')}`,
+  );
+  const predictions = reporting
+    .filter((outcome) => outcome.confidence !== null && outcome.target !== ACCOUNT.uncategorizedExpense)
+    .map((outcome) => ({ confidence: outcome.confidence!, correct: right(outcome) }));
   console.log('  calibration on the reporting half (confidence bin -> observed precision, mean confidence, rows):');
   for (const bucket of calibrationTable(predictions)) {
-    console.log(`    ${bucket.from.toFixed(1)}-${bucket.to.toFixed(1)}  precision ${pct(bucket.accuracy).padStart(6)}  mean confidence ${bucket.meanConfidence.toFixed(3)}  rows ${bucket.count}`);
+    console.log(
+      `    ${bucket.from.toFixed(1)}-${bucket.to.toFixed(1)}  precision ${pct(bucket.accuracy).padStart(6)}  mean confidence ${bucket.meanConfidence.toFixed(3)}  rows ${bucket.count}`,
+    );
   }
   console.log(`  ECE (reporting half): ${expectedCalibrationError(predictions).toFixed(4)}`);
 }

@@ -50,15 +50,97 @@ export function isFittingRow(id: string): boolean {
   return createHash('sha256').update(`fit:${id}`).digest()[0] % 2 === 0;
 }
 
-const SURNAMES = ['MILLER', 'NGUYEN', 'GARCIA', 'OKAFOR', 'KOWALSKI', 'HENDERSON', 'PATEL', 'RAMIREZ', 'OBRIEN', 'LINDGREN', 'CASTILLO', 'FITZGERALD',
-  'MORALES', 'JOHANSSON', 'BAKER', 'DELGADO', 'WASHINGTON', 'CHEN', 'MURPHY', 'ROSSI', 'SCHMIDT', 'HOLLOWAY', 'BRENNAN', 'TRAN', 'ABERNATHY', 'VALDEZ',
-  'SULLIVAN', 'KIM', 'ESPINOZA', 'HARTLEY', 'DUBOIS', 'MCALLISTER', 'PETROV', 'YAMAMOTO', 'GALLAGHER', 'ORTEGA', 'WHITFIELD', 'NAKAMURA', 'BECKER', 'SANTOS'];
-const PLACES: ReadonlyArray<[string, string]> = [['CEDAR PARK', 'TX'], ['ROUND ROCK', 'TX'], ['SPRINGFIELD', 'MO'], ['BOZEMAN', 'MT'], ['ASHEVILLE', 'NC'],
-  ['FLAGSTAFF', 'AZ'], ['DULUTH', 'MN'], ['MACON', 'GA'], ['SALEM', 'OR'], ['ITHACA', 'NY'], ['PUEBLO', 'CO'], ['LAFAYETTE', 'LA'], ['OGDEN', 'UT'],
-  ['NAPERVILLE', 'IL'], ['TOLEDO', 'OH'], ['FRESNO', 'CA'], ['CHATTANOOGA', 'TN'], ['BANGOR', 'ME'], ['SIOUX FALLS', 'SD'], ['PROVIDENCE', 'RI'],
-  ['GREENVILLE', 'SC'], ['LEXINGTON', 'KY'], ['SPOKANE', 'WA'], ['SANTA FE', 'NM'], ['BURLINGTON', 'VT'], ['LAS CRUCES', 'NM'], ['KENOSHA', 'WI']];
-const FANCIFUL = ['WALKING ON WATER', 'BLUE HERON', 'THE COPPER DOOR', 'LITTLE SPARROW', 'RED FERN', 'NORTH STAR', 'HIGH TIDE', 'GOLDEN HOUR',
-  'THE WILLOWS', 'BRASS MONKEY', 'SILVER LINING', 'OLD TOWN', 'FOX & HOUND', 'THE ANCHOR', 'TWO RIVERS', 'MAGNOLIA', 'IRON HORSE', 'PAPER MOON'];
+const SURNAMES = [
+  'MILLER',
+  'NGUYEN',
+  'GARCIA',
+  'OKAFOR',
+  'KOWALSKI',
+  'HENDERSON',
+  'PATEL',
+  'RAMIREZ',
+  'OBRIEN',
+  'LINDGREN',
+  'CASTILLO',
+  'FITZGERALD',
+  'MORALES',
+  'JOHANSSON',
+  'BAKER',
+  'DELGADO',
+  'WASHINGTON',
+  'CHEN',
+  'MURPHY',
+  'ROSSI',
+  'SCHMIDT',
+  'HOLLOWAY',
+  'BRENNAN',
+  'TRAN',
+  'ABERNATHY',
+  'VALDEZ',
+  'SULLIVAN',
+  'KIM',
+  'ESPINOZA',
+  'HARTLEY',
+  'DUBOIS',
+  'MCALLISTER',
+  'PETROV',
+  'YAMAMOTO',
+  'GALLAGHER',
+  'ORTEGA',
+  'WHITFIELD',
+  'NAKAMURA',
+  'BECKER',
+  'SANTOS',
+];
+const PLACES: ReadonlyArray<[string, string]> = [
+  ['CEDAR PARK', 'TX'],
+  ['ROUND ROCK', 'TX'],
+  ['SPRINGFIELD', 'MO'],
+  ['BOZEMAN', 'MT'],
+  ['ASHEVILLE', 'NC'],
+  ['FLAGSTAFF', 'AZ'],
+  ['DULUTH', 'MN'],
+  ['MACON', 'GA'],
+  ['SALEM', 'OR'],
+  ['ITHACA', 'NY'],
+  ['PUEBLO', 'CO'],
+  ['LAFAYETTE', 'LA'],
+  ['OGDEN', 'UT'],
+  ['NAPERVILLE', 'IL'],
+  ['TOLEDO', 'OH'],
+  ['FRESNO', 'CA'],
+  ['CHATTANOOGA', 'TN'],
+  ['BANGOR', 'ME'],
+  ['SIOUX FALLS', 'SD'],
+  ['PROVIDENCE', 'RI'],
+  ['GREENVILLE', 'SC'],
+  ['LEXINGTON', 'KY'],
+  ['SPOKANE', 'WA'],
+  ['SANTA FE', 'NM'],
+  ['BURLINGTON', 'VT'],
+  ['LAS CRUCES', 'NM'],
+  ['KENOSHA', 'WI'],
+];
+const FANCIFUL = [
+  'WALKING ON WATER',
+  'BLUE HERON',
+  'THE COPPER DOOR',
+  'LITTLE SPARROW',
+  'RED FERN',
+  'NORTH STAR',
+  'HIGH TIDE',
+  'GOLDEN HOUR',
+  'THE WILLOWS',
+  'BRASS MONKEY',
+  'SILVER LINING',
+  'OLD TOWN',
+  'FOX & HOUND',
+  'THE ANCHOR',
+  'TWO RIVERS',
+  'MAGNOLIA',
+  'IRON HORSE',
+  'PAPER MOON',
+];
 
 interface LocalKind {
   role: ChartRole;
@@ -74,50 +156,213 @@ interface LocalKind {
 
 /** Kinds of local business and how they call themselves, written for this generator from how US main streets read. */
 const LOCAL_KINDS: readonly LocalKind[] = [
-  { role: 'meals', names: ['{S}S GRILL', '{S} FAMILY RESTAURANT', '{T} PIZZA', 'TAQUERIA {S}', '{S}S DINER', '{F} CAFE', '{F} TAVERN', '{S} BBQ', '{F} BISTRO',
-    'SUSHI {S}', '{S}S DELI', '{F} KITCHEN', 'PHO {S}', '{T} BREWING CO', '{F} COFFEE', '{S}S DONUTS', '{F} PUB', '{T} TACOS', '{F} BAKERY', '{F}', '{F} AND CO'],
-    mccs: ['5812', '5812', '5814', '5813'], processors: ['TST* ', 'TST* ', 'SQ *', 'SQ *', 'CLV*', ''], amount: [8, 140] },
-  { role: 'fuel', names: ['{T} FUEL STOP', '{S} GAS & GO', '{T} TRAVEL PLAZA', '{S} FUEL CENTER', '{T} GAS STATION', '{S} PETROLEUM'], mccs: ['5541', '5542'], processors: [''], amount: [25, 160] },
-  { role: 'lodging', names: ['{T} INN', '{S} MOTEL', '{F} SUITES', 'HOTEL {S}', '{F} LODGE', '{F} BED AND BREAKFAST'], mccs: ['7011'], processors: ['', 'SQ *'], amount: [90, 480] },
-  { role: 'vehicle', names: ['{S} AUTO REPAIR', '{T} TIRE & AUTO', '{S}S GARAGE', '{F} CAR WASH', '{S} COLLISION', '{T} TOWING', '{S} AUTOMOTIVE'], mccs: ['7538', '7542', '5532', '7549'], processors: ['', 'SQ *'], amount: [15, 900] },
-  { role: 'supplies', names: ['{S} HARDWARE', '{T} MARKET', '{S}S GROCERY', '{T} FOOD MART', '{F} MINI MART', '{S} TRUE VALUE'], mccs: ['5411', '5251', '5499'], processors: ['', 'IC* '], amount: [6, 260] },
-  { role: 'personal', names: ['{S} BARBER SHOP', '{F} NAIL SALON', '{T} FITNESS', '{F} CINEMA', '{F} BOUTIQUE', '{S} JEWELERS'], mccs: ['7230', '7997', '7832', '5651', '5944'], processors: ['', 'SQ *', 'SP '], amount: [12, 300] },
-  { role: 'office', names: ['{T} PRINT SHOP', '{S} OFFICE SUPPLY', '{F} COMPUTER STORE', '{T} COPY CENTER'], mccs: ['5943', '7338', '5732'], processors: ['', 'SQ *'], amount: [10, 400] },
-  { role: 'parking', names: ['{T} PARKING GARAGE', '{F} PARKING LOT', 'CITY OF {T} PARKING'], mccs: ['7523'], processors: [''], amount: [3, 40] },
-  { role: 'repairs', names: ['{S} PEST CONTROL', '{F} CLEANING SERVICES', '{S} LOCKSMITH', '{T} APPLIANCE REPAIR'], mccs: ['7342', '7349', '7699'], processors: ['', 'SQ *'], ach: true, amount: [60, 700] },
-  { role: 'professional_services', names: ['{S} & {S} CPAS', '{S} LAW OFFICE', '{S} TAX SERVICE', '{T} BOOKKEEPING'], mccs: ['8931', '8111', '7276'], processors: [''], ach: true, amount: [150, 2500] },
-  { role: 'shipping', names: ['{T} PACK & SHIP', '{F} COURIER', '{S} FREIGHT'], mccs: ['4215', '4214'], processors: ['', 'SQ *'], amount: [12, 600] },
+  {
+    role: 'meals',
+    names: [
+      '{S}S GRILL',
+      '{S} FAMILY RESTAURANT',
+      '{T} PIZZA',
+      'TAQUERIA {S}',
+      '{S}S DINER',
+      '{F} CAFE',
+      '{F} TAVERN',
+      '{S} BBQ',
+      '{F} BISTRO',
+      'SUSHI {S}',
+      '{S}S DELI',
+      '{F} KITCHEN',
+      'PHO {S}',
+      '{T} BREWING CO',
+      '{F} COFFEE',
+      '{S}S DONUTS',
+      '{F} PUB',
+      '{T} TACOS',
+      '{F} BAKERY',
+      '{F}',
+      '{F} AND CO',
+    ],
+    mccs: ['5812', '5812', '5814', '5813'],
+    processors: ['TST* ', 'TST* ', 'SQ *', 'SQ *', 'CLV*', ''],
+    amount: [8, 140],
+  },
+  {
+    role: 'fuel',
+    names: ['{T} FUEL STOP', '{S} GAS & GO', '{T} TRAVEL PLAZA', '{S} FUEL CENTER', '{T} GAS STATION', '{S} PETROLEUM'],
+    mccs: ['5541', '5542'],
+    processors: [''],
+    amount: [25, 160],
+  },
+  {
+    role: 'lodging',
+    names: ['{T} INN', '{S} MOTEL', '{F} SUITES', 'HOTEL {S}', '{F} LODGE', '{F} BED AND BREAKFAST'],
+    mccs: ['7011'],
+    processors: ['', 'SQ *'],
+    amount: [90, 480],
+  },
+  {
+    role: 'vehicle',
+    names: [
+      '{S} AUTO REPAIR',
+      '{T} TIRE & AUTO',
+      '{S}S GARAGE',
+      '{F} CAR WASH',
+      '{S} COLLISION',
+      '{T} TOWING',
+      '{S} AUTOMOTIVE',
+    ],
+    mccs: ['7538', '7542', '5532', '7549'],
+    processors: ['', 'SQ *'],
+    amount: [15, 900],
+  },
+  {
+    role: 'supplies',
+    names: ['{S} HARDWARE', '{T} MARKET', '{S}S GROCERY', '{T} FOOD MART', '{F} MINI MART', '{S} TRUE VALUE'],
+    mccs: ['5411', '5251', '5499'],
+    processors: ['', 'IC* '],
+    amount: [6, 260],
+  },
+  {
+    role: 'personal',
+    names: ['{S} BARBER SHOP', '{F} NAIL SALON', '{T} FITNESS', '{F} CINEMA', '{F} BOUTIQUE', '{S} JEWELERS'],
+    mccs: ['7230', '7997', '7832', '5651', '5944'],
+    processors: ['', 'SQ *', 'SP '],
+    amount: [12, 300],
+  },
+  {
+    role: 'office',
+    names: ['{T} PRINT SHOP', '{S} OFFICE SUPPLY', '{F} COMPUTER STORE', '{T} COPY CENTER'],
+    mccs: ['5943', '7338', '5732'],
+    processors: ['', 'SQ *'],
+    amount: [10, 400],
+  },
+  {
+    role: 'parking',
+    names: ['{T} PARKING GARAGE', '{F} PARKING LOT', 'CITY OF {T} PARKING'],
+    mccs: ['7523'],
+    processors: [''],
+    amount: [3, 40],
+  },
+  {
+    role: 'repairs',
+    names: ['{S} PEST CONTROL', '{F} CLEANING SERVICES', '{S} LOCKSMITH', '{T} APPLIANCE REPAIR'],
+    mccs: ['7342', '7349', '7699'],
+    processors: ['', 'SQ *'],
+    ach: true,
+    amount: [60, 700],
+  },
+  {
+    role: 'professional_services',
+    names: ['{S} & {S} CPAS', '{S} LAW OFFICE', '{S} TAX SERVICE', '{T} BOOKKEEPING'],
+    mccs: ['8931', '8111', '7276'],
+    processors: [''],
+    ach: true,
+    amount: [150, 2500],
+  },
+  {
+    role: 'shipping',
+    names: ['{T} PACK & SHIP', '{F} COURIER', '{S} FREIGHT'],
+    mccs: ['4215', '4214'],
+    processors: ['', 'SQ *'],
+    amount: [12, 600],
+  },
 ];
 
 /** The codes the networks give the kinds of place the brands' OpenStreetMap tags name. */
 const MCC_BY_TAG: Readonly<Record<string, string>> = {
-  'amenity=restaurant': '5812', 'amenity=fast_food': '5814', 'amenity=cafe': '5814', 'amenity=bar': '5813', 'amenity=pub': '5813', 'amenity=biergarten': '5813',
-  'amenity=ice_cream': '5814', 'amenity=food_court': '5812', 'shop=bakery': '5462', 'shop=coffee': '5814', 'shop=deli': '5499', 'amenity=fuel': '5541',
-  'amenity=charging_station': '5552', 'amenity=car_wash': '7542', 'amenity=parking': '7523', 'shop=car_repair': '7538', 'shop=tyres': '5532',
-  'shop=car_parts': '5533', 'amenity=car_rental': '7512', 'tourism=hotel': '7011', 'tourism=motel': '7011', 'tourism=hostel': '7011', 'tourism=guest_house': '7011',
-  'shop=supermarket': '5411', 'shop=convenience': '5499', 'shop=wholesale': '5300', 'shop=department_store': '5311', 'shop=variety_store': '5331',
-  'shop=hardware': '5251', 'shop=doityourself': '5200', 'shop=trade': '5211', 'shop=stationery': '5943', 'shop=copyshop': '7338', 'shop=computer': '5732',
-  'shop=electronics': '5732', 'amenity=post_office': '9402', 'shop=storage_rental': '4225', 'office=coworking': '6513', 'leisure=fitness_centre': '7997',
-  'amenity=cinema': '7832', 'shop=clothes': '5651', 'shop=shoes': '5661', 'shop=jewelry': '5944', 'shop=beauty': '7230', 'shop=hairdresser': '7230', 'shop=cosmetics': '5977',
+  'amenity=restaurant': '5812',
+  'amenity=fast_food': '5814',
+  'amenity=cafe': '5814',
+  'amenity=bar': '5813',
+  'amenity=pub': '5813',
+  'amenity=biergarten': '5813',
+  'amenity=ice_cream': '5814',
+  'amenity=food_court': '5812',
+  'shop=bakery': '5462',
+  'shop=coffee': '5814',
+  'shop=deli': '5499',
+  'amenity=fuel': '5541',
+  'amenity=charging_station': '5552',
+  'amenity=car_wash': '7542',
+  'amenity=parking': '7523',
+  'shop=car_repair': '7538',
+  'shop=tyres': '5532',
+  'shop=car_parts': '5533',
+  'amenity=car_rental': '7512',
+  'tourism=hotel': '7011',
+  'tourism=motel': '7011',
+  'tourism=hostel': '7011',
+  'tourism=guest_house': '7011',
+  'shop=supermarket': '5411',
+  'shop=convenience': '5499',
+  'shop=wholesale': '5300',
+  'shop=department_store': '5311',
+  'shop=variety_store': '5331',
+  'shop=hardware': '5251',
+  'shop=doityourself': '5200',
+  'shop=trade': '5211',
+  'shop=stationery': '5943',
+  'shop=copyshop': '7338',
+  'shop=computer': '5732',
+  'shop=electronics': '5732',
+  'amenity=post_office': '9402',
+  'shop=storage_rental': '4225',
+  'office=coworking': '6513',
+  'leisure=fitness_centre': '7997',
+  'amenity=cinema': '7832',
+  'shop=clothes': '5651',
+  'shop=shoes': '5661',
+  'shop=jewelry': '5944',
+  'shop=beauty': '7230',
+  'shop=hairdresser': '7230',
+  'shop=cosmetics': '5977',
 };
 
 const pad = (text: string, width: number) => text.slice(0, width).padEnd(width, ' ');
 
-interface Merchant { source: GeneratedSource; name: string; role: ChartRole; mcc: string | null; processors: readonly string[]; ach: boolean; amount: [number, number] }
+interface Merchant {
+  source: GeneratedSource;
+  name: string;
+  role: ChartRole;
+  mcc: string | null;
+  processors: readonly string[];
+  ach: boolean;
+  amount: [number, number];
+}
 
 function heldOutBrands(): Merchant[] {
   const merchants: Merchant[] = [];
   // Two index entries may share a name (one brand under two tags): one in the directory makes the other in sample.
-  const inDirectory = new Set(directoryEntries().filter((entry) => entry.source === 'name-suggestion-index').map((entry) => entry.name.toUpperCase()));
+  const inDirectory = new Set(
+    directoryEntries()
+      .filter((entry) => entry.source === 'name-suggestion-index')
+      .map((entry) => entry.name.toUpperCase()),
+  );
   for (const { item, tag, role } of usBrandsWithRoles()) {
     if (!isHeldOutBrand(item.id)) continue;
-    const name = item.displayName.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toUpperCase().replace(/['’]/g, '');
-    if (!/^[\x20-\x7e]+$/.test(name) || name.replace(/[^A-Z]/g, '').length < 4 || inDirectory.has(item.displayName.toUpperCase())) continue;
+    const name = item.displayName
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toUpperCase()
+      .replace(/['’]/g, '');
+    if (
+      !/^[\x20-\x7e]+$/.test(name) ||
+      name.replace(/[^A-Z]/g, '').length < 4 ||
+      inDirectory.has(item.displayName.toUpperCase())
+    )
+      continue;
     // A brand the hand-kept directory lists was written from: not out of sample.
     const listed = lookupDirectory(cleanDescriptor(name), 'out', null);
     if (listed && listed.source === 'curated') continue;
     const meal = role === 'meals';
-    merchants.push({ source: 'brand', name, role: role as ChartRole, mcc: MCC_BY_TAG[tag] ?? null, processors: meal ? ['', '', 'TST* '] : [''], ach: false, amount: meal ? [6, 90] : [5, 300] });
+    merchants.push({
+      source: 'brand',
+      name,
+      role: role as ChartRole,
+      mcc: MCC_BY_TAG[tag] ?? null,
+      processors: meal ? ['', '', 'TST* '] : [''],
+      ach: false,
+      amount: meal ? [6, 90] : [5, 300],
+    });
   }
   return merchants;
 }
@@ -126,41 +371,112 @@ function localMerchants(random: Random, count: number): Merchant[] {
   const merchants: Merchant[] = [];
   for (let index = 0; index < count; index += 1) {
     const kind = LOCAL_KINDS[index % LOCAL_KINDS.length];
-    const name = random.pick(kind.names).replace(/\{S\}/g, () => random.pick(SURNAMES)).replace('{T}', random.pick(PLACES)[0]).replace('{F}', random.pick(FANCIFUL));
-    merchants.push({ source: 'local', name, role: kind.role, mcc: random.pick(kind.mccs), processors: kind.processors, ach: Boolean(kind.ach), amount: kind.amount });
+    const name = random
+      .pick(kind.names)
+      .replace(/\{S\}/g, () => random.pick(SURNAMES))
+      .replace('{T}', random.pick(PLACES)[0])
+      .replace('{F}', random.pick(FANCIFUL));
+    merchants.push({
+      source: 'local',
+      name,
+      role: kind.role,
+      mcc: random.pick(kind.mccs),
+      processors: kind.processors,
+      ach: Boolean(kind.ach),
+      amount: kind.amount,
+    });
   }
   return merchants;
 }
 
-const SHAPES = ['network', 'checkcard', 'pos-debit', 'debit-card', 'processor', 'wallet', 'bank-style', 'truncated'] as const;
+const SHAPES = [
+  'network',
+  'checkcard',
+  'pos-debit',
+  'debit-card',
+  'processor',
+  'wallet',
+  'bank-style',
+  'truncated',
+] as const;
 
 /** One line as a bank prints a card sale or an ACH debit of this merchant. */
-function print(merchant: Merchant, random: Random, date: string, onCard: boolean): { description: string; shape: string } {
+function print(
+  merchant: Merchant,
+  random: Random,
+  date: string,
+  onCard: boolean,
+): { description: string; shape: string } {
   const [city, state] = random.pick(PLACES);
   const mmdd = `${date.slice(5, 7)}${date.slice(8, 10)}`;
   if (merchant.ach && random.chance(0.6)) {
     const company = merchant.name.slice(0, 16);
-    const style = random.pick([BANK_STYLES.chase, BANK_STYLES.bankOfAmerica, BANK_STYLES.wellsFargo, BANK_STYLES.usBank, BANK_STYLES.pnc]);
-    return { description: style.achDebit(company, random.pick(['PAYMENT', 'INVOICE', 'ACH PMT', 'SALE']), date, random, 'ACME HOLDINGS LLC'), shape: 'ach' };
+    const style = random.pick([
+      BANK_STYLES.chase,
+      BANK_STYLES.bankOfAmerica,
+      BANK_STYLES.wellsFargo,
+      BANK_STYLES.usBank,
+      BANK_STYLES.pnc,
+    ]);
+    return {
+      description: style.achDebit(
+        company,
+        random.pick(['PAYMENT', 'INVOICE', 'ACH PMT', 'SALE']),
+        date,
+        random,
+        'ACME HOLDINGS LLC',
+      ),
+      shape: 'ach',
+    };
   }
-  const store = random.chance(0.45) ? (random.chance(0.5) ? ` #${random.digits(random.int(3, 5))}` : ` ${random.digits(random.int(4, 7))}`) : '';
+  const store = random.chance(0.45)
+    ? random.chance(0.5)
+      ? ` #${random.digits(random.int(3, 5))}`
+      : ` ${random.digits(random.int(4, 7))}`
+    : '';
   let processor = random.pick(merchant.processors);
   const shape = processor ? 'processor' : random.pick(SHAPES.filter((candidate) => candidate !== 'processor'));
   if (shape === 'processor' || processor) {
     const body = `${processor}${merchant.name}`.slice(0, 22);
-    return { description: random.chance(0.5) ? `${pad(body, 25)}${pad(city, 13)}${state}` : `${body} ${city} ${state}`, shape: `processor ${processor.trim() || 'none'}` };
+    return {
+      description: random.chance(0.5) ? `${pad(body, 25)}${pad(city, 13)}${state}` : `${body} ${city} ${state}`,
+      shape: `processor ${processor.trim() || 'none'}`,
+    };
   }
   processor = '';
   switch (shape) {
-    case 'network': return { description: `${pad(`${merchant.name}${store}`, 25)}${pad(city, 13)}${state}`, shape };
-    case 'checkcard': return { description: `CHECKCARD ${mmdd} ${merchant.name}${store} ${city} ${state} ${random.digits(23)}`, shape };
-    case 'pos-debit': return { description: `POS DEBIT ${merchant.name.slice(0, 22)}${store} ${city} ${state}`, shape };
-    case 'debit-card': return { description: `DEBIT CARD PURCHASE XXXXX${random.digits(4)} ${mmdd} ${merchant.name.slice(0, 25)} ${city.slice(0, 13)} ${state}`, shape };
-    case 'wallet': return { description: `APLPAY ${merchant.name}${store} ${city} ${state}`, shape };
-    case 'truncated': return { description: `${merchant.name}${store}`.slice(0, 22), shape };
+    case 'network':
+      return { description: `${pad(`${merchant.name}${store}`, 25)}${pad(city, 13)}${state}`, shape };
+    case 'checkcard':
+      return { description: `CHECKCARD ${mmdd} ${merchant.name}${store} ${city} ${state} ${random.digits(23)}`, shape };
+    case 'pos-debit':
+      return { description: `POS DEBIT ${merchant.name.slice(0, 22)}${store} ${city} ${state}`, shape };
+    case 'debit-card':
+      return {
+        description: `DEBIT CARD PURCHASE XXXXX${random.digits(4)} ${mmdd} ${merchant.name.slice(0, 25)} ${city.slice(0, 13)} ${state}`,
+        shape,
+      };
+    case 'wallet':
+      return { description: `APLPAY ${merchant.name}${store} ${city} ${state}`, shape };
+    case 'truncated':
+      return { description: `${merchant.name}${store}`.slice(0, 22), shape };
     default: {
-      const style = random.pick([BANK_STYLES.chase, BANK_STYLES.wellsFargo, BANK_STYLES.citi, BANK_STYLES.capitalOne, BANK_STYLES.usBank, BANK_STYLES.pnc, BANK_STYLES.creditUnion]);
-      const sale: CardSale = { name: merchant.name.slice(0, 22), storeNumber: store ? store.replace(/\D/g, '') : null, city, state, phoneOrWeb: null };
+      const style = random.pick([
+        BANK_STYLES.chase,
+        BANK_STYLES.wellsFargo,
+        BANK_STYLES.citi,
+        BANK_STYLES.capitalOne,
+        BANK_STYLES.usBank,
+        BANK_STYLES.pnc,
+        BANK_STYLES.creditUnion,
+      ]);
+      const sale: CardSale = {
+        name: merchant.name.slice(0, 22),
+        storeNumber: store ? store.replace(/\D/g, '') : null,
+        city,
+        state,
+        phoneOrWeb: null,
+      };
       return { description: style.card(sale, date, random, onCard, random.digits(4)), shape: `bank ${style.id}` };
     }
   }

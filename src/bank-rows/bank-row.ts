@@ -75,14 +75,29 @@ export function toBankRow<T extends StoredRow>(row: T): BankRow {
   for (const key in row) {
     const value = row[key] as unknown;
     switch (key) {
-      case 'pending': mapped.pending = value === 1; break;
-      case 'needs_review': mapped.needsReview = value === 1; break;
-      case 'sweep_state': mapped.sweepState = sweepStateOf(value as string); break;
-      case 'sweep_error': mapped.sweepError = (value as string | null | undefined) ?? null; break;
-      case 'sweep_failed_at': mapped.sweepFailedAt = (value as string | null | undefined) ?? null; break;
-      case 'transfer_pair_id': mapped.transferPairId = (value as string | null | undefined) ?? null; break;
-      case 'merchant_category_code': mapped.merchantCategoryCode = (value as string | null | undefined) ?? null; break;
-      default: (mapped as Record<string, unknown>)[camelCase(key)] = value;
+      case 'pending':
+        mapped.pending = value === 1;
+        break;
+      case 'needs_review':
+        mapped.needsReview = value === 1;
+        break;
+      case 'sweep_state':
+        mapped.sweepState = sweepStateOf(value as string);
+        break;
+      case 'sweep_error':
+        mapped.sweepError = (value as string | null | undefined) ?? null;
+        break;
+      case 'sweep_failed_at':
+        mapped.sweepFailedAt = (value as string | null | undefined) ?? null;
+        break;
+      case 'transfer_pair_id':
+        mapped.transferPairId = (value as string | null | undefined) ?? null;
+        break;
+      case 'merchant_category_code':
+        mapped.merchantCategoryCode = (value as string | null | undefined) ?? null;
+        break;
+      default:
+        (mapped as Record<string, unknown>)[camelCase(key)] = value;
     }
   }
   return mapped as BankRow;

@@ -37,14 +37,35 @@ const SWEPT_CASTS = ['bigint', null, 'double precision', null, null, 'integer', 
  * (`UPDATE … FROM (VALUES …)`, which SQLite has since 3.33; VALUES columns are named column1… on
  * both), its text built once per row count (see db/bulk.ts).
  */
-export async function updateSweptRows(db: Executor, tenantId: string, updates: readonly SweptRowUpdate[], now: string): Promise<void> {
+export async function updateSweptRows(
+  db: Executor,
+  tenantId: string,
+  updates: readonly SweptRowUpdate[],
+  now: string,
+): Promise<void> {
   for (let index = 0; index < updates.length; index += SWEPT_ROWS_PER_UPDATE) {
     const values: unknown[] = [];
     for (const update of updates.slice(index, index + SWEPT_ROWS_PER_UPDATE)) {
-      values.push(update.seq, update.categoryTarget, update.categoryConfidence, update.categorySource, update.transactionType,
-        update.needsReview ? 1 : 0, update.journalEntryId, update.transferPairId ?? null);
+      values.push(
+        update.seq,
+        update.categoryTarget,
+        update.categoryConfidence,
+        update.categorySource,
+        update.transactionType,
+        update.needsReview ? 1 : 0,
+        update.journalEntryId,
+        update.transferPairId ?? null,
+      );
     }
-    await runWithValues(db, 'swept-rows', SWEPT_COLUMNS, SWEPT_CASTS, [now], values, [tenantId], (rows, param) => `update transactions set
+    await runWithValues(
+      db,
+      'swept-rows',
+      SWEPT_COLUMNS,
+      SWEPT_CASTS,
+      [now],
+      values,
+      [tenantId],
+      (rows, param) => `update transactions set
         category_target = swept.column2,
         category_confidence = swept.column3,
         category_source = swept.column4,
@@ -55,7 +76,8 @@ export async function updateSweptRows(db: Executor, tenantId: string, updates: r
         transfer_pair_id = coalesce(swept.column8, transactions.transfer_pair_id),
         updated_at = ${param(0)}
       from (values ${rows}) as swept
-      where transactions.tenant_id = ${param(1)} and transactions.seq = swept.column1`);
+      where transactions.tenant_id = ${param(1)} and transactions.seq = swept.column1`,
+    );
   }
 }
 
@@ -65,10 +87,15 @@ export async function updateSweptRows(db: Executor, tenantId: string, updates: r
  * tenant (the next tenant id after the last, through the partial index of waiting rows) instead of a
  * pass over every waiting row, which a backlog of one tenant makes long.
  */
-export async function tenantsWithSweepWork(db: Executor, limit: number, after: string | null = null): Promise<string[]> {
-  const first = after === null
-    ? sql`(select min(tenant_id) from transactions where sweep_state = 'pending')`
-    : sql`(select min(tenant_id) from transactions where sweep_state = 'pending' and tenant_id > ${after})`;
+export async function tenantsWithSweepWork(
+  db: Executor,
+  limit: number,
+  after: string | null = null,
+): Promise<string[]> {
+  const first =
+    after === null
+      ? sql`(select min(tenant_id) from transactions where sweep_state = 'pending')`
+      : sql`(select min(tenant_id) from transactions where sweep_state = 'pending' and tenant_id > ${after})`;
   const result = await sql<{ tenant_id: string }>`with recursive waiting(tenant_id, position) as (
       select ${first}, 1
       union all
@@ -80,8 +107,27 @@ export async function tenantsWithSweepWork(db: Executor, limit: number, after: s
 }
 
 /** What the sweep reads of a row it claims: not its import keys and timestamps, which only the API shows. */
-const SWEEP_ROW_COLUMNS = ['seq', 'id', 'tenant_id', 'entity_id', 'bank_account_id', 'source', 'date', 'amount_minor', 'currency', 'description', 'merchant',
-  'merchant_key', 'merchant_category_code', 'pending', 'category_target', 'category_confidence', 'category_source', 'journal_entry_id', 'transfer_pair_id'] as const;
+const SWEEP_ROW_COLUMNS = [
+  'seq',
+  'id',
+  'tenant_id',
+  'entity_id',
+  'bank_account_id',
+  'source',
+  'date',
+  'amount_minor',
+  'currency',
+  'description',
+  'merchant',
+  'merchant_key',
+  'merchant_category_code',
+  'pending',
+  'category_target',
+  'category_confidence',
+  'category_source',
+  'journal_entry_id',
+  'transfer_pair_id',
+] as const;
 type SweepRowColumn = (typeof SWEEP_ROW_COLUMNS)[number];
 type Camel<S extends string> = S extends `${infer Head}_${infer Tail}` ? `${Head}${Capitalize<Camel<Tail>>}` : S;
 export type SweepRow = Pick<BankRow, Camel<SweepRowColumn>>;
@@ -91,9 +137,20 @@ export type SweepRow = Pick<BankRow, Camel<SweepRowColumn>>;
  * categorized but not booked). PostgreSQL skips rows another worker has locked, so several workers
  * never take the same row; on SQLite the caller already holds the write lock.
  */
-export async function claimSweepBatch(db: Executor, tenantId: string, limit: number, lockRows: boolean, onlySeqs?: readonly number[]): Promise<SweepRow[]> {
-  let select = db.selectFrom('transactions').select(SWEEP_ROW_COLUMNS)
-    .where('tenant_id', '=', tenantId).where('sweep_state', '=', 'pending').orderBy('seq').limit(limit);
+export async function claimSweepBatch(
+  db: Executor,
+  tenantId: string,
+  limit: number,
+  lockRows: boolean,
+  onlySeqs?: readonly number[],
+): Promise<SweepRow[]> {
+  let select = db
+    .selectFrom('transactions')
+    .select(SWEEP_ROW_COLUMNS)
+    .where('tenant_id', '=', tenantId)
+    .where('sweep_state', '=', 'pending')
+    .orderBy('seq')
+    .limit(limit);
   // A part of a failed batch, claimed again while the batch is split to find the row at fault.
   if (onlySeqs) select = select.where('seq', 'in', onlySeqs);
   if (lockRows) select = select.forUpdate().skipLocked();
@@ -107,10 +164,24 @@ const MAX_SWEEP_ERROR_LENGTH = 500;
  * Takes a row the sweep cannot process out of the queue: sweep_state 'failed' with the error and the
  * time. Only a row still queued (another worker may have processed it meanwhile). Returns whether it was parked.
  */
-export async function parkSweepRow(db: Executor, tenantId: string, seq: number, error: string, now: string): Promise<boolean> {
-  const result = await db.updateTable('transactions')
-    .set({ sweep_state: 'failed', sweep_error: error.slice(0, MAX_SWEEP_ERROR_LENGTH), sweep_failed_at: now, updated_at: now })
-    .where('tenant_id', '=', tenantId).where('seq', '=', seq).where('sweep_state', '=', 'pending').executeTakeFirst();
+export async function parkSweepRow(
+  db: Executor,
+  tenantId: string,
+  seq: number,
+  error: string,
+  now: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('transactions')
+    .set({
+      sweep_state: 'failed',
+      sweep_error: error.slice(0, MAX_SWEEP_ERROR_LENGTH),
+      sweep_failed_at: now,
+      updated_at: now,
+    })
+    .where('tenant_id', '=', tenantId)
+    .where('seq', '=', seq)
+    .where('sweep_state', '=', 'pending')
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
-

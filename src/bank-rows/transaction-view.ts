@@ -16,7 +16,12 @@ export interface TransactionView {
   merchantCategoryCode: string | null;
   pending: boolean;
   transactionType: string | null;
-  category: { accountNumber: string; accountName: string | null; confidence: number | null; source: string | null } | null;
+  category: {
+    accountNumber: string;
+    accountName: string | null;
+    confidence: number | null;
+    source: string | null;
+  } | null;
   needsReview: boolean;
   journalEntryId: string | null;
   sweepState: SweepState;
@@ -41,12 +46,15 @@ export function toTransactionView(row: BankRowWithAccountName): TransactionView 
     pending: row.pending,
     transactionType: row.transactionType,
     // The contract shows a transfer with a null category; its type says what it is.
-    category: row.categoryTarget === null || isTransfer ? null : {
-      accountNumber: row.categoryTarget,
-      accountName: row.categoryAccountName,
-      confidence: row.categoryConfidence,
-      source: row.categorySource,
-    },
+    category:
+      row.categoryTarget === null || isTransfer
+        ? null
+        : {
+            accountNumber: row.categoryTarget,
+            accountName: row.categoryAccountName,
+            confidence: row.categoryConfidence,
+            source: row.categorySource,
+          },
     needsReview: row.needsReview,
     journalEntryId: row.journalEntryId,
     sweepState: row.sweepState,

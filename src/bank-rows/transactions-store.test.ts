@@ -13,32 +13,58 @@ describe('updateSweptRows', () => {
     harness = await createHarness();
     const tenant = await harness.newTenant('Alpha LLC');
     const otherTenant = await harness.newTenant('Beta LLC');
-    owner = { tenantId: tenant.tenantId, entityId: tenant.entityId, bankAccountId: (await createAccount(tenant, 'chk')).id };
-    other = { tenantId: otherTenant.tenantId, entityId: otherTenant.entityId, bankAccountId: (await createAccount(otherTenant, 'chk')).id };
+    owner = {
+      tenantId: tenant.tenantId,
+      entityId: tenant.entityId,
+      bankAccountId: (await createAccount(tenant, 'chk')).id,
+    };
+    other = {
+      tenantId: otherTenant.tenantId,
+      entityId: otherTenant.entityId,
+      bankAccountId: (await createAccount(otherTenant, 'chk')).id,
+    };
   });
 
   after(async () => {
     await harness.close();
   });
 
-  const rowsOf = (tenantId: string) => harness.handle.db.selectFrom('transactions').selectAll().where('tenant_id', '=', tenantId).orderBy('seq').execute();
+  const rowsOf = (tenantId: string) =>
+    harness.handle.db.selectFrom('transactions').selectAll().where('tenant_id', '=', tenantId).orderBy('seq').execute();
 
   it('writes each row its own decision across several statements, and marks it done', async () => {
     const count = 1_100;
-    await insertCategorizedRows(harness.handle.db, owner, Array.from({ length: count }, (_, index) => ({ description: `PAYEE ${index}`, amountMinor: 100 + index, target: null })));
+    await insertCategorizedRows(
+      harness.handle.db,
+      owner,
+      Array.from({ length: count }, (_, index) => ({
+        description: `PAYEE ${index}`,
+        amountMinor: 100 + index,
+        target: null,
+      })),
+    );
     const rows = await rowsOf(owner.tenantId);
-    await harness.handle.db.updateTable('transactions').set({ transfer_pair_id: 'kept-link' }).where('id', '=', rows[1].id).execute();
+    await harness.handle.db
+      .updateTable('transactions')
+      .set({ transfer_pair_id: 'kept-link' })
+      .where('id', '=', rows[1].id)
+      .execute();
     const now = new Date('2026-03-01T12:00:00.000Z').toISOString();
-    await updateSweptRows(harness.handle.db, owner.tenantId, rows.map((row, index) => ({
-      seq: row.seq,
-      categoryTarget: index % 2 === 0 ? '6200' : '4000',
-      categoryConfidence: index % 3 === 0 ? null : 0.5 + index / 1000,
-      categorySource: index % 3 === 0 ? null : 'rag',
-      transactionType: index % 2 === 0 ? 'expense' : 'income',
-      needsReview: index % 3 === 0,
-      journalEntryId: index % 5 === 0 ? null : `entry-${index}`,
-      ...(index === 0 ? { transferPairId: 'pair-0' } : {}),
-    })), now);
+    await updateSweptRows(
+      harness.handle.db,
+      owner.tenantId,
+      rows.map((row, index) => ({
+        seq: row.seq,
+        categoryTarget: index % 2 === 0 ? '6200' : '4000',
+        categoryConfidence: index % 3 === 0 ? null : 0.5 + index / 1000,
+        categorySource: index % 3 === 0 ? null : 'rag',
+        transactionType: index % 2 === 0 ? 'expense' : 'income',
+        needsReview: index % 3 === 0,
+        journalEntryId: index % 5 === 0 ? null : `entry-${index}`,
+        ...(index === 0 ? { transferPairId: 'pair-0' } : {}),
+      })),
+      now,
+    );
 
     const updated = await rowsOf(owner.tenantId);
     assert.equal(updated.length, count);
@@ -55,10 +81,27 @@ describe('updateSweptRows', () => {
     });
   });
 
-  it('never touches another tenant\'s row, whatever seqs it is given', async () => {
-    await insertCategorizedRows(harness.handle.db, other, [{ description: 'THEIR PAYEE', amountMinor: 500, target: null }]);
+  it("never touches another tenant's row, whatever seqs it is given", async () => {
+    await insertCategorizedRows(harness.handle.db, other, [
+      { description: 'THEIR PAYEE', amountMinor: 500, target: null },
+    ]);
     const [theirs] = await rowsOf(other.tenantId);
-    await updateSweptRows(harness.handle.db, owner.tenantId, [{ seq: theirs.seq, categoryTarget: '6200', categoryConfidence: 0.9, categorySource: 'rag', transactionType: 'expense', needsReview: false, journalEntryId: null }], new Date().toISOString());
+    await updateSweptRows(
+      harness.handle.db,
+      owner.tenantId,
+      [
+        {
+          seq: theirs.seq,
+          categoryTarget: '6200',
+          categoryConfidence: 0.9,
+          categorySource: 'rag',
+          transactionType: 'expense',
+          needsReview: false,
+          journalEntryId: null,
+        },
+      ],
+      new Date().toISOString(),
+    );
     const [after] = await rowsOf(other.tenantId);
     assert.equal(after.category_target, null);
     assert.equal(after.sweep_state, 'pending');
@@ -84,7 +127,11 @@ describe('tenantsWithSweepWork', () => {
     const owners: RowOwner[] = [];
     for (const name of ['Waiting One LLC', 'All Done LLC', 'Waiting Two LLC', 'Waiting Three LLC']) {
       const tenant = await harness.newTenant(name);
-      owners.push({ tenantId: tenant.tenantId, entityId: tenant.entityId, bankAccountId: (await createAccount(tenant, `chk-${owners.length}`)).id });
+      owners.push({
+        tenantId: tenant.tenantId,
+        entityId: tenant.entityId,
+        bankAccountId: (await createAccount(tenant, `chk-${owners.length}`)).id,
+      });
     }
     const [one, done, two, three] = owners;
     assert.deepEqual(await tenantsWithSweepWork(harness.handle.db, 100), []);
@@ -92,7 +139,11 @@ describe('tenantsWithSweepWork', () => {
     for (const owner of [one, two, three]) {
       await insertCategorizedRows(harness.handle.db, owner, [
         { description: 'FILED', amountMinor: 100, target: '6200' },
-        ...Array.from({ length: 3 }, (_, index) => ({ description: `WAITING ${index}`, amountMinor: 200 + index, target: null })),
+        ...Array.from({ length: 3 }, (_, index) => ({
+          description: `WAITING ${index}`,
+          amountMinor: 200 + index,
+          target: null,
+        })),
       ]);
     }
     const waiting = [one, two, three].map((owner) => owner.tenantId).sort();

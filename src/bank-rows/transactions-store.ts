@@ -28,9 +28,36 @@ const INSERT_CHUNK = 500;
 const tenantScope = sql<string>`${sql.ref('tenant_id')} || ''`;
 
 /** Every column an arriving row is written with, in the order of the multi-row insert's values. */
-const INSERTED_COLUMNS = ['id', 'tenant_id', 'entity_id', 'bank_account_id', 'external_id', 'content_key', 'source', 'date', 'authorized_date', 'amount_minor',
-  'currency', 'description', 'merchant', 'merchant_key', 'merchant_category_code', 'pending', 'category_target', 'category_confidence', 'category_source', 'transaction_type',
-  'needs_review', 'sweep_state', 'journal_entry_id', 'created_at', 'updated_at', 'transfer_pair_id', 'sweep_error', 'sweep_failed_at'] as const satisfies ReadonlyArray<keyof NewTransactionRow>;
+const INSERTED_COLUMNS = [
+  'id',
+  'tenant_id',
+  'entity_id',
+  'bank_account_id',
+  'external_id',
+  'content_key',
+  'source',
+  'date',
+  'authorized_date',
+  'amount_minor',
+  'currency',
+  'description',
+  'merchant',
+  'merchant_key',
+  'merchant_category_code',
+  'pending',
+  'category_target',
+  'category_confidence',
+  'category_source',
+  'transaction_type',
+  'needs_review',
+  'sweep_state',
+  'journal_entry_id',
+  'created_at',
+  'updated_at',
+  'transfer_pair_id',
+  'sweep_error',
+  'sweep_failed_at',
+] as const satisfies ReadonlyArray<keyof NewTransactionRow>;
 /**
  * Rows per insert statement: 250 rows (7,000 parameters) is one synchronous step of SQLite of a few
  * tens of milliseconds with the table's indexes, short enough for the paced statement ingest.
@@ -50,21 +77,43 @@ export async function insertNewTransactions(db: Executor, rows: NewTransactionRo
     for (const row of rows.slice(index, index + ROWS_PER_INSERT)) {
       for (const column of INSERTED_COLUMNS) values.push(row[column] ?? null);
     }
-    const result = await runWithValues<{ seq: number }>(db, 'new-transactions', INSERTED_COLUMNS.length, [], [], values, [], (list) => `insert into transactions
+    const result = await runWithValues<{ seq: number }>(
+      db,
+      'new-transactions',
+      INSERTED_COLUMNS.length,
+      [],
+      [],
+      values,
+      [],
+      (list) => `insert into transactions
         (${INSERTED_COLUMNS.join(', ')}) values ${list}
-        on conflict (bank_account_id, external_id) do nothing returning seq`);
+        on conflict (bank_account_id, external_id) do nothing returning seq`,
+    );
     inserted += result.length;
   }
   return inserted;
 }
 
-export async function findExistingByExternalIds(db: Executor, tenantId: string, bankAccountIds: string[], externalIds: string[]): Promise<Array<Pick<BankRow, 'id' | 'bankAccountId' | 'externalId' | 'pending'>>> {
+export async function findExistingByExternalIds(
+  db: Executor,
+  tenantId: string,
+  bankAccountIds: string[],
+  externalIds: string[],
+): Promise<Array<Pick<BankRow, 'id' | 'bankAccountId' | 'externalId' | 'pending'>>> {
   if (externalIds.length === 0) return [];
   const found: Array<Pick<BankRow, 'id' | 'bankAccountId' | 'externalId' | 'pending'>> = [];
   for (let index = 0; index < externalIds.length; index += INSERT_CHUNK) {
-    found.push(...(await db.selectFrom('transactions').select(['id', 'bank_account_id', 'external_id', 'pending'])
-      .where(tenantScope, '=', tenantId).where('bank_account_id', 'in', bankAccountIds)
-      .where('external_id', 'in', externalIds.slice(index, index + INSERT_CHUNK)).execute()).map(toBankRow));
+    found.push(
+      ...(
+        await db
+          .selectFrom('transactions')
+          .select(['id', 'bank_account_id', 'external_id', 'pending'])
+          .where(tenantScope, '=', tenantId)
+          .where('bank_account_id', 'in', bankAccountIds)
+          .where('external_id', 'in', externalIds.slice(index, index + INSERT_CHUNK))
+          .execute()
+      ).map(toBankRow),
+    );
   }
   return found;
 }
@@ -72,27 +121,44 @@ export async function findExistingByExternalIds(db: Executor, tenantId: string, 
 /** A pending row that the bank has now settled goes back to the sweep to be booked. */
 export async function markSettled(db: Executor, tenantId: string, ids: string[], now: string): Promise<void> {
   for (let index = 0; index < ids.length; index += INSERT_CHUNK) {
-    await db.updateTable('transactions').set({ pending: 0, sweep_state: 'pending', updated_at: now })
-      .where(tenantScope, '=', tenantId).where('id', 'in', ids.slice(index, index + INSERT_CHUNK)).where('pending', '=', 1).execute();
+    await db
+      .updateTable('transactions')
+      .set({ pending: 0, sweep_state: 'pending', updated_at: now })
+      .where(tenantScope, '=', tenantId)
+      .where('id', 'in', ids.slice(index, index + INSERT_CHUNK))
+      .where('pending', '=', 1)
+      .execute();
   }
 }
 
 function withAccountName(db: Executor) {
-  return db.selectFrom('transactions')
-    .leftJoin('accounts', (join) => join
-      .onRef('accounts.entity_id', '=', 'transactions.entity_id')
-      .onRef('accounts.account_number', '=', 'transactions.category_target'))
+  return db
+    .selectFrom('transactions')
+    .leftJoin('accounts', (join) =>
+      join
+        .onRef('accounts.entity_id', '=', 'transactions.entity_id')
+        .onRef('accounts.account_number', '=', 'transactions.category_target'),
+    )
     .selectAll('transactions')
     .select('accounts.name as category_account_name');
 }
 
-function withAccountNameRow(row: Omit<TransactionsTable, 'seq'> & { seq: number; category_account_name: string | null }): BankRowWithAccountName {
+function withAccountNameRow(
+  row: Omit<TransactionsTable, 'seq'> & { seq: number; category_account_name: string | null },
+): BankRowWithAccountName {
   const { category_account_name: categoryAccountName, ...stored } = row;
   return { ...toBankRow(stored), categoryAccountName };
 }
 
-export async function findTransaction(db: Executor, tenantId: string, id: string): Promise<BankRowWithAccountName | undefined> {
-  const row = await withAccountName(db).where('transactions.tenant_id', '=', tenantId).where('transactions.id', '=', id).executeTakeFirst();
+export async function findTransaction(
+  db: Executor,
+  tenantId: string,
+  id: string,
+): Promise<BankRowWithAccountName | undefined> {
+  const row = await withAccountName(db)
+    .where('transactions.tenant_id', '=', tenantId)
+    .where('transactions.id', '=', id)
+    .executeTakeFirst();
   return row && withAccountNameRow(row);
 }
 
@@ -124,27 +190,47 @@ export async function listTransactions(db: Executor, query: TransactionListQuery
   if (query.to) select = select.where('transactions.date', '<=', query.to);
   if (query.sweepState) select = select.where('transactions.sweep_state', '=', storedSweepState(query.sweepState));
   if (query.category) select = select.where('transactions.category_target', '=', query.category);
-  if (query.needsReview !== undefined) select = select.where('transactions.needs_review', '=', query.needsReview ? 1 : 0);
+  if (query.needsReview !== undefined)
+    select = select.where('transactions.needs_review', '=', query.needsReview ? 1 : 0);
   if (query.bankAccountId) select = select.where('transactions.bank_account_id', '=', query.bankAccountId);
   if (query.amountMinorByCurrency) {
     const bounds = query.amountMinorByCurrency;
-    select = select.where((where) => where.or(bounds.map(({ currency, minMinor, maxMinor }) => where.and([
-      where('transactions.currency', '=', currency),
-      ...(minMinor !== undefined ? [where('transactions.amount_minor', '>=', minMinor)] : []),
-      ...(maxMinor !== undefined ? [where('transactions.amount_minor', '<=', maxMinor)] : []),
-    ]))));
+    select = select.where((where) =>
+      where.or(
+        bounds.map(({ currency, minMinor, maxMinor }) =>
+          where.and([
+            where('transactions.currency', '=', currency),
+            ...(minMinor !== undefined ? [where('transactions.amount_minor', '>=', minMinor)] : []),
+            ...(maxMinor !== undefined ? [where('transactions.amount_minor', '<=', maxMinor)] : []),
+          ]),
+        ),
+      ),
+    );
   }
   if (query.search) {
     const pattern = `%${query.search.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
     // SQLite has no default LIKE escape character; naming one makes % and _ literal on both databases.
-    select = select.where(sql<boolean>`(lower(transactions.description) like ${pattern} escape '\\' or lower(transactions.merchant) like ${pattern} escape '\\')`);
+    select = select.where(
+      sql<boolean>`(lower(transactions.description) like ${pattern} escape '\\' or lower(transactions.merchant) like ${pattern} escape '\\')`,
+    );
   }
-  return (await select.orderBy('transactions.date', 'desc').orderBy('transactions.seq', 'desc')
-    .limit(query.limit + 1).offset(query.offset).execute()).map(withAccountNameRow);
+  return (
+    await select
+      .orderBy('transactions.date', 'desc')
+      .orderBy('transactions.seq', 'desc')
+      .limit(query.limit + 1)
+      .offset(query.offset)
+      .execute()
+  ).map(withAccountNameRow);
 }
 
 /** Locks the row against a concurrent sweep or correction where the database can (PostgreSQL). */
-export async function findTransactionForUpdate(db: Executor, tenantId: string, id: string, lockRows: boolean): Promise<BankRow | undefined> {
+export async function findTransactionForUpdate(
+  db: Executor,
+  tenantId: string,
+  id: string,
+  lockRows: boolean,
+): Promise<BankRow | undefined> {
   let select = db.selectFrom('transactions').selectAll().where('tenant_id', '=', tenantId).where('id', '=', id);
   if (lockRows) select = select.forUpdate();
   const row = await select.executeTakeFirst();
@@ -157,9 +243,19 @@ export async function findTransactionForUpdate(db: Executor, tenantId: string, i
  * correction) is skipped, not waited for: re-filing it from a read taken before its holder commits
  * would book it a second time, and skipping keeps two such transactions from deadlocking.
  */
-export async function lockRowsToRefile(db: Executor, tenantId: string, ids: readonly string[], lockRows: boolean): Promise<BankRow[]> {
+export async function lockRowsToRefile(
+  db: Executor,
+  tenantId: string,
+  ids: readonly string[],
+  lockRows: boolean,
+): Promise<BankRow[]> {
   if (ids.length === 0) return [];
-  let select = db.selectFrom('transactions').selectAll().where('tenant_id', '=', tenantId).where('id', 'in', ids).orderBy('seq');
+  let select = db
+    .selectFrom('transactions')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('id', 'in', ids)
+    .orderBy('seq');
   if (lockRows) select = select.forUpdate().skipLocked();
   return (await select.execute()).map(toBankRow);
 }
@@ -168,18 +264,41 @@ export async function lockRowsToRefile(db: Executor, tenantId: string, ids: read
  * A merchant's other rows still waiting for a human, which a correction of `corrected` decides again
  * (never rows a human filed, nor parked ones); locked and skipped like `lockRowsToRefile`.
  */
-export async function lockRowsAwaitingReviewOfMerchant(db: Executor, tenantId: string, corrected: Pick<BankRow, 'id' | 'entityId' | 'merchantKey'>, limit: number, lockRows: boolean): Promise<BankRow[]> {
-  let select = db.selectFrom('transactions').selectAll()
-    .where('tenant_id', '=', tenantId).where('entity_id', '=', corrected.entityId).where('merchant_key', '=', corrected.merchantKey)
-    .where('needs_review', '=', 1).where('id', '!=', corrected.id)
-    .where('category_target', 'is not', null).where('category_source', 'is distinct from', 'user_override')
+export async function lockRowsAwaitingReviewOfMerchant(
+  db: Executor,
+  tenantId: string,
+  corrected: Pick<BankRow, 'id' | 'entityId' | 'merchantKey'>,
+  limit: number,
+  lockRows: boolean,
+): Promise<BankRow[]> {
+  let select = db
+    .selectFrom('transactions')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('entity_id', '=', corrected.entityId)
+    .where('merchant_key', '=', corrected.merchantKey)
+    .where('needs_review', '=', 1)
+    .where('id', '!=', corrected.id)
+    .where('category_target', 'is not', null)
+    .where('category_source', 'is distinct from', 'user_override')
     .where('sweep_state', '!=', 'failed')
-    .orderBy('seq').limit(limit);
+    .orderBy('seq')
+    .limit(limit);
   if (lockRows) select = select.forUpdate().skipLocked();
   return (await select.execute()).map(toBankRow);
 }
 
-export type CategorizationUpdate = Pick<BankRow, 'categoryTarget' | 'categoryConfidence' | 'categorySource' | 'transactionType' | 'needsReview' | 'sweepState' | 'journalEntryId' | 'updatedAt'>;
+export type CategorizationUpdate = Pick<
+  BankRow,
+  | 'categoryTarget'
+  | 'categoryConfidence'
+  | 'categorySource'
+  | 'transactionType'
+  | 'needsReview'
+  | 'sweepState'
+  | 'journalEntryId'
+  | 'updatedAt'
+>;
 
 /**
  * Files a row again. `replacedEntryId` is the entry the caller read on the row (and reversed, if it
@@ -187,47 +306,90 @@ export type CategorizationUpdate = Pick<BankRow, 'categoryTarget' | 'categoryCon
  * transaction is never orphaned as a second live booking of the row. A row leaving the failed state
  * leaves its parking error behind: the error describes only a parked row.
  */
-export async function updateCategorization(db: Executor, tenantId: string, id: string, update: CategorizationUpdate, replacedEntryId: string | null): Promise<void> {
+export async function updateCategorization(
+  db: Executor,
+  tenantId: string,
+  id: string,
+  update: CategorizationUpdate,
+  replacedEntryId: string | null,
+): Promise<void> {
   const parking = update.sweepState === 'failed' ? {} : { sweep_error: null, sweep_failed_at: null };
-  let query = db.updateTable('transactions').set({
-    category_target: update.categoryTarget,
-    category_confidence: update.categoryConfidence,
-    category_source: update.categorySource,
-    transaction_type: update.transactionType,
-    needs_review: update.needsReview ? 1 : 0,
-    sweep_state: storedSweepState(update.sweepState),
-    journal_entry_id: update.journalEntryId,
-    updated_at: update.updatedAt,
-    ...parking,
-  }).where('tenant_id', '=', tenantId).where('id', '=', id);
-  query = replacedEntryId === null ? query.where('journal_entry_id', 'is', null) : query.where('journal_entry_id', '=', replacedEntryId);
+  let query = db
+    .updateTable('transactions')
+    .set({
+      category_target: update.categoryTarget,
+      category_confidence: update.categoryConfidence,
+      category_source: update.categorySource,
+      transaction_type: update.transactionType,
+      needs_review: update.needsReview ? 1 : 0,
+      sweep_state: storedSweepState(update.sweepState),
+      journal_entry_id: update.journalEntryId,
+      updated_at: update.updatedAt,
+      ...parking,
+    })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id);
+  query =
+    replacedEntryId === null
+      ? query.where('journal_entry_id', 'is', null)
+      : query.where('journal_entry_id', '=', replacedEntryId);
   const result = await query.executeTakeFirst();
-  assertInvariant(result.numUpdatedRows === 1n, `row ${id} is filed again over the entry it was read with (${replacedEntryId ?? 'none'}), not over one booked meanwhile`);
+  assertInvariant(
+    result.numUpdatedRows === 1n,
+    `row ${id} is filed again over the entry it was read with (${replacedEntryId ?? 'none'}), not over one booked meanwhile`,
+  );
 }
 
 /**
  * Removes a row. The other leg of a transfer it was paired with loses the link and waits for review
  * again (its money now has no counterpart in the books). The caller reverses the row's entry first.
  */
-export async function deleteTransaction(db: Executor, tenantId: string, row: Pick<BankRow, 'id' | 'transferPairId'>, now: string): Promise<void> {
+export async function deleteTransaction(
+  db: Executor,
+  tenantId: string,
+  row: Pick<BankRow, 'id' | 'transferPairId'>,
+  now: string,
+): Promise<void> {
   // Pairs link both ways, so the row names its partner.
   if (row.transferPairId) {
-    await db.updateTable('transactions').set({ transfer_pair_id: null, needs_review: 1, updated_at: now })
-      .where('tenant_id', '=', tenantId).where('id', '=', row.transferPairId).where('transfer_pair_id', '=', row.id).execute();
+    await db
+      .updateTable('transactions')
+      .set({ transfer_pair_id: null, needs_review: 1, updated_at: now })
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', row.transferPairId)
+      .where('transfer_pair_id', '=', row.id)
+      .execute();
   }
   await db.deleteFrom('transactions').where('tenant_id', '=', tenantId).where('id', '=', row.id).execute();
 }
 
-export type RowForStatement = Pick<BankRow, 'id' | 'seq' | 'contentKey' | 'date' | 'pending' | 'categoryTarget' | 'journalEntryId'>;
+export type RowForStatement = Pick<
+  BankRow,
+  'id' | 'seq' | 'contentKey' | 'date' | 'pending' | 'categoryTarget' | 'journalEntryId'
+>;
 
 /** Rows of one bank account dated within [from, to], oldest first: what a statement for those dates is matched against. */
-export async function rowsOfAccountBetween(db: Executor, tenantId: string, bankAccountId: string, from: string, to: string): Promise<RowForStatement[]> {
+export async function rowsOfAccountBetween(
+  db: Executor,
+  tenantId: string,
+  bankAccountId: string,
+  from: string,
+  to: string,
+): Promise<RowForStatement[]> {
   // Read through the tenant's (tenant, date, seq) index, the account a filter: a statement covers a
   // period, and a tenant's rows of one period are few beside the cost of an index by account and date
   // on every row written.
-  return (await db.selectFrom('transactions').select(['id', 'seq', 'content_key', 'date', 'pending', 'category_target', 'journal_entry_id'])
-    .where('tenant_id', '=', tenantId).where('bank_account_id', '=', bankAccountId)
-    .where('date', '>=', from).where('date', '<=', to).orderBy('seq').execute()).map(toBankRow);
+  return (
+    await db
+      .selectFrom('transactions')
+      .select(['id', 'seq', 'content_key', 'date', 'pending', 'category_target', 'journal_entry_id'])
+      .where('tenant_id', '=', tenantId)
+      .where('bank_account_id', '=', bankAccountId)
+      .where('date', '>=', from)
+      .where('date', '<=', to)
+      .orderBy('seq')
+      .execute()
+  ).map(toBankRow);
 }
 
 /**
@@ -237,32 +399,79 @@ export async function rowsOfAccountBetween(db: Executor, tenantId: string, bankA
 export async function deleteUntouchedRows(db: Executor, tenantId: string, ids: string[]): Promise<string[]> {
   const deleted: string[] = [];
   for (let index = 0; index < ids.length; index += INSERT_CHUNK) {
-    const rows = await db.deleteFrom('transactions')
-      .where('tenant_id', '=', tenantId).where('id', 'in', ids.slice(index, index + INSERT_CHUNK))
-      .where('category_target', 'is', null).where('journal_entry_id', 'is', null)
-      .returning('id').execute();
+    const rows = await db
+      .deleteFrom('transactions')
+      .where('tenant_id', '=', tenantId)
+      .where('id', 'in', ids.slice(index, index + INSERT_CHUNK))
+      .where('category_target', 'is', null)
+      .where('journal_entry_id', 'is', null)
+      .returning('id')
+      .execute();
     deleted.push(...rows.map((row) => row.id));
   }
   return deleted;
 }
 
 /** Links a row to the other leg of its transfer (the link runs both ways; the caller sets each side). */
-export async function linkTransferPartner(db: Executor, tenantId: string, id: string, partnerId: string): Promise<void> {
-  await db.updateTable('transactions').set({ transfer_pair_id: partnerId }).where('tenant_id', '=', tenantId).where('id', '=', id).execute();
+export async function linkTransferPartner(
+  db: Executor,
+  tenantId: string,
+  id: string,
+  partnerId: string,
+): Promise<void> {
+  await db
+    .updateTable('transactions')
+    .set({ transfer_pair_id: partnerId })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .execute();
 }
 
-export type TransferLeg = Pick<BankRow, 'id' | 'entityId' | 'bankAccountId' | 'currency' | 'date' | 'amountMinor' | 'description' | 'categoryTarget' | 'categorySource' | 'transferPairId'>;
+export type TransferLeg = Pick<
+  BankRow,
+  | 'id'
+  | 'entityId'
+  | 'bankAccountId'
+  | 'currency'
+  | 'date'
+  | 'amountMinor'
+  | 'description'
+  | 'categoryTarget'
+  | 'categorySource'
+  | 'transferPairId'
+>;
 
 /** The tenant's rows of these amounts dated within [from, to]: where the other leg of a transfer is looked for. Parked rows are left out. */
-export async function rowsWithAmountsBetween(db: Executor, tenantId: string, amountsMinor: readonly number[], from: string, to: string): Promise<TransferLeg[]> {
+export async function rowsWithAmountsBetween(
+  db: Executor,
+  tenantId: string,
+  amountsMinor: readonly number[],
+  from: string,
+  to: string,
+): Promise<TransferLeg[]> {
   const found: TransferLeg[] = [];
   for (let index = 0; index < amountsMinor.length; index += INSERT_CHUNK) {
-    const rows = await db.selectFrom('transactions')
-      .select(['id', 'entity_id', 'bank_account_id', 'currency', 'date', 'amount_minor', 'description', 'category_target', 'category_source', 'transfer_pair_id'])
-      .where('tenant_id', '=', tenantId).where('amount_minor', 'in', amountsMinor.slice(index, index + INSERT_CHUNK))
-      .where('date', '>=', from).where('date', '<=', to)
+    const rows = await db
+      .selectFrom('transactions')
+      .select([
+        'id',
+        'entity_id',
+        'bank_account_id',
+        'currency',
+        'date',
+        'amount_minor',
+        'description',
+        'category_target',
+        'category_source',
+        'transfer_pair_id',
+      ])
+      .where('tenant_id', '=', tenantId)
+      .where('amount_minor', 'in', amountsMinor.slice(index, index + INSERT_CHUNK))
+      .where('date', '>=', from)
+      .where('date', '<=', to)
       // A parked row waits for a human; pairing would make the sweep touch it again.
-      .where('sweep_state', '!=', 'failed').execute();
+      .where('sweep_state', '!=', 'failed')
+      .execute();
     for (const row of rows) found.push(toBankRow(row));
   }
   return found;
@@ -281,9 +490,14 @@ export interface MachineFiledQuery {
 
 /** A page of the tenant's swept rows that a machine filed (never a human's), oldest first: what a new rule may file again. */
 export async function machineFiledRows(db: Executor, tenantId: string, query: MachineFiledQuery): Promise<BankRow[]> {
-  let select = db.selectFrom('transactions').selectAll()
-    .where('tenant_id', '=', tenantId).where('sweep_state', '=', 'done').where('seq', '>', query.afterSeq)
-    .where('category_target', 'is not', null).where('category_target', '!=', query.notTarget)
+  let select = db
+    .selectFrom('transactions')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('sweep_state', '=', 'done')
+    .where('seq', '>', query.afterSeq)
+    .where('category_target', 'is not', null)
+    .where('category_target', '!=', query.notTarget)
     .where('category_source', 'is distinct from', 'user_override');
   if (query.targets) select = select.where('category_target', 'in', query.targets);
   if (query.onlyNeedingReview) select = select.where('needs_review', '=', 1);

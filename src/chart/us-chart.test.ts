@@ -14,8 +14,13 @@ test('every role of the categorization is on exactly one account of the US chart
 });
 
 test('a chart that leaves a role out, or gives one role to two accounts, is refused at load', () => {
-  const withoutMeals: ChartAccount[] = US_CHART.map((account) => ({ ...account, roles: account.roles.filter((role) => role !== 'meals') }));
+  const withoutMeals: ChartAccount[] = US_CHART.map((account) => ({
+    ...account,
+    roles: account.roles.filter((role) => role !== 'meals'),
+  }));
   assert.throws(() => roleAccounts(withoutMeals), /no account has the role meals/);
-  const doubled: ChartAccount[] = US_CHART.map((account) => (account.accountNumber === US_CHART[0].accountNumber ? { ...account, roles: [...account.roles, 'fuel'] } : account));
+  const doubled: ChartAccount[] = US_CHART.map((account) =>
+    account.accountNumber === US_CHART[0].accountNumber ? { ...account, roles: [...account.roles, 'fuel'] } : account,
+  );
   assert.throws(() => roleAccounts(doubled), /role fuel is on both/);
 });

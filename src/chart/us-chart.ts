@@ -19,35 +19,98 @@ export interface ChartAccount {
  * `role` column. Each chart is checked at load: every role here on exactly one account, no other role.
  */
 export const CHART_ROLES = [
-  'cash', 'operating_bank', 'savings', 'receivables', 'inventory', 'prepaid', 'equipment', 'accumulated_depreciation', 'transfers_in_transit',
-  'payables', 'held_for_others', 'credit_cards', 'payroll_liabilities', 'sales_tax_payable', 'loans', 'owner_loans',
-  'owner_equity', 'owner_contribution', 'owner_draw', 'retained_earnings', 'opening_balance',
-  'sales', 'service_revenue', 'refunds', 'interest_income', 'other_income', 'uncategorized_income',
-  'cost_of_goods', 'advertising', 'vehicle', 'fuel', 'parking', 'tolls', 'rideshare', 'commissions', 'contract_labor', 'depreciation',
-  'employee_benefits', 'insurance', 'interest_expense', 'professional_services', 'office', 'equipment_rent', 'rent', 'repairs', 'supplies',
-  'taxes_licenses', 'travel', 'lodging', 'airfare', 'meals', 'utilities', 'wages', 'software', 'bank_fees', 'shipping', 'education', 'dues',
-  'charity', 'personal', 'uncategorized_expense',
+  'cash',
+  'operating_bank',
+  'savings',
+  'receivables',
+  'inventory',
+  'prepaid',
+  'equipment',
+  'accumulated_depreciation',
+  'transfers_in_transit',
+  'payables',
+  'held_for_others',
+  'credit_cards',
+  'payroll_liabilities',
+  'sales_tax_payable',
+  'loans',
+  'owner_loans',
+  'owner_equity',
+  'owner_contribution',
+  'owner_draw',
+  'retained_earnings',
+  'opening_balance',
+  'sales',
+  'service_revenue',
+  'refunds',
+  'interest_income',
+  'other_income',
+  'uncategorized_income',
+  'cost_of_goods',
+  'advertising',
+  'vehicle',
+  'fuel',
+  'parking',
+  'tolls',
+  'rideshare',
+  'commissions',
+  'contract_labor',
+  'depreciation',
+  'employee_benefits',
+  'insurance',
+  'interest_expense',
+  'professional_services',
+  'office',
+  'equipment_rent',
+  'rent',
+  'repairs',
+  'supplies',
+  'taxes_licenses',
+  'travel',
+  'lodging',
+  'airfare',
+  'meals',
+  'utilities',
+  'wages',
+  'software',
+  'bank_fees',
+  'shipping',
+  'education',
+  'dues',
+  'charity',
+  'personal',
+  'uncategorized_expense',
 ] as const;
-export type ChartRole = typeof CHART_ROLES[number];
+export type ChartRole = (typeof CHART_ROLES)[number];
 const KNOWN_ROLES: ReadonlySet<string> = new Set(CHART_ROLES);
 
 const CATEGORIES = new Set<AccountCategory>(['asset', 'liability', 'equity', 'revenue', 'expense']);
 
 function loadChart(file: URL): ChartAccount[] {
-  const records = parse(readFileSync(file), { columns: true, skip_empty_lines: true, trim: true }) as Record<string, string>[];
+  const records = parse(readFileSync(file), { columns: true, skip_empty_lines: true, trim: true }) as Record<
+    string,
+    string
+  >[];
   return records.map((record) => {
     if (!CATEGORIES.has(record.category as AccountCategory)) {
-      throw new Error(`chart ${file.pathname}: account ${record.accountNumber} has unknown category ${record.category}`);
+      throw new Error(
+        `chart ${file.pathname}: account ${record.accountNumber} has unknown category ${record.category}`,
+      );
     }
     return {
       accountNumber: record.accountNumber,
       name: record.name,
       category: record.category as AccountCategory,
       scheduleCLine: record.scheduleCLine || null,
-      roles: (record.role ?? '').split('|').map((role) => role.trim()).filter(Boolean).map((role) => {
-        if (!KNOWN_ROLES.has(role)) throw new Error(`chart ${file.pathname}: account ${record.accountNumber} has unknown role ${role}`);
-        return role as ChartRole;
-      }),
+      roles: (record.role ?? '')
+        .split('|')
+        .map((role) => role.trim())
+        .filter(Boolean)
+        .map((role) => {
+          if (!KNOWN_ROLES.has(role))
+            throw new Error(`chart ${file.pathname}: account ${record.accountNumber} has unknown role ${role}`);
+          return role as ChartRole;
+        }),
       use: record.use,
     };
   });

@@ -36,12 +36,22 @@ before(() => {
 });
 after(() => cleanup());
 
-interface CommandResult { code: number; signal: string | null; stdout: string; stderr: string }
+interface CommandResult {
+  code: number;
+  signal: string | null;
+  stdout: string;
+  stderr: string;
+}
 
 function run(...args: string[]): Promise<CommandResult> {
   return new Promise((resolve) => {
     execFile(process.execPath, [bin, ...args], { env }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, signal: error?.signal ?? null, stdout, stderr });
+      resolve({
+        code: error ? (typeof error.code === 'number' ? error.code : 1) : 0,
+        signal: error?.signal ?? null,
+        stdout,
+        stderr,
+      });
     });
   });
 }
@@ -55,7 +65,18 @@ function json({ code, signal, stdout, stderr }: CommandResult) {
 }
 
 test('tenant create, entity add, key create/list/revoke print one JSON object each', async () => {
-  const created = await run('tenant', 'create', '--name', 'Acme LLC', '--entity-type', 'llc', '--state', 'DE', '--tax-id', '12-3456789');
+  const created = await run(
+    'tenant',
+    'create',
+    '--name',
+    'Acme LLC',
+    '--entity-type',
+    'llc',
+    '--state',
+    'DE',
+    '--tax-id',
+    '12-3456789',
+  );
   const { tenantId, entityId } = json(created);
   assert.match(tenantId, /^[0-9a-f-]{36}$/);
   assert.match(entityId, /^[0-9a-f-]{36}$/);
@@ -100,7 +121,10 @@ test('errors go to stderr as {error, reason} with a non-zero exit, and nothing o
     [['key', 'create', '--tenant', '00000000-0000-4000-8000-000000000000', '--scopes', 'superuser'], /scope/],
     [['key', 'revoke', 'nope'], /not found/],
     [['tenant', 'create', '--name', 'X', '--formed-on', '0000-01-01'], /^formed-on: .*from 1900-01-01 to 2199-12-31/],
-    [['obligation', 'list', '--tenant', '00000000-0000-4000-8000-000000000000', '--from', '9999-12-31'], /^from: .*from 1900-01-01 to 2199-12-31/],
+    [
+      ['obligation', 'list', '--tenant', '00000000-0000-4000-8000-000000000000', '--from', '9999-12-31'],
+      /^from: .*from 1900-01-01 to 2199-12-31/,
+    ],
   ];
   const results = await Promise.all(cases.map(([args]) => run(...args)));
   for (const [index, [args, reason]] of cases.entries()) {
@@ -118,9 +142,25 @@ test('errors go to stderr as {error, reason} with a non-zero exit, and nothing o
 
 test('entity update takes --entity as the README shows (or the id as an argument), and refuses two different ids', async () => {
   const { tenantId, entityId } = json(await run('tenant', 'create', '--name', 'Flag LLC'));
-  assert.equal(json(await run('entity', 'update', '--tenant', tenantId, '--entity', entityId, '--industry', 'retail')).industry, 'retail');
-  assert.equal(json(await run('entity', 'update', entityId, '--tenant', tenantId, '--industry', 'construction')).industry, 'construction');
-  const both = await run('entity', 'update', entityId, '--tenant', tenantId, '--entity', '00000000-0000-4000-8000-000000000000', '--industry', 'retail');
+  assert.equal(
+    json(await run('entity', 'update', '--tenant', tenantId, '--entity', entityId, '--industry', 'retail')).industry,
+    'retail',
+  );
+  assert.equal(
+    json(await run('entity', 'update', entityId, '--tenant', tenantId, '--industry', 'construction')).industry,
+    'construction',
+  );
+  const both = await run(
+    'entity',
+    'update',
+    entityId,
+    '--tenant',
+    tenantId,
+    '--entity',
+    '00000000-0000-4000-8000-000000000000',
+    '--industry',
+    'retail',
+  );
   assert.notEqual(both.code, 0);
   assert.match(JSON.parse(both.stderr.trim()).reason, /differ/);
   const none = await run('entity', 'update', '--tenant', tenantId, '--industry', 'retail');
@@ -161,21 +201,40 @@ test('a second instance on a taken SMTP or HTTP port says which port and how to 
   await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
   const takenPort = (holder.address() as AddressInfo).port;
   try {
-    const serve = (extra: NodeJS.ProcessEnv) => new Promise<CommandResult>((resolve) => {
-      execFile(process.execPath, [bin, 'serve', '--no-worker'], { env: { ...env, HOST: '127.0.0.1', ...extra }, timeout: 120_000 }, (error, stdout, stderr) => {
-        resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, signal: error?.signal ?? null, stdout, stderr });
+    const serve = (extra: NodeJS.ProcessEnv) =>
+      new Promise<CommandResult>((resolve) => {
+        execFile(
+          process.execPath,
+          [bin, 'serve', '--no-worker'],
+          { env: { ...env, HOST: '127.0.0.1', ...extra }, timeout: 120_000 },
+          (error, stdout, stderr) => {
+            resolve({
+              code: error ? (typeof error.code === 'number' ? error.code : 1) : 0,
+              signal: error?.signal ?? null,
+              stdout,
+              stderr,
+            });
+          },
+        );
       });
-    });
     const smtp = await serve({ PORT: '0', SMTP_PORT: String(takenPort) });
     assert.equal(smtp.signal, null, 'it exits by itself');
     assert.equal(smtp.code, 1);
     const smtpError = JSON.parse(smtp.stderr.trim().split('\n').at(-1)!);
     assert.equal(smtpError.error, 'port_in_use');
-    assert.match(smtpError.reason, new RegExp(`^SMTP_PORT ${takenPort}: 127\\.0\\.0\\.1:${takenPort}.* already in use.*set SMTP_PORT to a free port, or SMTP_PORT=0`));
+    assert.match(
+      smtpError.reason,
+      new RegExp(
+        `^SMTP_PORT ${takenPort}: 127\\.0\\.0\\.1:${takenPort}.* already in use.*set SMTP_PORT to a free port, or SMTP_PORT=0`,
+      ),
+    );
     assert.doesNotMatch(smtp.stderr, /\n\s+at /, 'no stack trace');
     const http = await serve({ PORT: String(takenPort), SMTP_PORT: '0' });
     assert.equal(http.code, 1);
-    assert.match(JSON.parse(http.stderr.trim().split('\n').at(-1)!).reason, new RegExp(`^PORT ${takenPort}: .*set PORT to a free port`));
+    assert.match(
+      JSON.parse(http.stderr.trim().split('\n').at(-1)!).reason,
+      new RegExp(`^PORT ${takenPort}: .*set PORT to a free port`),
+    );
   } finally {
     holder.close();
   }
@@ -186,16 +245,40 @@ test('connection add, list, sync and remove: a SimpleFIN login through the comma
   const bridge = await new FakeSimplefinServer().start();
   const today = new Date().toISOString().slice(0, 10);
   bridge.accounts.push({
-    org: { domain: 'cu.example', name: 'Cli Credit Union', 'sfin-url': `${bridge.url}/simplefin` }, id: 'A1', name: 'Checking 7788', currency: 'USD', balance: '100.00', 'balance-date': unix(today),
+    org: { domain: 'cu.example', name: 'Cli Credit Union', 'sfin-url': `${bridge.url}/simplefin` },
+    id: 'A1',
+    name: 'Checking 7788',
+    currency: 'USD',
+    balance: '100.00',
+    'balance-date': unix(today),
     transactions: [{ id: 'x1', posted: unix(today) - 86_400, amount: '-12.50', description: 'COFFEE ROASTERS' }],
   });
   const feedEnv = { ...env, BOOKKEEPING_SECRET_KEY: 'c3'.repeat(32) };
-  const runWithKey = (...args: string[]) => new Promise<CommandResult>((resolve) => {
-    execFile(process.execPath, [bin, ...args], { env: feedEnv }, (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, signal: error?.signal ?? null, stdout, stderr }));
-  });
+  const runWithKey = (...args: string[]) =>
+    new Promise<CommandResult>((resolve) => {
+      execFile(process.execPath, [bin, ...args], { env: feedEnv }, (error, stdout, stderr) =>
+        resolve({
+          code: error ? (typeof error.code === 'number' ? error.code : 1) : 0,
+          signal: error?.signal ?? null,
+          stdout,
+          stderr,
+        }),
+      );
+    });
   try {
-    const { tenantId } = json(await runWithKey('tenant', 'create', '--name', 'Feed Cli LLC', '--state', 'DE', '--tax-id', '12-3456789'));
-    const added = await runWithKey('connection', 'add', '--tenant', tenantId, '--provider', 'simplefin', '--setup-token', bridge.setupToken());
+    const { tenantId } = json(
+      await runWithKey('tenant', 'create', '--name', 'Feed Cli LLC', '--state', 'DE', '--tax-id', '12-3456789'),
+    );
+    const added = await runWithKey(
+      'connection',
+      'add',
+      '--tenant',
+      tenantId,
+      '--provider',
+      'simplefin',
+      '--setup-token',
+      bridge.setupToken(),
+    );
     const connection = json(added);
     assert.equal(connection.institutionName, 'Cli Credit Union');
     assert.ok(!added.stdout.includes('@127.0.0.1'), 'the access URL is not printed');
@@ -206,7 +289,10 @@ test('connection add, list, sync and remove: a SimpleFIN login through the comma
     const listed = json(await runWithKey('connection', 'list', '--tenant', tenantId));
     assert.equal(listed.connections.length, 1);
     assert.ok(listed.connections[0].lastSyncedAt);
-    assert.deepEqual(json(await runWithKey('connection', 'remove', connection.id, '--tenant', tenantId)), { id: connection.id, removed: true });
+    assert.deepEqual(json(await runWithKey('connection', 'remove', connection.id, '--tenant', tenantId)), {
+      id: connection.id,
+      removed: true,
+    });
     const gone = await runWithKey('connection', 'sync', connection.id, '--tenant', tenantId);
     assert.notEqual(gone.code, 0);
     assert.equal(JSON.parse(gone.stderr.trim()).error, 'not_found');

@@ -4,18 +4,44 @@ import { DomainError } from '../errors.ts';
 import { createApiKey, listApiKeys, parseScopes, revokeApiKey } from '../tenancy/api-keys.ts';
 import { INDUSTRIES, type EntityProfileInput } from '../tenancy/entity-profile.ts';
 import { addEntity, createTenant, updateEntityProfile } from '../tenancy/tenants.ts';
-import { confirmObligation, fileObligation, obligationCalendar, parseStatuses, syncObligationsIn } from '../compliance/obligations.ts';
+import {
+  confirmObligation,
+  fileObligation,
+  obligationCalendar,
+  parseStatuses,
+  syncObligationsIn,
+} from '../compliance/obligations.ts';
 import { ACCEPTED_DATE_REASON, isAcceptedDate } from '../shared/dates.ts';
 import { setReviewThreshold } from '../tenancy/tenant-settings.ts';
-import { createFeedWorker, createLogger, createWorker, openMigratedDatabase, PortInUseError, startService } from '../server.ts';
-import { connectionView, createConnection, listConnectionViews, removeConnection, requestSync } from '../intake/feeds/connections.ts';
+import {
+  createFeedWorker,
+  createLogger,
+  createWorker,
+  openMigratedDatabase,
+  PortInUseError,
+  startService,
+} from '../server.ts';
+import {
+  connectionView,
+  createConnection,
+  listConnectionViews,
+  removeConnection,
+  requestSync,
+} from '../intake/feeds/connections.ts';
 import { feedRuntime } from '../intake/feeds/services.ts';
 import { syncDueConnections } from '../intake/feeds/sync.ts';
 import { createStatementWorker } from '../server.ts';
 import { inboxAddress } from '../intake/statements/inbox.ts';
 import { listUploads } from '../intake/statements/uploads.ts';
 import type { DatabaseHandle } from '../db/connection.ts';
-import { addMember, changeRole, createPasswordReset, findMemberByEmail, listMembers, removeMember } from '../people/users.ts';
+import {
+  addMember,
+  changeRole,
+  createPasswordReset,
+  findMemberByEmail,
+  listMembers,
+  removeMember,
+} from '../people/users.ts';
 import { resetLink } from '../people/mailer.ts';
 import { notFound } from '../errors.ts';
 
@@ -38,7 +64,8 @@ async function withDatabase<T>(work: (handle: DatabaseHandle) => Promise<T>): Pr
 
 function parseMonth(value: string): number {
   const month = Number(value);
-  if (!Number.isInteger(month) || month < 1 || month > 12) throw new InvalidArgumentError('a month number from 1 to 12');
+  if (!Number.isInteger(month) || month < 1 || month > 12)
+    throw new InvalidArgumentError('a month number from 1 to 12');
   return month;
 }
 
@@ -55,7 +82,8 @@ function parseOffset(value: string): number {
 }
 
 function parseDateOption(value: string | undefined): string | undefined {
-  if (value !== undefined && !isAcceptedDate(value)) throw new DomainError('invalid_request', `from: ${ACCEPTED_DATE_REASON}`);
+  if (value !== undefined && !isAcceptedDate(value))
+    throw new DomainError('invalid_request', `from: ${ACCEPTED_DATE_REASON}`);
   return value;
 }
 
@@ -66,12 +94,21 @@ function profileOptions(command: Command): Command {
     .option('--state <code>', 'state of formation, e.g. DE')
     .option('--tax-id <id>', 'EIN, SSN or ITIN')
     .option('--tax-id-type <type>', 'ein | ssn | itin (default: ssn for a sole_prop, else ein)')
-    .option('--regime <regime>', 'federal tax classification: sole_proprietor | partnership | s_corporation | c_corporation (default from the entity type)')
+    .option(
+      '--regime <regime>',
+      'federal tax classification: sole_proprietor | partnership | s_corporation | c_corporation (default from the entity type)',
+    )
     .option('--fiscal-year-end <month>', 'month the fiscal year ends, 1-12', parseMonth, 12)
     .option('--sales-tax-states <codes>', 'states the entity collects sales tax in, comma-separated, e.g. CA,TX')
-    .option('--sales-tax-frequency <frequency>', 'monthly | quarterly | annual, as the states assigned (default quarterly)')
+    .option(
+      '--sales-tax-frequency <frequency>',
+      'monthly | quarterly | annual, as the states assigned (default quarterly)',
+    )
     .option('--formed-on <date>', 'date of formation, YYYY-MM-DD (annual reports fall in its month)')
-    .option('--estimate-taxes [percent]', 'estimate estimated-tax installments from the books at this rate (default: 21 for a C corporation, else 25)')
+    .option(
+      '--estimate-taxes [percent]',
+      'estimate estimated-tax installments from the books at this rate (default: 21 for a C corporation, else 25)',
+    )
     .option('--industry <industry>', `line of business, for categorization: ${INDUSTRIES.join(' | ')}`);
 }
 
@@ -89,13 +126,16 @@ function profileFrom(options: Record<string, string | number | undefined>): Enti
   };
 }
 
-function complianceOptionsFrom(options: Record<string, string | number | boolean | undefined>): Partial<EntityProfileInput> {
+function complianceOptionsFrom(
+  options: Record<string, string | number | boolean | undefined>,
+): Partial<EntityProfileInput> {
   const rate = options.estimateTaxes;
   return {
     salesTaxStates: typeof options.salesTaxStates === 'string' ? options.salesTaxStates.split(',') : undefined,
     salesTaxFrequency: options.salesTaxFrequency as string | undefined,
     formationDate: options.formedOn as string | undefined,
-    estimatedTaxRatePercent: rate === undefined ? undefined : rate === true ? 'default' : rate === false ? null : Number(rate),
+    estimatedTaxRatePercent:
+      rate === undefined ? undefined : rate === true ? 'default' : rate === false ? null : Number(rate),
     industry: options.industry === undefined ? undefined : options.industry === '' ? null : String(options.industry),
   };
 }
@@ -108,30 +148,55 @@ const program = new Command('bookkeeping')
   .configureOutput({ writeErr: () => {}, outputError: () => {} });
 
 const tenant = program.command('tenant').description('tenants');
-profileOptions(tenant.command('create').description('create a tenant, its primary entity and its chart of accounts')
-  .requiredOption('--name <name>', 'legal name'))
-  .action((options) => withDatabase((handle) => createTenant(handle, profileFrom(options))));
+profileOptions(
+  tenant
+    .command('create')
+    .description('create a tenant, its primary entity and its chart of accounts')
+    .requiredOption('--name <name>', 'legal name'),
+).action((options) => withDatabase((handle) => createTenant(handle, profileFrom(options))));
 
-tenant.command('settings').description("set a tenant's categorization settings")
+tenant
+  .command('settings')
+  .description("set a tenant's categorization settings")
   .requiredOption('--tenant <id>', 'tenant id')
-  .requiredOption('--review-threshold <value>', 'confidence (0-1) below which categorized rows need review, or "default"')
-  .action((options) => withDatabase((handle) => setReviewThreshold(handle, options.tenant, options.reviewThreshold === 'default' ? null : Number(options.reviewThreshold))));
+  .requiredOption(
+    '--review-threshold <value>',
+    'confidence (0-1) below which categorized rows need review, or "default"',
+  )
+  .action((options) =>
+    withDatabase((handle) =>
+      setReviewThreshold(
+        handle,
+        options.tenant,
+        options.reviewThreshold === 'default' ? null : Number(options.reviewThreshold),
+      ),
+    ),
+  );
 
-tenant.command('inbox').description("the tenant's statement inbox address: mail attachments sent to it become statement uploads")
+tenant
+  .command('inbox')
+  .description("the tenant's statement inbox address: mail attachments sent to it become statement uploads")
   .requiredOption('--tenant <id>', 'tenant id')
   .action((options) => withDatabase((handle) => inboxAddress(handle, options.tenant, loadConfig().inboxDomain)));
 
-program.command('uploads').description("a tenant's statement uploads (API and e-mail), newest first, with their status")
+program
+  .command('uploads')
+  .description("a tenant's statement uploads (API and e-mail), newest first, with their status")
   .requiredOption('--tenant <id>', 'tenant id')
   .action((options) => withDatabase(async (handle) => ({ uploads: await listUploads(handle, options.tenant) })));
 
 const entity = program.command('entity').description('legal entities');
-profileOptions(entity.command('add').description('add a legal entity (with its own chart) to a tenant')
-  .requiredOption('--tenant <id>', 'tenant id')
-  .requiredOption('--name <name>', 'legal name'))
-  .action((options) => withDatabase((handle) => addEntity(handle, options.tenant, profileFrom(options))));
+profileOptions(
+  entity
+    .command('add')
+    .description('add a legal entity (with its own chart) to a tenant')
+    .requiredOption('--tenant <id>', 'tenant id')
+    .requiredOption('--name <name>', 'legal name'),
+).action((options) => withDatabase((handle) => addEntity(handle, options.tenant, profileFrom(options))));
 
-entity.command('update').description("change an entity's profile (only the options given); its obligation calendar regenerates")
+entity
+  .command('update')
+  .description("change an entity's profile (only the options given); its obligation calendar regenerates")
   .argument('[entityId]', 'entity id (or --entity)')
   .requiredOption('--tenant <id>', 'tenant id')
   .option('--entity <id>', 'entity id (the same as the positional argument)')
@@ -143,56 +208,105 @@ entity.command('update').description("change an entity's profile (only the optio
   .option('--sales-tax-states <codes>', 'states the entity collects sales tax in, comma-separated ("" for none)')
   .option('--sales-tax-frequency <frequency>', 'monthly | quarterly | annual')
   .option('--formed-on <date>', 'date of formation, YYYY-MM-DD')
-  .option('--estimate-taxes [percent]', 'estimate estimated-tax installments from the books at this rate (default by regime)')
+  .option(
+    '--estimate-taxes [percent]',
+    'estimate estimated-tax installments from the books at this rate (default by regime)',
+  )
   .option('--no-estimate-taxes', 'stop estimating: estimated-tax rows show 0 again')
   .option('--industry <industry>', `line of business, for categorization: ${INDUSTRIES.join(' | ')} ("" to clear)`)
-  .action((positionalId: string | undefined, options) => withDatabase((handle) => updateEntityProfile(handle, options.tenant, entityToUpdate(positionalId, options.entity), {
-    legalName: options.name,
-    entityType: options.entityType,
-    stateCode: options.state,
-    regime: options.regime,
-    fiscalYearEndMonth: options.fiscalYearEnd,
-    ...complianceOptionsFrom(options),
-  }, (trx, row) => syncObligationsIn(trx, options.tenant, row, new Date().toISOString().slice(0, 10), new Date().toISOString()))));
+  .action((positionalId: string | undefined, options) =>
+    withDatabase((handle) =>
+      updateEntityProfile(
+        handle,
+        options.tenant,
+        entityToUpdate(positionalId, options.entity),
+        {
+          legalName: options.name,
+          entityType: options.entityType,
+          stateCode: options.state,
+          regime: options.regime,
+          fiscalYearEndMonth: options.fiscalYearEnd,
+          ...complianceOptionsFrom(options),
+        },
+        (trx, row) =>
+          syncObligationsIn(trx, options.tenant, row, new Date().toISOString().slice(0, 10), new Date().toISOString()),
+      ),
+    ),
+  );
 
 /** `entity update --entity ID` (as `obligation list --entity`) or the positional id; both must agree. */
 function entityToUpdate(positionalId: string | undefined, optionId: string | undefined): string {
-  if (positionalId && optionId && positionalId !== optionId) throw new DomainError('invalid_request', `entity: the positional id ${positionalId} and --entity ${optionId} differ; give one`);
+  if (positionalId && optionId && positionalId !== optionId)
+    throw new DomainError(
+      'invalid_request',
+      `entity: the positional id ${positionalId} and --entity ${optionId} differ; give one`,
+    );
   const entityId = optionId ?? positionalId;
   if (!entityId) throw new DomainError('invalid_request', 'entity: give the entity id with --entity <id>');
   return entityId;
 }
 
 const obligation = program.command('obligation').description('the obligation calendar');
-obligation.command('list').description("an entity's obligations, deadline ascending (regenerated first)")
+obligation
+  .command('list')
+  .description("an entity's obligations, deadline ascending (regenerated first)")
   .requiredOption('--tenant <id>', 'tenant id')
   .option('--entity <id>', 'entity id (default: the primary entity)')
   .option('--status <list>', 'comma-separated: upcoming,payment_pending,confirmed,filed')
   .option('--from <date>', 'deadline on or after this date')
   .option('--limit <n>', 'rows, 1-500', parseLimit, 100)
   .option('--offset <n>', 'rows to skip', parseOffset, 0)
-  .action((options) => withDatabase((handle) => obligationCalendar(handle, options.tenant, {
-    entityId: options.entity, statuses: parseStatuses(options.status), from: parseDateOption(options.from), limit: options.limit, offset: options.offset,
-  }, new Date())));
-obligation.command('confirm').description('the owner confirms the obligation applies: upcoming/payment_pending → confirmed')
+  .action((options) =>
+    withDatabase((handle) =>
+      obligationCalendar(
+        handle,
+        options.tenant,
+        {
+          entityId: options.entity,
+          statuses: parseStatuses(options.status),
+          from: parseDateOption(options.from),
+          limit: options.limit,
+          offset: options.offset,
+        },
+        new Date(),
+      ),
+    ),
+  );
+obligation
+  .command('confirm')
+  .description('the owner confirms the obligation applies: upcoming/payment_pending → confirmed')
   .argument('<obligationId>', 'obligation id (from obligation list or GET /obligations)')
-  .option('--tenant <id>', 'refuse unless the obligation is this tenant\'s')
-  .action((obligationId: string, options) => withDatabase((handle) => confirmObligation(handle, obligationId, new Date(), options.tenant)));
-obligation.command('file').description('mark the obligation filed (and paid): any status → filed')
+  .option('--tenant <id>', "refuse unless the obligation is this tenant's")
+  .action((obligationId: string, options) =>
+    withDatabase((handle) => confirmObligation(handle, obligationId, new Date(), options.tenant)),
+  );
+obligation
+  .command('file')
+  .description('mark the obligation filed (and paid): any status → filed')
   .argument('<obligationId>', 'obligation id (from obligation list or GET /obligations)')
-  .option('--tenant <id>', 'refuse unless the obligation is this tenant\'s')
-  .action((obligationId: string, options) => withDatabase((handle) => fileObligation(handle, obligationId, new Date(), options.tenant)));
+  .option('--tenant <id>', "refuse unless the obligation is this tenant's")
+  .action((obligationId: string, options) =>
+    withDatabase((handle) => fileObligation(handle, obligationId, new Date(), options.tenant)),
+  );
 
 const key = program.command('key').description('API keys');
-key.command('create').description('create an API key; the secret is shown once')
+key
+  .command('create')
+  .description('create an API key; the secret is shown once')
   .requiredOption('--tenant <id>', 'tenant id')
   .requiredOption('--scopes <list>', 'comma-separated: read,write')
   .option('--name <label>', 'a label to recognise the key by')
-  .action((options) => withDatabase((handle) => createApiKey(handle, options.tenant, parseScopes(options.scopes), options.name ?? null)));
-key.command('list').description("list a tenant's keys (never their secrets)")
+  .action((options) =>
+    withDatabase((handle) => createApiKey(handle, options.tenant, parseScopes(options.scopes), options.name ?? null)),
+  );
+key
+  .command('list')
+  .description("list a tenant's keys (never their secrets)")
   .requiredOption('--tenant <id>', 'tenant id')
   .action((options) => withDatabase(async (handle) => ({ keys: await listApiKeys(handle, options.tenant) })));
-key.command('revoke').description('revoke a key; requests with it get 401 from then on')
+key
+  .command('revoke')
+  .description('revoke a key; requests with it get 401 from then on')
   .argument('<keyId>', 'the key id shown by key create / key list')
   .action((keyId: string) => withDatabase((handle) => revokeApiKey(handle, keyId)));
 
@@ -201,71 +315,137 @@ async function passwordFromStdin(): Promise<string> {
   if (process.stdin.isTTY) process.stderr.write('password (end with Enter, then Ctrl-D): ');
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+  return Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
 }
 
 const user = program.command('user').description('people who sign in to the app, and their roles per tenant');
-user.command('add').description('add a person to a tenant with a role (a new account, or an existing one from another tenant)')
+user
+  .command('add')
+  .description('add a person to a tenant with a role (a new account, or an existing one from another tenant)')
   .requiredOption('--tenant <id>', 'tenant id')
   .requiredOption('--email <email>', 'their e-mail (the sign-in name)')
   .requiredOption('--role <role>', 'owner | bookkeeper | viewer')
   .option('--password <password>', 'their password (else read from standard input; an existing account keeps its own)')
   .action(async (options) => {
-    const password = options.password ?? await passwordFromStdin();
-    await withDatabase((handle) => addMember(handle, options.tenant, { email: options.email, role: options.role, password }));
+    const password = options.password ?? (await passwordFromStdin());
+    await withDatabase((handle) =>
+      addMember(handle, options.tenant, { email: options.email, role: options.role, password }),
+    );
   });
-user.command('list').description("a tenant's people and roles")
+user
+  .command('list')
+  .description("a tenant's people and roles")
   .requiredOption('--tenant <id>', 'tenant id')
   .action((options) => withDatabase(async (handle) => ({ users: await listMembers(handle, options.tenant) })));
-user.command('role').description("change a person's role (never the last owner's)")
+user
+  .command('role')
+  .description("change a person's role (never the last owner's)")
   .requiredOption('--tenant <id>', 'tenant id')
   .requiredOption('--email <email>', 'their e-mail')
   .requiredOption('--role <role>', 'owner | bookkeeper | viewer')
-  .action((options) => withDatabase(async (handle) => changeRole(handle, options.tenant, (await findMemberByEmail(handle, options.tenant, options.email)).id, options.role)));
-user.command('remove').description('remove a person from a tenant (never the last owner); their sessions there end')
+  .action((options) =>
+    withDatabase(async (handle) =>
+      changeRole(
+        handle,
+        options.tenant,
+        (await findMemberByEmail(handle, options.tenant, options.email)).id,
+        options.role,
+      ),
+    ),
+  );
+user
+  .command('remove')
+  .description('remove a person from a tenant (never the last owner); their sessions there end')
   .requiredOption('--tenant <id>', 'tenant id')
   .requiredOption('--email <email>', 'their e-mail')
-  .action((options) => withDatabase(async (handle) => removeMember(handle, options.tenant, (await findMemberByEmail(handle, options.tenant, options.email)).id)));
-user.command('reset-password').description('print a one-time password-reset link (valid one hour) for a person')
+  .action((options) =>
+    withDatabase(async (handle) =>
+      removeMember(handle, options.tenant, (await findMemberByEmail(handle, options.tenant, options.email)).id),
+    ),
+  );
+user
+  .command('reset-password')
+  .description('print a one-time password-reset link (valid one hour) for a person')
   .requiredOption('--email <email>', 'their e-mail')
-  .action((options) => withDatabase(async (handle) => {
-    const reset = await createPasswordReset(handle, options.email);
-    if (!reset) throw notFound(`user ${options.email}`);
-    return { email: reset.email, token: reset.token, link: resetLink(loadConfig().appUrl, reset.token), expiresAt: reset.expiresAt };
-  }));
+  .action((options) =>
+    withDatabase(async (handle) => {
+      const reset = await createPasswordReset(handle, options.email);
+      if (!reset) throw notFound(`user ${options.email}`);
+      return {
+        email: reset.email,
+        token: reset.token,
+        link: resetLink(loadConfig().appUrl, reset.token),
+        expiresAt: reset.expiresAt,
+      };
+    }),
+  );
 
 const connection = program.command('connection').description('connected bank feeds (SimpleFIN, Plaid)');
-connection.command('add').description('connect a bank feed: redeems the token once and queues the first sync')
+connection
+  .command('add')
+  .description('connect a bank feed: redeems the token once and queues the first sync')
   .requiredOption('--tenant <id>', 'tenant id')
   .requiredOption('--provider <name>', 'simplefin | plaid')
   .option('--setup-token <token>', 'simplefin: the setup token from SimpleFIN Bridge')
   .option('--public-token <token>', 'plaid: the public token Link returned')
   .option('--entity <id>', 'entity id (default: the primary entity)')
-  .action((options) => withDatabase((handle) => createConnection(handle, feedRuntime(loadConfig().feeds), options.tenant, {
-    provider: options.provider, setupToken: options.setupToken, publicToken: options.publicToken, entityId: options.entity,
-  })));
-connection.command('list').description("a tenant's connections with their status, schedule and accounts (never their secrets)")
+  .action((options) =>
+    withDatabase((handle) =>
+      createConnection(handle, feedRuntime(loadConfig().feeds), options.tenant, {
+        provider: options.provider,
+        setupToken: options.setupToken,
+        publicToken: options.publicToken,
+        entityId: options.entity,
+      }),
+    ),
+  );
+connection
+  .command('list')
+  .description("a tenant's connections with their status, schedule and accounts (never their secrets)")
   .requiredOption('--tenant <id>', 'tenant id')
-  .action((options) => withDatabase(async (handle) => ({ connections: await listConnectionViews(handle, options.tenant) })));
-connection.command('sync').description('sync a connection now, in this process, and print it afterwards')
+  .action((options) =>
+    withDatabase(async (handle) => ({ connections: await listConnectionViews(handle, options.tenant) })),
+  );
+connection
+  .command('sync')
+  .description('sync a connection now, in this process, and print it afterwards')
   .argument('<connectionId>', 'connection id (from connection list)')
   .requiredOption('--tenant <id>', 'tenant id')
-  .action((connectionId: string, options) => withDatabase(async (handle) => {
-    const feeds = feedRuntime(loadConfig().feeds);
-    await requestSync(handle, feeds, options.tenant, connectionId);
-    const [outcome] = await syncDueConnections(handle, feeds, { limit: 1, only: { tenantId: options.tenant, id: connectionId } });
-    if (!outcome) throw new DomainError('conflict', `connection ${connectionId} is being synced by a worker now; see connection list`);
-    return { outcome, connection: await connectionView(handle, options.tenant, connectionId) };
-  }));
-connection.command('remove').description('disconnect: the connection and its secret go, its accounts and rows stay')
+  .action((connectionId: string, options) =>
+    withDatabase(async (handle) => {
+      const feeds = feedRuntime(loadConfig().feeds);
+      await requestSync(handle, feeds, options.tenant, connectionId);
+      const [outcome] = await syncDueConnections(handle, feeds, {
+        limit: 1,
+        only: { tenantId: options.tenant, id: connectionId },
+      });
+      if (!outcome)
+        throw new DomainError(
+          'conflict',
+          `connection ${connectionId} is being synced by a worker now; see connection list`,
+        );
+      return { outcome, connection: await connectionView(handle, options.tenant, connectionId) };
+    }),
+  );
+connection
+  .command('remove')
+  .description('disconnect: the connection and its secret go, its accounts and rows stay')
   .argument('<connectionId>', 'connection id (from connection list)')
   .requiredOption('--tenant <id>', 'tenant id')
-  .action((connectionId: string, options) => withDatabase(async (handle) => {
-    await removeConnection(handle, options.tenant, connectionId);
-    return { id: connectionId, removed: true };
-  }));
+  .action((connectionId: string, options) =>
+    withDatabase(async (handle) => {
+      await removeConnection(handle, options.tenant, connectionId);
+      return { id: connectionId, removed: true };
+    }),
+  );
 
-program.command('serve').description('run the HTTP API and the statement inbox (SMTP_PORT) and, unless --no-worker, the sweep and statement reading in the same process')
+program
+  .command('serve')
+  .description(
+    'run the HTTP API and the statement inbox (SMTP_PORT) and, unless --no-worker, the sweep and statement reading in the same process',
+  )
   .option('--no-worker', 'do not run the sweep in this process')
   .action(async (options: { worker: boolean }) => {
     const service = await startService(loadConfig(), { withWorker: options.worker });
@@ -273,13 +453,22 @@ program.command('serve').description('run the HTTP API and the statement inbox (
     stopOnSignal(() => service.stop());
   });
 
-program.command('worker').description('run the asynchronous sweep, statement reading and bank-feed sync alone (beside API processes on PostgreSQL)')
+program
+  .command('worker')
+  .description(
+    'run the asynchronous sweep, statement reading and bank-feed sync alone (beside API processes on PostgreSQL)',
+  )
   .action(async () => {
     const config = loadConfig();
     const handle = await openMigratedDatabase(config);
     const worker = createWorker(handle, config, createLogger(config.logLevel));
     const statementWorker = createStatementWorker(handle, config, createLogger(config.logLevel), () => worker.nudge());
-    const feedWorker = createFeedWorker(handle, config, createLogger(config.logLevel), feedRuntime(config.feeds, { onRowsArrived: () => worker.nudge() }));
+    const feedWorker = createFeedWorker(
+      handle,
+      config,
+      createLogger(config.logLevel),
+      feedRuntime(config.feeds, { onRowsArrived: () => worker.nudge() }),
+    );
     worker.start();
     statementWorker.start();
     feedWorker.start();
@@ -297,10 +486,13 @@ function stopOnSignal(stop: () => Promise<void>): void {
   const handler = () => {
     if (stopping) return;
     stopping = true;
-    stop().then(() => process.exit(0), (error) => {
-      process.stderr.write(`${JSON.stringify({ error: 'internal_error', reason: String(error) })}\n`);
-      process.exit(1);
-    });
+    stop().then(
+      () => process.exit(0),
+      (error) => {
+        process.stderr.write(`${JSON.stringify({ error: 'internal_error', reason: String(error) })}\n`);
+        process.exit(1);
+      },
+    );
   };
   process.on('SIGINT', handler);
   process.on('SIGTERM', handler);
@@ -315,9 +507,13 @@ try {
       process.exitCode = 0;
     } else {
       // A usage error (unknown option or command, missing argument): the same JSON as any failure.
-      const reason = error.code === 'commander.help' || error.code === 'commander.executeSubCommandAsync'
-        ? `a subcommand is missing; see bookkeeping ${process.argv.slice(2).filter((arg) => !arg.startsWith('-')).join(' ')} --help`.replace(/\s+--help/, ' --help')
-        : `${error.message.replace(/^error: /, '')} (see bookkeeping --help)`;
+      const reason =
+        error.code === 'commander.help' || error.code === 'commander.executeSubCommandAsync'
+          ? `a subcommand is missing; see bookkeeping ${process.argv
+              .slice(2)
+              .filter((arg) => !arg.startsWith('-'))
+              .join(' ')} --help`.replace(/\s+--help/, ' --help')
+          : `${error.message.replace(/^error: /, '')} (see bookkeeping --help)`;
       process.stderr.write(`${JSON.stringify({ error: 'invalid_usage', reason })}\n`);
       process.exitCode = 2;
     }
@@ -332,7 +528,9 @@ try {
     process.stderr.write(`${JSON.stringify({ error: 'invalid_configuration', reason: error.message })}\n`);
     process.exitCode = 1;
   } else {
-    process.stderr.write(`${JSON.stringify({ error: 'internal_error', reason: error instanceof Error ? error.message : String(error) })}\n`);
+    process.stderr.write(
+      `${JSON.stringify({ error: 'internal_error', reason: error instanceof Error ? error.message : String(error) })}\n`,
+    );
     process.exitCode = 1;
   }
 }

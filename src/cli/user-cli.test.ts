@@ -21,7 +21,12 @@ let handle: DatabaseHandle | undefined;
 before(() => {
   if (ON_POSTGRES) {
     const schema = `cli_${randomBytes(5).toString('hex')}`;
-    env = { ...process.env, DATABASE_URL: TARGET_DATABASE_URL, DATABASE_SCHEMA: schema, APP_URL: 'https://books.example.com' };
+    env = {
+      ...process.env,
+      DATABASE_URL: TARGET_DATABASE_URL,
+      DATABASE_SCHEMA: schema,
+      APP_URL: 'https://books.example.com',
+    };
     cleanup = async () => {
       const admin = await openDatabase(TARGET_DATABASE_URL, { poolSize: 1 });
       await sql.raw(`drop schema if exists ${schema} cascade`).execute(admin.db);
@@ -43,7 +48,11 @@ async function database(): Promise<DatabaseHandle> {
   return handle;
 }
 
-interface CommandResult { code: number; stdout: string; stderr: string }
+interface CommandResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
 
 function run(args: string[], stdin?: string): Promise<CommandResult> {
   return new Promise((resolve) => {
@@ -69,36 +78,137 @@ function failure(result: CommandResult, reason: RegExp) {
 
 test('user add (password as option or on standard input), list, role, remove, reset-password', async () => {
   const { tenantId } = json(await run(['tenant', 'create', '--name', 'Acme LLC']));
-  const owner = json(await run(['user', 'add', '--tenant', tenantId, '--email', 'Owner@Example.com', '--role', 'owner', '--password', 'owner password 1']));
+  const owner = json(
+    await run([
+      'user',
+      'add',
+      '--tenant',
+      tenantId,
+      '--email',
+      'Owner@Example.com',
+      '--role',
+      'owner',
+      '--password',
+      'owner password 1',
+    ]),
+  );
   assert.equal(owner.email, 'owner@example.com');
   assert.equal(owner.role, 'owner');
-  const bookkeeper = json(await run(['user', 'add', '--tenant', tenantId, '--email', 'books@example.com', '--role', 'bookkeeper'], 'piped password 2\n'));
+  const bookkeeper = json(
+    await run(
+      ['user', 'add', '--tenant', tenantId, '--email', 'books@example.com', '--role', 'bookkeeper'],
+      'piped password 2\n',
+    ),
+  );
   assert.equal(bookkeeper.hasPassword, true);
-  const stored = await (await database()).db.selectFrom('users').selectAll().where('id', '=', bookkeeper.id).executeTakeFirstOrThrow();
+  const stored = await (await database()).db
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', bookkeeper.id)
+    .executeTakeFirstOrThrow();
   assert.match(stored.password_hash!, /^\$argon2id\$/);
-  assert.equal(await verifyPassword(stored.password_hash, 'piped password 2'), true, 'the final line break is not part of the password');
+  assert.equal(
+    await verifyPassword(stored.password_hash, 'piped password 2'),
+    true,
+    'the final line break is not part of the password',
+  );
   assert.equal(await verifyPassword(stored.password_hash, 'piped password 2\n'), false);
 
   const listed = json(await run(['user', 'list', '--tenant', tenantId])).users;
-  assert.deepEqual(listed.map((user: { email: string; role: string }) => [user.email, user.role]), [['books@example.com', 'bookkeeper'], ['owner@example.com', 'owner']]);
+  assert.deepEqual(
+    listed.map((user: { email: string; role: string }) => [user.email, user.role]),
+    [
+      ['books@example.com', 'bookkeeper'],
+      ['owner@example.com', 'owner'],
+    ],
+  );
   assert.ok(!JSON.stringify(listed).includes('argon2'), 'no hashes printed');
 
-  failure(await run(['user', 'add', '--tenant', tenantId, '--email', 'books@example.com', '--role', 'viewer', '--password', 'whatever password']), /already a member/);
-  failure(await run(['user', 'add', '--tenant', tenantId, '--email', 'x@example.com', '--role', 'admin', '--password', 'whatever password']), /^role: one of owner, bookkeeper, viewer/);
-  failure(await run(['user', 'add', '--tenant', tenantId, '--email', 'not-an-email', '--role', 'viewer', '--password', 'whatever password']), /^email:/);
-  failure(await run(['user', 'add', '--tenant', tenantId, '--email', 'short@example.com', '--role', 'viewer', '--password', 'short']), /^password: at least 10/);
+  failure(
+    await run([
+      'user',
+      'add',
+      '--tenant',
+      tenantId,
+      '--email',
+      'books@example.com',
+      '--role',
+      'viewer',
+      '--password',
+      'whatever password',
+    ]),
+    /already a member/,
+  );
+  failure(
+    await run([
+      'user',
+      'add',
+      '--tenant',
+      tenantId,
+      '--email',
+      'x@example.com',
+      '--role',
+      'admin',
+      '--password',
+      'whatever password',
+    ]),
+    /^role: one of owner, bookkeeper, viewer/,
+  );
+  failure(
+    await run([
+      'user',
+      'add',
+      '--tenant',
+      tenantId,
+      '--email',
+      'not-an-email',
+      '--role',
+      'viewer',
+      '--password',
+      'whatever password',
+    ]),
+    /^email:/,
+  );
+  failure(
+    await run([
+      'user',
+      'add',
+      '--tenant',
+      tenantId,
+      '--email',
+      'short@example.com',
+      '--role',
+      'viewer',
+      '--password',
+      'short',
+    ]),
+    /^password: at least 10/,
+  );
   failure(await run(['user', 'remove', '--tenant', tenantId, '--email', 'owner@example.com']), /last owner/);
-  failure(await run(['user', 'role', '--tenant', tenantId, '--email', 'owner@example.com', '--role', 'viewer']), /last owner/);
-  assert.equal(json(await run(['user', 'role', '--tenant', tenantId, '--email', 'books@example.com', '--role', 'viewer'])).role, 'viewer');
+  failure(
+    await run(['user', 'role', '--tenant', tenantId, '--email', 'owner@example.com', '--role', 'viewer']),
+    /last owner/,
+  );
+  assert.equal(
+    json(await run(['user', 'role', '--tenant', tenantId, '--email', 'books@example.com', '--role', 'viewer'])).role,
+    'viewer',
+  );
 
   const reset = json(await run(['user', 'reset-password', '--email', 'books@example.com']));
   assert.equal(reset.link, `https://books.example.com/reset-password#token=${reset.token}`);
   assert.ok(Date.parse(reset.expiresAt) > Date.now());
   await confirmPasswordReset(await database(), reset.token, 'a new password 3');
-  const changed = await (await database()).db.selectFrom('users').selectAll().where('id', '=', bookkeeper.id).executeTakeFirstOrThrow();
+  const changed = await (await database()).db
+    .selectFrom('users')
+    .selectAll()
+    .where('id', '=', bookkeeper.id)
+    .executeTakeFirstOrThrow();
   assert.equal(await verifyPassword(changed.password_hash, 'a new password 3'), true);
   failure(await run(['user', 'reset-password', '--email', 'nobody@example.com']), /not found/);
 
-  assert.equal(json(await run(['user', 'remove', '--tenant', tenantId, '--email', 'books@example.com'])).email, 'books@example.com');
+  assert.equal(
+    json(await run(['user', 'remove', '--tenant', tenantId, '--email', 'books@example.com'])).email,
+    'books@example.com',
+  );
   assert.equal(json(await run(['user', 'list', '--tenant', tenantId])).users.length, 1);
 });

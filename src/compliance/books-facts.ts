@@ -19,49 +19,100 @@ interface DayTotal {
  * lines), in the entity's base currency: a handful of accounts over their whole history, and revenue
  * and expense per day only when estimated tax is asked for.
  */
-export async function loadBooksFacts(db: Executor, tenantId: string, entityId: string, currency: string, options: { netIncomeFrom: string | null }): Promise<BooksFacts> {
+export async function loadBooksFacts(
+  db: Executor,
+  tenantId: string,
+  entityId: string,
+  currency: string,
+  options: { netIncomeFrom: string | null },
+): Promise<BooksFacts> {
   const watched = [WAGES_ACCOUNT, PAYROLL_LIABILITIES_ACCOUNT, CONTRACT_LABOR_ACCOUNT, SALES_TAX_PAYABLE_ACCOUNT];
   // Account ids first, so the totals are read through their primary key (account_id, currency, day).
-  const watchedAccounts = await db.selectFrom('accounts').select(['id', 'account_number'])
-    .where('tenant_id', '=', tenantId).where('entity_id', '=', entityId).where('account_number', 'in', watched).execute();
-  const numberOf = new Map(watchedAccounts.map((account) => [account.id, account.account_number]));
-  const totals = watchedAccounts.length === 0 ? [] : await db.selectFrom('account_daily_totals')
-    .select(['account_id', 'day', exactInteger('debit_minor').as('debit_minor'), exactInteger('credit_minor').as('credit_minor')])
-    .where('tenant_id', '=', tenantId).where('account_id', 'in', [...numberOf.keys()]).where('currency', '=', currency)
-    .orderBy('day')
+  const watchedAccounts = await db
+    .selectFrom('accounts')
+    .select(['id', 'account_number'])
+    .where('tenant_id', '=', tenantId)
+    .where('entity_id', '=', entityId)
+    .where('account_number', 'in', watched)
     .execute();
-  const rows = totals.map((total) => ({ accountNumber: numberOf.get(total.account_id)!, day: total.day, debit: total.debit_minor, credit: total.credit_minor }));
+  const numberOf = new Map(watchedAccounts.map((account) => [account.id, account.account_number]));
+  const totals =
+    watchedAccounts.length === 0
+      ? []
+      : await db
+          .selectFrom('account_daily_totals')
+          .select([
+            'account_id',
+            'day',
+            exactInteger('debit_minor').as('debit_minor'),
+            exactInteger('credit_minor').as('credit_minor'),
+          ])
+          .where('tenant_id', '=', tenantId)
+          .where('account_id', 'in', [...numberOf.keys()])
+          .where('currency', '=', currency)
+          .orderBy('day')
+          .execute();
+  const rows = totals.map((total) => ({
+    accountNumber: numberOf.get(total.account_id)!,
+    day: total.day,
+    debit: total.debit_minor,
+    credit: total.credit_minor,
+  }));
   const byAccount = new Map<string, DayTotal[]>();
   for (const row of rows) {
     const list = byAccount.get(row.accountNumber) ?? [];
     // Exact reads (a day may pass 2^53); obligation amounts are figured in doubles from here, which
     // round only past 2^53 minor units, and no obligation of a small business comes near that.
-    list.push({ day: String(row.day), debitMinor: Number(toBigInt(row.debit)), creditMinor: Number(toBigInt(row.credit)) });
+    list.push({
+      day: String(row.day),
+      debitMinor: Number(toBigInt(row.debit)),
+      creditMinor: Number(toBigInt(row.credit)),
+    });
     byAccount.set(row.accountNumber, list);
   }
-  const yearsWith = (accountNumber: string, side: 'debit' | 'credit') => new Set((byAccount.get(accountNumber) ?? [])
-    .filter((total) => (side === 'debit' ? total.debitMinor : total.creditMinor) > 0)
-    .map((total) => Number(total.day.slice(0, 4))));
-  const yearsWithEmployees = new Set([...yearsWith(WAGES_ACCOUNT, 'debit'), ...yearsWith(PAYROLL_LIABILITIES_ACCOUNT, 'credit')]);
+  const yearsWith = (accountNumber: string, side: 'debit' | 'credit') =>
+    new Set(
+      (byAccount.get(accountNumber) ?? [])
+        .filter((total) => (side === 'debit' ? total.debitMinor : total.creditMinor) > 0)
+        .map((total) => Number(total.day.slice(0, 4))),
+    );
+  const yearsWithEmployees = new Set([
+    ...yearsWith(WAGES_ACCOUNT, 'debit'),
+    ...yearsWith(PAYROLL_LIABILITIES_ACCOUNT, 'credit'),
+  ]);
   const yearsWithContractors = yearsWith(CONTRACT_LABOR_ACCOUNT, 'debit');
 
   const netByDay: Array<{ day: string; netMinor: number }> = [];
   if (options.netIncomeFrom) {
-    const incomeRows = await db.selectFrom('account_daily_totals as totals')
+    const incomeRows = await db
+      .selectFrom('account_daily_totals as totals')
       .innerJoin('accounts', 'accounts.id', 'totals.account_id')
       .select(['accounts.category as category', 'totals.day as day'])
       .select([exactSum('totals.debit_minor').as('debit'), exactSum('totals.credit_minor').as('credit')])
-      .where('totals.tenant_id', '=', tenantId).where('totals.entity_id', '=', entityId).where('totals.currency', '=', currency)
+      .where('totals.tenant_id', '=', tenantId)
+      .where('totals.entity_id', '=', entityId)
+      .where('totals.currency', '=', currency)
       .where('totals.day', '>=', options.netIncomeFrom)
-      .where('accounts.tenant_id', '=', tenantId).where('accounts.category', 'in', ['revenue', 'expense'])
+      .where('accounts.tenant_id', '=', tenantId)
+      .where('accounts.category', 'in', ['revenue', 'expense'])
       .groupBy(['accounts.category', 'totals.day'])
       .execute();
     // Revenue is credit-normal, expenses debit-normal: net income is credits − debits over both.
-    for (const row of incomeRows) netByDay.push({ day: String(row.day), netMinor: Number(toBigInt(row.credit) - toBigInt(row.debit)) });
+    for (const row of incomeRows)
+      netByDay.push({ day: String(row.day), netMinor: Number(toBigInt(row.credit) - toBigInt(row.debit)) });
   }
 
-  const balances = new Map([...byAccount].map(([accountNumber, totals]) => [accountNumber, runningSums(totals.map((total) => ({ day: total.day, amountMinor: total.creditMinor - total.debitMinor })))]));
-  const netIncome = runningSums(netByDay.sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0)).map((total) => ({ day: total.day, amountMinor: total.netMinor })));
+  const balances = new Map(
+    [...byAccount].map(([accountNumber, totals]) => [
+      accountNumber,
+      runningSums(totals.map((total) => ({ day: total.day, amountMinor: total.creditMinor - total.debitMinor }))),
+    ]),
+  );
+  const netIncome = runningSums(
+    netByDay
+      .sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0))
+      .map((total) => ({ day: total.day, amountMinor: total.netMinor })),
+  );
   return {
     yearsWithEmployees,
     yearsWithContractors,

@@ -4,8 +4,32 @@ import fc from 'fast-check';
 import { addCalendarDays, federalHolidays, holidaysOf, isBusinessDay, nextBusinessDay } from './calendar.ts';
 
 // OPM, "Federal Holidays" for 2026 and 2027 (observed dates).
-const OPM_2026 = ['2026-01-01', '2026-01-19', '2026-02-16', '2026-05-25', '2026-06-19', '2026-07-03', '2026-09-07', '2026-10-12', '2026-11-11', '2026-11-26', '2026-12-25'];
-const OPM_2027 = ['2027-01-01', '2027-01-18', '2027-02-15', '2027-05-31', '2027-06-18', '2027-07-05', '2027-09-06', '2027-10-11', '2027-11-11', '2027-11-25', '2027-12-24'];
+const OPM_2026 = [
+  '2026-01-01',
+  '2026-01-19',
+  '2026-02-16',
+  '2026-05-25',
+  '2026-06-19',
+  '2026-07-03',
+  '2026-09-07',
+  '2026-10-12',
+  '2026-11-11',
+  '2026-11-26',
+  '2026-12-25',
+];
+const OPM_2027 = [
+  '2027-01-01',
+  '2027-01-18',
+  '2027-02-15',
+  '2027-05-31',
+  '2027-06-18',
+  '2027-07-05',
+  '2027-09-06',
+  '2027-10-11',
+  '2027-11-11',
+  '2027-11-25',
+  '2027-12-24',
+];
 
 test('federal holidays match the OPM calendars of 2026 and 2027, with Saturday/Sunday observance', () => {
   assert.deepEqual(federalHolidays(2026), OPM_2026);
@@ -32,15 +56,22 @@ test('weekend and holiday shifts', () => {
   assert.equal(nextBusinessDay('2026-01-31', 'federal'), '2026-02-02', 'Saturday → Monday');
   assert.equal(nextBusinessDay('2027-02-15', 'federal'), '2027-02-16', "Washington's Birthday → Tuesday");
   assert.equal(nextBusinessDay('2027-05-31', 'state'), '2027-06-01', 'Memorial Day → Tuesday');
-  assert.equal(nextBusinessDay('2026-07-04', 'federal'), '2026-07-06', 'Saturday (holiday observed on the Friday before) → Monday');
+  assert.equal(
+    nextBusinessDay('2026-07-04', 'federal'),
+    '2026-07-06',
+    'Saturday (holiday observed on the Friday before) → Monday',
+  );
 });
 
 test('nextBusinessDay is the first business day on or after the date, never more than a week later', () => {
   const day = fc.integer({ min: 0, max: 365 * 12 }).map((offset) => addCalendarDays('2020-01-01', offset));
-  fc.assert(fc.property(day, fc.constantFrom('federal' as const, 'state' as const), (date, calendar) => {
-    const shifted = nextBusinessDay(date, calendar);
-    assert.ok(shifted >= date && isBusinessDay(shifted, calendar));
-    for (let current = date; current < shifted; current = addCalendarDays(current, 1)) assert.ok(!isBusinessDay(current, calendar));
-    assert.ok(shifted <= addCalendarDays(date, 6));
-  }));
+  fc.assert(
+    fc.property(day, fc.constantFrom('federal' as const, 'state' as const), (date, calendar) => {
+      const shifted = nextBusinessDay(date, calendar);
+      assert.ok(shifted >= date && isBusinessDay(shifted, calendar));
+      for (let current = date; current < shifted; current = addCalendarDays(current, 1))
+        assert.ok(!isBusinessDay(current, calendar));
+      assert.ok(shifted <= addCalendarDays(date, 6));
+    }),
+  );
 });

@@ -65,13 +65,13 @@ export function planWindow(today: string): { from: string; to: string } {
   return { from: `${year}-01-01`, to: `${year + 1}-12-31` };
 }
 
-
 const monthIndex = (year: number, month: number) => year * 12 + (month - 1);
 const yearOf = (index: number) => Math.floor(index / 12);
 const monthOf = (index: number) => (index % 12) + 1;
 const pad = (value: number) => String(value).padStart(2, '0');
 const lastDayOfMonth = (index: number) => new Date(Date.UTC(yearOf(index), monthOf(index), 0)).getUTCDate();
-const dateAt = (index: number, day: number | 'last') => `${yearOf(index)}-${pad(monthOf(index))}-${pad(day === 'last' ? lastDayOfMonth(index) : Math.min(day, lastDayOfMonth(index)))}`;
+const dateAt = (index: number, day: number | 'last') =>
+  `${yearOf(index)}-${pad(monthOf(index))}-${pad(day === 'last' ? lastDayOfMonth(index) : Math.min(day, lastDayOfMonth(index)))}`;
 const firstDay = (index: number) => dateAt(index, 1);
 const lastDay = (index: number) => dateAt(index, 'last');
 
@@ -86,13 +86,20 @@ interface Period {
 }
 
 function periodsOf(rule: ObligationRule, profile: ComplianceProfile, cycleYear: number): Period[] {
-  const startMonth = rule.periodBasis === 'tax_year' ? (profile.fiscalYearEndMonth % 12) + 1 : (rule.yearStartMonth ?? 1);
+  const startMonth =
+    rule.periodBasis === 'tax_year' ? (profile.fiscalYearEndMonth % 12) + 1 : (rule.yearStartMonth ?? 1);
   const start = monthIndex(cycleYear, startMonth);
   if (rule.deadline.kind === 'installments') {
     let from = start;
     return rule.deadline.installments.map((installment, index) => {
       const endIndex = start + installment.months - 1;
-      const period = { label: `${cycleYear}-Q${index + 1}`, year: cycleYear, startIndex: from, endIndex, due: { index: start + installment.months, day: installment.day } };
+      const period = {
+        label: `${cycleYear}-Q${index + 1}`,
+        year: cycleYear,
+        startIndex: from,
+        endIndex,
+        due: { index: start + installment.months, day: installment.day },
+      };
       from = endIndex + 1;
       return period;
     });
@@ -102,11 +109,21 @@ function periodsOf(rule: ObligationRule, profile: ComplianceProfile, cycleYear: 
     case 'biennial':
       return [{ label: String(cycleYear), year: cycleYear, startIndex: start, endIndex: start + 11 }];
     case 'quarterly':
-      return [0, 1, 2, 3].map((quarter) => ({ label: `${cycleYear}-Q${quarter + 1}`, year: cycleYear, startIndex: start + quarter * 3, endIndex: start + quarter * 3 + 2 }));
+      return [0, 1, 2, 3].map((quarter) => ({
+        label: `${cycleYear}-Q${quarter + 1}`,
+        year: cycleYear,
+        startIndex: start + quarter * 3,
+        endIndex: start + quarter * 3 + 2,
+      }));
     case 'monthly':
       return Array.from({ length: 12 }, (_, offset) => {
         const index = start + offset;
-        return { label: `${yearOf(index)}-${pad(monthOf(index))}`, year: yearOf(index), startIndex: index, endIndex: index };
+        return {
+          label: `${yearOf(index)}-${pad(monthOf(index))}`,
+          year: yearOf(index),
+          startIndex: index,
+          endIndex: index,
+        };
       });
   }
 }
@@ -115,8 +132,17 @@ function inRange(year: number, from: number | undefined, to: number | undefined)
   return (from === undefined || year >= from) && (to === undefined || year <= to);
 }
 
-function pickDeadline(base: DeadlineRule, overrides: readonly DeadlineOverride[] | undefined, profile: ComplianceProfile, year: number): DeadlineRule {
-  const override = overrides?.find((candidate) => candidate.fiscalYearEndMonths.includes(profile.fiscalYearEndMonth) && inRange(year, candidate.effectiveFrom, candidate.effectiveTo));
+function pickDeadline(
+  base: DeadlineRule,
+  overrides: readonly DeadlineOverride[] | undefined,
+  profile: ComplianceProfile,
+  year: number,
+): DeadlineRule {
+  const override = overrides?.find(
+    (candidate) =>
+      candidate.fiscalYearEndMonths.includes(profile.fiscalYearEndMonth) &&
+      inRange(year, candidate.effectiveFrom, candidate.effectiveTo),
+  );
   return override?.deadline ?? base;
 }
 
@@ -129,7 +155,10 @@ function formationMonthIndex(profile: ComplianceProfile, year: number): number {
 function statutoryDate(deadline: DeadlineRule, period: Period, profile: ComplianceProfile): string {
   switch (deadline.kind) {
     case 'month_offset':
-      return dateAt((deadline.from === 'period_start' ? period.startIndex : period.endIndex) + deadline.months, deadline.day);
+      return dateAt(
+        (deadline.from === 'period_start' ? period.startIndex : period.endIndex) + deadline.months,
+        deadline.day,
+      );
     case 'fixed':
       return dateAt(monthIndex(yearOf(period.startIndex) + deadline.yearOffset, deadline.month), deadline.day);
     case 'anniversary_month_end':
@@ -140,26 +169,35 @@ function statutoryDate(deadline: DeadlineRule, period: Period, profile: Complian
   }
 }
 
-const calendarOf = (rule: ObligationRule): HolidayCalendar => (rule.jurisdictionLevel === 'federal' ? 'federal' : 'state');
+const calendarOf = (rule: ObligationRule): HolidayCalendar =>
+  rule.jurisdictionLevel === 'federal' ? 'federal' : 'state';
 
 export function deadlineOf(rule: ObligationRule, period: Period, profile: ComplianceProfile): string {
   const deadline = pickDeadline(rule.deadline, rule.deadlineOverrides, profile, period.year);
   return nextBusinessDay(statutoryDate(deadline, period, profile), calendarOf(rule));
 }
 
-function applies(rule: ObligationRule, profile: ComplianceProfile, facts: BooksFacts, period: Period, today: string): boolean {
+function applies(
+  rule: ObligationRule,
+  profile: ComplianceProfile,
+  facts: BooksFacts,
+  period: Period,
+  today: string,
+): boolean {
   const { appliesTo } = rule;
   if (!inRange(period.year, rule.effectiveFrom, rule.effectiveTo)) return false;
   if (appliesTo.regimes && !appliesTo.regimes.includes(profile.regime)) return false;
   if (appliesTo.entityTypes && !appliesTo.entityTypes.includes(profile.entityType)) return false;
   if (appliesTo.formedInState && rule.stateCode !== profile.stateCode) return false;
   const registered = rule.stateCode !== null && profile.salesTaxStates.includes(rule.stateCode);
-  if (appliesTo.salesTaxFrequency && !(registered && profile.salesTaxFrequency === appliesTo.salesTaxFrequency)) return false;
+  if (appliesTo.salesTaxFrequency && !(registered && profile.salesTaxFrequency === appliesTo.salesTaxFrequency))
+    return false;
   if (appliesTo.notSalesTaxRegistered && registered) return false;
   const currentYear = Number(today.slice(0, 4));
   // Books of a past year speak for that year; for this year and the next, last year's payroll is
   // taken to continue until the books say otherwise (a January payroll is not booked on January 1).
-  const shows = (years: ReadonlySet<number>) => years.has(period.year) || (period.year >= currentYear && (years.has(period.year - 1) || years.has(currentYear)));
+  const shows = (years: ReadonlySet<number>) =>
+    years.has(period.year) || (period.year >= currentYear && (years.has(period.year - 1) || years.has(currentYear)));
   if (appliesTo.hasEmployees && !shows(facts.yearsWithEmployees)) return false;
   if (appliesTo.hasContractors && !shows(facts.yearsWithContractors)) return false;
   // Nothing is owed for a period that ended before the entity existed.
@@ -179,7 +217,15 @@ interface AmountResult {
   amountNote: string;
 }
 
-function amountOf(rule: ObligationRule, period: Period, profile: ComplianceProfile, facts: BooksFacts, today: string, earlierInstallmentsMinor: number, yearStart: string): AmountResult {
+function amountOf(
+  rule: ObligationRule,
+  period: Period,
+  profile: ComplianceProfile,
+  facts: BooksFacts,
+  today: string,
+  earlierInstallmentsMinor: number,
+  yearStart: string,
+): AmountResult {
   const { amount } = rule;
   const periodStart = firstDay(period.startIndex);
   const periodEnd = lastDay(period.endIndex);
@@ -190,22 +236,35 @@ function amountOf(rule: ObligationRule, period: Period, profile: ComplianceProfi
       return { amountDueMinor: amount.kind === 'none' ? 0 : amount.amountMinor, amountNote: amount.note };
     case 'liability_balance': {
       if (rule.stateCode !== null && rule.jurisdictionLevel === 'state' && profile.salesTaxStates.length > 1) {
-        return { amountDueMinor: 0, amountNote: `Sales Tax Payable (${amount.accountNumber}) holds the tax of all ${profile.salesTaxStates.length} registered states together; the books cannot tell this state's share.` };
+        return {
+          amountDueMinor: 0,
+          amountNote: `Sales Tax Payable (${amount.accountNumber}) holds the tax of all ${profile.salesTaxStates.length} registered states together; the books cannot tell this state's share.`,
+        };
       }
       if (today < periodStart) return { amountDueMinor: 0, amountNote: `${amount.note} The period has not started.` };
       const asOf = periodEnd < today ? periodEnd : today;
       const balanceMinor = facts.liabilityBalanceMinor(amount.accountNumber, asOf);
-      return { amountDueMinor: Math.max(0, balanceMinor), amountNote: `${amount.note}${asOf === periodEnd ? '' : ` So far: as of ${asOf}.`}` };
+      return {
+        amountDueMinor: Math.max(0, balanceMinor),
+        amountNote: `${amount.note}${asOf === periodEnd ? '' : ` So far: as of ${asOf}.`}`,
+      };
     }
     case 'estimated_tax': {
-      const owners = profile.regime === 'partnership' || profile.regime === 's_corporation' ? 'Paid by the owners on their own returns. ' : '';
+      const owners =
+        profile.regime === 'partnership' || profile.regime === 's_corporation'
+          ? 'Paid by the owners on their own returns. '
+          : '';
       const rate = profile.estimatedTaxRatePercent;
       if (rate === null) {
-        return { amountDueMinor: 0, amountNote: `${owners}Estimated from the books only when the owner asks for estimates (entity option --estimate-taxes); 0 until then.` };
+        return {
+          amountDueMinor: 0,
+          amountNote: `${owners}Estimated from the books only when the owner asks for estimates (entity option --estimate-taxes); 0 until then.`,
+        };
       }
-      if (today < yearStart) return { amountDueMinor: 0, amountNote: `${owners}The tax year has not started: nothing is booked yet.` };
+      if (today < yearStart)
+        return { amountDueMinor: 0, amountNote: `${owners}The tax year has not started: nothing is booked yet.` };
       const through = periodEnd < today ? periodEnd : today;
-      const cumulativeMinor = Math.max(0, Math.round(facts.netIncomeMinor(yearStart, through) * rate / 100));
+      const cumulativeMinor = Math.max(0, Math.round((facts.netIncomeMinor(yearStart, through) * rate) / 100));
       const dueMinor = Math.max(0, cumulativeMinor - earlierInstallmentsMinor);
       return {
         amountDueMinor: dueMinor,
@@ -219,7 +278,11 @@ function amountOf(rule: ObligationRule, period: Period, profile: ComplianceProfi
  * Every obligation the rules give this entity with a deadline in the current or the next calendar
  * year: one row per rule and period. Pure: the clock and the books come in as arguments.
  */
-export function planObligations(profile: ComplianceProfile, facts: BooksFacts, context: PlanContext): PlannedObligation[] {
+export function planObligations(
+  profile: ComplianceProfile,
+  facts: BooksFacts,
+  context: PlanContext,
+): PlannedObligation[] {
   const window = planWindow(context.today);
   const currentYear = Number(context.today.slice(0, 4));
   const rules = rulesFor(profile.country, profile.salesTaxStates);
@@ -236,11 +299,17 @@ export function planObligations(profile: ComplianceProfile, facts: BooksFacts, c
         let deadline = deadlineOf(rule, period, profile);
         let deadlineNote = rule.deadlineNote ?? null;
         if (rule.extension && context.filedExtensions.has(`${rule.extension.ruleId}|${period.label}`)) {
-          const extended = pickDeadline(rule.extension.deadline, rule.extension.deadlineOverrides, profile, period.year);
+          const extended = pickDeadline(
+            rule.extension.deadline,
+            rule.extension.deadlineOverrides,
+            profile,
+            period.year,
+          );
           deadline = nextBusinessDay(statutoryDate(extended, period, profile), calendarOf(rule));
           deadlineNote = 'Extended: the extension for this period is marked filed.';
         } else if (rule.deadline.kind === 'anniversary_month_end' && !profile.formationDate) {
-          deadlineNote = 'Formation date unknown: the anniversary month is assumed from the date the entity was added to the service (set it with --formed-on).';
+          deadlineNote =
+            'Formation date unknown: the anniversary month is assumed from the date the entity was added to the service (set it with --formed-on).';
         }
         const amount = amountOf(rule, period, profile, facts, context.today, installmentsSoFarMinor, yearStart);
         installmentsSoFarMinor += amount.amountDueMinor;
@@ -268,7 +337,13 @@ export function planObligations(profile: ComplianceProfile, facts: BooksFacts, c
       }
     }
   }
-  return [...planned.values()].sort((a, b) => (a.deadline < b.deadline ? -1 : a.deadline > b.deadline ? 1 : a.ruleId.localeCompare(b.ruleId) || a.period.localeCompare(b.period)));
+  return [...planned.values()].sort((a, b) =>
+    a.deadline < b.deadline
+      ? -1
+      : a.deadline > b.deadline
+        ? 1
+        : a.ruleId.localeCompare(b.ruleId) || a.period.localeCompare(b.period),
+  );
 }
 
 export type ObligationStatus = 'upcoming' | 'payment_pending' | 'confirmed' | 'filed';
@@ -281,7 +356,14 @@ export const PAYMENT_PENDING_WINDOW_DAYS = 30;
  * The status the clock gives a row the owner has not acted on; confirmed and filed are the owner's
  * word and stay. A past deadline with an amount due stays payment_pending (and overdue).
  */
-export function clockStatus(current: ObligationStatus, deadline: string, amountDueMinor: number, today: string): ObligationStatus {
+export function clockStatus(
+  current: ObligationStatus,
+  deadline: string,
+  amountDueMinor: number,
+  today: string,
+): ObligationStatus {
   if (current === 'confirmed' || current === 'filed') return current;
-  return amountDueMinor > 0 && daysBetween(today, deadline) <= PAYMENT_PENDING_WINDOW_DAYS ? 'payment_pending' : 'upcoming';
+  return amountDueMinor > 0 && daysBetween(today, deadline) <= PAYMENT_PENDING_WINDOW_DAYS
+    ? 'payment_pending'
+    : 'upcoming';
 }

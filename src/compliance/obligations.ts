@@ -9,7 +9,15 @@ import { findEntity } from '../tenancy/tenancy-store.ts';
 import { resolveEntity, salesTaxStatesOf } from '../tenancy/tenants.ts';
 import { loadBooksFacts } from './books-facts.ts';
 import { daysBetween } from './calendar.ts';
-import { clockStatus, OBLIGATION_STATUSES, planObligations, planWindow, type ComplianceProfile, type ObligationStatus, type PlannedObligation } from './generate.ts';
+import {
+  clockStatus,
+  OBLIGATION_STATUSES,
+  planObligations,
+  planWindow,
+  type ComplianceProfile,
+  type ObligationStatus,
+  type PlannedObligation,
+} from './generate.ts';
 import type { SalesTaxFrequency } from '../tenancy/entity-profile.ts';
 import * as store from './obligations-store.ts';
 
@@ -120,18 +128,30 @@ function plannedColumns(planned: PlannedObligation) {
  * rows the rules no longer give are removed only while the owner has not acted on them, and only
  * inside the calendar's window (older rows are history, overdue ones included).
  */
-async function planSync(db: Executor, tenantId: string, entity: EntitiesTable, today: string, now: string): Promise<SyncPlan> {
+async function planSync(
+  db: Executor,
+  tenantId: string,
+  entity: EntitiesTable,
+  today: string,
+  now: string,
+): Promise<SyncPlan> {
   const profile = complianceProfileOf(entity);
   const window = planWindow(today);
   const [stored, facts] = await Promise.all([
     store.listEntityObligations(db, tenantId, entity.id),
-    loadBooksFacts(db, tenantId, entity.id, entity.base_currency, { netIncomeFrom: profile.estimatedTaxRatePercent === null ? null : `${Number(today.slice(0, 4)) - 2}-01-01` }),
+    loadBooksFacts(db, tenantId, entity.id, entity.base_currency, {
+      netIncomeFrom: profile.estimatedTaxRatePercent === null ? null : `${Number(today.slice(0, 4)) - 2}-01-01`,
+    }),
   ]);
-  const filedExtensions = new Set(stored.filter((row) => row.status === 'filed').map((row) => `${row.rule_id}|${row.period}`));
+  const filedExtensions = new Set(
+    stored.filter((row) => row.status === 'filed').map((row) => `${row.rule_id}|${row.period}`),
+  );
   // The calendar starts the day the entity was added: the service cannot know whether what fell due
   // before then was met, so such obligations are neither listed nor ever overdue (a business that
   // joins in November is not an F for the April return it filed elsewhere).
-  const planned = planObligations(profile, facts, { today, filedExtensions }).filter((obligation) => obligation.deadline >= profile.addedOn);
+  const planned = planObligations(profile, facts, { today, filedExtensions }).filter(
+    (obligation) => obligation.deadline >= profile.addedOn,
+  );
   const storedByKey = new Map(stored.map((row) => [`${row.rule_id}|${row.period}`, row]));
   const plan: SyncPlan = { inserts: [], updates: [], deletes: [] };
   const plannedKeys = new Set<string>();
@@ -142,18 +162,35 @@ async function planSync(db: Executor, tenantId: string, entity: EntitiesTable, t
     const columns = plannedColumns(obligation);
     if (!existing) {
       plan.inserts.push({
-        id: newId(), tenant_id: tenantId, entity_id: entity.id, rule_id: obligation.ruleId, period: obligation.period,
+        id: newId(),
+        tenant_id: tenantId,
+        entity_id: entity.id,
+        rule_id: obligation.ruleId,
+        period: obligation.period,
         ...columns,
         status: clockStatus('upcoming', obligation.deadline, obligation.amountDueMinor, today),
         currency: entity.base_currency,
-        confirmed_at: null, filed_at: null, created_at: now, updated_at: now,
+        confirmed_at: null,
+        filed_at: null,
+        created_at: now,
+        updated_at: now,
       });
       continue;
     }
     if (existing.status === 'filed') continue;
-    const status = clockStatus(existing.status as ObligationStatus, obligation.deadline, obligation.amountDueMinor, today);
-    const changed = Object.fromEntries(Object.entries({ ...columns, status }).filter(([column, value]) => (existing as unknown as Record<string, unknown>)[column] !== value));
-    if (Object.keys(changed).length > 0) plan.updates.push({ id: existing.id, values: { ...changed, updated_at: now } });
+    const status = clockStatus(
+      existing.status as ObligationStatus,
+      obligation.deadline,
+      obligation.amountDueMinor,
+      today,
+    );
+    const changed = Object.fromEntries(
+      Object.entries({ ...columns, status }).filter(
+        ([column, value]) => (existing as unknown as Record<string, unknown>)[column] !== value,
+      ),
+    );
+    if (Object.keys(changed).length > 0)
+      plan.updates.push({ id: existing.id, values: { ...changed, updated_at: now } });
   }
   for (const row of stored) {
     const key = `${row.rule_id}|${row.period}`;
@@ -178,7 +215,13 @@ async function applySync(trx: Executor, tenantId: string, plan: SyncPlan): Promi
 }
 
 /** Regenerates inside a caller's write transaction (after a profile change). */
-export async function syncObligationsIn(trx: Executor, tenantId: string, entity: EntitiesTable, today: string, now: string): Promise<void> {
+export async function syncObligationsIn(
+  trx: Executor,
+  tenantId: string,
+  entity: EntitiesTable,
+  today: string,
+  now: string,
+): Promise<void> {
   await applySync(trx, tenantId, await planSync(trx, tenantId, entity, today, now));
 }
 
@@ -187,7 +230,12 @@ export async function syncObligationsIn(trx: Executor, tenantId: string, entity:
  * cheap when nothing changed: the comparison runs on a read, and a write transaction is opened only
  * when there is something to write (and the comparison is redone inside it).
  */
-export async function syncObligations(handle: DatabaseHandle, tenantId: string, entity: EntitiesTable, now: Date): Promise<void> {
+export async function syncObligations(
+  handle: DatabaseHandle,
+  tenantId: string,
+  entity: EntitiesTable,
+  now: Date,
+): Promise<void> {
   const today = now.toISOString().slice(0, 10);
   const timestamp = now.toISOString();
   if (isEmpty(await planSync(handle.readDb, tenantId, entity, today, timestamp))) return;
@@ -203,21 +251,44 @@ export interface CalendarQuery {
 }
 
 /** The obligation calendar of one entity (the primary by default), regenerated first. */
-export async function obligationCalendar(handle: DatabaseHandle, tenantId: string, query: CalendarQuery, now: Date): Promise<{ obligations: ObligationView[]; nextOffset: number | null }> {
+export async function obligationCalendar(
+  handle: DatabaseHandle,
+  tenantId: string,
+  query: CalendarQuery,
+  now: Date,
+): Promise<{ obligations: ObligationView[]; nextOffset: number | null }> {
   const entity = await resolveEntity(handle, tenantId, query.entityId);
   await syncObligations(handle, tenantId, entity, now);
   const today = now.toISOString().slice(0, 10);
-  const rows = await store.listObligations(handle.readDb, tenantId, { entityId: entity.id, statuses: query.statuses, from: query.from, limit: query.limit + 1, offset: query.offset });
+  const rows = await store.listObligations(handle.readDb, tenantId, {
+    entityId: entity.id,
+    statuses: query.statuses,
+    from: query.from,
+    limit: query.limit + 1,
+    offset: query.offset,
+  });
   const hasMore = rows.length > query.limit;
-  return { obligations: rows.slice(0, query.limit).map((row) => toObligationView(row, today)), nextOffset: hasMore ? query.offset + query.limit : null };
+  return {
+    obligations: rows.slice(0, query.limit).map((row) => toObligationView(row, today)),
+    nextOffset: hasMore ? query.offset + query.limit : null,
+  };
 }
 
 /** Overdue rows of one entity (the primary by default), oldest deadline first: what the health score charges for. */
-export async function overdueObligations(handle: DatabaseHandle, tenantId: string, options: { entityId?: string; limit?: number }, now: Date): Promise<ObligationView[]> {
+export async function overdueObligations(
+  handle: DatabaseHandle,
+  tenantId: string,
+  options: { entityId?: string; limit?: number },
+  now: Date,
+): Promise<ObligationView[]> {
   const entity = await resolveEntity(handle, tenantId, options.entityId);
   await syncObligations(handle, tenantId, entity, now);
   const today = now.toISOString().slice(0, 10);
-  const rows = await store.listObligations(handle.readDb, tenantId, { entityId: entity.id, overdueAsOf: today, limit: options.limit ?? 500 });
+  const rows = await store.listObligations(handle.readDb, tenantId, {
+    entityId: entity.id,
+    overdueAsOf: today,
+    limit: options.limit ?? 500,
+  });
   return rows.map((row) => toObligationView(row, today));
 }
 
@@ -237,22 +308,39 @@ export function parseStatuses(list: string | undefined): ObligationStatus[] | un
  * change); refused on a filed row. file: any status → filed, filedAt set once (again: no change).
  * Filing an extension moves its return to the extended deadline at the next regeneration.
  */
-export async function confirmObligation(handle: DatabaseHandle, obligationId: string, now: Date, tenantId?: string): Promise<ObligationView> {
+export async function confirmObligation(
+  handle: DatabaseHandle,
+  obligationId: string,
+  now: Date,
+  tenantId?: string,
+): Promise<ObligationView> {
   return ownerAction(handle, obligationId, now, tenantId, (row) => {
-    if (row.status === 'filed') throw conflict(`obligation ${row.id} is already filed; a filed obligation is not confirmed again`);
+    if (row.status === 'filed')
+      throw conflict(`obligation ${row.id} is already filed; a filed obligation is not confirmed again`);
     if (row.status === 'confirmed') return undefined;
     return { status: 'confirmed', confirmed_at: now.toISOString() };
   });
 }
 
-export async function fileObligation(handle: DatabaseHandle, obligationId: string, now: Date, tenantId?: string): Promise<ObligationView> {
+export async function fileObligation(
+  handle: DatabaseHandle,
+  obligationId: string,
+  now: Date,
+  tenantId?: string,
+): Promise<ObligationView> {
   return ownerAction(handle, obligationId, now, tenantId, (row) => {
     if (row.status === 'filed') return undefined;
     return { status: 'filed', filed_at: now.toISOString() };
   });
 }
 
-async function ownerAction(handle: DatabaseHandle, obligationId: string, now: Date, tenantId: string | undefined, change: (row: ObligationsTable) => Partial<ObligationsTable> | undefined): Promise<ObligationView> {
+async function ownerAction(
+  handle: DatabaseHandle,
+  obligationId: string,
+  now: Date,
+  tenantId: string | undefined,
+  change: (row: ObligationsTable) => Partial<ObligationsTable> | undefined,
+): Promise<ObligationView> {
   const owner = tenantId ?? (await store.findObligationTenant(handle.readDb, obligationId));
   if (!owner) throw notFound(`obligation ${obligationId}`);
   const today = now.toISOString().slice(0, 10);
@@ -265,7 +353,8 @@ async function ownerAction(handle: DatabaseHandle, obligationId: string, now: Da
     await store.updateObligation(trx, owner, row.id, { ...values, updated_at: updated.updated_at });
     const entity = await findEntity(trx, owner, row.entity_id);
     // A filed extension moves its return's deadline: regenerate now rather than at the next read.
-    if (entity && row.type === 'income_tax_extension') await syncObligationsIn(trx, owner, entity, today, now.toISOString());
+    if (entity && row.type === 'income_tax_extension')
+      await syncObligationsIn(trx, owner, entity, today, now.toISOString());
     return toObligationView(updated, today);
   });
 }

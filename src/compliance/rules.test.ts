@@ -1,7 +1,13 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { ENTITY_TYPES, REGIMES, SALES_TAX_FREQUENCIES, type EntityType, type Regime } from '../tenancy/entity-profile.ts';
+import {
+  ENTITY_TYPES,
+  REGIMES,
+  SALES_TAX_FREQUENCIES,
+  type EntityType,
+  type Regime,
+} from '../tenancy/entity-profile.ts';
 import { isBusinessDay } from './calendar.ts';
 import { clockStatus, planObligations, planWindow, type BooksFacts, type ComplianceProfile } from './generate.ts';
 
@@ -11,13 +17,30 @@ import { clockStatus, planObligations, planWindow, type BooksFacts, type Complia
  * pages cited in the rules, with weekends and holidays (OPM 2026/2027 calendars, DC Emancipation Day
  * for the IRS) applied by hand. Each comment says why a date moved.
  */
-const NO_BOOKS: BooksFacts = { yearsWithEmployees: new Set(), yearsWithContractors: new Set(), liabilityBalanceMinor: () => 0, netIncomeMinor: () => 0 };
-const EMPLOYER: BooksFacts = { ...NO_BOOKS, yearsWithEmployees: new Set([2025, 2026]), yearsWithContractors: new Set([2025, 2026]) };
+const NO_BOOKS: BooksFacts = {
+  yearsWithEmployees: new Set(),
+  yearsWithContractors: new Set(),
+  liabilityBalanceMinor: () => 0,
+  netIncomeMinor: () => 0,
+};
+const EMPLOYER: BooksFacts = {
+  ...NO_BOOKS,
+  yearsWithEmployees: new Set([2025, 2026]),
+  yearsWithContractors: new Set([2025, 2026]),
+};
 
 function profile(overrides: Partial<ComplianceProfile>): ComplianceProfile {
   return {
-    country: 'US', entityType: 'llc', regime: 'sole_proprietor', stateCode: null, fiscalYearEndMonth: 12,
-    formationDate: '2019-03-10', addedOn: '2026-01-05', salesTaxStates: [], salesTaxFrequency: 'quarterly', estimatedTaxRatePercent: null,
+    country: 'US',
+    entityType: 'llc',
+    regime: 'sole_proprietor',
+    stateCode: null,
+    fiscalYearEndMonth: 12,
+    formationDate: '2019-03-10',
+    addedOn: '2026-01-05',
+    salesTaxStates: [],
+    salesTaxFrequency: 'quarterly',
+    estimatedTaxRatePercent: null,
     ...overrides,
   };
 }
@@ -59,7 +82,7 @@ const CASES: Case[] = [
     ],
   },
   {
-    name: 'partnership, fiscal year ending November (15th day of 3rd month lands on Washington\'s Birthday 2027)',
+    name: "partnership, fiscal year ending November (15th day of 3rd month lands on Washington's Birthday 2027)",
     profile: { entityType: 'partnership', regime: 'partnership', fiscalYearEndMonth: 11 },
     expected: [
       ['us-fed-1065', '2024', '2026-02-17'], // Dec 2024–Nov 2025: February 15, 2026 is a Sunday, the 16th Washington's Birthday
@@ -102,7 +125,7 @@ const CASES: Case[] = [
     ],
   },
   {
-    name: 'C corporation, October fiscal year (Washington\'s Birthday 2027)',
+    name: "C corporation, October fiscal year (Washington's Birthday 2027)",
     profile: { entityType: 'c_corp', regime: 'c_corporation', fiscalYearEndMonth: 10 },
     expected: [['us-fed-1120', '2025', '2027-02-16']], // Nov 2025–Oct 2026: February 15, 2027 is a holiday
   },
@@ -191,7 +214,10 @@ const CASES: Case[] = [
   {
     name: 'California S corporation',
     profile: { entityType: 's_corp', regime: 's_corporation', stateCode: 'CA' },
-    expected: [['us-ca-100s', '2025', '2026-03-16'], ['us-ca-minimum-franchise-tax', '2027', '2027-04-15']],
+    expected: [
+      ['us-ca-100s', '2025', '2026-03-16'],
+      ['us-ca-minimum-franchise-tax', '2027', '2027-04-15'],
+    ],
   },
   {
     name: 'Texas LLC',
@@ -218,7 +244,10 @@ const CASES: Case[] = [
   {
     name: 'New York LLC (IT-204-LL)',
     profile: { stateCode: 'NY' },
-    expected: [['us-ny-it-204-ll', '2025', '2026-03-16'], ['us-ny-it-204-ll', '2026', '2027-03-15']],
+    expected: [
+      ['us-ny-it-204-ll', '2025', '2026-03-16'],
+      ['us-ny-it-204-ll', '2026', '2027-03-15'],
+    ],
   },
   {
     name: 'Florida LLC and corporation',
@@ -231,7 +260,10 @@ const CASES: Case[] = [
   {
     name: 'Florida C corporation (F-1120)',
     profile: { entityType: 'c_corp', regime: 'c_corporation', stateCode: 'FL' },
-    expected: [['us-fl-f-1120', '2025', '2026-05-01'], ['us-fl-annual-report', '2026', '2026-05-01']],
+    expected: [
+      ['us-fl-f-1120', '2025', '2026-05-01'],
+      ['us-fl-annual-report', '2026', '2026-05-01'],
+    ],
   },
   {
     name: 'Washington LLC formed in March 2019, not collecting sales tax',
@@ -280,36 +312,51 @@ const CASES: Case[] = [
 
 for (const testCase of CASES) {
   test(`deadlines 2026-2027: ${testCase.name}`, () => {
-    const planned = planObligations(profile(testCase.profile), testCase.books ?? NO_BOOKS, { today: '2026-01-10', filedExtensions: new Set(testCase.filedExtensions ?? []) });
+    const planned = planObligations(profile(testCase.profile), testCase.books ?? NO_BOOKS, {
+      today: '2026-01-10',
+      filedExtensions: new Set(testCase.filedExtensions ?? []),
+    });
     const byKey = new Map(planned.map((row) => [`${row.ruleId}|${row.period}`, row]));
     for (const [ruleId, period, deadline] of testCase.expected) {
       const row = byKey.get(`${ruleId}|${period}`);
-      assert.ok(row, `${ruleId} ${period} is missing; planned: ${planned.map((p) => `${p.ruleId}|${p.period}`).join(', ')}`);
+      assert.ok(
+        row,
+        `${ruleId} ${period} is missing; planned: ${planned.map((p) => `${p.ruleId}|${p.period}`).join(', ')}`,
+      );
       assert.equal(row.deadline, deadline, `${ruleId} ${period}`);
     }
   });
 }
 
 test('a calendar-year sole proprietor in a state without rules, no books: exactly the federal rows', () => {
-  const planned = planObligations(profile({ entityType: 'sole_prop', stateCode: 'GA' }), NO_BOOKS, { today: '2026-01-10', filedExtensions: new Set() });
-  assert.deepEqual(planned.map((row) => `${row.deadline} ${row.ruleId} ${row.period}`), [
-    '2026-01-15 us-fed-1040-es 2025-Q4',
-    '2026-04-15 us-fed-1040-es 2026-Q1',
-    '2026-04-15 us-fed-1040-schedule-c 2025',
-    '2026-04-15 us-fed-4868 2025',
-    '2026-06-15 us-fed-1040-es 2026-Q2',
-    '2026-09-15 us-fed-1040-es 2026-Q3',
-    '2027-01-15 us-fed-1040-es 2026-Q4',
-    '2027-04-15 us-fed-1040-es 2027-Q1',
-    '2027-04-15 us-fed-1040-schedule-c 2026',
-    '2027-04-15 us-fed-4868 2026',
-    '2027-06-15 us-fed-1040-es 2027-Q2',
-    '2027-09-15 us-fed-1040-es 2027-Q3',
-  ]);
+  const planned = planObligations(profile({ entityType: 'sole_prop', stateCode: 'GA' }), NO_BOOKS, {
+    today: '2026-01-10',
+    filedExtensions: new Set(),
+  });
+  assert.deepEqual(
+    planned.map((row) => `${row.deadline} ${row.ruleId} ${row.period}`),
+    [
+      '2026-01-15 us-fed-1040-es 2025-Q4',
+      '2026-04-15 us-fed-1040-es 2026-Q1',
+      '2026-04-15 us-fed-1040-schedule-c 2025',
+      '2026-04-15 us-fed-4868 2025',
+      '2026-06-15 us-fed-1040-es 2026-Q2',
+      '2026-09-15 us-fed-1040-es 2026-Q3',
+      '2027-01-15 us-fed-1040-es 2026-Q4',
+      '2027-04-15 us-fed-1040-es 2027-Q1',
+      '2027-04-15 us-fed-1040-schedule-c 2026',
+      '2027-04-15 us-fed-4868 2026',
+      '2027-06-15 us-fed-1040-es 2027-Q2',
+      '2027-09-15 us-fed-1040-es 2027-Q3',
+    ],
+  );
 });
 
 test('applicability: payroll rows only with wages, a period before formation owes nothing, biennial skips a year', () => {
-  const plan = (overrides: Partial<ComplianceProfile>, books = NO_BOOKS) => planObligations(profile(overrides), books, { today: '2026-01-10', filedExtensions: new Set() }).map((row) => `${row.ruleId}|${row.period}`);
+  const plan = (overrides: Partial<ComplianceProfile>, books = NO_BOOKS) =>
+    planObligations(profile(overrides), books, { today: '2026-01-10', filedExtensions: new Set() }).map(
+      (row) => `${row.ruleId}|${row.period}`,
+    );
   assert.ok(!plan({}).some((key) => key.startsWith('us-fed-941')));
   assert.ok(plan({}, EMPLOYER).includes('us-fed-941|2026-Q1'));
   // Only 2024 wages: 2025's forms are not owed, and neither are this year's.
@@ -322,19 +369,32 @@ test('applicability: payroll rows only with wages, a period before formation owe
   assert.ok(newBusiness.includes('us-fed-1040-es|2026-Q3'));
   // A California LLC formed in 2021 files its Statement of Information in 2027 (odd years), not 2026.
   const odd = plan({ stateCode: 'CA', formationDate: '2021-02-01' });
-  assert.ok(odd.includes('us-ca-statement-of-information|2027') && !odd.includes('us-ca-statement-of-information|2026'));
+  assert.ok(
+    odd.includes('us-ca-statement-of-information|2027') && !odd.includes('us-ca-statement-of-information|2026'),
+  );
   // An LLC taxed as a C corporation pays no California LLC tax but the corporate minimum.
   const llcAsCorp = plan({ stateCode: 'CA', regime: 'c_corporation' });
-  assert.ok(!llcAsCorp.some((key) => key.startsWith('us-ca-llc-annual-tax')) && llcAsCorp.includes('us-ca-minimum-franchise-tax|2026'));
+  assert.ok(
+    !llcAsCorp.some((key) => key.startsWith('us-ca-llc-annual-tax')) &&
+      llcAsCorp.includes('us-ca-minimum-franchise-tax|2026'),
+  );
 });
 
 test('amounts: law fixes fees, the books give liabilities, estimates only when asked', () => {
   const books: BooksFacts = {
     ...EMPLOYER,
-    liabilityBalanceMinor: (account, asOf) => (account === '2200' ? (asOf >= '2026-03-31' ? 420_000 : 100_000) : account === '2300' ? 55_500 : 0),
-    netIncomeMinor: (from, to) => (to >= '2026-05-31' ? 4_000_000 : to >= '2026-03-31' ? 1_000_000 : 0) * (from <= '2026-01-01' ? 1 : 0),
+    liabilityBalanceMinor: (account, asOf) =>
+      account === '2200' ? (asOf >= '2026-03-31' ? 420_000 : 100_000) : account === '2300' ? 55_500 : 0,
+    netIncomeMinor: (from, to) =>
+      (to >= '2026-05-31' ? 4_000_000 : to >= '2026-03-31' ? 1_000_000 : 0) * (from <= '2026-01-01' ? 1 : 0),
   };
-  const plan = (overrides: Partial<ComplianceProfile>, today = '2026-06-20') => new Map(planObligations(profile(overrides), books, { today, filedExtensions: new Set() }).map((row) => [`${row.ruleId}|${row.period}`, row]));
+  const plan = (overrides: Partial<ComplianceProfile>, today = '2026-06-20') =>
+    new Map(
+      planObligations(profile(overrides), books, { today, filedExtensions: new Set() }).map((row) => [
+        `${row.ruleId}|${row.period}`,
+        row,
+      ]),
+    );
   const delaware = plan({ stateCode: 'DE' });
   assert.equal(delaware.get('us-de-annual-tax|2026')?.amountDueMinor, 30_000);
   const employer = plan({ salesTaxStates: ['TX'] });
@@ -351,14 +411,22 @@ test('amounts: law fixes fees, the books give liabilities, estimates only when a
   assert.match(employer.get('us-fed-1040-es|2026-Q1')?.amountNote ?? '', /--estimate-taxes/);
   const estimating = plan({ estimatedTaxRatePercent: 25 });
   assert.equal(estimating.get('us-fed-1040-es|2026-Q1')?.amountDueMinor, 250_000, '25% of 10,000.00 through March');
-  assert.equal(estimating.get('us-fed-1040-es|2026-Q2')?.amountDueMinor, 750_000, '25% of 40,000.00 through May, less the first installment');
+  assert.equal(
+    estimating.get('us-fed-1040-es|2026-Q2')?.amountDueMinor,
+    750_000,
+    '25% of 40,000.00 through May, less the first installment',
+  );
 });
 
-test('clock statuses: payment_pending within 30 days when something is due; the owner\'s marks stay', () => {
+test("clock statuses: payment_pending within 30 days when something is due; the owner's marks stay", () => {
   assert.equal(clockStatus('upcoming', '2026-04-15', 100, '2026-03-16'), 'payment_pending');
   assert.equal(clockStatus('upcoming', '2026-04-15', 100, '2026-03-15'), 'upcoming');
   assert.equal(clockStatus('payment_pending', '2026-04-15', 0, '2026-04-01'), 'upcoming');
-  assert.equal(clockStatus('payment_pending', '2026-04-15', 100, '2026-05-01'), 'payment_pending', 'overdue and still owed');
+  assert.equal(
+    clockStatus('payment_pending', '2026-04-15', 100, '2026-05-01'),
+    'payment_pending',
+    'overdue and still owed',
+  );
   assert.equal(clockStatus('confirmed', '2026-04-15', 100, '2026-04-01'), 'confirmed');
   assert.equal(clockStatus('filed', '2026-04-15', 100, '2026-04-01'), 'filed');
 });
@@ -374,23 +442,35 @@ test('invariants for any profile and day: unique identities, deadlines on busine
     salesTaxFrequency: fc.constantFrom(...SALES_TAX_FREQUENCIES),
     estimatedTaxRatePercent: fc.option(fc.integer({ min: 1, max: 40 }), { nil: null }),
   });
-  const days = fc.integer({ min: 0, max: 4 * 365 }).map((offset) => new Date(Date.UTC(2025, 0, 1 + offset)).toISOString().slice(0, 10));
-  fc.assert(fc.property(profiles, days, fc.boolean(), (overrides, today, employer) => {
-    const planned = planObligations(profile({ ...overrides, entityType: overrides.entityType as EntityType, regime: overrides.regime as Regime }), employer ? EMPLOYER : NO_BOOKS, { today, filedExtensions: new Set() });
-    const window = planWindow(today);
-    const keys = new Set<string>();
-    let previous = '';
-    for (const row of planned) {
-      const key = `${row.ruleId}|${row.period}`;
-      assert.ok(!keys.has(key), key);
-      keys.add(key);
-      assert.ok(row.deadline >= window.from && row.deadline <= window.to);
-      assert.ok(isBusinessDay(row.deadline, row.jurisdictionLevel === 'federal' ? 'federal' : 'state'), `${key} ${row.deadline}`);
-      assert.ok(row.deadline >= previous);
-      previous = row.deadline;
-      assert.ok(Number.isInteger(row.amountDueMinor) && row.amountDueMinor >= 0);
-      assert.ok(row.amountNote.length > 0 && row.authority.length > 0 && row.source.length > 0);
-      assert.match(row.period, /^\d{4}(-Q[1-4]|-\d{2})?$/);
-    }
-  }), { numRuns: 300 });
+  const days = fc
+    .integer({ min: 0, max: 4 * 365 })
+    .map((offset) => new Date(Date.UTC(2025, 0, 1 + offset)).toISOString().slice(0, 10));
+  fc.assert(
+    fc.property(profiles, days, fc.boolean(), (overrides, today, employer) => {
+      const planned = planObligations(
+        profile({ ...overrides, entityType: overrides.entityType as EntityType, regime: overrides.regime as Regime }),
+        employer ? EMPLOYER : NO_BOOKS,
+        { today, filedExtensions: new Set() },
+      );
+      const window = planWindow(today);
+      const keys = new Set<string>();
+      let previous = '';
+      for (const row of planned) {
+        const key = `${row.ruleId}|${row.period}`;
+        assert.ok(!keys.has(key), key);
+        keys.add(key);
+        assert.ok(row.deadline >= window.from && row.deadline <= window.to);
+        assert.ok(
+          isBusinessDay(row.deadline, row.jurisdictionLevel === 'federal' ? 'federal' : 'state'),
+          `${key} ${row.deadline}`,
+        );
+        assert.ok(row.deadline >= previous);
+        previous = row.deadline;
+        assert.ok(Number.isInteger(row.amountDueMinor) && row.amountDueMinor >= 0);
+        assert.ok(row.amountNote.length > 0 && row.authority.length > 0 && row.source.length > 0);
+        assert.match(row.period, /^\d{4}(-Q[1-4]|-\d{2})?$/);
+      }
+    }),
+    { numRuns: 300 },
+  );
 });

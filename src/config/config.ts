@@ -133,14 +133,18 @@ function bucketFrom(env: NodeJS.ProcessEnv, prefix: string, fallback: BucketSett
 function schemaFrom(raw: string | undefined): string | undefined {
   if (!raw) return undefined;
   // The name goes into a search_path option and a CREATE SCHEMA statement, so only plain identifiers.
-  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(raw)) throw new ConfigError(`DATABASE_SCHEMA must be a lower-case identifier (got "${raw}")`);
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(raw))
+    throw new ConfigError(`DATABASE_SCHEMA must be a lower-case identifier (got "${raw}")`);
   return raw;
 }
 
 function smtpTlsFrom(env: NodeJS.ProcessEnv): InboxTlsSettings {
   const certFile = env.SMTP_TLS_CERT_FILE || null;
   const keyFile = env.SMTP_TLS_KEY_FILE || null;
-  if ((certFile === null) !== (keyFile === null)) throw new ConfigError('SMTP_TLS_CERT_FILE and SMTP_TLS_KEY_FILE go together (set both, or neither for a self-signed certificate)');
+  if ((certFile === null) !== (keyFile === null))
+    throw new ConfigError(
+      'SMTP_TLS_CERT_FILE and SMTP_TLS_KEY_FILE go together (set both, or neither for a self-signed certificate)',
+    );
   // Beside the SQLite file; on PostgreSQL (or in memory) in ./data, where the default database lives.
   const { dialect, target } = parseDatabaseUrl(env.DATABASE_URL || DEFAULT_DATABASE_URL);
   const selfSignedDirectory = dialect === 'sqlite' && target !== ':memory:' ? dirname(target) : './data';
@@ -149,7 +153,8 @@ function smtpTlsFrom(env: NodeJS.ProcessEnv): InboxTlsSettings {
 
 function rateLimitStoreFrom(raw: string | undefined): RateLimitStore {
   if (!raw) return 'memory';
-  if (!(RATE_LIMIT_STORES as readonly string[]).includes(raw)) throw new ConfigError(`RATE_LIMIT_STORE must be one of ${RATE_LIMIT_STORES.join(', ')} (got "${raw}")`);
+  if (!(RATE_LIMIT_STORES as readonly string[]).includes(raw))
+    throw new ConfigError(`RATE_LIMIT_STORE must be one of ${RATE_LIMIT_STORES.join(', ')} (got "${raw}")`);
   return raw as RateLimitStore;
 }
 
@@ -190,11 +195,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 function feedsFrom(env: NodeJS.ProcessEnv): FeedConfig {
   const { dialect, target } = parseDatabaseUrl(env.DATABASE_URL || DEFAULT_DATABASE_URL);
-  const plaid = env.PLAID_CLIENT_ID && env.PLAID_SECRET
-    ? { clientId: env.PLAID_CLIENT_ID, secret: env.PLAID_SECRET, environment: env.PLAID_ENV || 'sandbox', webhookUrl: env.PLAID_WEBHOOK_URL || null }
-    : null;
+  const plaid =
+    env.PLAID_CLIENT_ID && env.PLAID_SECRET
+      ? {
+          clientId: env.PLAID_CLIENT_ID,
+          secret: env.PLAID_SECRET,
+          environment: env.PLAID_ENV || 'sandbox',
+          webhookUrl: env.PLAID_WEBHOOK_URL || null,
+        }
+      : null;
   return {
-    syncIntervalMs: numberFrom(env, 'FEED_SYNC_INTERVAL_MS', DEFAULT_FEED_SETTINGS.syncIntervalMs, { min: 1000, integer: true }),
+    syncIntervalMs: numberFrom(env, 'FEED_SYNC_INTERVAL_MS', DEFAULT_FEED_SETTINGS.syncIntervalMs, {
+      min: 1000,
+      integer: true,
+    }),
     jitterRatio: DEFAULT_FEED_SETTINGS.jitterRatio,
     retryBaseMs: numberFrom(env, 'FEED_RETRY_BASE_MS', DEFAULT_FEED_SETTINGS.retryBaseMs, { min: 100, integer: true }),
     leaseMs: numberFrom(env, 'FEED_LEASE_MS', DEFAULT_FEED_SETTINGS.leaseMs, { min: 1000, integer: true }),
@@ -208,7 +222,8 @@ function feedsFrom(env: NodeJS.ProcessEnv): FeedConfig {
 
 function peopleFrom(env: NodeJS.ProcessEnv): PeopleSettings {
   const secure = env.SESSION_COOKIE_SECURE || 'auto';
-  if (secure !== 'auto' && secure !== 'always') throw new ConfigError(`SESSION_COOKIE_SECURE must be auto or always (got "${secure}")`);
+  if (secure !== 'auto' && secure !== 'always')
+    throw new ConfigError(`SESSION_COOKIE_SECURE must be auto or always (got "${secure}")`);
   return {
     sessionTtlMs: numberFrom(env, 'SESSION_TTL_MS', 12 * 60 * 60 * 1000, { min: 1000, integer: true }),
     sessionCookieSecure: secure,
@@ -221,18 +236,24 @@ function peopleFrom(env: NodeJS.ProcessEnv): PeopleSettings {
 /** Exact origins only: a wildcard or a path would open the API to pages the operator never named. */
 export function corsOriginsFrom(raw: string | undefined): string[] {
   if (!raw || !raw.trim()) return [];
-  return raw.split(',').map((part) => part.trim()).filter(Boolean).map((origin) => {
-    let parsed: URL | undefined;
-    try {
-      parsed = new URL(origin);
-    } catch {
-      parsed = undefined;
-    }
-    if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.origin !== origin) {
-      throw new ConfigError(`CORS_ORIGINS: "${origin}" is not an origin; write each as scheme://host[:port], without a path or a trailing slash, separated by commas`);
-    }
-    return origin;
-  });
+  return raw
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((origin) => {
+      let parsed: URL | undefined;
+      try {
+        parsed = new URL(origin);
+      } catch {
+        parsed = undefined;
+      }
+      if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.origin !== origin) {
+        throw new ConfigError(
+          `CORS_ORIGINS: "${origin}" is not an origin; write each as scheme://host[:port], without a path or a trailing slash, separated by commas`,
+        );
+      }
+      return origin;
+    });
 }
 
 function statementReadingFrom(env: NodeJS.ProcessEnv): ReaderPoolSettings {
@@ -244,7 +265,10 @@ function statementReadingFrom(env: NodeJS.ProcessEnv): ReaderPoolSettings {
     memoryMb: numberFrom(env, 'STATEMENT_READ_MEMORY_MB', defaults.memoryMb, { min: 64, integer: true }),
     limits: {
       maxRows: numberFrom(env, 'STATEMENT_MAX_ROWS', defaults.limits.maxRows, { min: 1, integer: true }),
-      maxSheetCells: numberFrom(env, 'STATEMENT_MAX_SHEET_CELLS', defaults.limits.maxSheetCells, { min: 1, integer: true }),
+      maxSheetCells: numberFrom(env, 'STATEMENT_MAX_SHEET_CELLS', defaults.limits.maxSheetCells, {
+        min: 1,
+        integer: true,
+      }),
       maxPdfPages: numberFrom(env, 'STATEMENT_MAX_PDF_PAGES', defaults.limits.maxPdfPages, { min: 1, integer: true }),
     },
   };

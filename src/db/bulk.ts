@@ -32,7 +32,13 @@ function placeholderStyle(db: Kysely<any>): PlaceholderStyle {
  * apply their own affinity), and with them its planner materializes the VALUES list and, at 500
  * rows, joined it by scanning the tenant's rows instead of looking each row up by key.
  */
-function valuesList(style: PlaceholderStyle, rows: number, columns: number, first: number, casts: ReadonlyArray<string | null> = []): string {
+function valuesList(
+  style: PlaceholderStyle,
+  rows: number,
+  columns: number,
+  first: number,
+  casts: ReadonlyArray<string | null> = [],
+): string {
   const groups: string[] = [];
   let next = first;
   for (let row = 0; row < rows; row++) {
@@ -51,13 +57,23 @@ function valuesList(style: PlaceholderStyle, rows: number, columns: number, firs
  * writes it around the VALUES list; `param(i)` is the placeholder of the i-th extra parameter: the
  * first `leading` of them come before the rows' values (in the text too), the rest after them.
  */
-function textFor(db: Kysely<any>, shape: string, rows: number, columns: number, leading: number, casts: ReadonlyArray<string | null>, build: (values: string, param: (index: number) => string) => string): string {
+function textFor(
+  db: Kysely<any>,
+  shape: string,
+  rows: number,
+  columns: number,
+  leading: number,
+  casts: ReadonlyArray<string | null>,
+  build: (values: string, param: (index: number) => string) => string,
+): string {
   const style = placeholderStyle(db);
   const key = `${style}|${shape}|${rows}`;
   let text = texts.get(key);
   if (text === undefined) {
     const values = valuesList(style, rows, columns, leading + 1, casts);
-    text = build(values, (index) => (style === 'question' ? '?' : `$${index < leading ? index + 1 : rows * columns + index + 1}`));
+    text = build(values, (index) =>
+      style === 'question' ? '?' : `$${index < leading ? index + 1 : rows * columns + index + 1}`,
+    );
     if (texts.size >= MAX_TEXTS) texts.delete(texts.keys().next().value!);
     texts.set(key, text);
   }
@@ -68,12 +84,25 @@ function textFor(db: Kysely<any>, shape: string, rows: number, columns: number, 
  * Inserts `parameters.length / columns.length` rows into `table` (parameters row after row, in
  * `columns` order). Table and column names are the caller's constants, never input.
  */
-export async function insertRows(db: Kysely<any>, table: string, columns: readonly string[], parameters: unknown[]): Promise<void> {
+export async function insertRows(
+  db: Kysely<any>,
+  table: string,
+  columns: readonly string[],
+  parameters: unknown[],
+): Promise<void> {
   const rows = parameters.length / columns.length;
-  if (!Number.isInteger(rows)) throw new Error(`insert into ${table}: ${parameters.length} values do not fill rows of ${columns.length} columns`);
+  if (!Number.isInteger(rows))
+    throw new Error(`insert into ${table}: ${parameters.length} values do not fill rows of ${columns.length} columns`);
   if (rows === 0) return;
-  const text = textFor(db, `insert:${table}:${columns.join(',')}`, rows, columns.length, 0, [],
-    (values) => `insert into "${table}" (${columns.map((column) => `"${column}"`).join(', ')}) values ${values}`);
+  const text = textFor(
+    db,
+    `insert:${table}:${columns.join(',')}`,
+    rows,
+    columns.length,
+    0,
+    [],
+    (values) => `insert into "${table}" (${columns.map((column) => `"${column}"`).join(', ')}) values ${values}`,
+  );
   await db.executeQuery(CompiledQuery.raw(text, parameters));
 }
 
@@ -84,9 +113,19 @@ export async function insertRows(db: Kysely<any>, table: string, columns: readon
  * `param(0)`, `param(1)`… counting the leading first. `shape` names the statement: one text is
  * kept per shape and row count, so `build` must depend on nothing else.
  */
-export async function runWithValues<Row = unknown>(db: Kysely<any>, shape: string, columns: number, casts: ReadonlyArray<string | null>, leading: unknown[], parameters: unknown[], trailing: unknown[], build: (values: string, param: (index: number) => string) => string): Promise<Row[]> {
+export async function runWithValues<Row = unknown>(
+  db: Kysely<any>,
+  shape: string,
+  columns: number,
+  casts: ReadonlyArray<string | null>,
+  leading: unknown[],
+  parameters: unknown[],
+  trailing: unknown[],
+  build: (values: string, param: (index: number) => string) => string,
+): Promise<Row[]> {
   const rows = parameters.length / columns;
-  if (!Number.isInteger(rows)) throw new Error(`${shape}: ${parameters.length} values do not fill rows of ${columns} columns`);
+  if (!Number.isInteger(rows))
+    throw new Error(`${shape}: ${parameters.length} values do not fill rows of ${columns} columns`);
   if (rows === 0) return [];
   const text = textFor(db, `values:${shape}`, rows, columns, leading.length, casts, build);
   return (await db.executeQuery<Row>(CompiledQuery.raw(text, [...leading, ...parameters, ...trailing]))).rows as Row[];

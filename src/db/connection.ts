@@ -9,7 +9,6 @@ import { allMigrations } from './migrations/index.ts';
 import { OneSchemaPostgresDialect } from './one-schema-postgres.ts';
 import { WalCheckpointer } from './wal-checkpointer.ts';
 
-
 export interface DatabaseHandle {
   dialect: Dialect;
   /** PostgreSQL only: the schema the service's tables live in, when not the default. */
@@ -47,7 +46,10 @@ export interface OpenOptions {
   walCheckpoint?: 'background' | 'inline';
 }
 
-export async function openDatabase(url: string = DEFAULT_DATABASE_URL, options: OpenOptions = {}): Promise<DatabaseHandle> {
+export async function openDatabase(
+  url: string = DEFAULT_DATABASE_URL,
+  options: OpenOptions = {},
+): Promise<DatabaseHandle> {
   const { dialect, target } = parseDatabaseUrl(url);
   if (dialect === 'postgres') {
     const pool = new pg.Pool({
@@ -62,15 +64,19 @@ export async function openDatabase(url: string = DEFAULT_DATABASE_URL, options: 
   }
   if (target !== ':memory:') mkdirSync(dirname(resolve(target)), { recursive: true });
   const writer = new SQLite(target);
-  const checkpointedElsewhere = target !== ':memory:' && (options.walCheckpoint ?? process.env.SQLITE_WAL_CHECKPOINT ?? 'background') !== 'inline';
+  const checkpointedElsewhere =
+    target !== ':memory:' && (options.walCheckpoint ?? process.env.SQLITE_WAL_CHECKPOINT ?? 'background') !== 'inline';
   // The checkpointer's thread opens the file once the writer has put it in WAL mode.
   configureSqlite(writer, checkpointedElsewhere);
   const checkpointer = checkpointedElsewhere ? new WalCheckpointer(resolve(target)) : undefined;
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: writer }) });
   // An in-memory database exists only on its own connection, so it cannot have a second reader.
-  const readDb = target === ':memory:'
-    ? db
-    : new Kysely<Database>({ dialect: new SqliteDialect({ database: configureSqlite(new SQLite(target), checkpointedElsewhere) }) });
+  const readDb =
+    target === ':memory:'
+      ? db
+      : new Kysely<Database>({
+          dialect: new SqliteDialect({ database: configureSqlite(new SQLite(target), checkpointedElsewhere) }),
+        });
   return {
     dialect,
     db,
@@ -143,6 +149,8 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
-    throw new Error(`database migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(
+      `database migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
 }

@@ -20,7 +20,10 @@ import {
  * service's schema, so a neighbour's schema coming or going never fails a migration.
  */
 export class OneSchemaPostgresDialect extends PostgresDialect {
-  constructor(config: PostgresDialectConfig, private readonly schemaName: string) {
+  constructor(
+    config: PostgresDialectConfig,
+    private readonly schemaName: string,
+  ) {
     super(config);
   }
 
@@ -42,10 +45,15 @@ interface ColumnRow {
 }
 
 class OneSchemaIntrospector implements DatabaseIntrospector {
-  constructor(private readonly db: Kysely<unknown>, private readonly schemaName: string) {}
+  constructor(
+    private readonly db: Kysely<unknown>,
+    private readonly schemaName: string,
+  ) {}
 
   async getSchemas(): Promise<SchemaMetadata[]> {
-    const { rows } = await sql<{ name: string }>`select nspname as name from pg_catalog.pg_namespace where nspname = ${this.schemaName}`.execute(this.db);
+    const { rows } = await sql<{
+      name: string;
+    }>`select nspname as name from pg_catalog.pg_namespace where nspname = ${this.schemaName}`.execute(this.db);
     return rows;
   }
 
@@ -64,7 +72,11 @@ class OneSchemaIntrospector implements DatabaseIntrospector {
       order by c.relname, a.attnum`.execute(this.db);
     const tables = new Map<string, TableMetadata>();
     for (const row of rows) {
-      if (!options.withInternalKyselyTables && (row.table === DEFAULT_MIGRATION_TABLE || row.table === DEFAULT_MIGRATION_LOCK_TABLE)) continue;
+      if (
+        !options.withInternalKyselyTables &&
+        (row.table === DEFAULT_MIGRATION_TABLE || row.table === DEFAULT_MIGRATION_LOCK_TABLE)
+      )
+        continue;
       let table = tables.get(row.table);
       if (!table) {
         table = { name: row.table, isView: row.table_type === 'v', schema: this.schemaName, columns: [] };

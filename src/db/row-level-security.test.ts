@@ -8,7 +8,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { sql } from 'kysely';
-import { createAccount, createHarness, ON_POSTGRES, push, type Harness, type TestTenant } from '../../test/support/harness.ts';
+import {
+  createAccount,
+  createHarness,
+  ON_POSTGRES,
+  push,
+  type Harness,
+  type TestTenant,
+} from '../../test/support/harness.ts';
 import { withTenantTransaction, type Executor } from './transaction.ts';
 import { TENANT_TABLES } from './migrations/0017-row-level-security.ts';
 
@@ -23,7 +30,9 @@ describe('row-level security', () => {
     second = await harness.newTenant('Second LLC');
     for (const tenant of [first, second]) {
       await createAccount(tenant, 'chk-1');
-      await push(tenant, [{ accountExternalId: 'chk-1', id: 'r1', date: '2026-03-02', amount: 12.5, description: 'FIGMA MONTHLY' }]);
+      await push(tenant, [
+        { accountExternalId: 'chk-1', id: 'r1', date: '2026-03-02', amount: 12.5, description: 'FIGMA MONTHLY' },
+      ]);
     }
     await harness.sweep();
   });
@@ -44,32 +53,52 @@ describe('row-level security', () => {
       await sql.raw(`set local role ${role}`).execute(trx);
       return work(trx);
     };
-    return tenantId === null ? harness.handle.db.transaction().execute(run) : withTenantTransaction(harness.handle, tenantId, run);
+    return tenantId === null
+      ? harness.handle.db.transaction().execute(run)
+      : withTenantTransaction(harness.handle, tenantId, run);
   }
 
   before(async () => {
     const schema = harness.schema!;
-    await sql.raw(`do $$ begin if not exists (select from pg_roles where rolname = '${role}') then create role ${role} nosuperuser nobypassrls; end if; end $$`).execute(harness.handle.db);
-    await sql.raw(`grant usage on schema ${schema} to ${role}; grant select, insert, update, delete on all tables in schema ${schema} to ${role}`).execute(harness.handle.db);
+    await sql
+      .raw(
+        `do $$ begin if not exists (select from pg_roles where rolname = '${role}') then create role ${role} nosuperuser nobypassrls; end if; end $$`,
+      )
+      .execute(harness.handle.db);
+    await sql
+      .raw(
+        `grant usage on schema ${schema} to ${role}; grant select, insert, update, delete on all tables in schema ${schema} to ${role}`,
+      )
+      .execute(harness.handle.db);
   });
   after(async () => {
-    await sql.raw(`drop owned by ${role}; drop role if exists ${role}`).execute(harness.handle.db).catch(() => {});
+    await sql
+      .raw(`drop owned by ${role}; drop role if exists ${role}`)
+      .execute(harness.handle.db)
+      .catch(() => {});
   });
 
   it('enables and forces a policy on every tenant table', async () => {
     const tables = await sql<{ relname: string; relrowsecurity: boolean; relforcerowsecurity: boolean }>`
       select relname, relrowsecurity, relforcerowsecurity from pg_class
       where relnamespace = ${harness.schema!}::regnamespace and relkind = 'r'`.execute(harness.handle.db);
-    const walled = new Set(tables.rows.filter((table) => table.relrowsecurity && table.relforcerowsecurity).map((table) => table.relname));
-    assert.deepEqual(TENANT_TABLES.map(([table]) => table).filter((table) => !walled.has(table)), []);
+    const walled = new Set(
+      tables.rows.filter((table) => table.relrowsecurity && table.relforcerowsecurity).map((table) => table.relname),
+    );
+    assert.deepEqual(
+      TENANT_TABLES.map(([table]) => table).filter((table) => !walled.has(table)),
+      [],
+    );
   });
 
-  it('shows a query that forgot its tenant filter only the declared tenant\'s rows', async () => {
+  it("shows a query that forgot its tenant filter only the declared tenant's rows", async () => {
     const unfiltered = (trx: Executor) => trx.selectFrom('transactions').select('tenant_id').execute();
     const seenByFirst = await asServiceRole(first.tenantId, unfiltered);
     assert.ok(seenByFirst.length > 0);
     assert.deepEqual(new Set(seenByFirst.map((row) => row.tenant_id)), new Set([first.tenantId]));
-    const linesOfSecond = await asServiceRole(second.tenantId, (trx) => trx.selectFrom('journal_lines').select('tenant_id').execute());
+    const linesOfSecond = await asServiceRole(second.tenantId, (trx) =>
+      trx.selectFrom('journal_lines').select('tenant_id').execute(),
+    );
     assert.ok(linesOfSecond.length > 0);
     assert.deepEqual(new Set(linesOfSecond.map((row) => row.tenant_id)), new Set([second.tenantId]));
     // Without a declared tenant (the sweep's queue scan, the key lookup) every tenant's rows are there.
@@ -78,16 +107,49 @@ describe('row-level security', () => {
   });
 
   it('keeps an unfiltered update or delete to the declared tenant, and refuses writing a row of another', async () => {
-    const updated = await asServiceRole(first.tenantId, (trx) => trx.updateTable('transactions').set({ needs_review: 1 }).executeTakeFirst());
+    const updated = await asServiceRole(first.tenantId, (trx) =>
+      trx.updateTable('transactions').set({ needs_review: 1 }).executeTakeFirst(),
+    );
     assert.equal(Number(updated.numUpdatedRows), 1);
-    const deleted = await asServiceRole(first.tenantId, (trx) => trx.deleteFrom('categorization_rules').executeTakeFirst());
+    const deleted = await asServiceRole(first.tenantId, (trx) =>
+      trx.deleteFrom('categorization_rules').executeTakeFirst(),
+    );
     assert.equal(Number(deleted.numDeletedRows), 0);
-    const [memory] = await harness.handle.db.selectFrom('merchant_memory').selectAll().where('tenant_id', '=', second.tenantId).execute()
-      .then((rows) => rows.length > 0 ? rows : harness.handle.db.selectFrom('entities').select(['tenant_id', 'id as entity_id']).where('tenant_id', '=', second.tenantId).execute());
-    await assert.rejects(asServiceRole(first.tenantId, (trx) => trx.insertInto('merchant_memory').values({
-      tenant_id: second.tenantId, entity_id: memory.entity_id, merchant_key: 'probe', target: '6000', approvals: 1, updated_at: '2026-03-02T00:00:00.000Z',
-    }).execute()), /row-level security/);
-    const rowsOfSecond = await harness.handle.db.selectFrom('transactions').select('needs_review').where('tenant_id', '=', second.tenantId).execute();
+    const [memory] = await harness.handle.db
+      .selectFrom('merchant_memory')
+      .selectAll()
+      .where('tenant_id', '=', second.tenantId)
+      .execute()
+      .then((rows) =>
+        rows.length > 0
+          ? rows
+          : harness.handle.db
+              .selectFrom('entities')
+              .select(['tenant_id', 'id as entity_id'])
+              .where('tenant_id', '=', second.tenantId)
+              .execute(),
+      );
+    await assert.rejects(
+      asServiceRole(first.tenantId, (trx) =>
+        trx
+          .insertInto('merchant_memory')
+          .values({
+            tenant_id: second.tenantId,
+            entity_id: memory.entity_id,
+            merchant_key: 'probe',
+            target: '6000',
+            approvals: 1,
+            updated_at: '2026-03-02T00:00:00.000Z',
+          })
+          .execute(),
+      ),
+      /row-level security/,
+    );
+    const rowsOfSecond = await harness.handle.db
+      .selectFrom('transactions')
+      .select('needs_review')
+      .where('tenant_id', '=', second.tenantId)
+      .execute();
     assert.equal(rowsOfSecond.length, 1);
   });
 });

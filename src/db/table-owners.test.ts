@@ -60,17 +60,32 @@ function sourceFiles(directory: string): string[] {
 describe('table owners', () => {
   it('names an owner for every table of the schema', () => {
     const schema = readFileSync(join(SRC, 'db/schema.ts'), 'utf8');
-    const body = schema.slice(schema.indexOf('export interface Database {'), schema.indexOf('}', schema.indexOf('export interface Database {')));
+    const body = schema.slice(
+      schema.indexOf('export interface Database {'),
+      schema.indexOf('}', schema.indexOf('export interface Database {')),
+    );
     const tables = [...body.matchAll(/^\s+(\w+): \w+Table;/gm)].map((match) => match[1]);
     assert.ok(tables.length >= 17, `read the tables of db/schema.ts (${tables.length})`);
-    assert.deepEqual(tables.filter((table) => !(table in TABLE_OWNERS)), []);
+    assert.deepEqual(
+      tables.filter((table) => !(table in TABLE_OWNERS)),
+      [],
+    );
   });
 
   it('finds writes in each form the service spells them', () => {
     const tables = Object.keys(TABLE_OWNERS);
-    assert.deepEqual(writesIn(`await db.updateTable('transactions').set({})`, tables).map((write) => write.table), ['transactions']);
-    assert.deepEqual(writesIn(`await insertRows(trx, 'journal_lines', COLUMNS, values)`, tables).map((write) => write.table), ['journal_lines']);
-    assert.deepEqual(writesIn('sql`delete from obligations where id = ${id}`', tables).map((write) => write.table), ['obligations']);
+    assert.deepEqual(
+      writesIn(`await db.updateTable('transactions').set({})`, tables).map((write) => write.table),
+      ['transactions'],
+    );
+    assert.deepEqual(
+      writesIn(`await insertRows(trx, 'journal_lines', COLUMNS, values)`, tables).map((write) => write.table),
+      ['journal_lines'],
+    );
+    assert.deepEqual(
+      writesIn('sql`delete from obligations where id = ${id}`', tables).map((write) => write.table),
+      ['obligations'],
+    );
     assert.deepEqual(writesIn(`db.selectFrom('transactions').selectAll()`, tables), []);
   });
 
@@ -84,7 +99,8 @@ describe('table owners', () => {
       if (path.startsWith('db/migrations/')) continue;
       for (const { table, line } of writesIn(readFileSync(file, 'utf8'), tables)) {
         writes++;
-        if (!path.startsWith(TABLE_OWNERS[table])) strays.push(`src/${path}:${line} writes ${table} (owner: src/${TABLE_OWNERS[table]})`);
+        if (!path.startsWith(TABLE_OWNERS[table]))
+          strays.push(`src/${path}:${line} writes ${table} (owner: src/${TABLE_OWNERS[table]})`);
       }
     }
     assert.ok(writes > 20, `the scan found the service's writes (${writes})`);

@@ -29,7 +29,11 @@ export async function withWriteTransaction<T>(handle: DatabaseHandle, work: (trx
  * (`set_config(…, true)` is SET LOCAL: it ends with the transaction), so row-level security (migration
  * 0017) hides and refuses every other tenant's rows, even to a query that forgot its tenant filter.
  */
-export async function withTenantTransaction<T>(handle: DatabaseHandle, tenantId: string, work: (trx: Executor) => Promise<T>): Promise<T> {
+export async function withTenantTransaction<T>(
+  handle: DatabaseHandle,
+  tenantId: string,
+  work: (trx: Executor) => Promise<T>,
+): Promise<T> {
   return withWriteTransaction(handle, async (trx) => {
     if (handle.dialect === 'postgres') await sql`select set_config('app.tenant_id', ${tenantId}, true)`.execute(trx);
     return work(trx);

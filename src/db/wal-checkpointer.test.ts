@@ -17,7 +17,7 @@ async function withFile(work: (path: string) => Promise<void>) {
   }
 }
 
-test('commits never checkpoint on the caller\'s thread; the checkpointer thread copies the WAL into the database file', async () => {
+test("commits never checkpoint on the caller's thread; the checkpointer thread copies the WAL into the database file", async () => {
   await withFile(async (path) => {
     const handle = await openDatabase(`file:${path}`);
     try {
@@ -26,13 +26,20 @@ test('commits never checkpoint on the caller\'s thread; the checkpointer thread 
       await sql`create table filler (bytes blob not null)`.execute(handle.db);
       // 12 MB committed: it lands in the WAL, and only a checkpoint brings it into the database file.
       await handle.db.transaction().execute(async (trx) => {
-        for (let index = 0; index < 12; index++) await sql`insert into filler (bytes) values (${Buffer.alloc(MEGABYTE, index)})`.execute(trx);
+        for (let index = 0; index < 12; index++)
+          await sql`insert into filler (bytes) values (${Buffer.alloc(MEGABYTE, index)})`.execute(trx);
       });
       const deadline = Date.now() + 20_000;
-      while (statSync(path).size < 12 * MEGABYTE && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
-      assert.ok(statSync(path).size >= 12 * MEGABYTE, `the database file holds the committed pages (${statSync(path).size} bytes)`);
+      while (statSync(path).size < 12 * MEGABYTE && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      assert.ok(
+        statSync(path).size >= 12 * MEGABYTE,
+        `the database file holds the committed pages (${statSync(path).size} bytes)`,
+      );
       await sql`insert into filler (bytes) values (${Buffer.alloc(10)})`.execute(handle.db);
-      const [{ total }] = (await sql<{ total: number }>`select sum(length(bytes)) as total from filler`.execute(handle.readDb)).rows;
+      const [{ total }] = (
+        await sql<{ total: number }>`select sum(length(bytes)) as total from filler`.execute(handle.readDb)
+      ).rows;
       assert.equal(total, 12 * MEGABYTE + 10);
     } finally {
       await handle.close();

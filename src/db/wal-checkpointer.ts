@@ -17,12 +17,23 @@ export class WalCheckpointer {
   lastError: string | undefined;
 
   constructor(path: string, intervalMs = 100) {
-    this.worker = new Worker(new URL('./wal-checkpointer.worker.mjs', import.meta.url), { workerData: { path, intervalMs }, execArgv: [] });
-    this.worker.on('message', (message: { type: 'checkpointed'; walFrames: number; copiedFrames: number } | { type: 'error'; message: string }) => {
-      if (message.type === 'checkpointed') this.lastResult = { walFrames: message.walFrames, copiedFrames: message.copiedFrames };
-      else this.lastError = message.message;
+    this.worker = new Worker(new URL('./wal-checkpointer.worker.mjs', import.meta.url), {
+      workerData: { path, intervalMs },
+      execArgv: [],
     });
-    this.worker.on('error', (error) => { this.lastError = error.message; });
+    this.worker.on(
+      'message',
+      (
+        message: { type: 'checkpointed'; walFrames: number; copiedFrames: number } | { type: 'error'; message: string },
+      ) => {
+        if (message.type === 'checkpointed')
+          this.lastResult = { walFrames: message.walFrames, copiedFrames: message.copiedFrames };
+        else this.lastError = message.message;
+      },
+    );
+    this.worker.on('error', (error) => {
+      this.lastError = error.message;
+    });
     // A database left open must not keep the process alive.
     this.worker.unref();
   }
@@ -35,7 +46,12 @@ export class WalCheckpointer {
     const exited = new Promise<void>((resolve) => this.worker.once('exit', () => resolve()));
     this.worker.postMessage('stop');
     let timer: NodeJS.Timeout | undefined;
-    await Promise.race([exited, new Promise<void>((resolve) => { timer = setTimeout(resolve, 2_000); })]);
+    await Promise.race([
+      exited,
+      new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, 2_000);
+      }),
+    ]);
     clearTimeout(timer);
     await this.worker.terminate();
   }

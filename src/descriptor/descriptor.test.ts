@@ -110,19 +110,34 @@ test('the processor and the wallet are decoded, and what the processor tells of 
   assert.deepEqual(decoded('DD *DOORDASH CHIPOTLE'), ['doordash', null, 'DOORDASH CHIPOTLE', 'meals']);
   assert.deepEqual(decoded('GRUBHUB*JOESPIZZA'), ['grubhub', null, 'JOESPIZZA', 'meals']);
   // Processors that serve every trade hint nothing.
-  for (const descriptor of ['SQ *BLUE DOOR CAFE', 'SP * ALLBIRDS', 'PAYPAL *NETFLIX', 'CLOVER* JOES DELI', 'IC* COSTCO BY INSTACAR', 'AMZN Mktp US*2K4XY1Z20', 'UBER ONE']) {
+  for (const descriptor of [
+    'SQ *BLUE DOOR CAFE',
+    'SP * ALLBIRDS',
+    'PAYPAL *NETFLIX',
+    'CLOVER* JOES DELI',
+    'IC* COSTCO BY INSTACAR',
+    'AMZN Mktp US*2K4XY1Z20',
+    'UBER ONE',
+  ]) {
     assert.equal(cleanDescriptor(descriptor).kindHint, null, descriptor);
   }
 });
 
 test('ACH formats of Chase and Bank of America yield the company and the entry description', () => {
-  const chase = cleanDescriptor('ORIG CO NAME:GUSTO ORIG ID:9138723 DESC DATE:240314 CO ENTRY DESCR:NET PAY SEC:CCD TRACE#:021000021234567 EED:240314 IND ID:1234 IND NAME:ACME DESIGN LLC TRN: 0743212345TC');
+  const chase = cleanDescriptor(
+    'ORIG CO NAME:GUSTO ORIG ID:9138723 DESC DATE:240314 CO ENTRY DESCR:NET PAY SEC:CCD TRACE#:021000021234567 EED:240314 IND ID:1234 IND NAME:ACME DESIGN LLC TRN: 0743212345TC',
+  );
   const bankOfAmerica = cleanDescriptor('GUSTO DES:NET PAY ID:7HJ32 INDN:ACME DESIGN LLC CO ID:9138723 CCD');
   for (const result of [chase, bankOfAmerica]) {
     assert.equal(result.cleaned, 'GUSTO NET PAY');
     assert.equal(result.achEntry, 'NET PAY');
   }
-  assert.equal(cleanDescriptor('ORIG CO NAME:IRS ORIG ID:3387702000 DESC DATE: CO ENTRY DESCR:USATAXPYMTSEC:CCD').cleaned.startsWith('IRS'), true);
+  assert.equal(
+    cleanDescriptor(
+      'ORIG CO NAME:IRS ORIG ID:3387702000 DESC DATE: CO ENTRY DESCR:USATAXPYMTSEC:CCD',
+    ).cleaned.startsWith('IRS'),
+    true,
+  );
 });
 
 test('the bank prefix is reported and never swallows the whole descriptor', () => {
@@ -133,12 +148,42 @@ test('the bank prefix is reported and never swallows the whole descriptor', () =
 });
 
 const SAME_MERCHANT: string[][] = [
-  ['STARBUCKS STORE 12345 SEATTLE WA', 'POS PURCHASE STARBUCKS #0042 PORTLAND OR', 'CHECKCARD 0314 STARBUCKS 800-782-7282 WA', 'PURCHASE AUTHORIZED ON 03/14 STARBUCKS SAN FRANCISCO CA S38407351 CARD 1234', 'STARBUCKS 12345 SEATTLEWA'],
-  ['AMZN Mktp US*2K3L45', 'AMAZON.COM*RT4YH7 AMZN.COM/BILL WA', 'AMZN MKTP US*MK1AB23C0 HTTPSAMAZON.CO WA', 'DEBIT CARD PURCHASE AMAZON MKTPL*ZT12W3 AMZN.COM/BILL WA', 'Amazon.com'],
-  ['NETFLIX.COM 866-579-7172 CA', 'RECURRING PAYMENT NETFLIX.COM', 'PAYPAL *NETFLIX', 'NETFLIX.COM NETFLIX.COM CA', 'NETFLIX MONTHLY'],
-  ['SQ *BLUE BOTTLE COFFEE San Francisco CA', 'POS DEBIT SQ *BLUE BOTTLE COFFEE 03/14', 'BLUE BOTTLE COFFEE #12 OAKLAND CA'],
-  ['ACH DEBIT GUSTO DES:NET PAY ID:X1 INDN:ACME CCD', 'ORIG CO NAME:GUSTO ORIG ID:9138723 CO ENTRY DESCR:NET PAY SEC:CCD TRACE#:021000021234567', 'GUSTO NET PAY 240314'],
-  ['SHELL OIL 57444 SAN FRANCISC CA', 'DEBIT CARD PURCHASE SHELL OIL 12345678 HOUSTON TX CARD 9876', 'VISA DDA PUR 443106 SHELL OIL DENVER CO'],
+  [
+    'STARBUCKS STORE 12345 SEATTLE WA',
+    'POS PURCHASE STARBUCKS #0042 PORTLAND OR',
+    'CHECKCARD 0314 STARBUCKS 800-782-7282 WA',
+    'PURCHASE AUTHORIZED ON 03/14 STARBUCKS SAN FRANCISCO CA S38407351 CARD 1234',
+    'STARBUCKS 12345 SEATTLEWA',
+  ],
+  [
+    'AMZN Mktp US*2K3L45',
+    'AMAZON.COM*RT4YH7 AMZN.COM/BILL WA',
+    'AMZN MKTP US*MK1AB23C0 HTTPSAMAZON.CO WA',
+    'DEBIT CARD PURCHASE AMAZON MKTPL*ZT12W3 AMZN.COM/BILL WA',
+    'Amazon.com',
+  ],
+  [
+    'NETFLIX.COM 866-579-7172 CA',
+    'RECURRING PAYMENT NETFLIX.COM',
+    'PAYPAL *NETFLIX',
+    'NETFLIX.COM NETFLIX.COM CA',
+    'NETFLIX MONTHLY',
+  ],
+  [
+    'SQ *BLUE BOTTLE COFFEE San Francisco CA',
+    'POS DEBIT SQ *BLUE BOTTLE COFFEE 03/14',
+    'BLUE BOTTLE COFFEE #12 OAKLAND CA',
+  ],
+  [
+    'ACH DEBIT GUSTO DES:NET PAY ID:X1 INDN:ACME CCD',
+    'ORIG CO NAME:GUSTO ORIG ID:9138723 CO ENTRY DESCR:NET PAY SEC:CCD TRACE#:021000021234567',
+    'GUSTO NET PAY 240314',
+  ],
+  [
+    'SHELL OIL 57444 SAN FRANCISC CA',
+    'DEBIT CARD PURCHASE SHELL OIL 12345678 HOUSTON TX CARD 9876',
+    'VISA DDA PUR 443106 SHELL OIL DENVER CO',
+  ],
 ];
 
 test('the same merchant keeps one key across banks and descriptor styles', () => {
@@ -152,56 +197,171 @@ test('a pushed merchant name decides the key; different merchants keep different
   assert.equal(merchantKeyFor('FIGMA MONTHLY 0701', 'Figma'), 'FIGMA');
   assert.equal(merchantKeyFor('anything at all', "McDonald's"), merchantKeyFor('MCDONALDS F12345 CHICAGO IL', null));
   assert.equal(merchantKeyFor('FIGMA', '   '), 'FIGMA');
-  const distinct = ['AMAZON WEB SERVICES', 'AMZN Mktp US*2K3L45', 'UBER *TRIP', 'UBER *EATS', 'GOOGLE *ADS1234567', 'GOOGLE *GSUITE', 'GUSTO NET PAY', 'GUSTO TAX 240314'];
+  const distinct = [
+    'AMAZON WEB SERVICES',
+    'AMZN Mktp US*2K3L45',
+    'UBER *TRIP',
+    'UBER *EATS',
+    'GOOGLE *ADS1234567',
+    'GOOGLE *GSUITE',
+    'GUSTO NET PAY',
+    'GUSTO TAX 240314',
+  ];
   assert.equal(new Set(distinct.map((descriptor) => merchantKeyFor(descriptor, null))).size, distinct.length);
   assert.ok(merchantKeyFor('X'.repeat(500), null).length <= 120);
 });
 
-const MERCHANT_WORDS = ['BLUE', 'BOTTLE', 'JOES', 'TACOS', 'HARBOR', 'FREIGHT', 'GREEN', 'LEAF', 'MARKET', 'PIXEL', 'FORGE', 'COFFEE', 'ROASTERS',
-  'SUMMIT', 'DENTAL', 'NORTHWIND', 'TRADING', 'LUMEN', 'STUDIO', 'GOLDEN', 'WOK', 'PRAIRIE', 'HARDWARE', 'MAPLE', 'BAKERY', 'CEDAR', 'PRINT',
-  'SHOP', 'RIVERBEND', 'AUTO', 'BODY', 'FIGMA', 'NOTION', 'ZOOM', 'DELTA', 'SHELL', 'SLACK', 'CITRUS', 'GRILL', 'ATLAS', 'SIGNS'];
+const MERCHANT_WORDS = [
+  'BLUE',
+  'BOTTLE',
+  'JOES',
+  'TACOS',
+  'HARBOR',
+  'FREIGHT',
+  'GREEN',
+  'LEAF',
+  'MARKET',
+  'PIXEL',
+  'FORGE',
+  'COFFEE',
+  'ROASTERS',
+  'SUMMIT',
+  'DENTAL',
+  'NORTHWIND',
+  'TRADING',
+  'LUMEN',
+  'STUDIO',
+  'GOLDEN',
+  'WOK',
+  'PRAIRIE',
+  'HARDWARE',
+  'MAPLE',
+  'BAKERY',
+  'CEDAR',
+  'PRINT',
+  'SHOP',
+  'RIVERBEND',
+  'AUTO',
+  'BODY',
+  'FIGMA',
+  'NOTION',
+  'ZOOM',
+  'DELTA',
+  'SHELL',
+  'SLACK',
+  'CITRUS',
+  'GRILL',
+  'ATLAS',
+  'SIGNS',
+];
 const safeWord = fc.stringMatching(/^[A-Z]{3,9}$/).filter((word) => !RESERVED_WORDS.has(word));
-const merchantName = fc.array(fc.oneof(fc.constantFrom(...MERCHANT_WORDS), safeWord), { minLength: 1, maxLength: 3 })
+const merchantName = fc
+  .array(fc.oneof(fc.constantFrom(...MERCHANT_WORDS), safeWord), { minLength: 1, maxLength: 3 })
   // Amex repeats the merchant ("NETFLIX.COM NETFLIX.COM CA"), so the cleaner folds a doubled word; real names do not double one.
-  .filter((words) => words.every((word, index) => word !== words[index - 1])).map((words) => words.join(' '));
+  .filter((words) => words.every((word, index) => word !== words[index - 1]))
+  .map((words) => words.join(' '));
 
-const bankPrefix = fc.constantFrom('', 'POS PURCHASE ', 'DEBIT CARD PURCHASE ', 'CHECKCARD 0314 ', 'RECURRING PAYMENT ', 'ACH DEBIT ', 'PURCHASE AUTHORIZED ON 03/14 ', 'VISA DDA PUR 443106 ', 'POS DEBIT ', 'DBT CRD 1234 03/14/24 ', 'DEBIT PURCHASE -VISA ');
+const bankPrefix = fc.constantFrom(
+  '',
+  'POS PURCHASE ',
+  'DEBIT CARD PURCHASE ',
+  'CHECKCARD 0314 ',
+  'RECURRING PAYMENT ',
+  'ACH DEBIT ',
+  'PURCHASE AUTHORIZED ON 03/14 ',
+  'VISA DDA PUR 443106 ',
+  'POS DEBIT ',
+  'DBT CRD 1234 03/14/24 ',
+  'DEBIT PURCHASE -VISA ',
+);
 const processorPrefix = fc.constantFrom('', 'SQ *', 'TST* ', 'PAYPAL *', 'PP*', 'SP * ', 'IC* ', 'BT*', 'WPY*', 'EB *');
-const storeNumber = fc.oneof(fc.constant(''), fc.integer({ min: 1, max: 99999 }).map((number) => ` #${number}`), fc.integer({ min: 1, max: 9999 }).map((number) => ` STORE ${String(number).padStart(4, '0')}`));
-const reference = fc.oneof(fc.constant(''), fc.stringMatching(/^[0-9]{6,16}$/).map((digits) => ` ${digits}`), fc.stringMatching(/^[A-Z0-9]{8}$/).filter((ref) => /\d/.test(ref)).map((ref) => ` REF ${ref}`));
-const place = fc.constantFrom('', ' SEATTLE WA', ' SAN FRANCISCO CA', ' SAN FRANCISC CA', ' NEW YORK NY', ' 888-555-1212 WA', ' AUSTIN TX', ' HTTPSAMAZON.CO WA', ' SALT LAKE CTY UT', ' US', ' CHICAGOIL');
+const storeNumber = fc.oneof(
+  fc.constant(''),
+  fc.integer({ min: 1, max: 99999 }).map((number) => ` #${number}`),
+  fc.integer({ min: 1, max: 9999 }).map((number) => ` STORE ${String(number).padStart(4, '0')}`),
+);
+const reference = fc.oneof(
+  fc.constant(''),
+  fc.stringMatching(/^[0-9]{6,16}$/).map((digits) => ` ${digits}`),
+  fc
+    .stringMatching(/^[A-Z0-9]{8}$/)
+    .filter((ref) => /\d/.test(ref))
+    .map((ref) => ` REF ${ref}`),
+);
+const place = fc.constantFrom(
+  '',
+  ' SEATTLE WA',
+  ' SAN FRANCISCO CA',
+  ' SAN FRANCISC CA',
+  ' NEW YORK NY',
+  ' 888-555-1212 WA',
+  ' AUSTIN TX',
+  ' HTTPSAMAZON.CO WA',
+  ' SALT LAKE CTY UT',
+  ' US',
+  ' CHICAGOIL',
+);
 const trailer = fc.constantFrom('', ' 03/14', ' CARD 1234', ' XXXX1234', ' 03/14/2026', ' CARD ENDING IN 9876');
 const walletPrefix = fc.constantFrom('', 'APLPAY ', 'APPLE PAY ', 'GOOGLE PAY ', 'SAMSUNG PAY ');
 
 test('property: noise added around a merchant name does not change its key', () => {
-  fc.assert(fc.property(merchantName, bankPrefix, walletPrefix, processorPrefix, storeNumber, reference, place, trailer, (name, bank, wallet, processor, store, ref, where, tail) => {
-    const noisy = `${bank}${wallet}${processor}${name}${store}${ref}${where}${tail}`;
-    const expected = merchantKeyFor(name, null);
-    assert.equal(expected, name);
-    assert.equal(merchantKeyFor(noisy, null), expected, noisy);
-    assert.equal(merchantKeyFor(noisy, name), expected);
-  }), { numRuns: 2000 });
+  fc.assert(
+    fc.property(
+      merchantName,
+      bankPrefix,
+      walletPrefix,
+      processorPrefix,
+      storeNumber,
+      reference,
+      place,
+      trailer,
+      (name, bank, wallet, processor, store, ref, where, tail) => {
+        const noisy = `${bank}${wallet}${processor}${name}${store}${ref}${where}${tail}`;
+        const expected = merchantKeyFor(name, null);
+        assert.equal(expected, name);
+        assert.equal(merchantKeyFor(noisy, null), expected, noisy);
+        assert.equal(merchantKeyFor(noisy, name), expected);
+      },
+    ),
+    { numRuns: 2000 },
+  );
 });
 
 /** Any city of one or two words: the cleaner must not need to know it. */
-const anyCity = fc.array(safeWord, { minLength: 1, maxLength: 2 }).map((words) => words.join(' ')).filter((city) => city.length <= 13);
+const anyCity = fc
+  .array(safeWord, { minLength: 1, maxLength: 2 })
+  .map((words) => words.join(' '))
+  .filter((city) => city.length <= 13);
 const stateCode = fc.constantFrom(...US_STATE_CODES);
 
-test('property: the name survives the card network\'s columns, store numbers and any city and state', () => {
-  fc.assert(fc.property(merchantName, bankPrefix, walletPrefix, processorPrefix, fc.option(fc.integer({ min: 100, max: 9_999_999 })), anyCity, stateCode, fc.boolean(), fc.boolean(),
-    (name, bank, wallet, processor, store, city, state, padded, glued) => {
-      // Without padding the city is known only by the store number before it.
-      if (!padded && store === null) return;
-      const nameField = store === null ? name : `${name} ${String(store).padStart(4, '0')}`;
-      // A name that fills its 25 columns leaves no padding to tell the city by.
-      if (padded && store === null && `${processor}${nameField}`.length > 23) return;
-      const noisy = padded
-        ? `${bank}${wallet}${processor}${nameField.padEnd(25)} ${city.padEnd(13)} ${state}`
-        : `${bank}${wallet}${processor}${nameField}${glued ? '' : ' '}${city} ${state}`;
-      const decoded = cleanDescriptor(noisy);
-      assert.equal(decoded.cleaned, name, noisy);
-      assert.equal(decoded.kindHint, processor.startsWith('TST') ? 'meals' : null, noisy);
-    }), { numRuns: 2000 });
+test("property: the name survives the card network's columns, store numbers and any city and state", () => {
+  fc.assert(
+    fc.property(
+      merchantName,
+      bankPrefix,
+      walletPrefix,
+      processorPrefix,
+      fc.option(fc.integer({ min: 100, max: 9_999_999 })),
+      anyCity,
+      stateCode,
+      fc.boolean(),
+      fc.boolean(),
+      (name, bank, wallet, processor, store, city, state, padded, glued) => {
+        // Without padding the city is known only by the store number before it.
+        if (!padded && store === null) return;
+        const nameField = store === null ? name : `${name} ${String(store).padStart(4, '0')}`;
+        // A name that fills its 25 columns leaves no padding to tell the city by.
+        if (padded && store === null && `${processor}${nameField}`.length > 23) return;
+        const noisy = padded
+          ? `${bank}${wallet}${processor}${nameField.padEnd(25)} ${city.padEnd(13)} ${state}`
+          : `${bank}${wallet}${processor}${nameField}${glued ? '' : ' '}${city} ${state}`;
+        const decoded = cleanDescriptor(noisy);
+        assert.equal(decoded.cleaned, name, noisy);
+        assert.equal(decoded.kindHint, processor.startsWith('TST') ? 'meals' : null, noisy);
+      },
+    ),
+    { numRuns: 2000 },
+  );
 });
 
 test('a masked card number is a word of its own: a reference that holds XX and digits is not one', () => {
@@ -212,17 +372,23 @@ test('a masked card number is a word of its own: a reference that holds XX and d
 });
 
 test('property: cleaning is idempotent and its output is upper case words without digits noise', () => {
-  fc.assert(fc.property(fc.string({ maxLength: 80 }), (descriptor) => {
-    const once = cleanDescriptor(descriptor);
-    assert.equal(once.cleaned, once.cleaned.trim());
-    assert.ok(!/\s{2}/.test(once.cleaned));
-    assert.ok(once.merchantKey.length <= 120);
-    assert.equal(cleanDescriptor(once.cleaned).cleaned.length <= once.cleaned.length, true);
-  }), { numRuns: 1000 });
+  fc.assert(
+    fc.property(fc.string({ maxLength: 80 }), (descriptor) => {
+      const once = cleanDescriptor(descriptor);
+      assert.equal(once.cleaned, once.cleaned.trim());
+      assert.ok(!/\s{2}/.test(once.cleaned));
+      assert.ok(once.merchantKey.length <= 120);
+      assert.equal(cleanDescriptor(once.cleaned).cleaned.length <= once.cleaned.length, true);
+    }),
+    { numRuns: 1000 },
+  );
 });
 
 test('a reused cleaning is the one for that description and merchant, frozen, and equal to cleaning afresh', () => {
-  const pairs = fc.sample(fc.tuple(fc.string({ maxLength: 30 }), fc.option(fc.string({ maxLength: 12 }))), { numRuns: 300, seed: 7 });
+  const pairs = fc.sample(fc.tuple(fc.string({ maxLength: 30 }), fc.option(fc.string({ maxLength: 12 }))), {
+    numRuns: 300,
+    seed: 7,
+  });
   const first = pairs.map(([description, merchant]) => cleanDescriptor(description, merchant));
   for (const [index, [description, merchant]] of pairs.entries()) {
     const answer = cleanDescriptor(description, merchant);
@@ -237,5 +403,6 @@ test('a reused cleaning is the one for that description and merchant, frozen, an
     cleanDescriptor(`FILLER ${index}`);
     cleanDescriptor(`FILLER ${index}`, 'X');
   }
-  for (const [index, [description, merchant]] of pairs.entries()) assert.deepEqual(cleanDescriptor(description, merchant), first[index]);
+  for (const [index, [description, merchant]] of pairs.entries())
+    assert.deepEqual(cleanDescriptor(description, merchant), first[index]);
 });

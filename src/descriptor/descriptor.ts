@@ -76,7 +76,8 @@ const WALLETS: ReadonlyArray<[RegExp, string]> = [
  */
 function kindHintOf(processor: string | null, tokens: readonly string[]): ChartRole | null {
   if (processor === 'toast' || processor === 'grubhub' || processor === 'doordash') return 'meals';
-  if (processor === 'uber') return tokens[1] === 'EATS' ? 'meals' : tokens[1] === 'TRIP' || tokens[1] === 'RIDE' ? 'rideshare' : null;
+  if (processor === 'uber')
+    return tokens[1] === 'EATS' ? 'meals' : tokens[1] === 'TRIP' || tokens[1] === 'RIDE' ? 'rideshare' : null;
   if (processor === 'lyft') return tokens[1] === 'RIDE' || tokens.length === 1 ? 'rideshare' : null;
   return null;
 }
@@ -95,28 +96,94 @@ const SELF_PLATFORMS: ReadonlyArray<[RegExp, string, string]> = [
 
 /** Words banks put in front of the merchant. Stripped from the front only, never from the middle. */
 const BANK_NOISE_WORDS: ReadonlySet<string> = new Set([
-  'POS', 'PURCHASE', 'PURCH', 'PUR', 'DEBIT', 'CARD', 'CHECKCARD', 'RECURRING', 'RECUR', 'ACH', 'VISA', 'DDA',
-  'MASTERCARD', 'SIGNATURE', 'PIN', 'AUTHORIZED', 'AUTHORISED', 'WITHDRAWAL', 'WITHDRWL', 'WD', 'DBT', 'CRD',
-  'PREAUTHORIZED', 'PREAUTH', 'ELECTRONIC', 'EXTERNAL', 'TRANSACTION', 'TRANS', 'EFT', 'NONPIN', 'INTL',
+  'POS',
+  'PURCHASE',
+  'PURCH',
+  'PUR',
+  'DEBIT',
+  'CARD',
+  'CHECKCARD',
+  'RECURRING',
+  'RECUR',
+  'ACH',
+  'VISA',
+  'DDA',
+  'MASTERCARD',
+  'SIGNATURE',
+  'PIN',
+  'AUTHORIZED',
+  'AUTHORISED',
+  'WITHDRAWAL',
+  'WITHDRWL',
+  'WD',
+  'DBT',
+  'CRD',
+  'PREAUTHORIZED',
+  'PREAUTH',
+  'ELECTRONIC',
+  'EXTERNAL',
+  'TRANSACTION',
+  'TRANS',
+  'EFT',
+  'NONPIN',
+  'INTL',
 ]);
 /** ACH entry-class words that some banks join to their prefix with hyphens: "ACH WEB-RECUR", "WEB-SINGLE". */
-const ACH_ENTRY_CLASS_WORDS: ReadonlySet<string> = new Set(['WEB', 'TEL', 'PPD', 'CCD', 'SINGLE', 'RECUR', 'RECURRING', 'ONETIME']);
+const ACH_ENTRY_CLASS_WORDS: ReadonlySet<string> = new Set([
+  'WEB',
+  'TEL',
+  'PPD',
+  'CCD',
+  'SINGLE',
+  'RECUR',
+  'RECURRING',
+  'ONETIME',
+]);
 
 /** A bank word, a bank word glued to a terminal number ("POS514271"), or hyphenated entry-class words ("WEB-RECUR"). */
 function isBankWord(word: string): boolean {
   if (BANK_NOISE_WORDS.has(word)) return true;
   const glued = /^([A-Z]+)\d+$/.exec(word);
   if (glued && BANK_NOISE_WORDS.has(glued[1])) return true;
-  return word.includes('-') && word.split('-').every((part) => BANK_NOISE_WORDS.has(part) || ACH_ENTRY_CLASS_WORDS.has(part));
+  return (
+    word.includes('-') && word.split('-').every((part) => BANK_NOISE_WORDS.has(part) || ACH_ENTRY_CLASS_WORDS.has(part))
+  );
 }
 
 /** Words that are noise only right after another noise word ("ACH CREDIT", "RECURRING PAYMENT", "AUTHORIZED ON"). */
-const BANK_NOISE_FOLLOWERS: ReadonlySet<string> = new Set(['ON', 'PAYMENT', 'PMT', 'CREDIT', 'DEPOSIT', 'DEP', 'CHARGE', 'WITH']);
+const BANK_NOISE_FOLLOWERS: ReadonlySet<string> = new Set([
+  'ON',
+  'PAYMENT',
+  'PMT',
+  'CREDIT',
+  'DEPOSIT',
+  'DEP',
+  'CHARGE',
+  'WITH',
+]);
 
 /** Labels banks print before a reference number; dropped together with the number. */
 const REFERENCE_LABELS: ReadonlySet<string> = new Set([
-  'REF', 'REFERENCE', 'ID', 'TRN', 'TRACE', 'CONF', 'CONFIRMATION', 'AUTH', 'INV', 'INVOICE', 'TXN', 'SEQ',
-  'TRANSACTION', 'NO', 'NUM', 'ACCT', 'CUST', 'MEMBER', 'PO', 'TEL',
+  'REF',
+  'REFERENCE',
+  'ID',
+  'TRN',
+  'TRACE',
+  'CONF',
+  'CONFIRMATION',
+  'AUTH',
+  'INV',
+  'INVOICE',
+  'TXN',
+  'SEQ',
+  'TRANSACTION',
+  'NO',
+  'NUM',
+  'ACCT',
+  'CUST',
+  'MEMBER',
+  'PO',
+  'TEL',
 ]);
 /** Words followed by a store's number ("STORE 0042", "STORE0042"). */
 const STORE_LABELS: ReadonlySet<string> = new Set(['STORE', 'STR', 'UNIT', 'LOC', 'SHOP', 'STE', 'SUITE']);
@@ -127,40 +194,86 @@ const ACH_CLASS_CODES: ReadonlySet<string> = new Set(['PPD', 'CCD', 'CTX', 'IAT'
 
 /** Words that describe the billing, not the merchant: dropped from the end of the memory key. */
 const BILLING_WORDS: ReadonlySet<string> = new Set([
-  'MONTHLY', 'ANNUAL', 'YEARLY', 'SUBSCRIPTION', 'SUBSCR', 'SUBS', 'RECURRING', 'RENEWAL', 'BILL', 'BILLING',
-  'PURCHASE', 'POS', 'DEBIT', 'CHARGE', 'AUTOPAY',
+  'MONTHLY',
+  'ANNUAL',
+  'YEARLY',
+  'SUBSCRIPTION',
+  'SUBSCR',
+  'SUBS',
+  'RECURRING',
+  'RENEWAL',
+  'BILL',
+  'BILLING',
+  'PURCHASE',
+  'POS',
+  'DEBIT',
+  'CHARGE',
+  'AUTOPAY',
 ]);
 
 /** Words a clean merchant name never consists of: the property tests draw names that avoid them. */
 export const RESERVED_WORDS: ReadonlySet<string> = new Set([
-  ...BANK_NOISE_WORDS, ...BANK_NOISE_FOLLOWERS, ...REFERENCE_LABELS, ...ACH_CLASS_CODES, ...BILLING_WORDS,
-  ...US_STATE_CODES, ...COUNTRY_SUFFIXES, ...CITY_SUFFIXES.map((words) => words.join(' ')),
-  'STORE', 'STR', 'UNIT', 'LOC', 'AMZN', 'MSFT', 'SQ', 'TST', 'SP', 'PP', 'IC', 'BT', 'PY', 'EB', 'DD', 'CHECK',
-  'APLPAY', 'GPAY', 'GOOGLEPAY', 'APPLEPAY', 'GRUBHUB', 'ENDING',
+  ...BANK_NOISE_WORDS,
+  ...BANK_NOISE_FOLLOWERS,
+  ...REFERENCE_LABELS,
+  ...ACH_CLASS_CODES,
+  ...BILLING_WORDS,
+  ...US_STATE_CODES,
+  ...COUNTRY_SUFFIXES,
+  ...CITY_SUFFIXES.map((words) => words.join(' ')),
+  'STORE',
+  'STR',
+  'UNIT',
+  'LOC',
+  'AMZN',
+  'MSFT',
+  'SQ',
+  'TST',
+  'SP',
+  'PP',
+  'IC',
+  'BT',
+  'PY',
+  'EB',
+  'DD',
+  'CHECK',
+  'APLPAY',
+  'GPAY',
+  'GOOGLEPAY',
+  'APPLEPAY',
+  'GRUBHUB',
+  'ENDING',
 ]);
 
 /** Cities of one word, which Capital One glues to the state: "SEATTLEWA". */
-const SINGLE_WORD_CITIES: ReadonlySet<string> = new Set(CITY_SUFFIXES.filter((words) => words.length === 1).map((words) => words[0]));
+const SINGLE_WORD_CITIES: ReadonlySet<string> = new Set(
+  CITY_SUFFIXES.filter((words) => words.length === 1).map((words) => words[0]),
+);
 
 /**
  * A date, with the "ON" some banks print before it ("ZELLE TO … ON 07/01"); after "AUTHORIZED" that "ON" is the bank's
  * prefix, stripped with it, so that a name starting with "ON" keeps it ("PURCHASE AUTHORIZED ON 03/14 ON THE BORDER"). The
  * "ON" goes only when the bank's reference follows the date: a name ending in "ON" keeps it ("SNAP ON 03/14").
  */
-const DATE = /(?:(?<!AUTHORI[SZ]ED )\bON (?=\d{1,4}[/-]\d{1,2}(?:[/-]\d{2,4})? +\S))?\b\d{1,4}[/-]\d{1,2}(?:[/-]\d{2,4})?\b/g;
+const DATE =
+  /(?:(?<!AUTHORI[SZ]ED )\bON (?=\d{1,4}[/-]\d{1,2}(?:[/-]\d{2,4})? +\S))?\b\d{1,4}[/-]\d{1,2}(?:[/-]\d{2,4})?\b/g;
 const PHONE = /(?:\b1[-. ])?(?:\(\d{3}\)\s*|\b\d{3}[-. ])\d{3}[-. ]\d{4}\b/;
-const CARD_LAST_FOUR = /\b(?:CARD|CRD)\s*(?:ENDING\s*(?:IN)?\s*)?(?:NO\.?\s*)?#?\s*[X*]*\d{4}\b|\bENDING\s*(?:IN\s*)?[X*]*\d{4}\b|(?<![A-Z0-9])(?:[X*]{4}[- ]){3}\d{4}\b|(?<![A-Z0-9])[X*]{2,}\d{4}\b|\.{3}\d{4}\b/g;
+const CARD_LAST_FOUR =
+  /\b(?:CARD|CRD)\s*(?:ENDING\s*(?:IN)?\s*)?(?:NO\.?\s*)?#?\s*[X*]*\d{4}\b|\bENDING\s*(?:IN\s*)?[X*]*\d{4}\b|(?<![A-Z0-9])(?:[X*]{4}[- ]){3}\d{4}\b|(?<![A-Z0-9])[X*]{2,}\d{4}\b|\.{3}\d{4}\b/g;
 /** "#1234" or "STORE 0042": what follows a store number is its location, not the merchant. */
 const STORE_NUMBER = /\s(?:#|(?:STORE|STR|STORE NO|UNIT|LOC)\s+)\s*\d+\b.*$/;
 /** Lyft and others print when the ride started: "LYFT *RIDE SUN 7PM". */
 const RIDE_TIME = /\b(?:MON|TUE|WED|THU|FRI|SAT|SUN)\s+\d{1,2}(?::\d\d)?\s*(?:AM|PM)\b/g;
 /** Bill-pay services put their own words first: "ONLINE BILL PAY COMCAST", "WEB PMT SPECTRUM", "WEB AUTHORIZED PMT ADP" (but "ONLINE PAYMENT THANK YOU" is a card payment). */
-const BILL_PAY = /^(?:(?:ONLINE |WEB |MOBILE |INTERNET )?BILL ?(?:PAY(?:MENT|MT)?|PMT)|(?:ONLINE|WEB|MOBILE|INTERNET) (?:PAYMENT|PMT|PYMT)|(?:WEB|TEL) AUTHORIZED (?:PMT|PAYMENT))\s+(?!THANK\b)(?=[A-Z])/;
-const DOMAIN = /^(?:HTTPS?:?\/*)?(?:WWW\.)?(([A-Z0-9-]+)(?:\.[A-Z0-9-]+)*\.(?:COM|CO|NET|ORG|IO|AI|APP|US|DEV|LY|TV|ME|BIZ|INFO))(?:[/#].*)?$/;
+const BILL_PAY =
+  /^(?:(?:ONLINE |WEB |MOBILE |INTERNET )?BILL ?(?:PAY(?:MENT|MT)?|PMT)|(?:ONLINE|WEB|MOBILE|INTERNET) (?:PAYMENT|PMT|PYMT)|(?:WEB|TEL) AUTHORIZED (?:PMT|PAYMENT))\s+(?!THANK\b)(?=[A-Z])/;
+const DOMAIN =
+  /^(?:HTTPS?:?\/*)?(?:WWW\.)?(([A-Z0-9-]+)(?:\.[A-Z0-9-]+)*\.(?:COM|CO|NET|ORG|IO|AI|APP|US|DEV|LY|TV|ME|BIZ|INFO))(?:[/#].*)?$/;
 
 /** Chase: "ORIG CO NAME:GUSTO ORIG ID:… CO ENTRY DESCR:NET PAY SEC:CCD TRACE#:… IND NAME:…". */
 function chaseAch(text: string): { company: string; entry: string | null } | null {
-  const company = /ORIG CO NAME:\s*(.*?)\s*(?:ORIG ID:|DESC DATE:|CO ENTRY DESCR:|SEC:|TRACE#?:|IND ID:|IND NAME:|$)/.exec(text);
+  const company =
+    /ORIG CO NAME:\s*(.*?)\s*(?:ORIG ID:|DESC DATE:|CO ENTRY DESCR:|SEC:|TRACE#?:|IND ID:|IND NAME:|$)/.exec(text);
   if (!company) return null;
   const entry = /CO ENTRY DESCR:\s*(.*?)\s*(?:SEC:|TRACE#?:|EED:|IND ID:|IND NAME:|TRN:|$)/.exec(text);
   return { company: company[1], entry: entry ? entry[1] || null : null };
@@ -180,7 +293,11 @@ function stripBankPrefix(text: string): { rest: string; prefix: string | null } 
     const word = words[index];
     // "PAYMENT TO CHASE" and "PAYMENT THANK YOU" name what the payment is, so their first word stays.
     const next = words[index + 1];
-    const follows = index > 0 && ((BANK_NOISE_FOLLOWERS.has(word) && next !== 'TO' && next !== 'THANK' && next !== 'RECEIVED') || /^\d{4,}$/.test(word) || word === '-');
+    const follows =
+      index > 0 &&
+      ((BANK_NOISE_FOLLOWERS.has(word) && next !== 'TO' && next !== 'THANK' && next !== 'RECEIVED') ||
+        /^\d{4,}$/.test(word) ||
+        word === '-');
     const isNoise = isBankWord(word) || (follows && (word !== 'ON' || /^AUTHORI[SZ]ED$/.test(words[index - 1])));
     if (!isNoise) break;
     index += 1;
@@ -190,7 +307,14 @@ function stripBankPrefix(text: string): { rest: string; prefix: string | null } 
   const rest = restWords.join(' ');
   const onlyNoiseLeft = restWords.every((word) => BANK_NOISE_WORDS.has(word) || BANK_NOISE_FOLLOWERS.has(word));
   if (onlyNoiseLeft) return { rest: text, prefix: null };
-  return { rest, prefix: words.slice(0, index).filter((word) => !/\d/.test(word)).join(' ') || null };
+  return {
+    rest,
+    prefix:
+      words
+        .slice(0, index)
+        .filter((word) => !/\d/.test(word))
+        .join(' ') || null,
+  };
 }
 
 /** A token kept although it carries digits: a short brand name at the front ("7ELEVEN", "1PASSWORD", "76", "711", "CB2", "8X8"), never a reference number. */
@@ -213,7 +337,10 @@ function tokenize(text: string): { tokens: string[]; domain: string | null } {
       domain = address[1];
       token = address[2];
     }
-    token = token.replace(/-/g, '').replace(/[^A-Z0-9&]+/g, ' ').trim();
+    token = token
+      .replace(/-/g, '')
+      .replace(/[^A-Z0-9&]+/g, ' ')
+      .trim();
     for (const part of token.split(' ')) {
       if (!part) continue;
       const next = raw[index + 1] ?? '';
@@ -232,7 +359,8 @@ function tokenize(text: string): { tokens: string[]; domain: string | null } {
       if (/\d/.test(part) && !keepsDigits(part, tokens.length)) {
         // A product code glued to its number ("GOOGLE *ADS1234567") keeps its words; bare labels go.
         const glued = GLUED_NUMBER.exec(part);
-        if (glued && (tokens.length === 0 || (!REFERENCE_LABELS.has(glued[1]) && !STORE_LABELS.has(glued[1])))) tokens.push(glued[1]);
+        if (glued && (tokens.length === 0 || (!REFERENCE_LABELS.has(glued[1]) && !STORE_LABELS.has(glued[1]))))
+          tokens.push(glued[1]);
         continue;
       }
       if (part === '&' && tokens.length === 0) continue;
@@ -254,11 +382,19 @@ function endsWith(tokens: string[], suffix: string[]): boolean {
 function stripPlace(tokens: string[]): string[] {
   let result = tokens;
   const last = result[result.length - 1];
-  if (result.length > 1 && last.length > 4 && US_STATE_CODES.has(last.slice(-2)) && SINGLE_WORD_CITIES.has(last.slice(0, -2))) {
+  if (
+    result.length > 1 &&
+    last.length > 4 &&
+    US_STATE_CODES.has(last.slice(-2)) &&
+    SINGLE_WORD_CITIES.has(last.slice(0, -2))
+  ) {
     result = [...result.slice(0, -1), last.slice(0, -2), last.slice(-2)];
   }
   let strippedRegion = false;
-  while (result.length > 1 && (US_STATE_CODES.has(result[result.length - 1]) || COUNTRY_SUFFIXES.has(result[result.length - 1]))) {
+  while (
+    result.length > 1 &&
+    (US_STATE_CODES.has(result[result.length - 1]) || COUNTRY_SUFFIXES.has(result[result.length - 1]))
+  ) {
     result = result.slice(0, -1);
     strippedRegion = true;
   }
@@ -274,7 +410,14 @@ function canonical(tokens: string[]): string[] {
   if (tokens[0] === 'AMZN') tokens = ['AMAZON', ...tokens.slice(1)];
   if (tokens[0] === 'MSFT') tokens = ['MICROSOFT', ...tokens.slice(1)];
   if (tokens[0] === 'SQSP') tokens = ['SQUARESPACE', ...tokens.slice(1)];
-  if (tokens[0] === 'AMAZON' && tokens.slice(1).every((word) => /^(MKTP|MKTPL|MKTPLACE|MARKETPLACE|MKTPLCE|MKTPLC|COM|RETAIL|US|BILL|AMAZON|AMZN|PMTS|RETA)$/.test(word))) {
+  if (
+    tokens[0] === 'AMAZON' &&
+    tokens
+      .slice(1)
+      .every((word) =>
+        /^(MKTP|MKTPL|MKTPLACE|MARKETPLACE|MKTPLCE|MKTPLC|COM|RETAIL|US|BILL|AMAZON|AMZN|PMTS|RETA)$/.test(word),
+      )
+  ) {
     return ['AMAZON'];
   }
   // "NOODLES & CO" loses its "CO" to the place stripper; a dangling "&" goes with it.
@@ -319,7 +462,8 @@ function cutAtStoreNumber(text: string): string {
     if (/^#?\d{3,}(?:[A-Z]{3,})?$/.test(words[index])) {
       // The number's own label goes with it ("REF 00012345", "STORE 0042").
       let cut = index;
-      while (cut > 1 && (REFERENCE_LABELS.has(words[cut - 1]) || words[cut - 1] === 'STORE' || words[cut - 1] === '#')) cut -= 1;
+      while (cut > 1 && (REFERENCE_LABELS.has(words[cut - 1]) || words[cut - 1] === 'STORE' || words[cut - 1] === '#'))
+        cut -= 1;
       const name = words.slice(0, cut).join(' ');
       return /[A-Z]/.test(name) ? name : text;
     }
@@ -338,11 +482,13 @@ function leadingPrefix(text: string, table: ReadonlyArray<[RegExp, string]>): { 
 }
 
 function strip(input: string): Stripped {
-  let text = dropPaddedPlace(input.toUpperCase().replace(/[\u2018\u2019`']/g, '')).replace(/\s+/g, ' ').trim();
+  let text = dropPaddedPlace(input.toUpperCase().replace(/[\u2018\u2019`']/g, ''))
+    .replace(/\s+/g, ' ')
+    .trim();
   // "QT 4143/QUIKTRIP 554CEDAR PARK TX": the network's name field, a slash, then the name again (cut at its store number below).
   if (/\d/.test(text)) text = text.replace(/(\d{3,})\/(?=[A-Z])/g, '$1 ');
   let achEntry: string | null = null;
-  const ach = text.includes(':') ? chaseAch(text) ?? desAch(text) : null;
+  const ach = text.includes(':') ? (chaseAch(text) ?? desAch(text)) : null;
   if (ach) {
     achEntry = ach.entry;
     text = `${ach.company} ${ach.entry ?? ''}`.trim();
@@ -353,7 +499,10 @@ function strip(input: string): Stripped {
     if (phone && phone.index > 0) text = text.slice(0, phone.index);
   }
   if (/[@_]/.test(text)) text = text.replace(/\S*@\S*/g, ' ').replace(/_/g, ' ');
-  text = text.replace(/\s+-+\s*|\s*-+\s+/g, ' ').replace(/\s+/g, ' ').trim();
+  text = text
+    .replace(/\s+-+\s*|\s*-+\s+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
   const { rest, prefix } = stripBankPrefix(text);
   const billPay = BILL_PAY.exec(rest);

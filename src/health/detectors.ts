@@ -49,16 +49,36 @@ export interface ProfileFacts {
 export function profileIssues(profile: ProfileFacts): Issue[] {
   const issues: Issue[] = [];
   if (!profile.taxId) {
-    issues.push({ code: 'profile.tax_id_missing', severity: 'critical', penalty: 10, message: `Add ${profile.legalName}'s tax id (an EIN, or the owner's SSN for a sole proprietor) to the entity profile: returns, extensions and 1099s cannot be filed without it.` });
+    issues.push({
+      code: 'profile.tax_id_missing',
+      severity: 'critical',
+      penalty: 10,
+      message: `Add ${profile.legalName}'s tax id (an EIN, or the owner's SSN for a sole proprietor) to the entity profile: returns, extensions and 1099s cannot be filed without it.`,
+    });
   }
   if (!profile.stateCode) {
-    issues.push({ code: 'profile.state_missing', severity: 'warning', penalty: 5, message: `Set the state where ${profile.legalName} was formed: state annual reports, franchise taxes and their deadlines depend on it.` });
+    issues.push({
+      code: 'profile.state_missing',
+      severity: 'warning',
+      penalty: 5,
+      message: `Set the state where ${profile.legalName} was formed: state annual reports, franchise taxes and their deadlines depend on it.`,
+    });
   }
   if (!profile.regime) {
-    issues.push({ code: 'profile.regime_missing', severity: 'warning', penalty: 5, message: `Set how ${profile.legalName} is taxed federally (sole proprietor, partnership, S corporation or C corporation): it decides which income tax return is due and when.` });
+    issues.push({
+      code: 'profile.regime_missing',
+      severity: 'warning',
+      penalty: 5,
+      message: `Set how ${profile.legalName} is taxed federally (sole proprietor, partnership, S corporation or C corporation): it decides which income tax return is due and when.`,
+    });
   }
   if (!profile.formationDate) {
-    issues.push({ code: 'profile.formation_date_missing', severity: 'warning', penalty: 3, message: `Record the date ${profile.legalName} was formed: annual reports fall on its anniversary and nothing is owed for the years before it.` });
+    issues.push({
+      code: 'profile.formation_date_missing',
+      severity: 'warning',
+      penalty: 3,
+      message: `Record the date ${profile.legalName} was formed: annual reports fall on its anniversary and nothing is owed for the years before it.`,
+    });
   }
   return issues;
 }
@@ -106,18 +126,26 @@ export interface BankAccountFacts {
   currency: string;
 }
 
-export function statementIssues(accounts: BankAccountFacts[], periods: StatementPeriodFacts[], documents: StatementDocumentFacts[]): Issue[] {
+export function statementIssues(
+  accounts: BankAccountFacts[],
+  periods: StatementPeriodFacts[],
+  documents: StatementDocumentFacts[],
+): Issue[] {
   const issues: Issue[] = [];
   const labelOf = new Map(accounts.map((account) => [account.id, account.label]));
   const currencyOf = new Map(accounts.map((account) => [account.id, account.currency]));
   const byAccount = new Map<string, StatementPeriodFacts[]>();
-  for (const period of periods) byAccount.set(period.bankAccountId, [...(byAccount.get(period.bankAccountId) ?? []), period]);
+  for (const period of periods)
+    byAccount.set(period.bankAccountId, [...(byAccount.get(period.bankAccountId) ?? []), period]);
 
   for (const [accountId, list] of byAccount) {
     const label = labelOf.get(accountId) ?? 'a bank account';
     const sorted = [...list].sort((a, b) => a.periodStart.localeCompare(b.periodStart));
     const covered = new Set(sorted.flatMap((period) => monthsTouched(period.periodStart, period.periodEnd)));
-    const latestEnd = sorted.reduce((latest, period) => (period.periodEnd > latest ? period.periodEnd : latest), sorted[0].periodEnd);
+    const latestEnd = sorted.reduce(
+      (latest, period) => (period.periodEnd > latest ? period.periodEnd : latest),
+      sorted[0].periodEnd,
+    );
     const missing = monthsTouched(sorted[0].periodStart, latestEnd).filter((month) => !covered.has(month));
     if (missing.length > 0) {
       issues.push({
@@ -131,10 +159,15 @@ export function statementIssues(accounts: BankAccountFacts[], periods: Statement
     const broken = new Set<string>();
     sorted.forEach((period, index) => {
       const previous = index > 0 ? sorted[index - 1] : undefined;
-      const adjacentMismatch = previous !== undefined && addDays(previous.periodEnd, 1) === period.periodStart && previous.closingMinor !== period.openingMinor;
+      const adjacentMismatch =
+        previous !== undefined &&
+        addDays(previous.periodEnd, 1) === period.periodStart &&
+        previous.closingMinor !== period.openingMinor;
       if (!(adjacentMismatch || !period.continuityOk) || broken.has(period.id)) return;
       broken.add(period.id);
-      const detail = previous ? ` opens at ${money(period.openingMinor)} but the one before it closed at ${money(previous.closingMinor)}` : ' does not join the statement before it';
+      const detail = previous
+        ? ` opens at ${money(period.openingMinor)} but the one before it closed at ${money(previous.closingMinor)}`
+        : ' does not join the statement before it';
       issues.push({
         code: 'statements.continuity_break',
         severity: 'critical',
@@ -147,7 +180,11 @@ export function statementIssues(accounts: BankAccountFacts[], periods: Statement
   const ingested = documents.filter((document) => document.status === 'ingested');
   for (const document of documents) {
     if (document.status !== 'rejected') continue;
-    const followed = ingested.some((good) => good.createdAt > document.createdAt && (document.bankAccountId === null || good.bankAccountId === document.bankAccountId));
+    const followed = ingested.some(
+      (good) =>
+        good.createdAt > document.createdAt &&
+        (document.bankAccountId === null || good.bankAccountId === document.bankAccountId),
+    );
     if (followed) continue;
     const name = document.filename ? `"${document.filename}"` : 'A statement upload';
     const where = document.bankAccountId ? ` for ${labelOf.get(document.bankAccountId) ?? 'a bank account'}` : '';
@@ -193,15 +230,34 @@ export interface UpkeepFacts {
 export function upkeepIssues(facts: UpkeepFacts): Issue[] {
   const issues: Issue[] = [];
   if (facts.accounts.length === 0) {
-    issues.push({ code: 'books.no_bank_accounts', severity: 'warning', penalty: 10, message: 'No bank account is connected: add one (POST /bank-accounts) or upload a statement so the books can start.' });
+    issues.push({
+      code: 'books.no_bank_accounts',
+      severity: 'warning',
+      penalty: 10,
+      message:
+        'No bank account is connected: add one (POST /bank-accounts) or upload a statement so the books can start.',
+    });
   }
   for (const account of facts.accounts) {
     if (account.ledgerProblem) {
-      issues.push({ code: 'books.unmapped_bank_account', severity: 'critical', penalty: 10, message: `${account.label} is not mapped to a usable ledger account (${account.ledgerProblem}): its transactions cannot be booked correctly; map it to its own ${account.kind === 'credit_card' ? 'card liability' : 'bank asset'} account.` });
+      issues.push({
+        code: 'books.unmapped_bank_account',
+        severity: 'critical',
+        penalty: 10,
+        message: `${account.label} is not mapped to a usable ledger account (${account.ledgerProblem}): its transactions cannot be booked correctly; map it to its own ${account.kind === 'credit_card' ? 'card liability' : 'bank asset'} account.`,
+      });
     }
-    const latest = [account.latestPeriodEnd, account.latestRowDate].filter((date): date is string => date !== null).sort().at(-1);
+    const latest = [account.latestPeriodEnd, account.latestRowDate]
+      .filter((date): date is string => date !== null)
+      .sort()
+      .at(-1);
     if (!latest) {
-      issues.push({ code: 'books.stale', severity: 'warning', penalty: 8, message: `${account.label} has no transactions or statements yet: push its transactions or upload its statements.` });
+      issues.push({
+        code: 'books.stale',
+        severity: 'warning',
+        penalty: 8,
+        message: `${account.label} has no transactions or statements yet: push its transactions or upload its statements.`,
+      });
     } else {
       const age = daysBetween(latest, facts.today);
       if (age > STALE_AFTER_DAYS) {
@@ -217,10 +273,20 @@ export function upkeepIssues(facts: UpkeepFacts): Issue[] {
     const reported = account.reportedBalance;
     if (reported && reported.currentMinor !== reported.derivedMinor) {
       const difference = reported.currentMinor - reported.derivedMinor;
-      issues.push({ code: 'books.balance_drift', severity: 'warning', penalty: 6, message: `${account.label}: the bank reports a balance of ${toMajorUnits(reported.currentMinor, account.currency).toFixed(2)}, the books derive ${toMajorUnits(reported.derivedMinor, account.currency).toFixed(2)} from its rows (${difference > 0 ? 'the bank holds' : 'the books hold'} ${toMajorUnits(Math.abs(difference), account.currency).toFixed(2)} more): look for a row the feed missed or sent twice, or a wrong opening balance.` });
+      issues.push({
+        code: 'books.balance_drift',
+        severity: 'warning',
+        penalty: 6,
+        message: `${account.label}: the bank reports a balance of ${toMajorUnits(reported.currentMinor, account.currency).toFixed(2)}, the books derive ${toMajorUnits(reported.derivedMinor, account.currency).toFixed(2)} from its rows (${difference > 0 ? 'the bank holds' : 'the books hold'} ${toMajorUnits(Math.abs(difference), account.currency).toFixed(2)} more): look for a row the feed missed or sent twice, or a wrong opening balance.`,
+      });
     }
     if (account.kind === 'savings' && account.balanceMinor < 0) {
-      issues.push({ code: 'books.negative_savings', severity: 'critical', penalty: 8, message: `${account.label} shows a negative balance of ${toMajorUnits(account.balanceMinor, account.currency).toFixed(2)} in the books, which a savings account cannot have: look for a missing deposit, a duplicated withdrawal or a wrong opening balance.` });
+      issues.push({
+        code: 'books.negative_savings',
+        severity: 'critical',
+        penalty: 8,
+        message: `${account.label} shows a negative balance of ${toMajorUnits(account.balanceMinor, account.currency).toFixed(2)} in the books, which a savings account cannot have: look for a missing deposit, a duplicated withdrawal or a wrong opening balance.`,
+      });
     }
   }
 
@@ -238,7 +304,8 @@ export function upkeepIssues(facts: UpkeepFacts): Issue[] {
   }
 
   if (facts.uncategorizedMinor > 0) {
-    const share = facts.profitAndLossActivityMinor > 0 ? facts.uncategorizedMinor / facts.profitAndLossActivityMinor : 1;
+    const share =
+      facts.profitAndLossActivityMinor > 0 ? facts.uncategorizedMinor / facts.profitAndLossActivityMinor : 1;
     const penalty = share >= 0.2 ? 10 : share >= 0.05 ? 6 : 3;
     issues.push({
       code: 'books.uncategorized',

@@ -13,11 +13,27 @@ export interface StatementPeriodFacts {
   continuityOk: boolean;
 }
 
-export async function statementPeriodsOf(db: Executor, tenantId: string, entityId: string): Promise<StatementPeriodFacts[]> {
-  const rows = await db.selectFrom('statement_periods')
-    .select(['id', 'bank_account_id', 'period_start', 'period_end', 'opening_balance_minor', 'closing_balance_minor', 'continuity_ok'])
-    .where('tenant_id', '=', tenantId).where('entity_id', '=', entityId)
-    .orderBy('bank_account_id').orderBy('period_start').execute();
+export async function statementPeriodsOf(
+  db: Executor,
+  tenantId: string,
+  entityId: string,
+): Promise<StatementPeriodFacts[]> {
+  const rows = await db
+    .selectFrom('statement_periods')
+    .select([
+      'id',
+      'bank_account_id',
+      'period_start',
+      'period_end',
+      'opening_balance_minor',
+      'closing_balance_minor',
+      'continuity_ok',
+    ])
+    .where('tenant_id', '=', tenantId)
+    .where('entity_id', '=', entityId)
+    .orderBy('bank_account_id')
+    .orderBy('period_start')
+    .execute();
   return rows.map((row) => ({
     id: row.id,
     bankAccountId: row.bank_account_id,
@@ -39,11 +55,19 @@ export interface StatementDocumentFacts {
 }
 
 /** Rejected and ingested uploads (not those still processing), oldest first. */
-export async function statementDocumentsOf(db: Executor, tenantId: string, entityId: string): Promise<StatementDocumentFacts[]> {
-  const rows = await db.selectFrom('statement_documents')
+export async function statementDocumentsOf(
+  db: Executor,
+  tenantId: string,
+  entityId: string,
+): Promise<StatementDocumentFacts[]> {
+  const rows = await db
+    .selectFrom('statement_documents')
     .select(['id', 'bank_account_id', 'status', 'filename', 'rejection_reason', 'created_at'])
-    .where('tenant_id', '=', tenantId).where('entity_id', '=', entityId).where('status', 'in', ['rejected', 'ingested'])
-    .orderBy('created_at').execute();
+    .where('tenant_id', '=', tenantId)
+    .where('entity_id', '=', entityId)
+    .where('status', 'in', ['rejected', 'ingested'])
+    .orderBy('created_at')
+    .execute();
   return rows.map((row) => ({
     id: row.id,
     bankAccountId: row.bank_account_id,
@@ -62,20 +86,46 @@ export interface AccountRowFacts {
 }
 
 /** One bank account's rows, counted from the (tenant, account, needs_review, date) index alone. */
-export async function accountRowFacts(db: Executor, tenantId: string, bankAccountId: string, reviewCutoff: string): Promise<AccountRowFacts> {
-  const base = () => db.selectFrom('transactions').where('tenant_id', '=', tenantId).where('bank_account_id', '=', bankAccountId);
+export async function accountRowFacts(
+  db: Executor,
+  tenantId: string,
+  bankAccountId: string,
+  reviewCutoff: string,
+): Promise<AccountRowFacts> {
+  const base = () =>
+    db.selectFrom('transactions').where('tenant_id', '=', tenantId).where('bank_account_id', '=', bankAccountId);
   const [totals, backlog] = await Promise.all([
-    base().select((eb) => [eb.fn.countAll<number>().as('rows'), eb.fn.max('date').as('latest')]).executeTakeFirst(),
-    base().select((eb) => eb.fn.countAll<number>().as('rows')).where('needs_review', '=', 1).where('date', '<', reviewCutoff).executeTakeFirst(),
+    base()
+      .select((eb) => [eb.fn.countAll<number>().as('rows'), eb.fn.max('date').as('latest')])
+      .executeTakeFirst(),
+    base()
+      .select((eb) => eb.fn.countAll<number>().as('rows'))
+      .where('needs_review', '=', 1)
+      .where('date', '<', reviewCutoff)
+      .executeTakeFirst(),
   ]);
-  return { rowCount: Number(totals?.rows ?? 0), latestDate: (totals?.latest as string | null | undefined) ?? null, reviewBacklog: Number(backlog?.rows ?? 0) };
+  return {
+    rowCount: Number(totals?.rows ?? 0),
+    latestDate: (totals?.latest as string | null | undefined) ?? null,
+    reviewBacklog: Number(backlog?.rows ?? 0),
+  };
 }
 
 /** Net debit of one ledger account through `asOf`, from the per-day totals. */
-export async function accountNetDebit(db: Executor, tenantId: string, accountId: string, currency: string, asOf: string): Promise<number> {
-  const row = await db.selectFrom('account_daily_totals')
+export async function accountNetDebit(
+  db: Executor,
+  tenantId: string,
+  accountId: string,
+  currency: string,
+  asOf: string,
+): Promise<number> {
+  const row = await db
+    .selectFrom('account_daily_totals')
     .select([exactSum('debit_minor').as('debit'), exactSum('credit_minor').as('credit')])
-    .where('tenant_id', '=', tenantId).where('account_id', '=', accountId).where('currency', '=', currency).where('day', '<=', asOf)
+    .where('tenant_id', '=', tenantId)
+    .where('account_id', '=', accountId)
+    .where('currency', '=', currency)
+    .where('day', '<=', asOf)
     .executeTakeFirst();
   // Exact sums; the score compares the balance with thresholds, for which a double is close enough.
   return Number(toBigInt(row?.debit) - toBigInt(row?.credit));

@@ -14,7 +14,14 @@ before(async () => {
 });
 after(() => harness.close());
 
-const READ_ENDPOINTS = ['/v1/accounts', '/v1/bank-accounts', '/v1/transactions', '/v1/journal-entries?from=2026-01-01&to=2026-12-31', '/v1/reports/trial-balance', '/v1/entities'];
+const READ_ENDPOINTS = [
+  '/v1/accounts',
+  '/v1/bank-accounts',
+  '/v1/transactions',
+  '/v1/journal-entries?from=2026-01-01&to=2026-12-31',
+  '/v1/reports/trial-balance',
+  '/v1/entities',
+];
 
 test('missing, malformed, unknown and revoked keys get 401 unauthorized on every endpoint', async () => {
   for (const url of READ_ENDPOINTS) {
@@ -22,17 +29,38 @@ test('missing, malformed, unknown and revoked keys get 401 unauthorized on every
     assert.equal(missing.statusCode, 401, url);
     assert.equal(missing.json().error, 'unauthorized');
     assert.ok(missing.json().reason);
-    const unknown = await harness.app.inject({ method: 'GET', url, headers: { authorization: `Bearer bk_AAAAAAAAAAAA_${'a'.repeat(43)}` } });
+    const unknown = await harness.app.inject({
+      method: 'GET',
+      url,
+      headers: { authorization: `Bearer bk_AAAAAAAAAAAA_${'a'.repeat(43)}` },
+    });
     assert.equal(unknown.statusCode, 401);
     const malformed = await harness.app.inject({ method: 'GET', url, headers: { authorization: 'Basic abc' } });
     assert.equal(malformed.statusCode, 401);
   }
   const wrongSecret = acme.key.slice(0, -4) + 'AAAA';
-  assert.equal((await harness.app.inject({ method: 'GET', url: '/v1/entities', headers: { authorization: `Bearer ${wrongSecret}` } })).statusCode, 401);
+  assert.equal(
+    (
+      await harness.app.inject({
+        method: 'GET',
+        url: '/v1/entities',
+        headers: { authorization: `Bearer ${wrongSecret}` },
+      })
+    ).statusCode,
+    401,
+  );
   const doomed = await acme.keyWith(['read']);
-  assert.equal((await harness.app.inject({ method: 'GET', url: '/v1/entities', headers: { authorization: `Bearer ${doomed}` } })).statusCode, 200);
+  assert.equal(
+    (await harness.app.inject({ method: 'GET', url: '/v1/entities', headers: { authorization: `Bearer ${doomed}` } }))
+      .statusCode,
+    200,
+  );
   await revokeApiKey(harness.handle, doomed.slice(3, 15));
-  const revoked = await harness.app.inject({ method: 'GET', url: '/v1/entities', headers: { authorization: `Bearer ${doomed}` } });
+  const revoked = await harness.app.inject({
+    method: 'GET',
+    url: '/v1/entities',
+    headers: { authorization: `Bearer ${doomed}` },
+  });
   assert.equal(revoked.statusCode, 401);
   assert.equal(revoked.json().error, 'unauthorized');
 });
@@ -40,7 +68,13 @@ test('missing, malformed, unknown and revoked keys get 401 unauthorized on every
 test('a key without the needed scope gets 403 insufficient_scope', async () => {
   const readOnly = await acme.keyWith(['read']);
   const writeOnly = await acme.keyWith(['write']);
-  const asKey = (key: string, method: string, url: string, body?: unknown) => harness.app.inject({ method: method as 'GET', url, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, payload: body === undefined ? undefined : JSON.stringify(body) });
+  const asKey = (key: string, method: string, url: string, body?: unknown) =>
+    harness.app.inject({
+      method: method as 'GET',
+      url,
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      payload: body === undefined ? undefined : JSON.stringify(body),
+    });
   for (const [method, url, body] of [
     ['POST', '/v1/transactions', { institutionName: 'x', transactions: [] }],
     ['POST', '/v1/bank-accounts', { institutionName: 'x', accounts: [] }],
@@ -77,7 +111,14 @@ test("another tenant's ids are answered exactly like ids that do not exist", asy
   ];
   for (const [method, url, body] of pairs) {
     const foreign = await globex.call(method, url, body);
-    const missing = await globex.call(method, url.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/, '00000000-0000-4000-8000-000000000000'), body);
+    const missing = await globex.call(
+      method,
+      url.replace(
+        /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/,
+        '00000000-0000-4000-8000-000000000000',
+      ),
+      body,
+    );
     assert.equal(foreign.statusCode, 404, `${method} ${url}`);
     assert.equal(foreign.json().error, 'not_found');
     assert.equal(missing.statusCode, 404);
@@ -88,7 +129,10 @@ test("another tenant's ids are answered exactly like ids that do not exist", asy
   // Lists never leak: Globex sees none of Acme's rows or accounts.
   assert.equal((await globex.call('GET', '/v1/transactions?from=2026-03-01&to=2026-03-31')).json().data.length, 0);
   assert.equal((await globex.call('GET', '/v1/bank-accounts')).json().data.length, 0);
-  assert.deepEqual((await globex.call('GET', '/v1/entities')).json().data.map((entity: { id: string }) => entity.id), [globex.entityId]);
+  assert.deepEqual(
+    (await globex.call('GET', '/v1/entities')).json().data.map((entity: { id: string }) => entity.id),
+    [globex.entityId],
+  );
 });
 
 test('the OpenAPI contract is public', async () => {
@@ -99,19 +143,44 @@ test('the OpenAPI contract is public', async () => {
 
 test('the OpenAPI contract lists every route with its parameters, responses and error codes', async () => {
   const contract = (await harness.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json();
-  const documented = new Set(Object.entries(contract.paths as Record<string, Record<string, unknown>>)
-    .flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`)));
+  const documented = new Set(
+    Object.entries(contract.paths as Record<string, Record<string, unknown>>).flatMap(([path, operations]) =>
+      Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`),
+    ),
+  );
   // Every route the app serves (but the contract itself) is in the contract, and nothing else is.
   const served = new Set(harness.app.servedRoutes.filter((route) => route !== 'GET /openapi.json'));
   for (const route of served) assert.ok(documented.has(route), `${route} is in the contract`);
   assert.equal(documented.size, served.size, `contract paths: ${[...documented].join(', ')}`);
 
   const listTransactions = contract.paths['/transactions'].get;
-  assert.deepEqual(listTransactions.parameters.map((parameter: { name: string }) => parameter.name).sort(), ['amountMax', 'amountMin', 'bankAccountId', 'category', 'from', 'limit', 'needsReview', 'offset', 'search', 'sweepState', 'to']);
-  for (const status of ['200', '400', '401', '429']) assert.ok(listTransactions.responses[status], `GET /transactions documents ${status}`);
+  assert.deepEqual(listTransactions.parameters.map((parameter: { name: string }) => parameter.name).sort(), [
+    'amountMax',
+    'amountMin',
+    'bankAccountId',
+    'category',
+    'from',
+    'limit',
+    'needsReview',
+    'offset',
+    'search',
+    'sweepState',
+    'to',
+  ]);
+  for (const status of ['200', '400', '401', '429'])
+    assert.ok(listTransactions.responses[status], `GET /transactions documents ${status}`);
   assert.ok(contract.paths['/transactions'].post.responses['413']);
   const errorCodes = contract.components.schemas.Error.properties.error.enum;
-  for (const code of ['unauthorized', 'insufficient_scope', 'invalid_request', 'not_found', 'payload_too_large', 'rate_limited', 'conflict', 'internal_error']) {
+  for (const code of [
+    'unauthorized',
+    'insufficient_scope',
+    'invalid_request',
+    'not_found',
+    'payload_too_large',
+    'rate_limited',
+    'conflict',
+    'internal_error',
+  ]) {
     assert.ok(errorCodes.includes(code), code);
   }
   assert.ok(contract.components.securitySchemes.bearer);
@@ -123,10 +192,22 @@ test('a key sent without "Bearer " is told the header form is wrong, not that th
   assert.equal(bare.json().error, 'unauthorized');
   assert.match(bare.json().reason, /malformed: send "Authorization: Bearer <key>"/);
   assert.doesNotMatch(bare.json().reason, /unknown/);
-  const basic = await harness.app.inject({ method: 'GET', url: '/v1/entities', headers: { authorization: `Basic ${acme.key}` } });
+  const basic = await harness.app.inject({
+    method: 'GET',
+    url: '/v1/entities',
+    headers: { authorization: `Basic ${acme.key}` },
+  });
   assert.match(basic.json().reason, /malformed/);
   // The scheme is case-insensitive, as HTTP says; a well-formed header with a made-up key is unknown.
-  assert.equal((await harness.app.inject({ method: 'GET', url: '/v1/entities', headers: { authorization: `bearer ${acme.key}` } })).statusCode, 200);
-  const unknown = await harness.app.inject({ method: 'GET', url: '/v1/entities', headers: { authorization: `Bearer bk_AAAAAAAAAAAA_${'a'.repeat(43)}` } });
+  assert.equal(
+    (await harness.app.inject({ method: 'GET', url: '/v1/entities', headers: { authorization: `bearer ${acme.key}` } }))
+      .statusCode,
+    200,
+  );
+  const unknown = await harness.app.inject({
+    method: 'GET',
+    url: '/v1/entities',
+    headers: { authorization: `Bearer bk_AAAAAAAAAAAA_${'a'.repeat(43)}` },
+  });
   assert.match(unknown.json().reason, /unknown or revoked/);
 });

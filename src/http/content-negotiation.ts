@@ -10,7 +10,11 @@ interface Range {
 function rangesOf(accept: string): Range[] {
   const ranges: Range[] = [];
   for (const part of accept.split(',')) {
-    const [mediaRange, ...parameters] = part.trim().toLowerCase().split(';').map((piece) => piece.trim());
+    const [mediaRange, ...parameters] = part
+      .trim()
+      .toLowerCase()
+      .split(';')
+      .map((piece) => piece.trim());
     const [type, subtype] = mediaRange.split('/');
     if (!type || !subtype) continue;
     const qualityParameter = parameters.find((parameter) => parameter.startsWith('q='));
@@ -53,7 +57,10 @@ export function negotiate(accept: string | undefined, offered: readonly AnswerTy
   for (const type of offered) {
     const score = qualityOf(ranges, type);
     if (score.quality === 0) continue;
-    if (score.quality > bestScore.quality || (score.quality === bestScore.quality && score.specificity > bestScore.specificity)) {
+    if (
+      score.quality > bestScore.quality ||
+      (score.quality === bestScore.quality && score.specificity > bestScore.specificity)
+    ) {
       best = type;
       bestScore = score;
     }

@@ -50,4 +50,3 @@ export interface AppContext {
   /** Bank-feed providers, secrets and webhook verifier; made on first use (the key file is created then). */
   feeds: () => FeedRuntime;
 }
-

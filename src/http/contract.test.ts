@@ -29,7 +29,10 @@ interface Schema {
 }
 
 let contract: { paths: Record<string, Record<string, Operation>> };
-const operations = () => Object.entries(contract.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ path, method: method.toUpperCase(), operation })));
+const operations = () =>
+  Object.entries(contract.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, operation]) => ({ path, method: method.toUpperCase(), operation })),
+  );
 
 before(async () => {
   harness = await createHarness();
@@ -41,7 +44,9 @@ after(() => harness.close());
 /** A URL for an operation, with its required query parameters and path ids filled in plausibly. */
 function urlFor(path: string, operation: Operation, extra = ''): string {
   const samples: Record<string, string> = { from: '2026-01-01', to: '2026-01-31', asOf: '2026-01-31' };
-  const query = (operation.parameters ?? []).filter((parameter) => parameter.in === 'query' && parameter.required).map((parameter) => `${parameter.name}=${samples[parameter.name] ?? 'x'}`);
+  const query = (operation.parameters ?? [])
+    .filter((parameter) => parameter.in === 'query' && parameter.required)
+    .map((parameter) => `${parameter.name}=${samples[parameter.name] ?? 'x'}`);
   if (extra) query.push(extra);
   return `/v1${path.replace(/\{\w+\}/g, () => randomUUID())}${query.length > 0 ? `?${query.join('&')}` : ''}`;
 }
@@ -75,7 +80,8 @@ test('contract: limit, offset and every parameter with a default are optional, a
 test('contract: 413 is declared on every operation that takes a body, and happens there', async () => {
   const withBody = operations().filter(({ method }) => !['GET', 'HEAD'].includes(method));
   assert.ok(withBody.length >= 8);
-  for (const { path, method, operation } of withBody) assert.ok(operation.responses['413'], `${method} ${path} declares 413`);
+  for (const { path, method, operation } of withBody)
+    assert.ok(operation.responses['413'], `${method} ${path} declares 413`);
   const oversized = JSON.stringify({ category: '6200', reason: 'x'.repeat(6 * 1024 * 1024) });
   for (const url of [`/v1/transactions/${randomUUID()}`, `/v1/obligations/${randomUUID()}/confirm`]) {
     const method = url.includes('confirm') ? 'POST' : 'PATCH';
@@ -93,9 +99,14 @@ test('contract: the upload part `file` is binary content (contentMediaType), not
 
 test('contract: unknown query parameters and body fields are refused with 400 naming them, on every operation', async () => {
   for (const { path, method, operation } of operations()) {
-    const response = await acme.call(method, urlFor(path, operation, 'zzUnknown=1'), method === 'GET' || method === 'DELETE' ? undefined : {});
+    const response = await acme.call(
+      method,
+      urlFor(path, operation, 'zzUnknown=1'),
+      method === 'GET' || method === 'DELETE' ? undefined : {},
+    );
     assert.equal(response.statusCode, 400, `${method} ${path}: ${response.body}`);
-    if (method === 'GET' || method === 'DELETE') assert.match(response.json().reason, /^zzUnknown: unknown query parameter/, `${method} ${path}`);
+    if (method === 'GET' || method === 'DELETE')
+      assert.match(response.json().reason, /^zzUnknown: unknown query parameter/, `${method} ${path}`);
   }
   // Every JSON body schema admits no field it does not name, down to nested rows.
   const open: string[] = [];
@@ -108,28 +119,53 @@ test('contract: unknown query parameters and body fields are refused with 400 na
     walk(schema.items, `${where}[]`);
     for (const branch of schema.anyOf ?? []) walk(branch, where);
   };
-  for (const { path, method, operation } of operations()) walk(operation.requestBody?.content['application/json']?.schema, `${method} ${path}`);
+  for (const { path, method, operation } of operations())
+    walk(operation.requestBody?.content['application/json']?.schema, `${method} ${path}`);
   assert.deepEqual(open, []);
 
   await createAccount(acme, 'chk');
   const row = { accountExternalId: 'chk', id: 'r1', date: '2026-03-02', amount: 10, description: 'FEE' };
   const nested = await push(acme, [{ ...row, memo: 'typo field' }]);
   assert.equal(nested.statusCode, 400);
-  assert.match(nested.json().reason, /^transactions\[0\]\.memo: unknown field; the fields here are accountExternalId, id, date/);
-  const topLevel = await acme.call('POST', '/v1/transactions', { institutionName: 'Test Bank', transactions: [row], dryRun: true });
+  assert.match(
+    nested.json().reason,
+    /^transactions\[0\]\.memo: unknown field; the fields here are accountExternalId, id, date/,
+  );
+  const topLevel = await acme.call('POST', '/v1/transactions', {
+    institutionName: 'Test Bank',
+    transactions: [row],
+    dryRun: true,
+  });
   assert.match(topLevel.json().reason, /^dryRun: unknown field/);
-  assert.equal((await acme.call('GET', '/v1/transactions?from=2026-01-01&to=2026-12-31')).json().data.length, 0, 'a refused request changed nothing');
+  assert.equal(
+    (await acme.call('GET', '/v1/transactions?from=2026-01-01&to=2026-12-31')).json().data.length,
+    0,
+    'a refused request changed nothing',
+  );
   const misspelt = await acme.call('GET', '/v1/transactions?needReview=true');
   assert.equal(misspelt.statusCode, 400);
-  assert.match(misspelt.json().reason, /^needReview: unknown query parameter; the query parameters here are .*needsReview/);
+  assert.match(
+    misspelt.json().reason,
+    /^needReview: unknown query parameter; the query parameters here are .*needsReview/,
+  );
   assert.equal((await push(acme, [row])).statusCode, 200, 'the same request without the stray field goes through');
 });
 
 test('contract: multipart uploads keep their own field rules (a stray part is refused, the known ones accepted)', async () => {
   const csv = Buffer.from('Date,Description,Amount,Currency,Balance\n2026-02-01,Opening deposit,2000.00,USD,2000.00\n');
-  const accepted = await upload(harness, acme.key, { bytes: csv, filename: 'feb.csv', contentType: 'text/csv' }, { openingBalance: '0', closingBalance: '2000' });
+  const accepted = await upload(
+    harness,
+    acme.key,
+    { bytes: csv, filename: 'feb.csv', contentType: 'text/csv' },
+    { openingBalance: '0', closingBalance: '2000' },
+  );
   assert.equal(accepted.statusCode, 202, accepted.body);
-  const stray = await upload(harness, acme.key, { bytes: csv, filename: 'feb.csv', contentType: 'text/csv' }, { note: 'x' });
+  const stray = await upload(
+    harness,
+    acme.key,
+    { bytes: csv, filename: 'feb.csv', contentType: 'text/csv' },
+    { note: 'x' },
+  );
   assert.equal(stray.statusCode, 400);
   assert.match(stray.json().reason, /^note: unknown field/);
 });
@@ -152,11 +188,18 @@ test('Accept: every report answers CSV when asked, JSON by default, and 406 for 
     assert.equal(refused.json().error, 'not_acceptable');
     assert.match(refused.json().reason, /application\/json or text\/csv/);
   }
-  const trialBalance = await acme.call('GET', '/v1/reports/trial-balance?asOf=2026-12-31', undefined, { accept: 'text/csv' });
+  const trialBalance = await acme.call('GET', '/v1/reports/trial-balance?asOf=2026-12-31', undefined, {
+    accept: 'text/csv',
+  });
   assert.equal(trialBalance.body.split('\n')[0], 'accountNumber,name,category,debit,credit,balance');
   // An endpoint that only has JSON says so too.
   assert.equal((await acme.call('GET', '/v1/entities', undefined, { accept: 'text/csv' })).statusCode, 406);
-  assert.equal((await acme.call('GET', '/v1/entities', undefined, { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' })).statusCode, 200, 'a browser gets JSON');
+  assert.equal(
+    (await acme.call('GET', '/v1/entities', undefined, { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' }))
+      .statusCode,
+    200,
+    'a browser gets JSON',
+  );
 });
 
 test('content negotiation: highest quality wins; a named type beats a wildcard; a tie goes to JSON', () => {

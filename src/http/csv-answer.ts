@@ -26,13 +26,17 @@ export function sendCsv(reply: FastifyReply, csv: string, filename: string) {
  * neither cut at a page size nor held whole in memory. The first page is read before the answer
  * starts, so a bad request is still a clean 400/404.
  */
-export async function streamCsv<Page>(reply: FastifyReply, filename: string, options: {
-  readPage: (offset: number) => Promise<Page>;
-  /** The CSV text of a page (the first page's includes the header row). */
-  render: (page: Page, first: boolean) => string;
-  /** The offset of the next page, or null after the last. */
-  next: (page: Page) => number | null;
-}) {
+export async function streamCsv<Page>(
+  reply: FastifyReply,
+  filename: string,
+  options: {
+    readPage: (offset: number) => Promise<Page>;
+    /** The CSV text of a page (the first page's includes the header row). */
+    render: (page: Page, first: boolean) => string;
+    /** The offset of the next page, or null after the last. */
+    next: (page: Page) => number | null;
+  },
+) {
   const first = await options.readPage(0);
   async function* pages() {
     let page = first;

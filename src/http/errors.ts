@@ -30,7 +30,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
 const DESCRIPTIONS: Record<number, string> = {
   400: 'invalid_request: malformed JSON or URL, a field out of its rules (the reason names it: a malformed id, a date outside 1900-01-01..2199-12-31, a control character in text), an unknown account or currency',
   401: 'unauthorized: missing, unknown or revoked API key, or no valid session cookie',
-  403: 'insufficient_scope: the key (or the signed-in user\'s role) lacks the scope this endpoint needs; forbidden: a request signed in by the session cookie that changes state without the session\'s x-csrf-token header',
+  403: "insufficient_scope: the key (or the signed-in user's role) lacks the scope this endpoint needs; forbidden: a request signed in by the session cookie that changes state without the session's x-csrf-token header",
   404: 'not_found: no such resource for this tenant (ids of other tenants are answered the same way)',
   406: 'not_acceptable: the Accept header admits none of the types this endpoint answers with (application/json, and text/csv where listed)',
   408: 'request_timeout: the request did not arrive in time',
@@ -38,7 +38,7 @@ const DESCRIPTIONS: Record<number, string> = {
   413: 'payload_too_large: the body exceeds the limit',
   414: 'uri_too_long: the URL exceeds 8 KiB',
   415: 'unsupported_media_type: the body is not of an accepted type',
-  429: 'rate_limited: the key\'s bucket for this kind of request is empty; see the Retry-After header',
+  429: "rate_limited: the key's bucket for this kind of request is empty; see the Retry-After header",
   431: 'headers_too_large: the request line and headers exceed 16 KB',
   500: 'internal_error: a fault of the service, never of the request',
   502: 'provider_unavailable: the bank-feed provider did not answer, answered with a fault or limited the rate; try again later',
@@ -63,7 +63,10 @@ export function sendError(reply: FastifyReply, code: ErrorCode, reason: string) 
 export function fieldName(context: string | undefined, instancePath: string, missingProperty?: string): string {
   const parts = instancePath.split('/').filter(Boolean);
   if (missingProperty) parts.push(missingProperty);
-  const path = parts.reduce((text, part) => (/^\d+$/.test(part) ? `${text}[${part}]` : text ? `${text}.${part}` : part), '');
+  const path = parts.reduce(
+    (text, part) => (/^\d+$/.test(part) ? `${text}[${part}]` : text ? `${text}.${part}` : part),
+    '',
+  );
   return path || (context ?? 'body');
 }
 
@@ -76,7 +79,12 @@ interface AjvLikeError {
 }
 
 export function describeValidationError(error: AjvLikeError, context: string | undefined): string {
-  const named = error.keyword === 'required' ? error.params.missingProperty : error.keyword === 'additionalProperties' ? error.params.additionalProperty : undefined;
+  const named =
+    error.keyword === 'required'
+      ? error.params.missingProperty
+      : error.keyword === 'additionalProperties'
+        ? error.params.additionalProperty
+        : undefined;
   const field = fieldName(context, error.instancePath, named === undefined ? undefined : String(named));
   if (error.keyword === 'required') return `${field}: is required`;
   if (error.keyword === 'additionalProperties') {
@@ -84,14 +92,22 @@ export function describeValidationError(error: AjvLikeError, context: string | u
     const what = context === 'querystring' ? 'query parameter' : 'field';
     return `${field}: unknown ${what}; ${known.length > 0 ? `the ${what}s here are ${known.join(', ')}` : `no ${what} is taken here`}`;
   }
-  if ((error.keyword === 'format' && error.params.format === 'date') || (error.keyword === 'pattern' && error.params.pattern === ACCEPTED_DATE_PATTERN)) return `${field}: ${ACCEPTED_DATE_REASON}`;
+  if (
+    (error.keyword === 'format' && error.params.format === 'date') ||
+    (error.keyword === 'pattern' && error.params.pattern === ACCEPTED_DATE_PATTERN)
+  )
+    return `${field}: ${ACCEPTED_DATE_REASON}`;
   if (error.keyword === 'format' && error.params.format === 'uuid') return `${field}: must be a UUID`;
   if (error.keyword === 'maxLength') return `${field}: at most ${error.params.limit} characters`;
   if (error.keyword === 'maxItems') return `${field}: at most ${error.params.limit} items`;
   return `${field}: ${error.message ?? 'is invalid'}`;
 }
 
-export function handleError(error: FastifyError & { validation?: AjvLikeError[]; validationContext?: string }, request: FastifyRequest, reply: FastifyReply) {
+export function handleError(
+  error: FastifyError & { validation?: AjvLikeError[]; validationContext?: string },
+  request: FastifyRequest,
+  reply: FastifyReply,
+) {
   if (error instanceof DomainError) {
     const retryAfterSeconds = (error as DomainError & { retryAfterSeconds?: number }).retryAfterSeconds;
     if (retryAfterSeconds !== undefined) reply.header('Retry-After', String(retryAfterSeconds));
@@ -102,7 +118,11 @@ export function handleError(error: FastifyError & { validation?: AjvLikeError[];
   }
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return sendError(reply, 'payload_too_large', `the request body exceeds ${Math.round(request.routeOptions.bodyLimit / 1024 / 1024)} MB`);
+      return sendError(
+        reply,
+        'payload_too_large',
+        `the request body exceeds ${Math.round(request.routeOptions.bodyLimit / 1024 / 1024)} MB`,
+      );
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return sendError(reply, 'unsupported_media_type', 'send the body as application/json');
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
@@ -121,14 +141,22 @@ export function handleError(error: FastifyError & { validation?: AjvLikeError[];
 
 /** The error code of a framework 4xx; a status with no code of its own is an invalid request. */
 function codeForClientStatus(status: number): ErrorCode {
-  const match = (Object.entries(STATUS_BY_CODE) as Array<[ErrorCode, number]>).find(([, codeStatus]) => codeStatus === status);
+  const match = (Object.entries(STATUS_BY_CODE) as Array<[ErrorCode, number]>).find(
+    ([, codeStatus]) => codeStatus === status,
+  );
   return match?.[0] ?? 'invalid_request';
 }
 
 /** Errors Fastify raises while routing, before any hook: a URL that does not decode, a path parameter past the length limit. */
 export function handleFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return sendError(reply, 'uri_too_long', `path: a path parameter is longer than the URL may be (at most ${MAX_URL_LENGTH} characters)`);
-  if (error.code === 'FST_ERR_BAD_URL') return sendError(reply, 'invalid_request', 'path: the URL is not valid percent-encoded UTF-8');
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH')
+    return sendError(
+      reply,
+      'uri_too_long',
+      `path: a path parameter is longer than the URL may be (at most ${MAX_URL_LENGTH} characters)`,
+    );
+  if (error.code === 'FST_ERR_BAD_URL')
+    return sendError(reply, 'invalid_request', 'path: the URL is not valid percent-encoded UTF-8');
   return sendError(reply, 'invalid_request', error.message);
 }
 
@@ -138,14 +166,17 @@ export function handleFrameworkError(error: FastifyError, request: FastifyReques
  */
 export function handleClientError(error: Error & { code?: string }, socket: Duplex) {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, code, reason]: [number, ErrorCode, string] = error.code === 'HPE_HEADER_OVERFLOW'
-    ? [431, 'headers_too_large', 'the request line and headers exceed 16 KB']
-    : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-      ? [408, 'request_timeout', 'the request did not arrive in time']
-      : [400, 'invalid_request', 'malformed HTTP request'];
+  const [status, code, reason]: [number, ErrorCode, string] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'headers_too_large', 'the request line and headers exceed 16 KB']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'request_timeout', 'the request did not arrive in time']
+        : [400, 'invalid_request', 'malformed HTTP request'];
   const body = JSON.stringify({ error: code, reason });
   if (socket.writable) {
-    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`);
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
   }
   socket.destroy(error);
 }

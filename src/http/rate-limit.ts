@@ -32,7 +32,10 @@ export class MemoryRateLimiter implements RateLimiter {
   async take(bucketKey: string, settings: BucketSettings): Promise<TakeResult> {
     const now = this.now();
     const bucket = this.buckets.get(bucketKey) ?? { tokens: settings.burst, refilledAtMs: now };
-    const tokens = Math.min(settings.burst, bucket.tokens + (Math.max(0, now - bucket.refilledAtMs) / 1000) * settings.refillPerSecond);
+    const tokens = Math.min(
+      settings.burst,
+      bucket.tokens + (Math.max(0, now - bucket.refilledAtMs) / 1000) * settings.refillPerSecond,
+    );
     const granted = tokens >= 1;
     bucket.tokens = granted ? tokens - 1 : tokens;
     bucket.refilledAtMs = now;
@@ -64,7 +67,12 @@ export class SharedRateLimiter implements RateLimiter {
     const now = this.now();
     const emptyUntil = this.emptyUntilMs.get(bucketKey);
     if (emptyUntil !== undefined) {
-      if (now < emptyUntil) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((emptyUntil - now) / 1000)), msUntilToken: emptyUntil - now };
+      if (now < emptyUntil)
+        return {
+          allowed: false,
+          retryAfterSeconds: Math.max(1, Math.ceil((emptyUntil - now) / 1000)),
+          msUntilToken: emptyUntil - now,
+        };
       this.emptyUntilMs.delete(bucketKey);
     }
     let taken: TakeResult;
@@ -111,10 +119,18 @@ export class RedisRateLimiter implements RateLimiter {
   private readonly redis: Redis;
 
   /** `keyPrefix` keeps installations (and test schemas) sharing one Redis apart. */
-  constructor(url: string, private readonly keyPrefix: string) {
+  constructor(
+    url: string,
+    private readonly keyPrefix: string,
+  ) {
     // No offline queue and a short command timeout: with Redis away a request falls back to local
     // buckets at once instead of waiting for a reconnection.
-    this.redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 0, commandTimeout: 500, lazyConnect: true });
+    this.redis = new Redis(url, {
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 0,
+      commandTimeout: 500,
+      lazyConnect: true,
+    });
     this.redis.on('error', () => {});
     this.redis.defineCommand('takeToken', { numberOfKeys: 1, lua: TAKE_SCRIPT });
   }
@@ -124,8 +140,9 @@ export class RedisRateLimiter implements RateLimiter {
   }
 
   async take(bucketKey: string, settings: BucketSettings): Promise<TakeResult> {
-    const [granted, tokens] = await (this.redis as unknown as { takeToken(key: string, burst: number, rate: number): Promise<[number, string]> })
-      .takeToken(`${this.keyPrefix}${bucketKey}`, settings.burst, settings.refillPerSecond);
+    const [granted, tokens] = await (
+      this.redis as unknown as { takeToken(key: string, burst: number, rate: number): Promise<[number, string]> }
+    ).takeToken(`${this.keyPrefix}${bucketKey}`, settings.burst, settings.refillPerSecond);
     return result(Number(tokens), granted === 1, settings);
   }
 
@@ -153,7 +170,11 @@ export class PostgresRateLimiter implements RateLimiter {
   }
 }
 
-export async function rateLimiterFor(handle: DatabaseHandle, settings: { store: RateLimitStore; redisUrl: string }, onStoreError?: (error: unknown) => void): Promise<RateLimiter> {
+export async function rateLimiterFor(
+  handle: DatabaseHandle,
+  settings: { store: RateLimitStore; redisUrl: string },
+  onStoreError?: (error: unknown) => void,
+): Promise<RateLimiter> {
   if (settings.store === 'memory') return new MemoryRateLimiter();
   if (settings.store === 'postgres') {
     if (handle.dialect !== 'postgres') throw new Error('RATE_LIMIT_STORE=postgres needs a PostgreSQL DATABASE_URL');

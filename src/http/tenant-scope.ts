@@ -1,4 +1,9 @@
-import { findTransaction, listTransactions, type BankRowWithAccountName, type TransactionListQuery } from '../bank-rows/transactions-store.ts';
+import {
+  findTransaction,
+  listTransactions,
+  type BankRowWithAccountName,
+  type TransactionListQuery,
+} from '../bank-rows/transactions-store.ts';
 import type { DatabaseHandle } from '../db/connection.ts';
 import { withTenantTransaction, type Executor } from '../db/transaction.ts';
 import type { TenantId } from '../tenancy/tenant-id.ts';

@@ -22,7 +22,10 @@ export type BankAccountKind = (typeof BANK_ACCOUNT_KINDS)[number];
 export const MAX_ACCOUNTS_PER_CALL = 20;
 
 /** Each kind's ledger parent and the range its own sub-accounts take in the chart. */
-const LEDGER_RANGES: Record<BankAccountKind, { parent: string; first: number; last: number; type: 'depository' | 'credit' }> = {
+const LEDGER_RANGES: Record<
+  BankAccountKind,
+  { parent: string; first: number; last: number; type: 'depository' | 'credit' }
+> = {
   checking: { parent: ACCOUNT.operatingBankParent, first: 1011, last: 1049, type: 'depository' },
   savings: { parent: ACCOUNT.savingsParent, first: 1051, last: 1099, type: 'depository' },
   credit_card: { parent: ACCOUNT.creditCardParent, first: 2101, last: 2199, type: 'credit' },
@@ -72,15 +75,19 @@ export interface ValidatedAccount {
 
 function validateAccounts(accounts: BankAccountInput[]): ValidatedAccount[] {
   if (accounts.length === 0) throw invalid('accounts: at least one account');
-  if (accounts.length > MAX_ACCOUNTS_PER_CALL) throw invalid(`accounts: at most ${MAX_ACCOUNTS_PER_CALL} per call (got ${accounts.length})`);
+  if (accounts.length > MAX_ACCOUNTS_PER_CALL)
+    throw invalid(`accounts: at most ${MAX_ACCOUNTS_PER_CALL} per call (got ${accounts.length})`);
   const seen = new Set<string>();
   return accounts.map((account, index) => {
     const field = (name: string) => `accounts[${index}].${name}`;
-    if (seen.has(account.externalId)) throw invalid(`${field('externalId')}: "${account.externalId}" appears twice in this call`);
+    if (seen.has(account.externalId))
+      throw invalid(`${field('externalId')}: "${account.externalId}" appears twice in this call`);
     seen.add(account.externalId);
     const kind = (account.kind ?? 'checking') as BankAccountKind;
-    if (!BANK_ACCOUNT_KINDS.includes(kind)) throw invalid(`${field('kind')}: must be one of ${BANK_ACCOUNT_KINDS.join(', ')}`);
-    if (!isKnownCurrency(account.currency)) throw invalid(`${field('currency')}: "${account.currency}" is not an ISO 4217 currency code`);
+    if (!BANK_ACCOUNT_KINDS.includes(kind))
+      throw invalid(`${field('kind')}: must be one of ${BANK_ACCOUNT_KINDS.join(', ')}`);
+    if (!isKnownCurrency(account.currency))
+      throw invalid(`${field('currency')}: "${account.currency}" is not an ISO 4217 currency code`);
     let opening: ValidatedAccount['opening'];
     if (account.openingBalance === null) {
       opening = null;
@@ -95,7 +102,14 @@ function validateAccounts(accounts: BankAccountInput[]): ValidatedAccount[] {
     } else if (account.openingBalanceDate) {
       throw invalid(`${field('openingBalance')}: required with openingBalanceDate`);
     }
-    return { index, externalId: account.externalId, name: account.name.trim(), kind, currency: account.currency, opening };
+    return {
+      index,
+      externalId: account.externalId,
+      name: account.name.trim(),
+      kind,
+      currency: account.currency,
+      opening,
+    };
   });
 }
 
@@ -104,7 +118,11 @@ function validateAccounts(accounts: BankAccountInput[]): ValidatedAccount[] {
  * account under its kind's parent; a declared opening balance is posted once against Opening Balance
  * Equity, and a changed one replaces the old posting by reversal. Safe to repeat.
  */
-export async function upsertBankAccounts(handle: DatabaseHandle, tenantId: string, input: { institutionName: string; entityId?: string; accounts: BankAccountInput[] }): Promise<{ institutionName: string; accounts: BankAccountView[] }> {
+export async function upsertBankAccounts(
+  handle: DatabaseHandle,
+  tenantId: string,
+  input: { institutionName: string; entityId?: string; accounts: BankAccountInput[] },
+): Promise<{ institutionName: string; accounts: BankAccountView[] }> {
   const institutionName = input.institutionName.trim();
   if (!institutionName) throw invalid('institutionName: must not be empty');
   const accounts = validateAccounts(input.accounts);
@@ -114,7 +132,12 @@ export async function upsertBankAccounts(handle: DatabaseHandle, tenantId: strin
   const ids = await withWriteTransaction(handle, async (trx) => {
     // Two concurrent calls must not hand out the same ledger number.
     if (handle.dialect === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${entity.id}))`.execute(trx);
-    const existing = await store.findBankAccountsByExternalIds(trx, tenantId, institutionName, accounts.map((account) => account.externalId));
+    const existing = await store.findBankAccountsByExternalIds(
+      trx,
+      tenantId,
+      institutionName,
+      accounts.map((account) => account.externalId),
+    );
     const byExternalId = new Map(existing.map((row) => [row.external_id, row]));
     const openingEquity = await findAccountByNumber(trx, tenantId, entity.id, ACCOUNT.openingBalanceEquity);
     assertInvariant(openingEquity, `entity ${entity.id} has account ${ACCOUNT.openingBalanceEquity}`);
@@ -123,9 +146,12 @@ export async function upsertBankAccounts(handle: DatabaseHandle, tenantId: strin
       const field = (name: string) => `accounts[${account.index}].${name}`;
       let row = byExternalId.get(account.externalId);
       if (row) {
-        if (row.entity_id !== entity.id) throw conflict(`${field('externalId')}: "${account.externalId}" belongs to another entity`);
-        if (row.kind !== account.kind) throw conflict(`${field('kind')}: the account is ${row.kind}; a kind cannot change once created`);
-        if (row.currency !== account.currency) throw conflict(`${field('currency')}: the account is in ${row.currency}; its currency cannot change`);
+        if (row.entity_id !== entity.id)
+          throw conflict(`${field('externalId')}: "${account.externalId}" belongs to another entity`);
+        if (row.kind !== account.kind)
+          throw conflict(`${field('kind')}: the account is ${row.kind}; a kind cannot change once created`);
+        if (row.currency !== account.currency)
+          throw conflict(`${field('currency')}: the account is in ${row.currency}; its currency cannot change`);
         if (row.name !== account.name) {
           await store.updateBankAccount(trx, tenantId, row.id, { name: account.name, updated_at: now });
           await renameAccount(trx, tenantId, row.ledger_account_id, `${institutionName} ${account.name}`);
@@ -146,24 +172,43 @@ export async function upsertBankAccounts(handle: DatabaseHandle, tenantId: strin
 }
 
 /** `source` is 'manual' for POST /bank-accounts, 'statement' for accounts a statement upload introduced, 'feed' for accounts a bank connection introduced. */
-export async function createBankAccount(trx: Executor, tenantId: string, entityId: string, country: string, institutionName: string, account: ValidatedAccount, now: string, source: 'manual' | 'statement' | 'feed' = 'manual'): Promise<BankAccountsTable> {
+export async function createBankAccount(
+  trx: Executor,
+  tenantId: string,
+  entityId: string,
+  country: string,
+  institutionName: string,
+  account: ValidatedAccount,
+  now: string,
+  source: 'manual' | 'statement' | 'feed' = 'manual',
+): Promise<BankAccountsTable> {
   const range = LEDGER_RANGES[account.kind];
   const taken = await accountNumbersInRange(trx, tenantId, entityId, String(range.first), String(range.last));
   let ledgerNumber: string | undefined;
   for (let number = range.first; number <= range.last; number++) {
-    if (!taken.has(String(number))) { ledgerNumber = String(number); break; }
+    if (!taken.has(String(number))) {
+      ledgerNumber = String(number);
+      break;
+    }
   }
-  if (!ledgerNumber) throw conflict(`accounts[${account.index}]: no ledger number left for ${account.kind} accounts (${range.first}-${range.last} are all taken)`);
-  const ledger = await insertAccount(trx, {
-    tenantId,
-    entityId,
-    accountNumber: ledgerNumber,
-    name: `${institutionName} ${account.name}`,
-    category: range.type === 'credit' ? 'liability' : 'asset',
-    country,
-    isActive: true,
-    parentNumber: range.parent,
-  }, now);
+  if (!ledgerNumber)
+    throw conflict(
+      `accounts[${account.index}]: no ledger number left for ${account.kind} accounts (${range.first}-${range.last} are all taken)`,
+    );
+  const ledger = await insertAccount(
+    trx,
+    {
+      tenantId,
+      entityId,
+      accountNumber: ledgerNumber,
+      name: `${institutionName} ${account.name}`,
+      category: range.type === 'credit' ? 'liability' : 'asset',
+      country,
+      isActive: true,
+      parentNumber: range.parent,
+    },
+    now,
+  );
   const row: BankAccountsTable = {
     id: newId(),
     tenant_id: tenantId,
@@ -189,26 +234,36 @@ export async function createBankAccount(trx: Executor, tenantId: string, entityI
 }
 
 /** Posts, replaces (by reversal) or removes (by reversal) the opening balance; unchanged is a no-op. */
-export async function applyOpeningBalance(trx: Executor, row: BankAccountsTable, opening: { minor: number; date: string } | null, openingEquity: { id: string; accountNumber: string }, now: string): Promise<void> {
-  const unchanged = opening === null
-    ? row.opening_balance_minor === null
-    : row.opening_balance_minor === opening.minor && row.opening_balance_date === opening.date;
+export async function applyOpeningBalance(
+  trx: Executor,
+  row: BankAccountsTable,
+  opening: { minor: number; date: string } | null,
+  openingEquity: { id: string; accountNumber: string },
+  now: string,
+): Promise<void> {
+  const unchanged =
+    opening === null
+      ? row.opening_balance_minor === null
+      : row.opening_balance_minor === opening.minor && row.opening_balance_date === opening.date;
   if (unchanged) return;
   const superseded = row.opening_entry_id ? [row.opening_entry_id] : [];
-  const drafts = opening && opening.minor !== 0
-    ? [openingBalanceEntry({
-      tenantId: row.tenant_id,
-      entityId: row.entity_id,
-      bankAccountId: row.id,
-      date: opening.date,
-      description: `Opening balance: ${row.institution_name} ${row.name}`,
-      balanceMinor: opening.minor,
-      currency: row.currency,
-      isCredit: row.type === 'credit',
-      bankLedger: { id: row.ledger_account_id, accountNumber: row.ledger_account_number },
-      openingEquity,
-    })]
-    : [];
+  const drafts =
+    opening && opening.minor !== 0
+      ? [
+          openingBalanceEntry({
+            tenantId: row.tenant_id,
+            entityId: row.entity_id,
+            bankAccountId: row.id,
+            date: opening.date,
+            description: `Opening balance: ${row.institution_name} ${row.name}`,
+            balanceMinor: opening.minor,
+            currency: row.currency,
+            isCredit: row.type === 'credit',
+            bankLedger: { id: row.ledger_account_id, accountNumber: row.ledger_account_number },
+            openingEquity,
+          }),
+        ]
+      : [];
   const [entryId] = await post(trx, row.tenant_id, drafts, superseded, now);
   const changes = {
     opening_balance_minor: opening?.minor ?? null,
@@ -220,7 +275,11 @@ export async function applyOpeningBalance(trx: Executor, row: BankAccountsTable,
   Object.assign(row, changes);
 }
 
-export async function listBankAccountViews(handle: DatabaseHandle, tenantId: string, entityId: string | undefined): Promise<BankAccountView[]> {
+export async function listBankAccountViews(
+  handle: DatabaseHandle,
+  tenantId: string,
+  entityId: string | undefined,
+): Promise<BankAccountView[]> {
   const entity = await resolveEntity(handle, tenantId, entityId);
   const rows = await store.listBankAccounts(handle.readDb, tenantId, entity.id);
   return toBankAccountViews(handle.readDb, tenantId, rows);
@@ -229,8 +288,16 @@ export async function listBankAccountViews(handle: DatabaseHandle, tenantId: str
 /** Accounts the service keeps itself (created by hand or by a statement) roll their balance forward; feeds report theirs. */
 const hasDerivedBalance = (source: string) => source === 'manual' || source === 'statement';
 
-async function toBankAccountViews(db: Executor, tenantId: string, rows: BankAccountsTable[]): Promise<BankAccountView[]> {
-  const net = await store.settledNetByAccount(db, tenantId, rows.filter((row) => hasDerivedBalance(row.source)).map((row) => row.id));
+async function toBankAccountViews(
+  db: Executor,
+  tenantId: string,
+  rows: BankAccountsTable[],
+): Promise<BankAccountView[]> {
+  const net = await store.settledNetByAccount(
+    db,
+    tenantId,
+    rows.filter((row) => hasDerivedBalance(row.source)).map((row) => row.id),
+  );
   return rows.map((row) => {
     const opening = BigInt(row.opening_balance_minor ?? 0);
     const settled = net.get(row.id) ?? 0n;

@@ -10,7 +10,10 @@ export function normalizeDescriptionForIdentity(description: string): string {
 }
 
 export function contentKey(date: string, amountMinor: number, description: string): string {
-  return createHash('sha256').update(`${date}|${amountMinor}|${normalizeDescriptionForIdentity(description)}`).digest('hex').slice(0, 32);
+  return createHash('sha256')
+    .update(`${date}|${amountMinor}|${normalizeDescriptionForIdentity(description)}`)
+    .digest('hex')
+    .slice(0, 32);
 }
 
 /** The dedupe key within a bank account: the client's own id when given, else the content key. */

@@ -40,9 +40,14 @@ export interface PushResult {
  * bank now says (a card row settling with a tip added and a later date), which replaces the pending
  * values in place and, once settled, is what gets booked (row-changes.ts).
  */
-export async function pushTransactions(handle: DatabaseHandle, tenantId: string, input: { institutionName: string; transactions: PushedRow[] }): Promise<PushResult> {
+export async function pushTransactions(
+  handle: DatabaseHandle,
+  tenantId: string,
+  input: { institutionName: string; transactions: PushedRow[] },
+): Promise<PushResult> {
   const { institutionName, transactions } = input;
-  if (transactions.length > MAX_ROWS_PER_REQUEST) throw invalid(`transactions: at most ${MAX_ROWS_PER_REQUEST} rows per request (got ${transactions.length})`);
+  if (transactions.length > MAX_ROWS_PER_REQUEST)
+    throw invalid(`transactions: at most ${MAX_ROWS_PER_REQUEST} rows per request (got ${transactions.length})`);
   const accountIds = [...new Set(transactions.map((row) => row.accountExternalId))];
   const accounts = await findBankAccountsByExternalIds(handle.readDb, tenantId, institutionName, accountIds);
   const accountByExternalId = new Map(accounts.map((account) => [account.external_id, account]));
@@ -52,7 +57,10 @@ export async function pushTransactions(handle: DatabaseHandle, tenantId: string,
   transactions.forEach((row, index) => {
     const field = (name: string) => `transactions[${index}].${name}`;
     const account = accountByExternalId.get(row.accountExternalId);
-    if (!account) throw invalid(`${field('accountExternalId')}: no bank account "${row.accountExternalId}" at institution "${institutionName}" (create it with POST /bank-accounts)`);
+    if (!account)
+      throw invalid(
+        `${field('accountExternalId')}: no bank account "${row.accountExternalId}" at institution "${institutionName}" (create it with POST /bank-accounts)`,
+      );
     if (row.currency !== undefined && row.currency !== account.currency) {
       throw invalid(`${field('currency')}: the account is in ${account.currency}, the row says ${row.currency}`);
     }
@@ -63,32 +71,41 @@ export async function pushTransactions(handle: DatabaseHandle, tenantId: string,
       if (error instanceof AmountError) throw invalid(`${field('amount')}: ${error.message}`);
       throw error;
     }
-    if (amountMinor === 0) throw invalid(`${field('amount')}: must not be zero (a zero row moves no money and cannot be booked)`);
+    if (amountMinor === 0)
+      throw invalid(`${field('amount')}: must not be zero (a zero row moves no money and cannot be booked)`);
     const description = row.description.trim();
     if (!description) throw invalid(`${field('description')}: must not be empty`);
     const merchant = row.merchant?.trim() || null;
     const merchantCategoryCode = row.merchantCategoryCode ?? row.mcc ?? null;
     if (row.merchantCategoryCode && row.mcc && row.merchantCategoryCode !== row.mcc) {
-      throw invalid(`${field('mcc')}: differs from merchantCategoryCode (${row.mcc} and ${row.merchantCategoryCode}); send one`);
+      throw invalid(
+        `${field('mcc')}: differs from merchantCategoryCode (${row.mcc} and ${row.merchantCategoryCode}); send one`,
+      );
     }
-    if (merchantCategoryCode !== null && !/^\d{4}$/.test(merchantCategoryCode)) throw invalid(`${field('merchantCategoryCode')}: four digits (ISO 18245)`);
+    if (merchantCategoryCode !== null && !/^\d{4}$/.test(merchantCategoryCode))
+      throw invalid(`${field('merchantCategoryCode')}: four digits (ISO 18245)`);
     const key = contentKey(row.date, amountMinor, description);
-    prepared.push(newUncategorizedRow({
-      tenantId,
-      entityId: account.entity_id,
-      bankAccountId: account.id,
-      externalId: externalIdFor(row.id, key),
-      contentKey: key,
-      source: 'api',
-      date: row.date,
-      authorizedDate: row.authorizedDate ?? null,
-      amountMinor,
-      currency: account.currency,
-      description,
-      merchant,
-      merchantCategoryCode,
-      pending: Boolean(row.pending),
-    }, now));
+    prepared.push(
+      newUncategorizedRow(
+        {
+          tenantId,
+          entityId: account.entity_id,
+          bankAccountId: account.id,
+          externalId: externalIdFor(row.id, key),
+          contentKey: key,
+          source: 'api',
+          date: row.date,
+          authorizedDate: row.authorizedDate ?? null,
+          amountMinor,
+          currency: account.currency,
+          description,
+          merchant,
+          merchantCategoryCode,
+          pending: Boolean(row.pending),
+        },
+        now,
+      ),
+    );
   });
 
   // Within one request the first copy of a row wins; later copies count as deduplicated.
@@ -101,19 +118,39 @@ export async function pushTransactions(handle: DatabaseHandle, tenantId: string,
   });
 
   const imported = await withWriteTransaction(handle, async (trx) => {
-    const existing = await findRowsByExternalIds(trx, tenantId, [...new Set(unique.map((row) => row.bank_account_id))], unique.map((row) => row.external_id), handle.dialect === 'postgres');
+    const existing = await findRowsByExternalIds(
+      trx,
+      tenantId,
+      [...new Set(unique.map((row) => row.bank_account_id))],
+      unique.map((row) => row.external_id),
+      handle.dialect === 'postgres',
+    );
     const existingByKey = new Map(existing.map((row) => [`${row.bankAccountId}|${row.externalId}`, row]));
     const context = new BookingContext(trx, tenantId);
     for (const row of unique) {
       const known = existingByKey.get(`${row.bank_account_id}|${row.external_id}`);
       // A settled row is final: re-sending it is a no-op (the contract's idempotency).
       if (!known?.pending) continue;
-      await reviseRow(trx, tenantId, known, {
-        date: row.date, authorizedDate: row.authorized_date, amountMinor: row.amount_minor,
-        description: row.description, merchant: row.merchant, pending: row.pending === 1,
-      }, context, now);
+      await reviseRow(
+        trx,
+        tenantId,
+        known,
+        {
+          date: row.date,
+          authorizedDate: row.authorized_date,
+          amountMinor: row.amount_minor,
+          description: row.description,
+          merchant: row.merchant,
+          pending: row.pending === 1,
+        },
+        context,
+        now,
+      );
     }
-    return insertNewTransactions(trx, unique.filter((row) => !existingByKey.has(`${row.bank_account_id}|${row.external_id}`)));
+    return insertNewTransactions(
+      trx,
+      unique.filter((row) => !existingByKey.has(`${row.bank_account_id}|${row.external_id}`)),
+    );
   });
   return { received: transactions.length, imported, deduplicated: transactions.length - imported };
 }

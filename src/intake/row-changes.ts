@@ -29,7 +29,10 @@ export type RevisionOutcome = 'unchanged' | 'updated' | 'rebooked';
 export class BookingContext {
   private readonly accounts = new Map<string, BankAccountsTable>();
   private readonly charts = new Map<string, EntityChart>();
-  constructor(private readonly trx: Executor, private readonly tenantId: string) {}
+  constructor(
+    private readonly trx: Executor,
+    private readonly tenantId: string,
+  ) {}
 
   async bankAccount(id: string): Promise<BankAccountsTable> {
     let account = this.accounts.get(id);
@@ -60,13 +63,24 @@ export class BookingContext {
  * values it now has. A settled row never becomes pending again: the bank has already moved the money.
  * The caller holds the row (read in this transaction, locked on PostgreSQL).
  */
-export async function reviseRow(trx: Executor, tenantId: string, row: BankRow, revision: RowRevision, context: BookingContext, now: string): Promise<RevisionOutcome> {
+export async function reviseRow(
+  trx: Executor,
+  tenantId: string,
+  row: BankRow,
+  revision: RowRevision,
+  context: BookingContext,
+  now: string,
+): Promise<RevisionOutcome> {
   assertInvariant(row.tenantId === tenantId, `row ${row.id} belongs to tenant ${tenantId}`);
   const pending = row.pending && revision.pending;
   const description = revision.description.trim();
-  const bookedValuesChanged = row.date !== revision.date || row.amountMinor !== revision.amountMinor || row.description !== description;
-  const changed = bookedValuesChanged || pending !== row.pending || (row.merchant ?? null) !== (revision.merchant ?? null)
-    || (row.authorizedDate ?? null) !== (revision.authorizedDate ?? null);
+  const bookedValuesChanged =
+    row.date !== revision.date || row.amountMinor !== revision.amountMinor || row.description !== description;
+  const changed =
+    bookedValuesChanged ||
+    pending !== row.pending ||
+    (row.merchant ?? null) !== (revision.merchant ?? null) ||
+    (row.authorizedDate ?? null) !== (revision.authorizedDate ?? null);
   if (!changed) return 'unchanged';
 
   let journalEntryId = row.journalEntryId;
@@ -78,26 +92,41 @@ export async function reviseRow(trx: Executor, tenantId: string, row: BankRow, r
     assertInvariant(row.categoryTarget !== null && !row.pending, `booked row ${row.id} is settled and categorized`);
     const bankAccount = await context.bankAccount(row.bankAccountId);
     const chart = await context.chart(row.entityId);
-    [journalEntryId] = await post(trx, tenantId, [rowEntry(tenantId, revised, bankAccount, chart, row.categoryTarget)], [row.journalEntryId], now);
+    [journalEntryId] = await post(
+      trx,
+      tenantId,
+      [rowEntry(tenantId, revised, bankAccount, chart, row.categoryTarget)],
+      [row.journalEntryId],
+      now,
+    );
     outcome = 'rebooked';
   } else if (row.journalEntryId === null && !pending && sweepState !== 'failed') {
     // Settled now (or settled but still waiting): the sweep books it at these values.
     sweepState = 'queued';
   }
-  const written = await updateRowValues(trx, tenantId, row.id, {
-    date: revision.date,
-    authorized_date: revision.authorizedDate,
-    amount_minor: revision.amountMinor,
-    description,
-    merchant: revision.merchant,
-    merchant_key: merchantKeyFor(description, revision.merchant),
-    content_key: contentKey(revision.date, revision.amountMinor, description),
-    pending: pending ? 1 : 0,
-    sweep_state: storedSweepState(sweepState),
-    journal_entry_id: journalEntryId,
-    updated_at: now,
-  }, row.journalEntryId);
-  assertInvariant(written, `row ${row.id} is revised over the entry it was read with (${row.journalEntryId ?? 'none'})`);
+  const written = await updateRowValues(
+    trx,
+    tenantId,
+    row.id,
+    {
+      date: revision.date,
+      authorized_date: revision.authorizedDate,
+      amount_minor: revision.amountMinor,
+      description,
+      merchant: revision.merchant,
+      merchant_key: merchantKeyFor(description, revision.merchant),
+      content_key: contentKey(revision.date, revision.amountMinor, description),
+      pending: pending ? 1 : 0,
+      sweep_state: storedSweepState(sweepState),
+      journal_entry_id: journalEntryId,
+      updated_at: now,
+    },
+    row.journalEntryId,
+  );
+  assertInvariant(
+    written,
+    `row ${row.id} is revised over the entry it was read with (${row.journalEntryId ?? 'none'})`,
+  );
   return outcome;
 }
 

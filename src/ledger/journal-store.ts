@@ -9,8 +9,29 @@ const INSERT_CHUNK = 500;
 /** Entries and lines per insert (9 and 10 parameters a row): a sweep batch's in one statement each. */
 const ENTRIES_PER_INSERT = 500;
 const LINES_PER_INSERT = 1000;
-const ENTRY_COLUMNS = ['id', 'tenant_id', 'entity_id', 'entry_date', 'description', 'source_type', 'source_id', 'reverses_entry_id', 'posted_at'] as const;
-const LINE_COLUMNS = ['entry_id', 'tenant_id', 'entity_id', 'account_id', 'account_number', 'entry_date', 'debit_minor', 'credit_minor', 'currency', 'memo'] as const;
+const ENTRY_COLUMNS = [
+  'id',
+  'tenant_id',
+  'entity_id',
+  'entry_date',
+  'description',
+  'source_type',
+  'source_id',
+  'reverses_entry_id',
+  'posted_at',
+] as const;
+const LINE_COLUMNS = [
+  'entry_id',
+  'tenant_id',
+  'entity_id',
+  'account_id',
+  'account_number',
+  'entry_date',
+  'debit_minor',
+  'credit_minor',
+  'currency',
+  'memo',
+] as const;
 
 export interface StoredEntry {
   id: string;
@@ -46,26 +67,76 @@ export async function appendEntries(trx: Executor, drafts: EntryDraft[], postedA
     assertBalanced(draft);
     const id = newId();
     ids.push(id);
-    entryValues.push(id, draft.tenantId, draft.entityId, draft.entryDate, draft.description, draft.sourceType, draft.sourceId, draft.reversesEntryId, postedAt);
+    entryValues.push(
+      id,
+      draft.tenantId,
+      draft.entityId,
+      draft.entryDate,
+      draft.description,
+      draft.sourceType,
+      draft.sourceId,
+      draft.reversesEntryId,
+      postedAt,
+    );
     for (const line of draft.lines) {
-      lineValues.push(id, draft.tenantId, draft.entityId, line.accountId, line.accountNumber, draft.entryDate, line.debitMinor, line.creditMinor, line.currency, line.memo);
+      lineValues.push(
+        id,
+        draft.tenantId,
+        draft.entityId,
+        line.accountId,
+        line.accountNumber,
+        draft.entryDate,
+        line.debitMinor,
+        line.creditMinor,
+        line.currency,
+        line.memo,
+      );
     }
   }
   for (let index = 0; index < entryValues.length; index += ENTRIES_PER_INSERT * ENTRY_COLUMNS.length) {
-    await insertRows(trx, 'journal_entries', ENTRY_COLUMNS, entryValues.slice(index, index + ENTRIES_PER_INSERT * ENTRY_COLUMNS.length));
+    await insertRows(
+      trx,
+      'journal_entries',
+      ENTRY_COLUMNS,
+      entryValues.slice(index, index + ENTRIES_PER_INSERT * ENTRY_COLUMNS.length),
+    );
   }
   for (let index = 0; index < lineValues.length; index += LINES_PER_INSERT * LINE_COLUMNS.length) {
-    await insertRows(trx, 'journal_lines', LINE_COLUMNS, lineValues.slice(index, index + LINES_PER_INSERT * LINE_COLUMNS.length));
+    await insertRows(
+      trx,
+      'journal_lines',
+      LINE_COLUMNS,
+      lineValues.slice(index, index + LINES_PER_INSERT * LINE_COLUMNS.length),
+    );
   }
 
   // Summed as bigints: a day of one account can hold more than 2^53 minor units (10^4 rows at the cap).
-  const totals = new Map<string, { tenant_id: string; entity_id: string; account_id: string; currency: string; day: string; debit_minor: bigint; credit_minor: bigint }>();
+  const totals = new Map<
+    string,
+    {
+      tenant_id: string;
+      entity_id: string;
+      account_id: string;
+      currency: string;
+      day: string;
+      debit_minor: bigint;
+      credit_minor: bigint;
+    }
+  >();
   for (const draft of drafts) {
     for (const line of draft.lines) {
       const key = `${line.accountId}|${line.currency}|${draft.entryDate}`;
       let total = totals.get(key);
       if (!total) {
-        total = { tenant_id: draft.tenantId, entity_id: draft.entityId, account_id: line.accountId, currency: line.currency, day: draft.entryDate, debit_minor: 0n, credit_minor: 0n };
+        total = {
+          tenant_id: draft.tenantId,
+          entity_id: draft.entityId,
+          account_id: line.accountId,
+          currency: line.currency,
+          day: draft.entryDate,
+          debit_minor: 0n,
+          credit_minor: 0n,
+        };
         totals.set(key, total);
       }
       total.debit_minor += BigInt(line.debitMinor ?? 0);
@@ -74,14 +145,20 @@ export async function appendEntries(trx: Executor, drafts: EntryDraft[], postedA
   }
   // In one order for every transaction: two posting at once (sweep workers, a correction) then lock the
   // shared per-day rows in the same sequence and wait for each other instead of deadlocking.
-  const ordered = [...totals].sort(([left], [right]) => (left < right ? -1 : left > right ? 1 : 0)).map(([, total]) => total);
+  const ordered = [...totals]
+    .sort(([left], [right]) => (left < right ? -1 : left > right ? 1 : 0))
+    .map(([, total]) => total);
   for (const chunk of chunks(ordered, INSERT_CHUNK)) {
     // Both drivers bind a bigint as an exact integer.
-    await trx.insertInto('account_daily_totals').values(chunk)
-      .onConflict((conflict) => conflict.columns(['account_id', 'currency', 'day']).doUpdateSet((eb) => ({
-        debit_minor: eb('account_daily_totals.debit_minor', '+', eb.ref('excluded.debit_minor')),
-        credit_minor: eb('account_daily_totals.credit_minor', '+', eb.ref('excluded.credit_minor')),
-      })))
+    await trx
+      .insertInto('account_daily_totals')
+      .values(chunk)
+      .onConflict((conflict) =>
+        conflict.columns(['account_id', 'currency', 'day']).doUpdateSet((eb) => ({
+          debit_minor: eb('account_daily_totals.debit_minor', '+', eb.ref('excluded.debit_minor')),
+          credit_minor: eb('account_daily_totals.credit_minor', '+', eb.ref('excluded.credit_minor')),
+        })),
+      )
       .execute();
   }
   return ids;
@@ -89,14 +166,31 @@ export async function appendEntries(trx: Executor, drafts: EntryDraft[], postedA
 
 export async function findEntries(db: Executor, tenantId: string, entryIds: string[]): Promise<StoredEntry[]> {
   if (entryIds.length === 0) return [];
-  const entries = await db.selectFrom('journal_entries').selectAll()
-    .where('tenant_id', '=', tenantId).where('id', 'in', entryIds).orderBy('seq').execute();
-  const lines = await db.selectFrom('journal_lines').selectAll()
-    .where('tenant_id', '=', tenantId).where('entry_id', 'in', entryIds).orderBy('seq').execute();
+  const entries = await db
+    .selectFrom('journal_entries')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('id', 'in', entryIds)
+    .orderBy('seq')
+    .execute();
+  const lines = await db
+    .selectFrom('journal_lines')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('entry_id', 'in', entryIds)
+    .orderBy('seq')
+    .execute();
   const linesByEntry = new Map<string, PostingLine[]>();
   for (const line of lines) {
     const list = linesByEntry.get(line.entry_id) ?? [];
-    list.push({ accountId: line.account_id, accountNumber: line.account_number, debitMinor: line.debit_minor, creditMinor: line.credit_minor, currency: line.currency, memo: line.memo });
+    list.push({
+      accountId: line.account_id,
+      accountNumber: line.account_number,
+      debitMinor: line.debit_minor,
+      creditMinor: line.credit_minor,
+      currency: line.currency,
+      memo: line.memo,
+    });
     linesByEntry.set(line.entry_id, list);
   }
   return entries.map((entry) => ({
@@ -114,21 +208,44 @@ export async function findEntries(db: Executor, tenantId: string, entryIds: stri
 }
 
 /** One page of entries in a period, oldest first; `limit + 1` rows are read to know if a next page exists. */
-export async function listEntryIds(db: Executor, query: { tenantId: string; entityId: string; from: string; to: string; accountNumber?: string; limit: number; offset: number }): Promise<string[]> {
-  let select = db.selectFrom('journal_entries').select('journal_entries.id')
+export async function listEntryIds(
+  db: Executor,
+  query: {
+    tenantId: string;
+    entityId: string;
+    from: string;
+    to: string;
+    accountNumber?: string;
+    limit: number;
+    offset: number;
+  },
+): Promise<string[]> {
+  let select = db
+    .selectFrom('journal_entries')
+    .select('journal_entries.id')
     .where('journal_entries.tenant_id', '=', query.tenantId)
     .where('journal_entries.entity_id', '=', query.entityId)
     .where('journal_entries.entry_date', '>=', query.from)
     .where('journal_entries.entry_date', '<=', query.to);
   if (query.accountNumber) {
     const accountNumber = query.accountNumber;
-    select = select.where((eb) => eb.exists(eb.selectFrom('journal_lines').select('journal_lines.seq')
-      .whereRef('journal_lines.entry_id', '=', 'journal_entries.id')
-      .where('journal_lines.tenant_id', '=', query.tenantId)
-      .where('journal_lines.account_number', '=', accountNumber)));
+    select = select.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('journal_lines')
+          .select('journal_lines.seq')
+          .whereRef('journal_lines.entry_id', '=', 'journal_entries.id')
+          .where('journal_lines.tenant_id', '=', query.tenantId)
+          .where('journal_lines.account_number', '=', accountNumber),
+      ),
+    );
   }
-  const rows = await select.orderBy('journal_entries.entry_date').orderBy('journal_entries.seq')
-    .limit(query.limit + 1).offset(query.offset).execute();
+  const rows = await select
+    .orderBy('journal_entries.entry_date')
+    .orderBy('journal_entries.seq')
+    .limit(query.limit + 1)
+    .offset(query.offset)
+    .execute();
   return rows.map((row) => row.id);
 }
 
@@ -141,11 +258,25 @@ export interface AccountTotals {
 }
 
 /** Cumulative debits and credits per account through `asOf`, from the per-day totals. */
-export async function cumulativeTotals(db: Executor, tenantId: string, entityId: string, asOf: string): Promise<AccountTotals[]> {
-  const rows = await db.selectFrom('account_daily_totals')
+export async function cumulativeTotals(
+  db: Executor,
+  tenantId: string,
+  entityId: string,
+  asOf: string,
+): Promise<AccountTotals[]> {
+  const rows = await db
+    .selectFrom('account_daily_totals')
     .select(['account_id', 'currency'])
     .select([exactSum('debit_minor').as('debit'), exactSum('credit_minor').as('credit')])
-    .where('tenant_id', '=', tenantId).where('entity_id', '=', entityId).where('day', '<=', asOf)
-    .groupBy(['account_id', 'currency']).execute();
-  return rows.map((row) => ({ accountId: row.account_id, currency: row.currency, debitMinor: toBigInt(row.debit), creditMinor: toBigInt(row.credit) }));
+    .where('tenant_id', '=', tenantId)
+    .where('entity_id', '=', entityId)
+    .where('day', '<=', asOf)
+    .groupBy(['account_id', 'currency'])
+    .execute();
+  return rows.map((row) => ({
+    accountId: row.account_id,
+    currency: row.currency,
+    debitMinor: toBigInt(row.debit),
+    creditMinor: toBigInt(row.credit),
+  }));
 }

@@ -14,7 +14,14 @@ export interface JournalEntryView {
   sourceId: string | null;
   reversesEntryId: string | null;
   postedAt: string;
-  lines: Array<{ accountId: string; accountNumber: string; debit: number | null; credit: number | null; currency: string; memo: string | null }>;
+  lines: Array<{
+    accountId: string;
+    accountNumber: string;
+    debit: number | null;
+    credit: number | null;
+    currency: string;
+    memo: string | null;
+  }>;
 }
 
 function toView(entry: StoredEntry): JournalEntryView {
@@ -38,7 +45,11 @@ function toView(entry: StoredEntry): JournalEntryView {
   };
 }
 
-export async function listJournal(handle: DatabaseHandle, tenantId: string, query: { from: string; to: string; accountNumber?: string; entityId?: string; limit: number; offset: number }) {
+export async function listJournal(
+  handle: DatabaseHandle,
+  tenantId: string,
+  query: { from: string; to: string; accountNumber?: string; entityId?: string; limit: number; offset: number },
+) {
   if (query.from > query.to) throw invalid('from: must be on or before to');
   const entity = await resolveEntity(handle, tenantId, query.entityId);
   if (query.accountNumber && !(await tenantHasAccountNumber(handle.readDb, tenantId, query.accountNumber))) {
@@ -49,7 +60,9 @@ export async function listJournal(handle: DatabaseHandle, tenantId: string, quer
   const entries = await findEntries(handle.readDb, tenantId, ids.slice(0, query.limit));
   return {
     data: entries.map(toView),
-    meta: { pagination: { limit: query.limit, offset: query.offset, nextOffset: hasMore ? query.offset + query.limit : null } },
+    meta: {
+      pagination: { limit: query.limit, offset: query.offset, nextOffset: hasMore ? query.offset + query.limit : null },
+    },
   };
 }
 

@@ -7,11 +7,20 @@ import { reversalOf, type EntryDraft } from './posting.ts';
  * Posts entries, first reversing the entries they supersede: the only way anything booked changes.
  * Returns the ids of the new (non-reversal) entries in the order of `drafts`.
  */
-export async function post(trx: Executor, tenantId: string, drafts: EntryDraft[], supersededEntryIds: string[], postedAt: string): Promise<string[]> {
+export async function post(
+  trx: Executor,
+  tenantId: string,
+  drafts: EntryDraft[],
+  supersededEntryIds: string[],
+  postedAt: string,
+): Promise<string[]> {
   const reversals: EntryDraft[] = [];
   if (supersededEntryIds.length > 0) {
     const superseded = await findEntries(trx, tenantId, supersededEntryIds);
-    assertInvariant(superseded.length === new Set(supersededEntryIds).size, 'every superseded entry exists for this tenant');
+    assertInvariant(
+      superseded.length === new Set(supersededEntryIds).size,
+      'every superseded entry exists for this tenant',
+    );
     for (const entry of superseded) reversals.push(reversalOf(entry));
   }
   const ids = await appendEntries(trx, [...reversals, ...drafts], postedAt);

@@ -36,8 +36,14 @@ export function assertBalanced(draft: EntryDraft): void {
   const net = new Map<string, number>();
   for (const line of draft.lines) {
     const amount = line.debitMinor ?? line.creditMinor;
-    assertInvariant((line.debitMinor === null) !== (line.creditMinor === null), 'a line carries a debit or a credit, never both or neither');
-    assertInvariant(Number.isSafeInteger(amount) && (amount as number) > 0, `line amount ${amount} must be a positive integer of minor units`);
+    assertInvariant(
+      (line.debitMinor === null) !== (line.creditMinor === null),
+      'a line carries a debit or a credit, never both or neither',
+    );
+    assertInvariant(
+      Number.isSafeInteger(amount) && (amount as number) > 0,
+      `line amount ${amount} must be a positive integer of minor units`,
+    );
     net.set(line.currency, (net.get(line.currency) ?? 0) + (line.debitMinor ?? 0) - (line.creditMinor ?? 0));
   }
   for (const [currency, difference] of net) {
@@ -75,8 +81,22 @@ export function bankRowEntry(params: {
     sourceId: params.transactionId,
     reversesEntryId: null,
     lines: [
-      { accountId: debit.id, accountNumber: debit.accountNumber, debitMinor: magnitude, creditMinor: null, currency: params.currency, memo: null },
-      { accountId: credit.id, accountNumber: credit.accountNumber, debitMinor: null, creditMinor: magnitude, currency: params.currency, memo: null },
+      {
+        accountId: debit.id,
+        accountNumber: debit.accountNumber,
+        debitMinor: magnitude,
+        creditMinor: null,
+        currency: params.currency,
+        memo: null,
+      },
+      {
+        accountId: credit.id,
+        accountNumber: credit.accountNumber,
+        debitMinor: null,
+        creditMinor: magnitude,
+        currency: params.currency,
+        memo: null,
+      },
     ],
   };
   assertBalanced(draft);
@@ -113,8 +133,22 @@ export function openingBalanceEntry(params: {
     sourceId: params.bankAccountId,
     reversesEntryId: null,
     lines: [
-      { accountId: debit.id, accountNumber: debit.accountNumber, debitMinor: magnitude, creditMinor: null, currency: params.currency, memo: 'Opening balance' },
-      { accountId: credit.id, accountNumber: credit.accountNumber, debitMinor: null, creditMinor: magnitude, currency: params.currency, memo: 'Opening balance' },
+      {
+        accountId: debit.id,
+        accountNumber: debit.accountNumber,
+        debitMinor: magnitude,
+        creditMinor: null,
+        currency: params.currency,
+        memo: 'Opening balance',
+      },
+      {
+        accountId: credit.id,
+        accountNumber: credit.accountNumber,
+        debitMinor: null,
+        creditMinor: magnitude,
+        currency: params.currency,
+        memo: 'Opening balance',
+      },
     ],
   };
   assertBalanced(draft);
@@ -122,7 +156,16 @@ export function openingBalanceEntry(params: {
 }
 
 /** The mirror image of an entry, dated like the original so every period's figures are corrected. */
-export function reversalOf(original: { id: string; entryDate: string; description: string; sourceType: JournalSourceType; sourceId: string | null; tenantId: string; entityId: string; lines: PostingLine[] }): EntryDraft {
+export function reversalOf(original: {
+  id: string;
+  entryDate: string;
+  description: string;
+  sourceType: JournalSourceType;
+  sourceId: string | null;
+  tenantId: string;
+  entityId: string;
+  lines: PostingLine[];
+}): EntryDraft {
   const draft: EntryDraft = {
     tenantId: original.tenantId,
     entityId: original.entityId,

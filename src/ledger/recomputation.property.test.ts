@@ -26,27 +26,61 @@ before(async () => {
 });
 after(() => harness.close());
 
-test(`property: after ${SEQUENCES} random operation sequences the journal equals a recomputation from the rows`, { timeout: 30 * 60_000 }, async () => {
-  await fc.assert(fc.asyncProperty(sequenceArbitrary(25), async (operations) => {
-    const tenant = await harness.newTenant(`Chaos ${++runNumber}`);
-    const violations = await runSequence(harness, tenant, operations);
-    assert.deepEqual(violations, []);
-  }), { numRuns: SEQUENCES, seed: SEED });
+test(`property: after ${SEQUENCES} random operation sequences the journal equals a recomputation from the rows`, {
+  timeout: 30 * 60_000,
+}, async () => {
+  await fc.assert(
+    fc.asyncProperty(sequenceArbitrary(25), async (operations) => {
+      const tenant = await harness.newTenant(`Chaos ${++runNumber}`);
+      const violations = await runSequence(harness, tenant, operations);
+      assert.deepEqual(violations, []);
+    }),
+    { numRuns: SEQUENCES, seed: SEED },
+  );
 });
 
 test('the recomputation notices a row booked twice, a row whose amount drifted from its entry, and per-day totals that drifted from the lines', async () => {
   const operations: Operation[] = [
-    { kind: 'push', account: 0, withId: true, line: { date: '2026-04-03', description: 'OFFICE DEPOT 221', amountMinor: 4_599 }, pending: false },
-    { kind: 'push', account: 1, withId: false, line: { date: '2026-04-05', description: 'Client payment', amountMinor: -250_000 }, pending: false },
+    {
+      kind: 'push',
+      account: 0,
+      withId: true,
+      line: { date: '2026-04-03', description: 'OFFICE DEPOT 221', amountMinor: 4_599 },
+      pending: false,
+    },
+    {
+      kind: 'push',
+      account: 1,
+      withId: false,
+      line: { date: '2026-04-05', description: 'Client payment', amountMinor: -250_000 },
+      pending: false,
+    },
   ];
   const corruptions: Array<(tenantId: string) => Promise<unknown>> = [
     async (tenantId) => {
-      const row = await harness.handle.db.selectFrom('transactions').selectAll().where('tenant_id', '=', tenantId).orderBy('seq').executeTakeFirstOrThrow();
+      const row = await harness.handle.db
+        .selectFrom('transactions')
+        .selectAll()
+        .where('tenant_id', '=', tenantId)
+        .orderBy('seq')
+        .executeTakeFirstOrThrow();
       const [entry] = await findEntries(harness.handle.db, tenantId, [row.journal_entry_id!]);
       return appendEntries(harness.handle.db, [{ ...entry, reversesEntryId: null }], new Date().toISOString());
     },
-    (tenantId) => harness.handle.db.updateTable('transactions').set({ amount_minor: 4_600 }).where('tenant_id', '=', tenantId).where('amount_minor', '=', 4_599).execute(),
-    (tenantId) => harness.handle.db.updateTable('account_daily_totals').set({ debit_minor: 1n }).where('tenant_id', '=', tenantId).where(sql`debit_minor`, '>', 0).execute(),
+    (tenantId) =>
+      harness.handle.db
+        .updateTable('transactions')
+        .set({ amount_minor: 4_600 })
+        .where('tenant_id', '=', tenantId)
+        .where('amount_minor', '=', 4_599)
+        .execute(),
+    (tenantId) =>
+      harness.handle.db
+        .updateTable('account_daily_totals')
+        .set({ debit_minor: 1n })
+        .where('tenant_id', '=', tenantId)
+        .where(sql`debit_minor`, '>', 0)
+        .execute(),
   ];
   for (const corrupt of corruptions) {
     const tenant = await harness.newTenant(`Corrupted ${++runNumber}`);

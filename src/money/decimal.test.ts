@@ -44,35 +44,45 @@ test('units at an exponent are exact or refused; scale and rounding do what stat
   assert.equal(text(Decimal.from('2.344').roundTo(2)), '2.34');
 });
 
-const decimalText = fc.tuple(fc.bigInt({ min: -(10n ** 20n), max: 10n ** 20n }), fc.integer({ min: 0, max: 6 }))
+const decimalText = fc
+  .tuple(fc.bigInt({ min: -(10n ** 20n), max: 10n ** 20n }), fc.integer({ min: 0, max: 6 }))
   .map(([units, scale]) => Decimal.of(units, scale).toString());
 
 test('property: text round-trips, and addition agrees with BigInt arithmetic on a common scale', () => {
-  fc.assert(fc.property(decimalText, decimalText, (left, right) => {
-    const a = Decimal.from(left);
-    const b = Decimal.from(right);
-    assert.equal(a.toString(), left);
-    const sum = a.plus(b);
-    assert.ok(sum.minus(b).equals(a));
-    assert.equal(a.compare(b) + b.compare(a), 0, "compare is antisymmetric");
-    assert.equal(sum.compare(a), b.compare(Decimal.ZERO));
-    const scale = Math.max(a.scale, b.scale);
-    assert.equal(sum.toUnitsAt(scale), a.toUnitsAt(scale)! + b.toUnitsAt(scale)!);
-  }), { numRuns: 1000 });
+  fc.assert(
+    fc.property(decimalText, decimalText, (left, right) => {
+      const a = Decimal.from(left);
+      const b = Decimal.from(right);
+      assert.equal(a.toString(), left);
+      const sum = a.plus(b);
+      assert.ok(sum.minus(b).equals(a));
+      assert.equal(a.compare(b) + b.compare(a), 0, 'compare is antisymmetric');
+      assert.equal(sum.compare(a), b.compare(Decimal.ZERO));
+      const scale = Math.max(a.scale, b.scale);
+      assert.equal(sum.toUnitsAt(scale), a.toUnitsAt(scale)! + b.toUnitsAt(scale)!);
+    }),
+    { numRuns: 1000 },
+  );
 });
 
 test('property: a number converts to the decimal it prints as, and back', () => {
-  fc.assert(fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }), (value) => {
-    const decimal = Decimal.fromNumber(value);
-    assert.equal(decimal.toNumber(), value === 0 ? 0 : value);
-  }), { numRuns: 1000 });
+  fc.assert(
+    fc.property(fc.double({ noNaN: true, noDefaultInfinity: true }), (value) => {
+      const decimal = Decimal.fromNumber(value);
+      assert.equal(decimal.toNumber(), value === 0 ? 0 : value);
+    }),
+    { numRuns: 1000 },
+  );
 });
 
 test('property: withScale changes the digits shown, never the value', () => {
-  fc.assert(fc.property(decimalText, fc.integer({ min: 0, max: 4 }), (value, minScale) => {
-    const decimal = Decimal.from(value);
-    const shown = decimal.withScale(minScale);
-    assert.ok(shown.equals(decimal));
-    assert.ok(shown.scale >= minScale);
-  }), { numRuns: 1000 });
+  fc.assert(
+    fc.property(decimalText, fc.integer({ min: 0, max: 4 }), (value, minScale) => {
+      const decimal = Decimal.from(value);
+      const shown = decimal.withScale(minScale);
+      assert.ok(shown.equals(decimal));
+      assert.ok(shown.scale >= minScale);
+    }),
+    { numRuns: 1000 },
+  );
 });

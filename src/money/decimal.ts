@@ -7,8 +7,12 @@
 export class Decimal {
   static readonly ZERO = new Decimal(0n, 0);
 
-  private constructor(readonly units: bigint, readonly scale: number) {
-    if (!Number.isInteger(scale) || scale < 0) throw new RangeError(`a decimal scale is a whole number ≥ 0, not ${scale}`);
+  private constructor(
+    readonly units: bigint,
+    readonly scale: number,
+  ) {
+    if (!Number.isInteger(scale) || scale < 0)
+      throw new RangeError(`a decimal scale is a whole number ≥ 0, not ${scale}`);
   }
 
   /** units × 10^-scale: Decimal.of(1234n, 2) is 12.34. */
@@ -116,7 +120,9 @@ export class Decimal {
       units /= 10n;
       scale -= 1;
     }
-    return scale < minScale ? new Decimal(units * 10n ** BigInt(minScale - scale), minScale) : new Decimal(units, scale);
+    return scale < minScale
+      ? new Decimal(units * 10n ** BigInt(minScale - scale), minScale)
+      : new Decimal(units, scale);
   }
 
   /** The nearest JavaScript number; exact for every amount within MAX_AMOUNT_MINOR, because that prints shortest. */

@@ -79,7 +79,8 @@ export function exactMajorUnits(minor: bigint, currency: string): MajorAmount {
   const exponent = currencyExponent(currency) ?? 2;
   const digits = (minor < 0n ? -minor : minor).toString().padStart(exponent + 1, '0');
   // Trailing zeros of the fraction go, as a double would print them: 12.50 is 12.5.
-  const unsigned = exponent === 0 ? digits : `${digits.slice(0, -exponent)}.${digits.slice(-exponent)}`.replace(/\.?0+$/, '');
+  const unsigned =
+    exponent === 0 ? digits : `${digits.slice(0, -exponent)}.${digits.slice(-exponent)}`.replace(/\.?0+$/, '');
   const text = minor < 0n ? `-${unsigned}` : unsigned;
   const asNumber = Number(text);
   return String(asNumber) === text ? asNumber : new LosslessNumber(text);

@@ -26,19 +26,28 @@ export interface AuditChange {
  * Appends one entry. Called inside the change's own transaction where the change is this module's
  * (people, keys, settings), so the two are stored together or not at all.
  */
-export async function recordAudit(db: Executor, tenantId: string, actor: Actor, change: AuditChange, now = new Date()): Promise<void> {
-  await db.insertInto('audit_log').values({
-    tenant_id: tenantId,
-    occurred_at: now.toISOString(),
-    actor_type: actor.type,
-    actor_id: actor.id,
-    actor_label: actor.label,
-    action: change.action,
-    target_type: change.targetType,
-    target_id: change.targetId,
-    before_json: change.before === undefined || change.before === null ? null : JSON.stringify(change.before),
-    after_json: change.after === undefined || change.after === null ? null : JSON.stringify(change.after),
-  }).execute();
+export async function recordAudit(
+  db: Executor,
+  tenantId: string,
+  actor: Actor,
+  change: AuditChange,
+  now = new Date(),
+): Promise<void> {
+  await db
+    .insertInto('audit_log')
+    .values({
+      tenant_id: tenantId,
+      occurred_at: now.toISOString(),
+      actor_type: actor.type,
+      actor_id: actor.id,
+      actor_label: actor.label,
+      action: change.action,
+      target_type: change.targetType,
+      target_id: change.targetId,
+      before_json: change.before === undefined || change.before === null ? null : JSON.stringify(change.before),
+      after_json: change.after === undefined || change.after === null ? null : JSON.stringify(change.after),
+    })
+    .execute();
 }
 
 export interface AuditEntryView {
@@ -53,9 +62,19 @@ export interface AuditEntryView {
 }
 
 /** The tenant's audit log, newest first; one row past `limit` is read to know whether a next page exists. */
-export async function listAudit(handle: DatabaseHandle, tenantId: string, options: { limit: number; offset: number }): Promise<{ entries: AuditEntryView[]; nextOffset: number | null }> {
-  const rows = await handle.readDb.selectFrom('audit_log').selectAll().where('tenant_id', '=', tenantId)
-    .orderBy('seq', 'desc').limit(options.limit + 1).offset(options.offset).execute();
+export async function listAudit(
+  handle: DatabaseHandle,
+  tenantId: string,
+  options: { limit: number; offset: number },
+): Promise<{ entries: AuditEntryView[]; nextOffset: number | null }> {
+  const rows = await handle.readDb
+    .selectFrom('audit_log')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .orderBy('seq', 'desc')
+    .limit(options.limit + 1)
+    .offset(options.offset)
+    .execute();
   const entries = rows.slice(0, options.limit).map((row) => ({
     id: Number(row.seq),
     occurredAt: row.occurred_at,

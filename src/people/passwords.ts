@@ -15,7 +15,8 @@ export const MIN_PASSWORD_LENGTH = 10;
 export const MAX_PASSWORD_LENGTH = 256;
 
 export function validatePassword(password: string, field = 'password'): string {
-  if (typeof password !== 'string' || [...password].length < MIN_PASSWORD_LENGTH) throw invalid(`${field}: at least ${MIN_PASSWORD_LENGTH} characters`);
+  if (typeof password !== 'string' || [...password].length < MIN_PASSWORD_LENGTH)
+    throw invalid(`${field}: at least ${MIN_PASSWORD_LENGTH} characters`);
   if (password.length > MAX_PASSWORD_LENGTH) throw invalid(`${field}: at most ${MAX_PASSWORD_LENGTH} characters`);
   return password;
 }

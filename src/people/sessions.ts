@@ -30,16 +30,28 @@ const WRONG = 'the e-mail or the password is wrong';
  * (401) after the same argon2 work, so the answer tells nothing about which accounts exist. Throttled
  * per e-mail and per client address (429 with Retry-After).
  */
-export async function login(handle: DatabaseHandle, settings: SessionSettings, input: { email: string; password: string; tenantId?: string; address: string }, nowMs = Date.now()): Promise<{ secret: string; view: SessionView; expiresAt: string }> {
+export async function login(
+  handle: DatabaseHandle,
+  settings: SessionSettings,
+  input: { email: string; password: string; tenantId?: string; address: string },
+  nowMs = Date.now(),
+): Promise<{ secret: string; view: SessionView; expiresAt: string }> {
   const email = normalizeEmail(String(input.email ?? ''));
-  const subjects: Subject[] = [{ kind: 'email', value: email }, { kind: 'address', value: input.address }];
+  const subjects: Subject[] = [
+    { kind: 'email', value: email },
+    { kind: 'address', value: input.address },
+  ];
   const wait = await blockedFor(handle, settings, subjects, nowMs);
-  if (wait !== undefined) throw rateLimited(`too many failed sign-ins for this e-mail or from this address; retry in ${wait} s`, wait);
+  if (wait !== undefined)
+    throw rateLimited(`too many failed sign-ins for this e-mail or from this address; retry in ${wait} s`, wait);
   const user = await findUserByEmail(handle.readDb, email);
   const passwordOk = await verifyPassword(user?.password_hash ?? null, String(input.password ?? ''));
-  const membership = user && passwordOk
-    ? input.tenantId !== undefined ? await findMembership(handle.readDb, input.tenantId, user.id) : (await membershipsOf(handle.readDb, user.id))[0]
-    : undefined;
+  const membership =
+    user && passwordOk
+      ? input.tenantId !== undefined
+        ? await findMembership(handle.readDb, input.tenantId, user.id)
+        : (await membershipsOf(handle.readDb, user.id))[0]
+      : undefined;
   if (!user || !passwordOk || !membership) {
     await recordFailure(handle, settings, subjects, nowMs);
     throw unauthorized(WRONG);
@@ -51,28 +63,71 @@ export async function login(handle: DatabaseHandle, settings: SessionSettings, i
   const expiresAt = new Date(nowMs + settings.sessionTtlMs).toISOString();
   await withWriteTransaction(handle, async (trx) => {
     // Expired sessions of this person go as they sign in again; nothing else needs a cleanup job.
-    await trx.deleteFrom('sessions').where('user_id', '=', user.id).where('expires_at', '<=', now.toISOString()).execute();
-    await trx.insertInto('sessions').values({
-      id_hash: hashSecret(secret), user_id: user.id, tenant_id: membership.tenant_id, csrf_token: csrfToken, created_at: now.toISOString(), expires_at: expiresAt,
-    }).execute();
+    await trx
+      .deleteFrom('sessions')
+      .where('user_id', '=', user.id)
+      .where('expires_at', '<=', now.toISOString())
+      .execute();
+    await trx
+      .insertInto('sessions')
+      .values({
+        id_hash: hashSecret(secret),
+        user_id: user.id,
+        tenant_id: membership.tenant_id,
+        csrf_token: csrfToken,
+        created_at: now.toISOString(),
+        expires_at: expiresAt,
+      })
+      .execute();
   });
-  return { secret, expiresAt, view: { user: { id: user.id, email: user.email }, tenantId: membership.tenant_id, role: membership.role, csrfToken } };
+  return {
+    secret,
+    expiresAt,
+    view: {
+      user: { id: user.id, email: user.email },
+      tenantId: membership.tenant_id,
+      role: membership.role,
+      csrfToken,
+    },
+  };
 }
 
 /**
  * The session behind a cookie value, with the member's current role (a role change or a removal
  * applies to the next request), or undefined when it is unknown, expired or no longer a membership.
  */
-export async function findSession(handle: DatabaseHandle, secret: string, now = new Date()): Promise<{ view: SessionView; principal: Principal } | undefined> {
+export async function findSession(
+  handle: DatabaseHandle,
+  secret: string,
+  now = new Date(),
+): Promise<{ view: SessionView; principal: Principal } | undefined> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(secret)) return undefined;
-  const row = await handle.readDb.selectFrom('sessions')
+  const row = await handle.readDb
+    .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .innerJoin('memberships', (join) => join.onRef('memberships.user_id', '=', 'sessions.user_id').onRef('memberships.tenant_id', '=', 'sessions.tenant_id'))
-    .select(['sessions.user_id', 'sessions.tenant_id', 'sessions.csrf_token', 'sessions.expires_at', 'users.email', 'memberships.role'])
-    .where('sessions.id_hash', '=', hashSecret(secret)).executeTakeFirst();
+    .innerJoin('memberships', (join) =>
+      join
+        .onRef('memberships.user_id', '=', 'sessions.user_id')
+        .onRef('memberships.tenant_id', '=', 'sessions.tenant_id'),
+    )
+    .select([
+      'sessions.user_id',
+      'sessions.tenant_id',
+      'sessions.csrf_token',
+      'sessions.expires_at',
+      'users.email',
+      'memberships.role',
+    ])
+    .where('sessions.id_hash', '=', hashSecret(secret))
+    .executeTakeFirst();
   if (!row || row.expires_at <= now.toISOString()) return undefined;
   const role = row.role as Role;
-  const view: SessionView = { user: { id: row.user_id, email: row.email }, tenantId: row.tenant_id, role, csrfToken: row.csrf_token };
+  const view: SessionView = {
+    user: { id: row.user_id, email: row.email },
+    tenantId: row.tenant_id,
+    role,
+    csrfToken: row.csrf_token,
+  };
   const principal: Principal = {
     tenantId: trustedTenantId(row.tenant_id),
     scopes: [...ROLE_SCOPES[role]],
@@ -103,7 +158,14 @@ export function cookieValue(header: string | undefined, name: string): string | 
 }
 
 export function sessionCookie(secret: string, options: { maxAgeSeconds: number; secure: boolean }): string {
-  return [`${SESSION_COOKIE}=${secret}`, 'Path=/', 'HttpOnly', 'SameSite=Lax', `Max-Age=${options.maxAgeSeconds}`, ...(options.secure ? ['Secure'] : [])].join('; ');
+  return [
+    `${SESSION_COOKIE}=${secret}`,
+    'Path=/',
+    'HttpOnly',
+    'SameSite=Lax',
+    `Max-Age=${options.maxAgeSeconds}`,
+    ...(options.secure ? ['Secure'] : []),
+  ].join('; ');
 }
 
 export function clearedSessionCookie(secure: boolean): string {
@@ -111,5 +173,6 @@ export function clearedSessionCookie(secure: boolean): string {
 }
 
 export function assertLoginInput(body: { email?: unknown; password?: unknown }): void {
-  if (typeof body.email !== 'string' || typeof body.password !== 'string') throw invalid('email and password: both are required');
+  if (typeof body.email !== 'string' || typeof body.password !== 'string')
+    throw invalid('email and password: both are required');
 }

@@ -19,10 +19,19 @@ export type Subject = { kind: 'email' | 'address' | 'reset'; value: string };
 const keyOf = (subject: Subject) => `${subject.kind}:${subject.value}`;
 
 /** Seconds until the first blocked subject may try again, or undefined when none is blocked. */
-export async function blockedFor(handle: DatabaseHandle, settings: LoginThrottleSettings, subjects: Subject[], nowMs = Date.now()): Promise<number | undefined> {
+export async function blockedFor(
+  handle: DatabaseHandle,
+  settings: LoginThrottleSettings,
+  subjects: Subject[],
+  nowMs = Date.now(),
+): Promise<number | undefined> {
   let wait: number | undefined;
   for (const subject of subjects) {
-    const row = await handle.readDb.selectFrom('login_throttle').selectAll().where('subject', '=', keyOf(subject)).executeTakeFirst();
+    const row = await handle.readDb
+      .selectFrom('login_throttle')
+      .selectAll()
+      .where('subject', '=', keyOf(subject))
+      .executeTakeFirst();
     if (!row) continue;
     const endsAtMs = Number(row.window_started_at_ms) + settings.windowMs;
     const limit = subject.kind === 'address' ? settings.maxFailuresPerAddress : settings.maxFailuresPerEmail;
@@ -31,17 +40,33 @@ export async function blockedFor(handle: DatabaseHandle, settings: LoginThrottle
   return wait;
 }
 
-export async function recordFailure(handle: DatabaseHandle, settings: LoginThrottleSettings, subjects: Subject[], nowMs = Date.now()): Promise<void> {
+export async function recordFailure(
+  handle: DatabaseHandle,
+  settings: LoginThrottleSettings,
+  subjects: Subject[],
+  nowMs = Date.now(),
+): Promise<void> {
   await withWriteTransaction(handle, async (trx) => {
     for (const subject of subjects) {
       const key = keyOf(subject);
       const row = await trx.selectFrom('login_throttle').selectAll().where('subject', '=', key).executeTakeFirst();
       if (!row) {
-        await trx.insertInto('login_throttle').values({ subject: key, failures: 1, window_started_at_ms: nowMs }).execute();
+        await trx
+          .insertInto('login_throttle')
+          .values({ subject: key, failures: 1, window_started_at_ms: nowMs })
+          .execute();
       } else if (Number(row.window_started_at_ms) + settings.windowMs <= nowMs) {
-        await trx.updateTable('login_throttle').set({ failures: 1, window_started_at_ms: nowMs }).where('subject', '=', key).execute();
+        await trx
+          .updateTable('login_throttle')
+          .set({ failures: 1, window_started_at_ms: nowMs })
+          .where('subject', '=', key)
+          .execute();
       } else {
-        await trx.updateTable('login_throttle').set({ failures: row.failures + 1 }).where('subject', '=', key).execute();
+        await trx
+          .updateTable('login_throttle')
+          .set({ failures: row.failures + 1 })
+          .where('subject', '=', key)
+          .execute();
       }
     }
   });

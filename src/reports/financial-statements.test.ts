@@ -3,7 +3,16 @@ import { after, before, test } from 'node:test';
 import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
 import { createHarness, type Harness, type TestTenant } from '../../test/support/harness.ts';
-import { buildBooks, CATEGORY_OF_NUMBER, LEDGER_NUMBER, modelNetDebit, money, tenantWithProfile, type BookEvent, type BookSetup } from '../../test/support/report-books.ts';
+import {
+  buildBooks,
+  CATEGORY_OF_NUMBER,
+  LEDGER_NUMBER,
+  modelNetDebit,
+  money,
+  tenantWithProfile,
+  type BookEvent,
+  type BookSetup,
+} from '../../test/support/report-books.ts';
 import { negotiate } from '../http/content-negotiation.ts';
 import { addDays } from '../shared/dates.ts';
 
@@ -14,7 +23,23 @@ let globex: TestTenant;
 /** Fifteen months of a small business: sales, rent, software, card spending paid from checking, a loan, equipment, owner money in and out, savings moves, unfiled rows. */
 function scenario(): BookSetup {
   const events: BookEvent[] = [];
-  const months = ['2025-08', '2025-09', '2025-10', '2025-11', '2025-12', '2026-01', '2026-02', '2026-03', '2026-04', '2026-05', '2026-06', '2026-07', '2026-08', '2026-09', '2026-10'];
+  const months = [
+    '2025-08',
+    '2025-09',
+    '2025-10',
+    '2025-11',
+    '2025-12',
+    '2026-01',
+    '2026-02',
+    '2026-03',
+    '2026-04',
+    '2026-05',
+    '2026-06',
+    '2026-07',
+    '2026-08',
+    '2026-09',
+    '2026-10',
+  ];
   months.forEach((month, index) => {
     const growth = 1 + index / 10;
     events.push(
@@ -29,7 +54,11 @@ function scenario(): BookSetup {
       { account: 'chk', date: `${month}-28`, amountMinor: 100_000, target: 'transfer' },
       { account: 'sav', date: `${month}-28`, amountMinor: -100_000, target: 'transfer' },
     );
-    if (index % 3 === 0) events.push({ account: 'chk', date: `${month}-20`, amountMinor: 7_777, target: '6999' }, { account: 'chk', date: `${month}-21`, amountMinor: -3_333, target: '4999' });
+    if (index % 3 === 0)
+      events.push(
+        { account: 'chk', date: `${month}-20`, amountMinor: 7_777, target: '6999' },
+        { account: 'chk', date: `${month}-21`, amountMinor: -3_333, target: '4999' },
+      );
     if (index % 4 === 1) events.push({ account: 'chk', date: `${month}-05`, amountMinor: 9_500, target: '4200' });
   });
   events.push(
@@ -51,7 +80,11 @@ before(async () => {
   globex = await harness.newTenant('Globex Inc');
   await buildBooks(harness, acme, setup);
   // Globex has books of its own that must never show in Acme's reports.
-  await buildBooks(harness, globex, { openingDate: '2026-01-01', openingMinor: { chk: 99_900, sav: 0, card: 0 }, events: [{ account: 'chk', date: '2026-03-03', amountMinor: -777_700, target: '4000' }] });
+  await buildBooks(harness, globex, {
+    openingDate: '2026-01-01',
+    openingMinor: { chk: 99_900, sav: 0, card: 0 },
+    events: [{ account: 'chk', date: '2026-03-03', amountMinor: -777_700, target: '4000' }],
+  });
 });
 after(() => harness.close());
 
@@ -63,44 +96,76 @@ const get = async (tenant: TestTenant, url: string) => {
 
 type Row = { accountNumber: string | null; name: string; amount: number };
 const asMap = (rows: Row[]) => new Map(rows.map((row) => [row.accountNumber, row.amount]));
-const natural = (accountNumber: string, netDebit: number) => (['asset', 'expense'].includes(CATEGORY_OF_NUMBER(accountNumber)) ? netDebit : -netDebit) || 0;
+const natural = (accountNumber: string, netDebit: number) =>
+  (['asset', 'expense'].includes(CATEGORY_OF_NUMBER(accountNumber)) ? netDebit : -netDebit) || 0;
 
 function expectedRows(net: Map<string, number>, category: string): Map<string, number> {
-  return new Map([...net].filter(([number, minor]) => CATEGORY_OF_NUMBER(number) === category && minor !== 0)
-    .sort(([a], [b]) => a.localeCompare(b)).map(([number, minor]) => [number, money(natural(number, minor))]));
+  return new Map(
+    [...net]
+      .filter(([number, minor]) => CATEGORY_OF_NUMBER(number) === category && minor !== 0)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([number, minor]) => [number, money(natural(number, minor))]),
+  );
 }
 
-const netIncomeMinor = (net: Map<string, number>) => [...net].filter(([number]) => ['revenue', 'expense'].includes(CATEGORY_OF_NUMBER(number))).reduce((total, [, minor]) => total - minor, 0);
+const netIncomeMinor = (net: Map<string, number>) =>
+  [...net]
+    .filter(([number]) => ['revenue', 'expense'].includes(CATEGORY_OF_NUMBER(number)))
+    .reduce((total, [, minor]) => total - minor, 0);
 
 test('profit and loss: every revenue and expense account of the period, totals and net income, from the events alone', async () => {
   const report = (await get(acme, '/v1/reports/profit-and-loss?from=2026-01-01&to=2026-06-30')).data;
   const net = modelNetDebit(setup, { from: '2026-01-01', to: '2026-06-30' });
   assert.deepEqual(asMap(report.revenue), expectedRows(net, 'revenue'));
   assert.deepEqual(asMap(report.expenses), expectedRows(net, 'expense'));
-  assert.ok(report.revenue.some((row: Row) => row.accountNumber === '4200' && row.amount < 0), 'refunds reduce revenue');
+  assert.ok(
+    report.revenue.some((row: Row) => row.accountNumber === '4200' && row.amount < 0),
+    'refunds reduce revenue',
+  );
   assert.equal(report.netIncome, money(netIncomeMinor(net)));
-  assert.equal(report.totalRevenue, money([...expectedRows(net, 'revenue').values()].reduce((a, b) => a + Math.round(b * 100), 0)));
-  assert.equal(Math.round(report.totalRevenue * 100) - Math.round(report.totalExpenses * 100), Math.round(report.netIncome * 100));
+  assert.equal(
+    report.totalRevenue,
+    money([...expectedRows(net, 'revenue').values()].reduce((a, b) => a + Math.round(b * 100), 0)),
+  );
+  assert.equal(
+    Math.round(report.totalRevenue * 100) - Math.round(report.totalExpenses * 100),
+    Math.round(report.netIncome * 100),
+  );
   assert.equal(report.comparison, undefined);
   assert.equal(report.entityId, acme.entityId);
 });
 
 test('profit and loss comparisons: previous period of whole months, the same dates a year earlier, and plain day ranges', async () => {
-  const quarter = (await get(acme, '/v1/reports/profit-and-loss?from=2026-04-01&to=2026-06-30&compareTo=previous_period')).data;
+  const quarter = (
+    await get(acme, '/v1/reports/profit-and-loss?from=2026-04-01&to=2026-06-30&compareTo=previous_period')
+  ).data;
   assert.equal(quarter.comparison.from, '2026-01-01');
   assert.equal(quarter.comparison.to, '2026-03-31');
   const prior = modelNetDebit(setup, { from: '2026-01-01', to: '2026-03-31' });
   assert.equal(quarter.comparison.netIncome, money(netIncomeMinor(prior)));
-  assert.deepEqual(quarter.comparison.expenses.map((row: Row) => row.accountNumber), quarter.expenses.map((row: Row) => row.accountNumber), 'rows line up');
-  for (const row of quarter.comparison.expenses) assert.equal(row.amount, money(natural(row.accountNumber, prior.get(row.accountNumber) ?? 0)));
-  assert.equal(quarter.comparison.change.netIncome, money(Math.round(quarter.netIncome * 100) - Math.round(quarter.comparison.netIncome * 100)));
+  assert.deepEqual(
+    quarter.comparison.expenses.map((row: Row) => row.accountNumber),
+    quarter.expenses.map((row: Row) => row.accountNumber),
+    'rows line up',
+  );
+  for (const row of quarter.comparison.expenses)
+    assert.equal(row.amount, money(natural(row.accountNumber, prior.get(row.accountNumber) ?? 0)));
+  assert.equal(
+    quarter.comparison.change.netIncome,
+    money(Math.round(quarter.netIncome * 100) - Math.round(quarter.comparison.netIncome * 100)),
+  );
 
-  const yearly = (await get(acme, '/v1/reports/profit-and-loss?from=2026-02-01&to=2026-02-28&compareTo=previous_year')).data;
+  const yearly = (await get(acme, '/v1/reports/profit-and-loss?from=2026-02-01&to=2026-02-28&compareTo=previous_year'))
+    .data;
   assert.deepEqual([yearly.comparison.from, yearly.comparison.to], ['2025-02-01', '2025-02-28']);
   assert.equal(yearly.comparison.netIncome, 0, 'nothing was booked in February 2025');
-  const days = (await get(acme, '/v1/reports/profit-and-loss?from=2026-03-10&to=2026-03-19&compareTo=previous_period')).data;
+  const days = (await get(acme, '/v1/reports/profit-and-loss?from=2026-03-10&to=2026-03-19&compareTo=previous_period'))
+    .data;
   assert.deepEqual([days.comparison.from, days.comparison.to], ['2026-02-28', '2026-03-09']);
-  assert.equal(days.comparison.netIncome, money(netIncomeMinor(modelNetDebit(setup, { from: '2026-02-28', to: '2026-03-09' }))));
+  assert.equal(
+    days.comparison.netIncome,
+    money(netIncomeMinor(modelNetDebit(setup, { from: '2026-02-28', to: '2026-03-09' }))),
+  );
 });
 
 test('balance sheet: balances, current-year earnings as a line, earlier years rolled into retained earnings', async () => {
@@ -121,33 +186,59 @@ test('balance sheet: balances, current-year earnings as a line, earlier years ro
   assert.equal(equity.get('3900'), money(priorYears), "prior years' net income sits in retained earnings");
   for (const [number, amount] of expectedRows(cumulative, 'equity')) assert.equal(equity.get(number), amount);
   const cents = (value: number) => Math.round(value * 100);
-  assert.equal(cents(report.totalAssets), cents(report.totalLiabilities) + cents(report.totalEquity), 'assets = liabilities + equity');
-  assert.equal(cents(report.totalAssets), report.assets.reduce((total: number, row: Row) => total + cents(row.amount), 0));
+  assert.equal(
+    cents(report.totalAssets),
+    cents(report.totalLiabilities) + cents(report.totalEquity),
+    'assets = liabilities + equity',
+  );
+  assert.equal(
+    cents(report.totalAssets),
+    report.assets.reduce((total: number, row: Row) => total + cents(row.amount), 0),
+  );
 });
 
 test('P&L net income equals the change in equity not caused by owners (contributions, draws, declared balances)', async () => {
-  for (const [from, to] of [['2026-01-01', '2026-06-30'], ['2025-10-15', '2026-02-14'], ['2026-07-01', '2026-10-31']]) {
+  for (const [from, to] of [
+    ['2026-01-01', '2026-06-30'],
+    ['2025-10-15', '2026-02-14'],
+    ['2026-07-01', '2026-10-31'],
+  ]) {
     const pnl = (await get(acme, `/v1/reports/profit-and-loss?from=${from}&to=${to}`)).data;
     const start = (await get(acme, `/v1/reports/balance-sheet?asOf=${addDays(from, -1)}`)).data;
     const end = (await get(acme, `/v1/reports/balance-sheet?asOf=${to}`)).data;
     const cents = (value: number) => Math.round(value * 100);
-    const ownerLines = (sheet: { equity: Row[] }) => sheet.equity.filter((row) => row.accountNumber !== null && row.accountNumber !== '3900').reduce((total, row) => total + cents(row.amount), 0);
-    assert.equal(cents(end.totalEquity) - cents(start.totalEquity) - (ownerLines(end) - ownerLines(start)), cents(pnl.netIncome), `${from}..${to}`);
+    const ownerLines = (sheet: { equity: Row[] }) =>
+      sheet.equity
+        .filter((row) => row.accountNumber !== null && row.accountNumber !== '3900')
+        .reduce((total, row) => total + cents(row.amount), 0);
+    assert.equal(
+      cents(end.totalEquity) - cents(start.totalEquity) - (ownerLines(end) - ownerLines(start)),
+      cents(pnl.netIncome),
+      `${from}..${to}`,
+    );
   }
 });
 
 test('balance sheet of a fiscal year ending in June: the year starts on 1 July', async () => {
-  const juneYear = await tenantWithProfile(harness, { legalName: 'June Co', stateCode: 'CA', taxId: '98-7654321', fiscalYearEndMonth: 6 });
+  const juneYear = await tenantWithProfile(harness, {
+    legalName: 'June Co',
+    stateCode: 'CA',
+    taxId: '98-7654321',
+    fiscalYearEndMonth: 6,
+  });
   await buildBooks(harness, juneYear, setup);
   const report = (await get(juneYear, '/v1/reports/balance-sheet?asOf=2026-09-30')).data;
   assert.equal(report.fiscalYearStart, '2026-07-01');
-  assert.equal(report.currentYearEarnings, money(netIncomeMinor(modelNetDebit(setup, { from: '2026-07-01', to: '2026-09-30' }))));
+  assert.equal(
+    report.currentYearEarnings,
+    money(netIncomeMinor(modelNetDebit(setup, { from: '2026-07-01', to: '2026-09-30' }))),
+  );
   assert.equal(report.priorYearsNetIncome, money(netIncomeMinor(modelNetDebit(setup, { to: '2026-06-30' }))));
   const calendar = (await get(acme, '/v1/reports/balance-sheet?asOf=2026-09-30')).data;
   assert.equal(report.totalEquity, calendar.totalEquity, 'the fiscal year moves earnings between lines, not the total');
 });
 
-test('cash flow: sections by counter account, and opening + net change = closing = the bank accounts\' own balances', async () => {
+test("cash flow: sections by counter account, and opening + net change = closing = the bank accounts' own balances", async () => {
   const report = (await get(acme, '/v1/reports/cash-flow?from=2026-01-01&to=2026-10-31')).data;
   const opening = modelNetDebit(setup, { to: '2025-12-31' });
   const period = modelNetDebit(setup, { from: '2026-01-01', to: '2026-10-31' });
@@ -156,42 +247,77 @@ test('cash flow: sections by counter account, and opening + net change = closing
   const cents = (value: number) => Math.round(value * 100);
   assert.equal(cents(report.openingCash) + cents(report.netChange), cents(report.closingCash));
   const banks = (await get(acme, '/v1/bank-accounts')).data;
-  const derived = banks.filter((account: { type: string }) => account.type === 'depository').reduce((total: number, account: { derivedBalance: number }) => total + cents(account.derivedBalance), 0);
+  const derived = banks
+    .filter((account: { type: string }) => account.type === 'depository')
+    .reduce((total: number, account: { derivedBalance: number }) => total + cents(account.derivedBalance), 0);
   assert.equal(cents(report.closingCash), derived, 'closing cash is what the bank accounts hold');
   assert.equal(report.declaredOpeningBalances, 0);
 
-  const sectionOf = (number: string) => (number === '1500' ? 'investing' : ['2400', '3100', '3200', '3950'].includes(number) ? 'financing' : 'operating');
+  const sectionOf = (number: string) =>
+    number === '1500' ? 'investing' : ['2400', '3100', '3200', '3950'].includes(number) ? 'financing' : 'operating';
   for (const section of ['operating', 'investing', 'financing'] as const) {
-    const expected = new Map([...period].filter(([number, minor]) => minor !== 0 && number !== LEDGER_NUMBER.chk && number !== LEDGER_NUMBER.sav && sectionOf(number) === section)
-      .sort(([a], [b]) => a.localeCompare(b)).map(([number, minor]) => [number, money(-minor)]));
+    const expected = new Map(
+      [...period]
+        .filter(
+          ([number, minor]) =>
+            minor !== 0 &&
+            number !== LEDGER_NUMBER.chk &&
+            number !== LEDGER_NUMBER.sav &&
+            sectionOf(number) === section,
+        )
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([number, minor]) => [number, money(-minor)]),
+    );
     assert.deepEqual(asMap(report.lines[section]), expected, section);
-    assert.equal(cents(report[section]), [...expected.values()].reduce((total, amount) => total + cents(amount), 0));
+    assert.equal(
+      cents(report[section]),
+      [...expected.values()].reduce((total, amount) => total + cents(amount), 0),
+    );
   }
-  assert.ok(report.lines.operating.some((row: Row) => row.accountNumber === '6150' && row.amount < 0), 'card spending shows as operating spending');
-  assert.ok(report.lines.financing.some((row: Row) => row.accountNumber === '2400' && row.amount === 24_350), 'loan in, less the repayment');
+  assert.ok(
+    report.lines.operating.some((row: Row) => row.accountNumber === '6150' && row.amount < 0),
+    'card spending shows as operating spending',
+  );
+  assert.ok(
+    report.lines.financing.some((row: Row) => row.accountNumber === '2400' && row.amount === 24_350),
+    'loan in, less the repayment',
+  );
   assert.deepEqual(report.lines.investing, [{ accountNumber: '1500', name: 'Equipment', amount: -18_000 }]);
 });
 
-test('cash flow across the opening date: declared balances are not flows, and the card\'s declared debt is not spending', async () => {
+test("cash flow across the opening date: declared balances are not flows, and the card's declared debt is not spending", async () => {
   const report = (await get(acme, '/v1/reports/cash-flow?from=2025-07-01&to=2025-08-20')).data;
   assert.equal(report.openingCash, 0);
   assert.equal(report.declaredOpeningBalances, money(setup.openingMinor.chk + setup.openingMinor.sav));
   const period = modelNetDebit(setup, { from: '2025-08-01', to: '2025-08-20' });
   const cardRows = -(period.get(LEDGER_NUMBER.card) ?? 0);
   assert.ok(cardRows > 0, 'charges not yet paid');
-  assert.equal(asMap(report.lines.operating).get(LEDGER_NUMBER.card), money(cardRows), 'the card line carries only its rows, not its declared debt');
+  assert.equal(
+    asMap(report.lines.operating).get(LEDGER_NUMBER.card),
+    money(cardRows),
+    'the card line carries only its rows, not its declared debt',
+  );
   assert.equal(asMap(report.lines.financing).get('3950'), undefined, 'opening balance equity is no financing');
   const cents = (value: number) => Math.round(value * 100);
-  assert.equal(cents(report.operating) + cents(report.investing) + cents(report.financing) + cents(report.declaredOpeningBalances), cents(report.netChange));
+  assert.equal(
+    cents(report.operating) + cents(report.investing) + cents(report.financing) + cents(report.declaredOpeningBalances),
+    cents(report.netChange),
+  );
   assert.equal(cents(report.closingCash), cents(report.netChange));
 });
 
 test('general ledger: running balances per account from the balance before from, identical however it is paged', async () => {
   // Corrections add reversals and re-bookings, so the quarter can run past one page: read them all.
   const allLines = async (query: string) => {
-    const collected: Array<{ accountNumber: string; entryDate: string; debit: number | null; credit: number | null; runningBalance: number }> = [];
+    const collected: Array<{
+      accountNumber: string;
+      entryDate: string;
+      debit: number | null;
+      credit: number | null;
+      runningBalance: number;
+    }> = [];
     let first;
-    for (let offset: number | null = 0; offset !== null;) {
+    for (let offset: number | null = 0; offset !== null; ) {
       const page = await get(acme, `/v1/reports/general-ledger?${query}&limit=1000&offset=${offset}`);
       first ??= page;
       collected.push(...page.data.lines);
@@ -212,15 +338,30 @@ test('general ledger: running balances per account from the balance before from,
     running.set(line.accountNumber, after);
   }
   for (const account of whole.data.accounts) {
-    assert.equal(account.openingBalance, money(natural(account.accountNumber, opening.get(account.accountNumber) ?? 0)));
-    assert.equal(account.closingBalance, money(natural(account.accountNumber, closing.get(account.accountNumber) ?? 0)));
-    assert.equal(money(running.get(account.accountNumber)!), account.closingBalance, 'the last running balance is the closing balance');
+    assert.equal(
+      account.openingBalance,
+      money(natural(account.accountNumber, opening.get(account.accountNumber) ?? 0)),
+    );
+    assert.equal(
+      account.closingBalance,
+      money(natural(account.accountNumber, closing.get(account.accountNumber) ?? 0)),
+    );
+    assert.equal(
+      money(running.get(account.accountNumber)!),
+      account.closingBalance,
+      'the last running balance is the closing balance',
+    );
   }
-  const sorted = [...lines].sort((a, b) => a.accountNumber.localeCompare(b.accountNumber) || a.entryDate.localeCompare(b.entryDate));
-  assert.deepEqual(lines.map((line: { accountNumber: string; entryDate: string }) => `${line.accountNumber} ${line.entryDate}`), sorted.map((line) => `${line.accountNumber} ${line.entryDate}`));
+  const sorted = [...lines].sort(
+    (a, b) => a.accountNumber.localeCompare(b.accountNumber) || a.entryDate.localeCompare(b.entryDate),
+  );
+  assert.deepEqual(
+    lines.map((line: { accountNumber: string; entryDate: string }) => `${line.accountNumber} ${line.entryDate}`),
+    sorted.map((line) => `${line.accountNumber} ${line.entryDate}`),
+  );
 
   const paged: unknown[] = [];
-  for (let offset: number | null = 0; offset !== null;) {
+  for (let offset: number | null = 0; offset !== null; ) {
     const page = await get(acme, `/v1/reports/general-ledger?from=2026-01-01&to=2026-03-31&limit=7&offset=${offset}`);
     paged.push(...page.data.lines);
     offset = page.meta.pagination.nextOffset;
@@ -228,7 +369,10 @@ test('general ledger: running balances per account from the balance before from,
   assert.deepEqual(paged, lines, 'a page that starts mid-account picks up the same running balance');
 
   const one = await allLines('from=2026-01-01&to=2026-03-31&accountNumber=1011');
-  assert.deepEqual(one.lines, lines.filter((line: { accountNumber: string }) => line.accountNumber === '1011'));
+  assert.deepEqual(
+    one.lines,
+    lines.filter((line: { accountNumber: string }) => line.accountNumber === '1011'),
+  );
 });
 
 test('Accept: text/csv returns the same reports as CSV', async () => {
@@ -240,7 +384,12 @@ test('Accept: text/csv returns the same reports as CSV', async () => {
   };
   const pnl = (await get(acme, '/v1/reports/profit-and-loss?from=2026-01-01&to=2026-06-30')).data;
   const pnlCsv = await csv('/v1/reports/profit-and-loss?from=2026-01-01&to=2026-06-30');
-  assert.deepEqual(pnlCsv.filter((row) => row.section === 'expenses' && row.accountNumber).map((row) => [row.accountNumber, Number(row.amount)]), pnl.expenses.map((row: Row) => [row.accountNumber, row.amount]));
+  assert.deepEqual(
+    pnlCsv
+      .filter((row) => row.section === 'expenses' && row.accountNumber)
+      .map((row) => [row.accountNumber, Number(row.amount)]),
+    pnl.expenses.map((row: Row) => [row.accountNumber, row.amount]),
+  );
   assert.equal(Number(pnlCsv.at(-1)!.amount), pnl.netIncome);
   const compared = await csv('/v1/reports/profit-and-loss?from=2026-04-01&to=2026-06-30&compareTo=previous_year');
   assert.ok(Object.keys(compared[0]).includes('amount 2025-04-01..2025-06-30'));
@@ -253,13 +402,19 @@ test('Accept: text/csv returns the same reports as CSV', async () => {
   const flow = (await get(acme, '/v1/reports/cash-flow?from=2026-01-01&to=2026-10-31')).data;
   const flowCsv = await csv('/v1/reports/cash-flow?from=2026-01-01&to=2026-10-31');
   assert.equal(Number(flowCsv.find((row) => row.name === 'Closing cash')!.amount), flow.closingCash);
-  assert.equal(Number(flowCsv.find((row) => row.name === 'Net cash from operating activities')!.amount), flow.operating);
+  assert.equal(
+    Number(flowCsv.find((row) => row.name === 'Net cash from operating activities')!.amount),
+    flow.operating,
+  );
 
   // CSV is every line of the period: limit and offset page the JSON only.
   const ledger = await get(acme, '/v1/reports/general-ledger?from=2026-01-01&to=2026-01-31&limit=1000');
   assert.ok(ledger.data.lines.length > 10);
   const ledgerCsv = await csv('/v1/reports/general-ledger?from=2026-01-01&to=2026-01-31&limit=5&offset=5');
-  assert.deepEqual(ledgerCsv.map((row) => [row.entryId, Number(row.runningBalance)]), ledger.data.lines.map((line: { entryId: string; runningBalance: number }) => [line.entryId, line.runningBalance]));
+  assert.deepEqual(
+    ledgerCsv.map((row) => [row.entryId, Number(row.runningBalance)]),
+    ledger.data.lines.map((line: { entryId: string; runningBalance: number }) => [line.entryId, line.runningBalance]),
+  );
 });
 
 test('content negotiation: CSV only when the client ranks it above JSON', () => {
@@ -273,12 +428,17 @@ test('content negotiation: CSV only when the client ranks it above JSON', () => 
   assert.equal(wantsCsv('text/csv;q=0.2, application/json;q=0.9'), false);
 });
 
-test('tenancy: each tenant sees its own books; another tenant\'s entity is not found', async () => {
+test("tenancy: each tenant sees its own books; another tenant's entity is not found", async () => {
   const globexPnl = (await get(globex, '/v1/reports/profit-and-loss?from=2026-01-01&to=2026-12-31')).data;
   assert.deepEqual(globexPnl.revenue, [{ accountNumber: '4000', name: 'Sales Revenue', amount: 7_777 }]);
   const globexCash = (await get(globex, '/v1/reports/cash-flow?from=2026-01-01&to=2026-12-31')).data;
   assert.equal(globexCash.closingCash, 999 + 7_777);
-  for (const path of ['profit-and-loss?from=2026-01-01&to=2026-01-31', 'balance-sheet?asOf=2026-01-31', 'cash-flow?from=2026-01-01&to=2026-01-31', 'general-ledger?from=2026-01-01&to=2026-01-31']) {
+  for (const path of [
+    'profit-and-loss?from=2026-01-01&to=2026-01-31',
+    'balance-sheet?asOf=2026-01-31',
+    'cash-flow?from=2026-01-01&to=2026-01-31',
+    'general-ledger?from=2026-01-01&to=2026-01-31',
+  ]) {
     const response = await globex.call('GET', `/v1/reports/${path}&entityId=${acme.entityId}`);
     assert.equal(response.statusCode, 404, path);
   }
@@ -301,23 +461,48 @@ test('bad input is a 400 naming the field, and needs the read scope', async () =
     assert.match(response.json().reason, reason, path);
   }
   const writeOnly = await acme.keyWith(['write']);
-  const response = await harness.app.inject({ method: 'GET', url: '/v1/reports/balance-sheet?asOf=2026-01-31', headers: { authorization: `Bearer ${writeOnly}` } });
+  const response = await harness.app.inject({
+    method: 'GET',
+    url: '/v1/reports/balance-sheet?asOf=2026-01-31',
+    headers: { authorization: `Bearer ${writeOnly}` },
+  });
   assert.equal(response.statusCode, 403);
 });
 
 test('the reports are in the OpenAPI contract with their shapes', async () => {
   const contract = (await harness.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json();
-  for (const path of ['/reports/profit-and-loss', '/reports/balance-sheet', '/reports/cash-flow', '/reports/general-ledger']) {
+  for (const path of [
+    '/reports/profit-and-loss',
+    '/reports/balance-sheet',
+    '/reports/cash-flow',
+    '/reports/general-ledger',
+  ]) {
     const operation = contract.paths[path]?.get;
     assert.ok(operation, path);
     assert.ok(operation.responses['200'].content['application/json'].schema, path);
     assert.ok(operation.responses['200'].content['text/csv'], path);
   }
-  const pnl = contract.paths['/reports/profit-and-loss'].get.responses['200'].content['application/json'].schema.properties.data;
-  for (const field of ['from', 'to', 'revenue', 'expenses', 'totalRevenue', 'totalExpenses', 'netIncome']) assert.ok(pnl.properties[field], field);
+  const pnl =
+    contract.paths['/reports/profit-and-loss'].get.responses['200'].content['application/json'].schema.properties.data;
+  for (const field of ['from', 'to', 'revenue', 'expenses', 'totalRevenue', 'totalExpenses', 'netIncome'])
+    assert.ok(pnl.properties[field], field);
 });
 
-const TARGETS = ['4000', '4100', '4200', '6200', '6110', '6160', '1500', '2400', '3100', '3200', '6999', '4999', 'transfer'];
+const TARGETS = [
+  '4000',
+  '4100',
+  '4200',
+  '6200',
+  '6110',
+  '6160',
+  '1500',
+  '2400',
+  '3100',
+  '3200',
+  '6999',
+  '4999',
+  'transfer',
+];
 
 test('property: on random books the balance sheet balances and cash flow ties to the bank accounts', async () => {
   const event = fc.record({
@@ -327,31 +512,56 @@ test('property: on random books the balance sheet balances and cash flow ties to
     target: fc.constantFrom(...TARGETS),
   });
   const books = fc.record({
-    openingMinor: fc.record({ chk: fc.integer({ min: -100_000, max: 2_000_000 }), sav: fc.integer({ min: 0, max: 2_000_000 }), card: fc.integer({ min: 0, max: 500_000 }) }),
+    openingMinor: fc.record({
+      chk: fc.integer({ min: -100_000, max: 2_000_000 }),
+      sav: fc.integer({ min: 0, max: 2_000_000 }),
+      card: fc.integer({ min: 0, max: 500_000 }),
+    }),
     openingDate: fc.constantFrom('2025-12-31', '2026-03-15'),
     events: fc.array(event, { minLength: 1, maxLength: 20 }),
     asOf: fc.integer({ min: 0, max: 364 }).map((day) => addDays('2026-01-01', day)),
   });
   let index = 0;
-  await fc.assert(fc.asyncProperty(books, async (generated) => {
-    const tenant = await tenantWithProfile(harness, { legalName: `Random ${index++}`, fiscalYearEndMonth: 1 + (index % 12) });
-    await buildBooks(harness, tenant, generated);
-    const cents = (value: number) => Math.round(value * 100);
-    const sheet = (await get(tenant, `/v1/reports/balance-sheet?asOf=${generated.asOf}`)).data;
-    assert.equal(cents(sheet.totalAssets), cents(sheet.totalLiabilities) + cents(sheet.totalEquity));
-    const model = modelNetDebit(generated, { to: generated.asOf });
-    assert.equal(cents(sheet.totalAssets), [...model].filter(([number]) => CATEGORY_OF_NUMBER(number) === 'asset').reduce((total, [, minor]) => total + minor, 0));
+  await fc.assert(
+    fc.asyncProperty(books, async (generated) => {
+      const tenant = await tenantWithProfile(harness, {
+        legalName: `Random ${index++}`,
+        fiscalYearEndMonth: 1 + (index % 12),
+      });
+      await buildBooks(harness, tenant, generated);
+      const cents = (value: number) => Math.round(value * 100);
+      const sheet = (await get(tenant, `/v1/reports/balance-sheet?asOf=${generated.asOf}`)).data;
+      assert.equal(cents(sheet.totalAssets), cents(sheet.totalLiabilities) + cents(sheet.totalEquity));
+      const model = modelNetDebit(generated, { to: generated.asOf });
+      assert.equal(
+        cents(sheet.totalAssets),
+        [...model]
+          .filter(([number]) => CATEGORY_OF_NUMBER(number) === 'asset')
+          .reduce((total, [, minor]) => total + minor, 0),
+      );
 
-    const flow = (await get(tenant, '/v1/reports/cash-flow?from=2026-01-01&to=2026-12-31')).data;
-    assert.equal(cents(flow.openingCash) + cents(flow.netChange), cents(flow.closingCash));
-    assert.equal(cents(flow.operating) + cents(flow.investing) + cents(flow.financing) + cents(flow.declaredOpeningBalances), cents(flow.netChange));
-    const banks = (await get(tenant, '/v1/bank-accounts')).data;
-    const derived = banks.filter((account: { type: string }) => account.type === 'depository').reduce((total: number, account: { derivedBalance: number }) => total + cents(account.derivedBalance), 0);
-    assert.equal(cents(flow.closingCash), derived);
+      const flow = (await get(tenant, '/v1/reports/cash-flow?from=2026-01-01&to=2026-12-31')).data;
+      assert.equal(cents(flow.openingCash) + cents(flow.netChange), cents(flow.closingCash));
+      assert.equal(
+        cents(flow.operating) + cents(flow.investing) + cents(flow.financing) + cents(flow.declaredOpeningBalances),
+        cents(flow.netChange),
+      );
+      const banks = (await get(tenant, '/v1/bank-accounts')).data;
+      const derived = banks
+        .filter((account: { type: string }) => account.type === 'depository')
+        .reduce((total: number, account: { derivedBalance: number }) => total + cents(account.derivedBalance), 0);
+      assert.equal(cents(flow.closingCash), derived);
 
-    const pnl = (await get(tenant, `/v1/reports/profit-and-loss?from=2026-01-01&to=${generated.asOf}`)).data;
-    const before = (await get(tenant, '/v1/reports/balance-sheet?asOf=2025-12-31')).data;
-    const retained = (s: { currentYearEarnings: number; priorYearsNetIncome: number }) => cents(s.currentYearEarnings) + cents(s.priorYearsNetIncome);
-    assert.equal(retained(sheet) - retained(before), cents(pnl.netIncome), 'net income of the period is the change in earned equity');
-  }), { numRuns: 12 });
+      const pnl = (await get(tenant, `/v1/reports/profit-and-loss?from=2026-01-01&to=${generated.asOf}`)).data;
+      const before = (await get(tenant, '/v1/reports/balance-sheet?asOf=2025-12-31')).data;
+      const retained = (s: { currentYearEarnings: number; priorYearsNetIncome: number }) =>
+        cents(s.currentYearEarnings) + cents(s.priorYearsNetIncome);
+      assert.equal(
+        retained(sheet) - retained(before),
+        cents(pnl.netIncome),
+        'net income of the period is the change in earned equity',
+      );
+    }),
+    { numRuns: 12 },
+  );
 });

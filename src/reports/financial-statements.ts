@@ -65,19 +65,33 @@ export interface ProfitAndLossFigures {
 export interface ProfitAndLoss extends ProfitAndLossFigures {
   entityId: string;
   currency: string;
-  comparison?: ProfitAndLossFigures & { compareTo: Comparison; change: { totalRevenue: MajorAmount; totalExpenses: MajorAmount; netIncome: MajorAmount } };
+  comparison?: ProfitAndLossFigures & {
+    compareTo: Comparison;
+    change: { totalRevenue: MajorAmount; totalExpenses: MajorAmount; netIncome: MajorAmount };
+  };
 }
 
-function profitAndLossFigures(scope: ReportScope, net: Map<string, bigint>, from: string, to: string, shown: Set<string>): ProfitAndLossFigures & { netIncomeMinor: bigint; totalRevenueMinor: bigint; totalExpensesMinor: bigint } {
-  const rowsOf = (category: 'revenue' | 'expense') => scope.accounts
-    .filter((account) => account.category === category && shown.has(account.id))
-    .map((account) => ({ account, minor: natural(category, net.get(account.id) ?? 0n) }));
+function profitAndLossFigures(
+  scope: ReportScope,
+  net: Map<string, bigint>,
+  from: string,
+  to: string,
+  shown: Set<string>,
+): ProfitAndLossFigures & { netIncomeMinor: bigint; totalRevenueMinor: bigint; totalExpensesMinor: bigint } {
+  const rowsOf = (category: 'revenue' | 'expense') =>
+    scope.accounts
+      .filter((account) => account.category === category && shown.has(account.id))
+      .map((account) => ({ account, minor: natural(category, net.get(account.id) ?? 0n) }));
   const revenue = rowsOf('revenue');
   const expenses = rowsOf('expense');
   const totalRevenueMinor = sum(revenue.map((row) => row.minor));
   const totalExpensesMinor = sum(expenses.map((row) => row.minor));
   const money = (minor: bigint) => exactMajorUnits(minor, scope.currency);
-  const toRow = ({ account, minor }: { account: LedgerAccount; minor: bigint }): StatementRow => ({ accountNumber: account.accountNumber, name: account.name, amount: money(minor) });
+  const toRow = ({ account, minor }: { account: LedgerAccount; minor: bigint }): StatementRow => ({
+    accountNumber: account.accountNumber,
+    name: account.name,
+    amount: money(minor),
+  });
   return {
     from,
     to,
@@ -97,7 +111,11 @@ function profitAndLossFigures(scope: ReportScope, net: Map<string, bigint>, from
  * movement in the period (nor in the comparison period, when one is asked) are left out; with a
  * comparison both lists hold the same accounts in the same order, so they line up.
  */
-export async function profitAndLoss(handle: DatabaseHandle, tenantId: string, query: ReportQuery & { from: string; to: string; compareTo?: Comparison }): Promise<ProfitAndLoss> {
+export async function profitAndLoss(
+  handle: DatabaseHandle,
+  tenantId: string,
+  query: ReportQuery & { from: string; to: string; compareTo?: Comparison },
+): Promise<ProfitAndLoss> {
   assertPeriod(query.from, query.to);
   const scope = await scopeOf(handle, tenantId, query);
   const previous = query.compareTo ? comparisonPeriod(query.from, query.to, query.compareTo) : undefined;
@@ -107,11 +125,24 @@ export async function profitAndLoss(handle: DatabaseHandle, tenantId: string, qu
   ]);
   const currentNet = netDebitByAccount(current, scope.currency);
   const priorNet = netDebitByAccount(prior, scope.currency);
-  const shown = new Set([...currentNet, ...priorNet].filter(([, minor]) => minor !== 0n).map(([accountId]) => accountId));
-  const { netIncomeMinor, totalRevenueMinor, totalExpensesMinor, ...figures } = profitAndLossFigures(scope, currentNet, query.from, query.to, shown);
+  const shown = new Set(
+    [...currentNet, ...priorNet].filter(([, minor]) => minor !== 0n).map(([accountId]) => accountId),
+  );
+  const { netIncomeMinor, totalRevenueMinor, totalExpensesMinor, ...figures } = profitAndLossFigures(
+    scope,
+    currentNet,
+    query.from,
+    query.to,
+    shown,
+  );
   const report: ProfitAndLoss = { ...figures, entityId: scope.entity.id, currency: scope.currency };
   if (previous && query.compareTo) {
-    const { netIncomeMinor: priorNetIncome, totalRevenueMinor: priorRevenue, totalExpensesMinor: priorExpenses, ...priorFigures } = profitAndLossFigures(scope, priorNet, previous.from, previous.to, shown);
+    const {
+      netIncomeMinor: priorNetIncome,
+      totalRevenueMinor: priorRevenue,
+      totalExpensesMinor: priorExpenses,
+      ...priorFigures
+    } = profitAndLossFigures(scope, priorNet, previous.from, previous.to, shown);
     const money = (minor: bigint) => exactMajorUnits(minor, scope.currency);
     report.comparison = {
       compareTo: query.compareTo,
@@ -153,7 +184,11 @@ const RETAINED_EARNINGS_NUMBER = '3900';
  * is added to Retained Earnings (3900), net income of the fiscal year containing `asOf` is shown as
  * its own equity line. Assets = liabilities + equity always (asserted).
  */
-export async function balanceSheet(handle: DatabaseHandle, tenantId: string, query: ReportQuery & { asOf: string }): Promise<BalanceSheet> {
+export async function balanceSheet(
+  handle: DatabaseHandle,
+  tenantId: string,
+  query: ReportQuery & { asOf: string },
+): Promise<BalanceSheet> {
   const scope = await scopeOf(handle, tenantId, query);
   const yearStart = fiscalYearStart(query.asOf, scope.entity.fiscal_year_end_month);
   const [cumulative, currentYear] = await Promise.all([
@@ -163,9 +198,12 @@ export async function balanceSheet(handle: DatabaseHandle, tenantId: string, que
   const balanceNet = netDebitByAccount(cumulative, scope.currency);
   const yearNet = netDebitByAccount(currentYear, scope.currency);
 
-  const netIncome = (net: Map<string, bigint>) => sum(scope.accounts
-    .filter((account) => account.category === 'revenue' || account.category === 'expense')
-    .map((account) => -(net.get(account.id) ?? 0n)));
+  const netIncome = (net: Map<string, bigint>) =>
+    sum(
+      scope.accounts
+        .filter((account) => account.category === 'revenue' || account.category === 'expense')
+        .map((account) => -(net.get(account.id) ?? 0n)),
+    );
   const allTimeNetIncomeMinor = netIncome(balanceNet);
   const currentYearEarningsMinor = netIncome(yearNet);
   const priorYearsNetIncomeMinor = allTimeNetIncomeMinor - currentYearEarningsMinor;
@@ -177,22 +215,33 @@ export async function balanceSheet(handle: DatabaseHandle, tenantId: string, que
       if (account.category !== category) continue;
       let minor = natural(category, balanceNet.get(account.id) ?? 0n);
       if (account.accountNumber === RETAINED_EARNINGS_NUMBER) minor += priorYearsNetIncomeMinor;
-      if (minor !== 0n) rows.push({ row: { accountNumber: account.accountNumber, name: account.name, amount: money(minor) }, minor });
+      if (minor !== 0n)
+        rows.push({ row: { accountNumber: account.accountNumber, name: account.name, amount: money(minor) }, minor });
     }
     return rows;
   };
   const assets = section('asset');
   const liabilities = section('liability');
   const equity = section('equity');
-  const retainedInChart = scope.accounts.some((account) => account.accountNumber === RETAINED_EARNINGS_NUMBER && account.category === 'equity');
-  assertInvariant(retainedInChart || priorYearsNetIncomeMinor === 0n, `entity ${scope.entity.id} has a retained earnings account ${RETAINED_EARNINGS_NUMBER} to roll prior years' net income into`);
-  equity.push({ row: { accountNumber: null, name: CURRENT_YEAR_EARNINGS, amount: money(currentYearEarningsMinor) }, minor: currentYearEarningsMinor });
+  const retainedInChart = scope.accounts.some(
+    (account) => account.accountNumber === RETAINED_EARNINGS_NUMBER && account.category === 'equity',
+  );
+  assertInvariant(
+    retainedInChart || priorYearsNetIncomeMinor === 0n,
+    `entity ${scope.entity.id} has a retained earnings account ${RETAINED_EARNINGS_NUMBER} to roll prior years' net income into`,
+  );
+  equity.push({
+    row: { accountNumber: null, name: CURRENT_YEAR_EARNINGS, amount: money(currentYearEarningsMinor) },
+    minor: currentYearEarningsMinor,
+  });
 
   const totalAssetsMinor = sum(assets.map((entry) => entry.minor));
   const totalLiabilitiesMinor = sum(liabilities.map((entry) => entry.minor));
   const totalEquityMinor = sum(equity.map((entry) => entry.minor));
-  assertInvariant(totalAssetsMinor === totalLiabilitiesMinor + totalEquityMinor,
-    `balance sheet of entity ${scope.entity.id} as of ${query.asOf}: assets ${totalAssetsMinor} ≠ liabilities ${totalLiabilitiesMinor} + equity ${totalEquityMinor}`);
+  assertInvariant(
+    totalAssetsMinor === totalLiabilitiesMinor + totalEquityMinor,
+    `balance sheet of entity ${scope.entity.id} as of ${query.asOf}: assets ${totalAssetsMinor} ≠ liabilities ${totalLiabilitiesMinor} + equity ${totalEquityMinor}`,
+  );
   return {
     asOf: query.asOf,
     entityId: scope.entity.id,
@@ -249,7 +298,12 @@ export interface CashFlow {
   netChange: MajorAmount;
   closingCash: MajorAmount;
   lines: { operating: StatementRow[]; investing: StatementRow[]; financing: StatementRow[] };
-  cashAccounts: Array<{ accountNumber: string; name: string; openingBalance: MajorAmount; closingBalance: MajorAmount }>;
+  cashAccounts: Array<{
+    accountNumber: string;
+    name: string;
+    openingBalance: MajorAmount;
+    closingBalance: MajorAmount;
+  }>;
 }
 
 /**
@@ -262,7 +316,11 @@ export interface CashFlow {
  * openingCash + netChange = closingCash, with netChange = operating + investing + financing +
  * declaredOpeningBalances (asserted).
  */
-export async function cashFlow(handle: DatabaseHandle, tenantId: string, query: ReportQuery & { from: string; to: string }): Promise<CashFlow> {
+export async function cashFlow(
+  handle: DatabaseHandle,
+  tenantId: string,
+  query: ReportQuery & { from: string; to: string },
+): Promise<CashFlow> {
   assertPeriod(query.from, query.to);
   const scope = await scopeOf(handle, tenantId, query);
   const [before, during, bankAccounts] = await Promise.all([
@@ -275,15 +333,30 @@ export async function cashFlow(handle: DatabaseHandle, tenantId: string, query: 
 
   // The current opening-balance entry of each bank and card account; superseded ones are cancelled
   // by their reversals on the same date, so they need no handling.
-  const openingEntryIds = bankAccounts.map((account) => account.opening_entry_id).filter((id): id is string => id !== null);
+  const openingEntryIds = bankAccounts
+    .map((account) => account.opening_entry_id)
+    .filter((id): id is string => id !== null);
   const declaredNet = new Map<string, bigint>();
   for (const line of await linesOfEntries(handle.readDb, tenantId, openingEntryIds)) {
-    if (line.entityId !== scope.entity.id || line.entryDate < query.from || line.entryDate > query.to || line.currency !== scope.currency) continue;
-    declaredNet.set(line.accountId, (declaredNet.get(line.accountId) ?? 0n) + BigInt(line.debitMinor - line.creditMinor));
+    if (
+      line.entityId !== scope.entity.id ||
+      line.entryDate < query.from ||
+      line.entryDate > query.to ||
+      line.currency !== scope.currency
+    )
+      continue;
+    declaredNet.set(
+      line.accountId,
+      (declaredNet.get(line.accountId) ?? 0n) + BigInt(line.debitMinor - line.creditMinor),
+    );
   }
 
   const money = (minor: bigint) => exactMajorUnits(minor, scope.currency);
-  const flows: Record<'operating' | 'investing' | 'financing', Array<{ row: StatementRow; minor: bigint }>> = { operating: [], investing: [], financing: [] };
+  const flows: Record<'operating' | 'investing' | 'financing', Array<{ row: StatementRow; minor: bigint }>> = {
+    operating: [],
+    investing: [],
+    financing: [],
+  };
   const cashAccounts: CashFlow['cashAccounts'] = [];
   let openingCashMinor = 0n;
   let closingCashMinor = 0n;
@@ -298,21 +371,33 @@ export async function cashFlow(handle: DatabaseHandle, tenantId: string, query: 
       openingCashMinor += opening;
       closingCashMinor += opening + change;
       declaredMinor += declared;
-      if (opening !== 0n || change !== 0n) cashAccounts.push({ accountNumber: account.accountNumber, name: account.name, openingBalance: money(opening), closingBalance: money(opening + change) });
+      if (opening !== 0n || change !== 0n)
+        cashAccounts.push({
+          accountNumber: account.accountNumber,
+          name: account.name,
+          openingBalance: money(opening),
+          closingBalance: money(opening + change),
+        });
       continue;
     }
     // Money in is a credit to the counter account: the flow is minus its net debit, declarations aside.
     const flow = -(change - declared);
     flowMinor += flow;
-    if (flow !== 0n) flows[section].push({ row: { accountNumber: account.accountNumber, name: account.name, amount: money(flow) }, minor: flow });
+    if (flow !== 0n)
+      flows[section].push({
+        row: { accountNumber: account.accountNumber, name: account.name, amount: money(flow) },
+        minor: flow,
+      });
   }
   const operatingMinor = sum(flows.operating.map((entry) => entry.minor));
   const investingMinor = sum(flows.investing.map((entry) => entry.minor));
   const financingMinor = sum(flows.financing.map((entry) => entry.minor));
   const netChangeMinor = closingCashMinor - openingCashMinor;
   assertInvariant(flowMinor === operatingMinor + investingMinor + financingMinor, 'every flow is in one section');
-  assertInvariant(netChangeMinor === flowMinor + declaredMinor,
-    `cash flow of entity ${scope.entity.id} ${query.from}..${query.to}: cash moved ${netChangeMinor} but flows and declarations sum to ${flowMinor + declaredMinor}`);
+  assertInvariant(
+    netChangeMinor === flowMinor + declaredMinor,
+    `cash flow of entity ${scope.entity.id} ${query.from}..${query.to}: cash moved ${netChangeMinor} but flows and declarations sum to ${flowMinor + declaredMinor}`,
+  );
   return {
     from: query.from,
     to: query.to,

@@ -59,34 +59,79 @@ interface LineRow {
   source_type: string;
 }
 
-async function linePage(db: Executor, query: { tenantId: string; entityId: string; currency: string; from: string; to: string; accountNumber?: string; limit: number; offset: number }): Promise<LineRow[]> {
+async function linePage(
+  db: Executor,
+  query: {
+    tenantId: string;
+    entityId: string;
+    currency: string;
+    from: string;
+    to: string;
+    accountNumber?: string;
+    limit: number;
+    offset: number;
+  },
+): Promise<LineRow[]> {
   // The page is found on journal_lines alone and joined to its entries afterwards: joining first
   // would look up the entry of every skipped line, which made deep pages take seconds.
-  let pageSeqs = db.selectFrom('journal_lines').select('seq')
+  let pageSeqs = db
+    .selectFrom('journal_lines')
+    .select('seq')
     .where('tenant_id', '=', query.tenantId)
     .where('entity_id', '=', query.entityId)
     .where('currency', '=', query.currency)
     .where('entry_date', '>=', query.from)
     .where('entry_date', '<=', query.to);
   if (query.accountNumber) pageSeqs = pageSeqs.where('account_number', '=', query.accountNumber);
-  pageSeqs = pageSeqs.orderBy('account_number').orderBy('entry_date').orderBy('seq').limit(query.limit + 1).offset(query.offset);
-  const rows = await db.selectFrom('journal_lines')
+  pageSeqs = pageSeqs
+    .orderBy('account_number')
+    .orderBy('entry_date')
+    .orderBy('seq')
+    .limit(query.limit + 1)
+    .offset(query.offset);
+  const rows = await db
+    .selectFrom('journal_lines')
     .innerJoin('journal_entries', 'journal_entries.id', 'journal_lines.entry_id')
-    .select(['journal_lines.seq', 'journal_lines.account_id', 'journal_lines.account_number', 'journal_lines.entry_date', 'journal_lines.debit_minor',
-      'journal_lines.credit_minor', 'journal_lines.memo', 'journal_lines.entry_id', 'journal_entries.description', 'journal_entries.source_type'])
+    .select([
+      'journal_lines.seq',
+      'journal_lines.account_id',
+      'journal_lines.account_number',
+      'journal_lines.entry_date',
+      'journal_lines.debit_minor',
+      'journal_lines.credit_minor',
+      'journal_lines.memo',
+      'journal_lines.entry_id',
+      'journal_entries.description',
+      'journal_entries.source_type',
+    ])
     .where('journal_lines.seq', 'in', pageSeqs)
     .where('journal_entries.tenant_id', '=', query.tenantId)
-    .orderBy('journal_lines.account_number').orderBy('journal_lines.entry_date').orderBy('journal_lines.seq')
+    .orderBy('journal_lines.account_number')
+    .orderBy('journal_lines.entry_date')
+    .orderBy('journal_lines.seq')
     .execute();
   return rows.map((row) => ({ ...row, seq: Number(row.seq) }));
 }
 
 /** Net debit of one account's lines on one day that come before the line `seq` (same-day predecessors of a page's first line). */
-async function sameDayNetBefore(db: Executor, tenantId: string, entityId: string, currency: string, accountNumber: string, day: string, seq: number): Promise<bigint> {
-  const row = await db.selectFrom('journal_lines')
+async function sameDayNetBefore(
+  db: Executor,
+  tenantId: string,
+  entityId: string,
+  currency: string,
+  accountNumber: string,
+  day: string,
+  seq: number,
+): Promise<bigint> {
+  const row = await db
+    .selectFrom('journal_lines')
     .select([exactSum('debit_minor').as('debit'), exactSum('credit_minor').as('credit')])
-    .where('tenant_id', '=', tenantId).where('entity_id', '=', entityId).where('account_number', '=', accountNumber)
-    .where('currency', '=', currency).where('entry_date', '=', day).where('seq', '<', seq)
+    .where('tenant_id', '=', tenantId)
+    .where('entity_id', '=', entityId)
+    .where('account_number', '=', accountNumber)
+    .where('currency', '=', currency)
+    .where('entry_date', '=', day)
+    .where('seq', '<', seq)
     .executeTakeFirst();
   return toBigInt(row?.debit) - toBigInt(row?.credit);
 }
@@ -98,7 +143,19 @@ async function sameDayNetBefore(db: Executor, tenantId: string, entityId: string
  * picks up from the per-day totals of the earlier days plus that day's earlier lines, so no page
  * ever reads the lines of the pages before it.
  */
-export async function generalLedger(handle: DatabaseHandle, tenantId: string, query: { from: string; to: string; accountNumber?: string; entityId?: string; currency?: string; limit: number; offset: number }): Promise<GeneralLedgerPage> {
+export async function generalLedger(
+  handle: DatabaseHandle,
+  tenantId: string,
+  query: {
+    from: string;
+    to: string;
+    accountNumber?: string;
+    entityId?: string;
+    currency?: string;
+    limit: number;
+    offset: number;
+  },
+): Promise<GeneralLedgerPage> {
   assertPeriod(query.from, query.to);
   const entity = await resolveEntity(handle, tenantId, query.entityId);
   const currency = query.currency ?? entity.base_currency;
@@ -109,7 +166,16 @@ export async function generalLedger(handle: DatabaseHandle, tenantId: string, qu
   if (query.accountNumber !== undefined && !byNumber.has(query.accountNumber)) {
     throw invalid(`accountNumber: "${query.accountNumber}" is not an account number of this entity's chart`);
   }
-  const rows = await linePage(db, { tenantId, entityId: entity.id, currency, from: query.from, to: query.to, accountNumber: query.accountNumber, limit: query.limit, offset: query.offset });
+  const rows = await linePage(db, {
+    tenantId,
+    entityId: entity.id,
+    currency,
+    from: query.from,
+    to: query.to,
+    accountNumber: query.accountNumber,
+    limit: query.limit,
+    offset: query.offset,
+  });
   const hasMore = rows.length > query.limit;
   const page = rows.slice(0, query.limit);
 
@@ -124,10 +190,22 @@ export async function generalLedger(handle: DatabaseHandle, tenantId: string, qu
   const running = new Map<string, bigint>();
   if (page.length > 0 && query.offset > 0) {
     const first = page[0];
-    const earlierDays = first.entry_date > query.from
-      ? netDebitByAccount(await periodTotals(db, tenantId, entity.id, query.from, addDays(first.entry_date, -1)), currency).get(first.account_id) ?? 0n
-      : 0n;
-    const sameDay = await sameDayNetBefore(db, tenantId, entity.id, currency, first.account_number, first.entry_date, first.seq);
+    const earlierDays =
+      first.entry_date > query.from
+        ? (netDebitByAccount(
+            await periodTotals(db, tenantId, entity.id, query.from, addDays(first.entry_date, -1)),
+            currency,
+          ).get(first.account_id) ?? 0n)
+        : 0n;
+    const sameDay = await sameDayNetBefore(
+      db,
+      tenantId,
+      entity.id,
+      currency,
+      first.account_number,
+      first.entry_date,
+      first.seq,
+    );
     running.set(first.account_id, (openingNet.get(first.account_id) ?? 0n) + earlierDays + sameDay);
   }
 
@@ -141,7 +219,13 @@ export async function generalLedger(handle: DatabaseHandle, tenantId: string, qu
       const openingMinor = openingNet.get(account.id) ?? 0n;
       const closingMinor = openingMinor + (periodNet.get(account.id) ?? 0n);
       const sign = isDebitNormal(account.category) ? 1n : -1n;
-      pageAccounts.push({ accountNumber: account.accountNumber, name: account.name, category: account.category, openingBalance: money(sign * openingMinor), closingBalance: money(sign * closingMinor) });
+      pageAccounts.push({
+        accountNumber: account.accountNumber,
+        name: account.name,
+        category: account.category,
+        openingBalance: money(sign * openingMinor),
+        closingBalance: money(sign * closingMinor),
+      });
     }
     const balance = running.get(row.account_id)! + BigInt((row.debit_minor ?? 0) - (row.credit_minor ?? 0));
     running.set(row.account_id, balance);
@@ -162,6 +246,8 @@ export async function generalLedger(handle: DatabaseHandle, tenantId: string, qu
   });
   return {
     data: { from: query.from, to: query.to, entityId: entity.id, currency, accounts: pageAccounts, lines },
-    meta: { pagination: { limit: query.limit, offset: query.offset, nextOffset: hasMore ? query.offset + query.limit : null } },
+    meta: {
+      pagination: { limit: query.limit, offset: query.offset, nextOffset: hasMore ? query.offset + query.limit : null },
+    },
   };
 }

@@ -20,7 +20,13 @@ let tenant: TestTenant;
 let directory: string;
 let journalFile: string;
 
-const HLEDGER_SECTION: Record<string, string> = { asset: 'assets', liability: 'liabilities', equity: 'equity', revenue: 'revenues', expense: 'expenses' };
+const HLEDGER_SECTION: Record<string, string> = {
+  asset: 'assets',
+  liability: 'liabilities',
+  equity: 'equity',
+  revenue: 'revenues',
+  expense: 'expenses',
+};
 
 function events(): BookEvent[] {
   const list: BookEvent[] = [];
@@ -29,7 +35,12 @@ function events(): BookEvent[] {
   // A deterministic spread of rows over two years: every target, every account, both directions.
   for (let index = 0; index < 160; index++) {
     const amount = ((index * 7919) % 500_000) + 101;
-    list.push({ account: accounts[index % 3], date: addDays('2025-03-01', (index * 37) % 600), amountMinor: index % 4 === 0 ? -amount * 3 : amount, target: targets[(index * 5) % targets.length] });
+    list.push({
+      account: accounts[index % 3],
+      date: addDays('2025-03-01', (index * 37) % 600),
+      amountMinor: index % 4 === 0 ? -amount * 3 : amount,
+      target: targets[(index * 5) % targets.length],
+    });
   }
   return list;
 }
@@ -38,18 +49,47 @@ const cents = (text: string) => {
   const cleaned = text.replace(/USD|,|\s/g, '');
   return cleaned === '' || cleaned === '0' ? 0 : Math.round(Number(cleaned) * 100);
 };
-const hledger = (...args: string[]) => parse(execFileSync('hledger', ['-f', journalFile, ...args, '-O', 'csv'], { encoding: 'utf8' }), { relax_column_count: true }) as string[][];
+const hledger = (...args: string[]) =>
+  parse(execFileSync('hledger', ['-f', journalFile, ...args, '-O', 'csv'], { encoding: 'utf8' }), {
+    relax_column_count: true,
+  }) as string[][];
 
 before(async () => {
   harness = await createHarness();
   tenant = await harness.newTenant('Ledger Check LLC');
-  await buildBooks(harness, tenant, { openingDate: '2025-02-28', openingMinor: { chk: 1_234_567, sav: 250_000, card: 31_415 }, events: events() });
+  await buildBooks(harness, tenant, {
+    openingDate: '2025-02-28',
+    openingMinor: { chk: 1_234_567, sav: 250_000, card: 31_415 },
+    events: events(),
+  });
 
-  const accounts = (await tenant.call('GET', '/v1/accounts')).json().data as Array<{ id: string; accountNumber: string; category: string }>;
-  const nameOf = new Map(accounts.map((account) => [account.id, `${HLEDGER_SECTION[account.category]}:${account.accountNumber}`]));
-  const lines = ['account assets  ; type: A', 'account liabilities  ; type: L', 'account equity  ; type: E', 'account revenues  ; type: R', 'account expenses  ; type: X', ''];
-  for (let offset: number | null = 0; offset !== null;) {
-    const page: { data: Array<{ entryDate: string; description: string; lines: Array<{ accountId: string; debit: number | null; credit: number; currency: string }> }>; meta: { pagination: { nextOffset: number | null } } } = (await tenant.call('GET', `/v1/journal-entries?from=2000-01-01&to=2099-12-31&limit=200&offset=${offset}`)).json();
+  const accounts = (await tenant.call('GET', '/v1/accounts')).json().data as Array<{
+    id: string;
+    accountNumber: string;
+    category: string;
+  }>;
+  const nameOf = new Map(
+    accounts.map((account) => [account.id, `${HLEDGER_SECTION[account.category]}:${account.accountNumber}`]),
+  );
+  const lines = [
+    'account assets  ; type: A',
+    'account liabilities  ; type: L',
+    'account equity  ; type: E',
+    'account revenues  ; type: R',
+    'account expenses  ; type: X',
+    '',
+  ];
+  for (let offset: number | null = 0; offset !== null; ) {
+    const page: {
+      data: Array<{
+        entryDate: string;
+        description: string;
+        lines: Array<{ accountId: string; debit: number | null; credit: number; currency: string }>;
+      }>;
+      meta: { pagination: { nextOffset: number | null } };
+    } = (
+      await tenant.call('GET', `/v1/journal-entries?from=2000-01-01&to=2099-12-31&limit=200&offset=${offset}`)
+    ).json();
     for (const entry of page.data) {
       lines.push(`${entry.entryDate} ${entry.description.replace(/[;\n]/g, ' ')}`);
       for (const line of entry.lines) {
@@ -77,8 +117,13 @@ for (const asOf of ['2025-12-31', '2026-06-30', '2026-10-31']) {
       const net = Math.round(row.debit * 100) - Math.round(row.credit * 100);
       if (net !== 0) ours.set(`${HLEDGER_SECTION[row.category]}:${row.accountNumber}`, net);
     }
-    const theirs = new Map(hledger('bal', '--flat', '-e', addDays(asOf, 1)).slice(1).filter(([account]) => account !== 'total')
-      .map(([account, balance]) => [account, cents(balance)] as const).filter(([, balance]) => balance !== 0));
+    const theirs = new Map(
+      hledger('bal', '--flat', '-e', addDays(asOf, 1))
+        .slice(1)
+        .filter(([account]) => account !== 'total')
+        .map(([account, balance]) => [account, cents(balance)] as const)
+        .filter(([, balance]) => balance !== 0),
+    );
     assert.ok(theirs.size > 10);
     assert.deepEqual(ours, theirs);
   });
@@ -92,7 +137,21 @@ for (const asOf of ['2025-12-31', '2026-06-30', '2026-10-31']) {
     assert.equal(Math.round(sheet.totalAssets * 100), totals[0]);
     assert.equal(Math.round(sheet.totalLiabilities * 100), totals[1]);
     assert.equal(Math.round(sheet.totalEquity * 100), cents(net![1]), 'equity is what hledger nets');
-    const year = hledger('bal', 'revenues', 'expenses', '--depth', '1', '-b', sheet.fiscalYearStart, '-e', addDays(asOf, 1));
-    assert.equal(Math.round(sheet.currentYearEarnings * 100), -cents(year.find(([label]) => label === 'total')![1]), 'current-year earnings');
+    const year = hledger(
+      'bal',
+      'revenues',
+      'expenses',
+      '--depth',
+      '1',
+      '-b',
+      sheet.fiscalYearStart,
+      '-e',
+      addDays(asOf, 1),
+    );
+    assert.equal(
+      Math.round(sheet.currentYearEarnings * 100),
+      -cents(year.find(([label]) => label === 'total')![1]),
+      'current-year earnings',
+    );
   });
 }

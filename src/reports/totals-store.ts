@@ -6,14 +6,29 @@ import type { Executor } from '../db/transaction.ts';
  * Debits and credits per account over [from, to] (inclusive), from the per-day totals that posting
  * maintains: the cost grows with accounts × days, never with journal lines.
  */
-export async function periodTotals(db: Executor, tenantId: string, entityId: string, from: string, to: string): Promise<AccountTotals[]> {
-  const rows = await db.selectFrom('account_daily_totals')
+export async function periodTotals(
+  db: Executor,
+  tenantId: string,
+  entityId: string,
+  from: string,
+  to: string,
+): Promise<AccountTotals[]> {
+  const rows = await db
+    .selectFrom('account_daily_totals')
     .select(['account_id', 'currency'])
     .select([exactSum('debit_minor').as('debit'), exactSum('credit_minor').as('credit')])
-    .where('tenant_id', '=', tenantId).where('entity_id', '=', entityId)
-    .where('day', '>=', from).where('day', '<=', to)
-    .groupBy(['account_id', 'currency']).execute();
-  return rows.map((row) => ({ accountId: row.account_id, currency: row.currency, debitMinor: toBigInt(row.debit), creditMinor: toBigInt(row.credit) }));
+    .where('tenant_id', '=', tenantId)
+    .where('entity_id', '=', entityId)
+    .where('day', '>=', from)
+    .where('day', '<=', to)
+    .groupBy(['account_id', 'currency'])
+    .execute();
+  return rows.map((row) => ({
+    accountId: row.account_id,
+    currency: row.currency,
+    debitMinor: toBigInt(row.debit),
+    creditMinor: toBigInt(row.credit),
+  }));
 }
 
 /** Net debit (debits − credits) per account in one currency, keyed by account id. */
@@ -31,12 +46,41 @@ export function netDebitByAccount(totals: AccountTotals[], currency: string): Ma
  * index). Filtering the lines by tenant directly would let SQLite pick the lines' (tenant, …) index
  * and walk every line of the tenant.
  */
-export async function linesOfEntries(db: Executor, tenantId: string, entryIds: string[]): Promise<Array<{ entityId: string; entryDate: string; accountId: string; currency: string; debitMinor: number; creditMinor: number }>> {
+export async function linesOfEntries(
+  db: Executor,
+  tenantId: string,
+  entryIds: string[],
+): Promise<
+  Array<{
+    entityId: string;
+    entryDate: string;
+    accountId: string;
+    currency: string;
+    debitMinor: number;
+    creditMinor: number;
+  }>
+> {
   if (entryIds.length === 0) return [];
-  const rows = await db.selectFrom('journal_entries')
+  const rows = await db
+    .selectFrom('journal_entries')
     .innerJoin('journal_lines', 'journal_lines.entry_id', 'journal_entries.id')
-    .select(['journal_entries.entity_id', 'journal_entries.entry_date', 'journal_lines.account_id', 'journal_lines.currency', 'journal_lines.debit_minor', 'journal_lines.credit_minor'])
-    .where('journal_entries.id', 'in', entryIds).where('journal_entries.tenant_id', '=', tenantId)
+    .select([
+      'journal_entries.entity_id',
+      'journal_entries.entry_date',
+      'journal_lines.account_id',
+      'journal_lines.currency',
+      'journal_lines.debit_minor',
+      'journal_lines.credit_minor',
+    ])
+    .where('journal_entries.id', 'in', entryIds)
+    .where('journal_entries.tenant_id', '=', tenantId)
     .execute();
-  return rows.map((row) => ({ entityId: row.entity_id, entryDate: row.entry_date, accountId: row.account_id, currency: row.currency, debitMinor: Number(row.debit_minor ?? 0), creditMinor: Number(row.credit_minor ?? 0) }));
+  return rows.map((row) => ({
+    entityId: row.entity_id,
+    entryDate: row.entry_date,
+    accountId: row.account_id,
+    currency: row.currency,
+    debitMinor: Number(row.debit_minor ?? 0),
+    creditMinor: Number(row.credit_minor ?? 0),
+  }));
 }

@@ -31,7 +31,11 @@ export interface TrialBalance {
  * in one currency (the entity's unless asked otherwise): entries are balanced per currency and the
  * service does not convert between currencies. Sums are bigints: exact past 2^53 minor units.
  */
-export async function trialBalance(handle: DatabaseHandle, tenantId: string, query: { asOf: string; entityId?: string; currency?: string }): Promise<TrialBalance> {
+export async function trialBalance(
+  handle: DatabaseHandle,
+  tenantId: string,
+  query: { asOf: string; entityId?: string; currency?: string },
+): Promise<TrialBalance> {
   const entity = await resolveEntity(handle, tenantId, query.entityId);
   const currency = query.currency ?? entity.base_currency;
   if (!isKnownCurrency(currency)) throw invalid(`currency: "${currency}" is not an ISO 4217 currency code`);
@@ -39,7 +43,9 @@ export async function trialBalance(handle: DatabaseHandle, tenantId: string, que
     listAccounts(handle.readDb, tenantId, entity.id),
     cumulativeTotals(handle.readDb, tenantId, entity.id, query.asOf),
   ]);
-  const byAccount = new Map(totals.filter((total) => total.currency === currency).map((total) => [total.accountId, total]));
+  const byAccount = new Map(
+    totals.filter((total) => total.currency === currency).map((total) => [total.accountId, total]),
+  );
   let debitTotal = 0n;
   let creditTotal = 0n;
   const rows: TrialBalanceRow[] = [];
@@ -57,10 +63,16 @@ export async function trialBalance(handle: DatabaseHandle, tenantId: string, que
       isActive: account.isActive,
       debit: exactMajorUnits(debitMinor, currency),
       credit: exactMajorUnits(creditMinor, currency),
-      balance: exactMajorUnits(isDebitNormal(account.category) ? debitMinor - creditMinor : creditMinor - debitMinor, currency),
+      balance: exactMajorUnits(
+        isDebitNormal(account.category) ? debitMinor - creditMinor : creditMinor - debitMinor,
+        currency,
+      ),
     });
   }
-  assertInvariant(debitTotal === creditTotal, `trial balance of entity ${entity.id} as of ${query.asOf}: debits ${debitTotal} ≠ credits ${creditTotal}`);
+  assertInvariant(
+    debitTotal === creditTotal,
+    `trial balance of entity ${entity.id} as of ${query.asOf}: debits ${debitTotal} ≠ credits ${creditTotal}`,
+  );
   return {
     asOf: query.asOf,
     entityId: entity.id,

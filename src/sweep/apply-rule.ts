@@ -11,7 +11,15 @@ import { systemClock, type Clock } from '../shared/clock.ts';
 import { findTenant } from '../tenancy/tenancy-store.ts';
 import { describe, TENANT_RULE_CONFIDENCE } from './categorize/engine.ts';
 import { toEngineRow } from './categorize/run.ts';
-import { compileRules, insertTenantRule, matchTenantRule, toRuleView, validRule, type RuleInput, type RuleView } from './categorize/tenant-rules.ts';
+import {
+  compileRules,
+  insertTenantRule,
+  matchTenantRule,
+  toRuleView,
+  validRule,
+  type RuleInput,
+  type RuleView,
+} from './categorize/tenant-rules.ts';
 import { TRANSFER } from './categorize/types.ts';
 import { refile, type EntityChart } from './rebook.ts';
 import { loadChart } from './sweep.ts';
@@ -22,7 +30,7 @@ import { loadChart } from './sweep.ts';
  * a rule only states what the engine should have decided.
  */
 export const RULE_SCOPES = ['uncategorized', 'needsReview', 'all'] as const;
-export type RuleScope = typeof RULE_SCOPES[number];
+export type RuleScope = (typeof RULE_SCOPES)[number];
 
 /** Rows one request may file again; a pattern that matches more is too broad to apply at once (409). */
 export const MAX_RULE_CHANGES = 2000;
@@ -49,7 +57,12 @@ export interface AppliedRule {
 }
 
 /** Rows of the scope whose category the rule changes, oldest first: booked, not decided by a human, now filed elsewhere. */
-async function rowsTheRuleChanges(trx: Executor, tenantId: string, stored: CategorizationRulesTable, scope: RuleScope): Promise<BankRow[]> {
+async function rowsTheRuleChanges(
+  trx: Executor,
+  tenantId: string,
+  stored: CategorizationRulesTable,
+  scope: RuleScope,
+): Promise<BankRow[]> {
   const [rule] = compileRules([stored]);
   const changed: BankRow[] = [];
   let afterSeq = 0;
@@ -66,7 +79,10 @@ async function rowsTheRuleChanges(trx: Executor, tenantId: string, stored: Categ
       const input = toEngineRow(tenantId, row, 'checking');
       if (!matchTenantRule([rule], input, input.cleanedDescriptor)) continue;
       changed.push(row);
-      if (changed.length > MAX_RULE_CHANGES) throw conflict(`the rule would file again more than ${MAX_RULE_CHANGES} rows at once; narrow its pattern, direction or amounts, or a smaller applyTo`);
+      if (changed.length > MAX_RULE_CHANGES)
+        throw conflict(
+          `the rule would file again more than ${MAX_RULE_CHANGES} rows at once; narrow its pattern, direction or amounts, or a smaller applyTo`,
+        );
     }
     if (page.length < SCAN_PAGE_ROWS) return changed;
     afterSeq = page[page.length - 1].seq;
@@ -77,7 +93,13 @@ async function rowsTheRuleChanges(trx: Executor, tenantId: string, stored: Categ
  * Adds a rule and files again the rows of `scope` it matches, in one transaction; with `dryRun`, stores and books
  * nothing and returns the rows that would change. A row whose entity's chart lacks the rule's account is left alone.
  */
-export async function addRuleAndApply(handle: DatabaseHandle, tenantId: string, input: RuleInput, scope: RuleScope, options: { dryRun: boolean; reviewThreshold: number; clock?: Clock }): Promise<AppliedRule> {
+export async function addRuleAndApply(
+  handle: DatabaseHandle,
+  tenantId: string,
+  input: RuleInput,
+  scope: RuleScope,
+  options: { dryRun: boolean; reviewThreshold: number; clock?: Clock },
+): Promise<AppliedRule> {
   return withTenantTransaction(handle, tenantId, async (trx) => {
     const now = (options.clock ?? systemClock)().toISOString();
     const stored = await validRule(trx, tenantId, input, now);
@@ -87,23 +109,54 @@ export async function addRuleAndApply(handle: DatabaseHandle, tenantId: string, 
     const reviewThreshold = tenant.review_threshold ?? options.reviewThreshold;
     const matched = await rowsTheRuleChanges(trx, tenantId, stored, scope);
     // Filed again only as they are now, under their lock (a row the sweep or a correction holds is left).
-    const rows = options.dryRun ? matched : (await lockRowsToRefile(trx, tenantId, matched.map((row) => row.id), handle.dialect === 'postgres'))
-      .filter((row) => row.sweepState === 'done' && row.categorySource !== 'user_override' && row.categoryTarget !== null && row.categoryTarget !== stored.target);
+    const rows = options.dryRun
+      ? matched
+      : (
+          await lockRowsToRefile(
+            trx,
+            tenantId,
+            matched.map((row) => row.id),
+            handle.dialect === 'postgres',
+          )
+        ).filter(
+          (row) =>
+            row.sweepState === 'done' &&
+            row.categorySource !== 'user_override' &&
+            row.categoryTarget !== null &&
+            row.categoryTarget !== stored.target,
+        );
     const charts = new Map<string, EntityChart>();
-    for (const entityId of new Set(rows.map((row) => row.entityId))) charts.set(entityId, await loadChart(trx, tenantId, entityId));
-    const bankAccounts = new Map((await findBankAccountsByIds(trx, tenantId, [...new Set(rows.map((row) => row.bankAccountId))])).map((account) => [account.id, account]));
+    for (const entityId of new Set(rows.map((row) => row.entityId)))
+      charts.set(entityId, await loadChart(trx, tenantId, entityId));
+    const bankAccounts = new Map(
+      (await findBankAccountsByIds(trx, tenantId, [...new Set(rows.map((row) => row.bankAccountId))])).map(
+        (account) => [account.id, account],
+      ),
+    );
     const changes: RuleChange[] = [];
     for (const row of rows) {
       const chart = charts.get(row.entityId)!;
       const bankAccount = bankAccounts.get(row.bankAccountId);
       assertInvariant(bankAccount, `row ${row.id} has its bank account`);
-      if (stored.target !== TRANSFER && (!chart.byNumber.has(stored.target) || stored.target === bankAccount.ledger_account_number)) continue;
+      if (
+        stored.target !== TRANSFER &&
+        (!chart.byNumber.has(stored.target) || stored.target === bankAccount.ledger_account_number)
+      )
+        continue;
       changes.push({
-        transactionId: row.id, date: row.date, description: row.description, amount: toMajorUnits(row.amountMinor, row.currency), currency: row.currency,
-        from: row.categoryTarget!, to: stored.target,
+        transactionId: row.id,
+        date: row.date,
+        description: row.description,
+        amount: toMajorUnits(row.amountMinor, row.currency),
+        currency: row.currency,
+        from: row.categoryTarget!,
+        to: stored.target,
       });
       if (options.dryRun) continue;
-      const categorization = describe(stored.target, TENANT_RULE_CONFIDENCE, 'regex', { accountCategories: chart.categories, reviewThreshold });
+      const categorization = describe(stored.target, TENANT_RULE_CONFIDENCE, 'regex', {
+        accountCategories: chart.categories,
+        reviewThreshold,
+      });
       await refile(trx, tenantId, row, bankAccount, chart, categorization, now);
     }
     return { rule: toRuleView(stored), dryRun: options.dryRun, changes };

@@ -5,7 +5,13 @@ import { assertInvariant, invalid, notFound } from '../errors.ts';
 import { findBankAccountsByIds } from '../bank-rows/bank-accounts-store.ts';
 import { toTransactionView, type TransactionView } from '../bank-rows/transaction-view.ts';
 import type { BankRow } from '../bank-rows/bank-row.ts';
-import { deleteTransaction, findTransaction, findTransactionForUpdate, lockRowsAwaitingReviewOfMerchant, updateCategorization } from '../bank-rows/transactions-store.ts';
+import {
+  deleteTransaction,
+  findTransaction,
+  findTransactionForUpdate,
+  lockRowsAwaitingReviewOfMerchant,
+  updateCategorization,
+} from '../bank-rows/transactions-store.ts';
 import { post, reverse } from '../ledger/journal.ts';
 import { systemClock, type Clock } from '../shared/clock.ts';
 import { findTenant } from '../tenancy/tenancy-store.ts';
@@ -35,7 +41,13 @@ export interface CorrectionSettings {
  * Rows a human already decided are never touched. Confirming the category a row already has books
  * nothing new and only strengthens the memory.
  */
-export async function recategorize(handle: DatabaseHandle, tenantId: string, transactionId: string, input: { category: string; reason?: string }, settings: CorrectionSettings): Promise<TransactionView> {
+export async function recategorize(
+  handle: DatabaseHandle,
+  tenantId: string,
+  transactionId: string,
+  input: { category: string; reason?: string },
+  settings: CorrectionSettings,
+): Promise<TransactionView> {
   const reason = input.reason?.trim() || null;
   if (reason && reason.length > MAX_REASON_LENGTH) throw invalid(`reason: at most ${MAX_REASON_LENGTH} characters`);
   await withTenantTransaction(handle, tenantId, async (trx) => {
@@ -46,11 +58,18 @@ export async function recategorize(handle: DatabaseHandle, tenantId: string, tra
     assertInvariant(bankAccount, `row ${row.id} has its bank account`);
     const target = input.category;
     if (target !== TRANSFER) {
-      if (!chart.byNumber.has(target)) throw invalid(`category: "${target}" is not an account number of this entity's chart (see GET /accounts) nor "transfer"`);
-      if (target === bankAccount.ledger_account_number) throw invalid(`category: ${target} is this row's own bank account`);
+      if (!chart.byNumber.has(target))
+        throw invalid(
+          `category: "${target}" is not an account number of this entity's chart (see GET /accounts) nor "transfer"`,
+        );
+      if (target === bankAccount.ledger_account_number)
+        throw invalid(`category: ${target} is this row's own bank account`);
     }
     const now = (settings.clock ?? systemClock)().toISOString();
-    const categorization = describe(target, 1, 'user_override', { accountCategories: chart.categories, reviewThreshold: 1 });
+    const categorization = describe(target, 1, 'user_override', {
+      accountCategories: chart.categories,
+      reviewThreshold: 1,
+    });
     let journalEntryId = row.journalEntryId;
     const unchanged = row.categoryTarget === target && row.journalEntryId !== null;
     if (!row.pending && !unchanged) {
@@ -58,18 +77,24 @@ export async function recategorize(handle: DatabaseHandle, tenantId: string, tra
       if (reason) for (const line of draft.lines) line.memo = `Correction: ${reason}`;
       [journalEntryId] = await post(trx, tenantId, [draft], row.journalEntryId ? [row.journalEntryId] : [], now);
     }
-    await updateCategorization(trx, tenantId, row.id, {
-      categoryTarget: target,
-      categoryConfidence: 1,
-      categorySource: 'user_override',
-      transactionType: categorization.transactionType,
-      needsReview: categorization.needsReview,
-      // A pending row goes back to the sweep once settled; until then there is nothing to book. A row
-      // the sweep parked is filed by the human's choice, so it leaves the failed state (and its error).
-      sweepState: !row.pending || row.sweepState === 'failed' ? 'done' : row.sweepState,
-      journalEntryId,
-      updatedAt: now,
-    }, row.journalEntryId);
+    await updateCategorization(
+      trx,
+      tenantId,
+      row.id,
+      {
+        categoryTarget: target,
+        categoryConfidence: 1,
+        categorySource: 'user_override',
+        transactionType: categorization.transactionType,
+        needsReview: categorization.needsReview,
+        // A pending row goes back to the sweep once settled; until then there is nothing to book. A row
+        // the sweep parked is filed by the human's choice, so it leaves the failed state (and its error).
+        sweepState: !row.pending || row.sweepState === 'failed' ? 'done' : row.sweepState,
+        journalEntryId,
+        updatedAt: now,
+      },
+      row.journalEntryId,
+    );
     // Parking a row on a catch-all is not a preference worth learning.
     if (target !== ACCOUNT.uncategorizedExpense && target !== ACCOUNT.uncategorizedIncome) {
       await rememberDecision(trx, tenantId, row.entityId, row.merchantKey, target, now);
@@ -95,7 +120,12 @@ export interface Removal {
  * review. Whatever sends the row again (a re-push with the same id, a statement re-uploaded) brings
  * it back as a new row.
  */
-export async function removeTransaction(handle: DatabaseHandle, tenantId: string, transactionId: string, clock: Clock = systemClock): Promise<Removal> {
+export async function removeTransaction(
+  handle: DatabaseHandle,
+  tenantId: string,
+  transactionId: string,
+  clock: Clock = systemClock,
+): Promise<Removal> {
   return withTenantTransaction(handle, tenantId, async (trx) => {
     const row = await findTransactionForUpdate(trx, tenantId, transactionId, handle.dialect === 'postgres');
     if (!row) throw notFound(`transaction ${transactionId}`);
@@ -107,12 +137,24 @@ export async function removeTransaction(handle: DatabaseHandle, tenantId: string
 }
 
 /** The merchant's other rows still waiting for review, decided again by the full engine with the new memory. */
-async function redecideWaitingRows(trx: Executor, tenantId: string, corrected: BankRow, chart: EntityChart, settings: CorrectionSettings, now: string, lockRows: boolean): Promise<void> {
+async function redecideWaitingRows(
+  trx: Executor,
+  tenantId: string,
+  corrected: BankRow,
+  chart: EntityChart,
+  settings: CorrectionSettings,
+  now: string,
+  lockRows: boolean,
+): Promise<void> {
   const waiting = await lockRowsAwaitingReviewOfMerchant(trx, tenantId, corrected, MAX_WAITING_RECATEGORIZED, lockRows);
   if (waiting.length === 0) return;
   const tenant = await findTenant(trx, tenantId);
   assertInvariant(tenant, `tenant ${tenantId} exists`);
-  const bankAccounts = new Map((await findBankAccountsByIds(trx, tenantId, [...new Set(waiting.map((row) => row.bankAccountId))])).map((account) => [account.id, account]));
+  const bankAccounts = new Map(
+    (await findBankAccountsByIds(trx, tenantId, [...new Set(waiting.map((row) => row.bankAccountId))])).map(
+      (account) => [account.id, account],
+    ),
+  );
   const { categorizations } = await categorizeStoredRows(trx, {
     tenantId,
     rows: waiting,

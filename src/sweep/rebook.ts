@@ -14,7 +14,13 @@ export interface EntityChart {
 }
 
 /** The journal entry that books a settled bank row against its category. */
-export function rowEntry(tenantId: string, row: Pick<BankRow, 'entityId' | 'id' | 'source' | 'date' | 'description' | 'amountMinor' | 'currency'>, bankAccount: BankAccountsTable, chart: EntityChart, target: string): EntryDraft {
+export function rowEntry(
+  tenantId: string,
+  row: Pick<BankRow, 'entityId' | 'id' | 'source' | 'date' | 'description' | 'amountMinor' | 'currency'>,
+  bankAccount: BankAccountsTable,
+  chart: EntityChart,
+  target: string,
+): EntryDraft {
   const accountNumber = bookingAccountNumber(target);
   const account = chart.byNumber.get(accountNumber);
   assertInvariant(account, `account ${accountNumber} exists in entity ${row.entityId}`);
@@ -38,20 +44,41 @@ export function rowEntry(tenantId: string, row: Pick<BankRow, 'entityId' | 'id' 
  * whose target does not change keeps its entry. `row` must have been read under its lock
  * (`lockRowsToRefile`), so its entry is the one it is booked with now.
  */
-export async function refile(trx: Executor, tenantId: string, row: BankRow, bankAccount: BankAccountsTable, chart: EntityChart, categorization: Categorization, now: string, extra: { transferPairId?: string } = {}): Promise<void> {
+export async function refile(
+  trx: Executor,
+  tenantId: string,
+  row: BankRow,
+  bankAccount: BankAccountsTable,
+  chart: EntityChart,
+  categorization: Categorization,
+  now: string,
+  extra: { transferPairId?: string } = {},
+): Promise<void> {
   let journalEntryId = row.journalEntryId;
   if (!row.pending && (row.categoryTarget !== categorization.target || journalEntryId === null)) {
-    [journalEntryId] = await post(trx, tenantId, [rowEntry(tenantId, row, bankAccount, chart, categorization.target)], row.journalEntryId ? [row.journalEntryId] : [], now);
+    [journalEntryId] = await post(
+      trx,
+      tenantId,
+      [rowEntry(tenantId, row, bankAccount, chart, categorization.target)],
+      row.journalEntryId ? [row.journalEntryId] : [],
+      now,
+    );
   }
-  await updateCategorization(trx, tenantId, row.id, {
-    categoryTarget: categorization.target,
-    categoryConfidence: categorization.confidence,
-    categorySource: categorization.source,
-    transactionType: categorization.transactionType,
-    needsReview: categorization.needsReview,
-    sweepState: row.pending ? row.sweepState : 'done',
-    journalEntryId,
-    updatedAt: now,
-  }, row.journalEntryId);
+  await updateCategorization(
+    trx,
+    tenantId,
+    row.id,
+    {
+      categoryTarget: categorization.target,
+      categoryConfidence: categorization.confidence,
+      categorySource: categorization.source,
+      transactionType: categorization.transactionType,
+      needsReview: categorization.needsReview,
+      sweepState: row.pending ? row.sweepState : 'done',
+      journalEntryId,
+      updatedAt: now,
+    },
+    row.journalEntryId,
+  );
   if (extra.transferPairId) await linkTransferPartner(trx, tenantId, row.id, extra.transferPairId);
 }

@@ -24,14 +24,18 @@ export class SweepSchedule {
   private readonly failing = new Map<string, { failures: number; retryAtMs: number }>();
   private budgetedRows = FIRST_BUDGETED_BATCH_ROWS;
 
-  constructor(private readonly backoff: { baseMs: number; maxMs: number } = { baseMs: 1_000, maxMs: 5 * 60_000 }, private readonly nowMs: () => number = Date.now) {}
+  constructor(
+    private readonly backoff: { baseMs: number; maxMs: number } = { baseMs: 1_000, maxMs: 5 * 60_000 },
+    private readonly nowMs: () => number = Date.now,
+  ) {}
 
   /** The next tenants with waiting rows in the round, from where the last pass stopped, wrapping once. */
   async nextTenants(db: Executor, limit: number): Promise<string[]> {
     const tenants = await tenantsWithSweepWork(db, limit, this.cursor);
     if (tenants.length < limit && this.cursor !== null) {
       const cursor = this.cursor;
-      for (const tenantId of await tenantsWithSweepWork(db, limit - tenants.length)) if (tenantId <= cursor) tenants.push(tenantId);
+      for (const tenantId of await tenantsWithSweepWork(db, limit - tenants.length))
+        if (tenantId <= cursor) tenants.push(tenantId);
     }
     this.cursor = tenants.at(-1) ?? null;
     return tenants;
@@ -45,7 +49,10 @@ export class SweepSchedule {
   /** Returns how many times in a row the tenant has failed now. */
   failed(tenantId: string): number {
     const failures = (this.failing.get(tenantId)?.failures ?? 0) + 1;
-    this.failing.set(tenantId, { failures, retryAtMs: this.nowMs() + Math.min(this.backoff.maxMs, this.backoff.baseMs * 2 ** (failures - 1)) });
+    this.failing.set(tenantId, {
+      failures,
+      retryAtMs: this.nowMs() + Math.min(this.backoff.maxMs, this.backoff.baseMs * 2 ** (failures - 1)),
+    });
     return failures;
   }
 
@@ -64,8 +71,9 @@ export class SweepSchedule {
    */
   measured(settings: BatchSizing, requested: number, rows: number, elapsedMs: number): void {
     if (settings.batchBudgetMs === undefined || rows === 0) return;
-    const fitting = Math.floor(rows * settings.batchBudgetMs / Math.max(elapsedMs, 1));
+    const fitting = Math.floor((rows * settings.batchBudgetMs) / Math.max(elapsedMs, 1));
     if (elapsedMs > settings.batchBudgetMs) this.budgetedRows = Math.max(MIN_BATCH_ROWS, fitting);
-    else if (rows === requested) this.budgetedRows = Math.max(MIN_BATCH_ROWS, Math.min(settings.batchSize, 2 * requested, fitting));
+    else if (rows === requested)
+      this.budgetedRows = Math.max(MIN_BATCH_ROWS, Math.min(settings.batchSize, 2 * requested, fitting));
   }
 }

@@ -58,7 +58,11 @@ export const TENANT_FAILURES_BEFORE_PARKING = 3;
  * loop after each one: on SQLite every query is synchronous, and without a yield a backlog would hold
  * off API requests until it was gone. Returns how many rows were processed (booked or parked).
  */
-export async function sweepOnce(handle: DatabaseHandle, settings: SweepSettings, schedule: SweepSchedule = new SweepSchedule()): Promise<number> {
+export async function sweepOnce(
+  handle: DatabaseHandle,
+  settings: SweepSettings,
+  schedule: SweepSchedule = new SweepSchedule(),
+): Promise<number> {
   const tenants = await schedule.nextTenants(handle.db, settings.tenantsPerPass ?? DEFAULT_TENANTS_PER_PASS);
   let processed = 0;
   for (const tenantId of tenants) {
@@ -78,7 +82,12 @@ export async function sweepOnce(handle: DatabaseHandle, settings: SweepSettings,
  * failing tier): the tenant backs off, and only after TENANT_FAILURES_BEFORE_PARKING such failures
  * in a row are its rows parked, so a passing fault never parks good rows.
  */
-async function sweepTenant(handle: DatabaseHandle, tenantId: string, settings: SweepSettings, schedule: SweepSchedule): Promise<number> {
+async function sweepTenant(
+  handle: DatabaseHandle,
+  tenantId: string,
+  settings: SweepSettings,
+  schedule: SweepSchedule,
+): Promise<number> {
   let claimed: number[] = [];
   let runtime: TierRuntime | undefined;
   try {
@@ -87,14 +96,19 @@ async function sweepTenant(handle: DatabaseHandle, tenantId: string, settings: S
     // What the batch cost the event loop: on SQLite all of its time; on PostgreSQL the categorizing
     // and the handling of answers, not the waits for the database, during which requests run.
     const before = performance.eventLoopUtilization();
-    const processed = await sweepBatch(handle, tenantId, settings, requested, runtime, undefined, (seqs) => { claimed = seqs; });
+    const processed = await sweepBatch(handle, tenantId, settings, requested, runtime, undefined, (seqs) => {
+      claimed = seqs;
+    });
     schedule.measured(settings, requested, processed, performance.eventLoopUtilization(before).active);
     schedule.succeeded(tenantId);
     return processed;
   } catch (error) {
     if (claimed.length === 0) {
       const failures = schedule.failed(tenantId);
-      settings.logger?.error({ err: error, tenantId, failures }, 'sweep of a tenant failed before it claimed rows; it backs off');
+      settings.logger?.error(
+        { err: error, tenantId, failures },
+        'sweep of a tenant failed before it claimed rows; it backs off',
+      );
       return 0;
     }
   }
@@ -106,20 +120,31 @@ async function sweepTenant(handle: DatabaseHandle, tenantId: string, settings: S
   else failures = schedule.failed(tenantId);
   if (outcome.failedAlone.length === 0) return outcome.processed;
   if (!outcome.wentThrough && failures < TENANT_FAILURES_BEFORE_PARKING) {
-    settings.logger?.error({ err: outcome.failedAlone[0].error, tenantId, failures, rows: outcome.failedAlone.length }, 'every row of a sweep batch failed; the tenant backs off');
+    settings.logger?.error(
+      { err: outcome.failedAlone[0].error, tenantId, failures, rows: outcome.failedAlone.length },
+      'every row of a sweep batch failed; the tenant backs off',
+    );
     return outcome.processed;
   }
   const now = (settings.clock ?? systemClock)().toISOString();
   let parked = 0;
   for (const { seq, error } of outcome.failedAlone) {
     settings.logger?.error({ err: error, tenantId, seq }, 'sweep parked a row it cannot process');
-    if (await withWriteTransaction(handle, (trx) => parkSweepRow(trx, tenantId, seq, errorMessage(error), now))) parked++;
+    if (await withWriteTransaction(handle, (trx) => parkSweepRow(trx, tenantId, seq, errorMessage(error), now)))
+      parked++;
   }
   return outcome.processed + parked;
 }
 
 /** Tries `seqs` in halves, recursively, recording what went through and the rows that failed alone. */
-async function isolateFailures(handle: DatabaseHandle, tenantId: string, settings: SweepSettings, runtime: TierRuntime, seqs: readonly number[], outcome: { processed: number; wentThrough: boolean; failedAlone: Array<{ seq: number; error: unknown }> }): Promise<void> {
+async function isolateFailures(
+  handle: DatabaseHandle,
+  tenantId: string,
+  settings: SweepSettings,
+  runtime: TierRuntime,
+  seqs: readonly number[],
+  outcome: { processed: number; wentThrough: boolean; failedAlone: Array<{ seq: number; error: unknown }> },
+): Promise<void> {
   const middle = Math.ceil(seqs.length / 2);
   for (const part of seqs.length === 1 ? [seqs] : [seqs.slice(0, middle), seqs.slice(middle)]) {
     await yieldToEventLoop();
@@ -139,13 +164,31 @@ function errorMessage(error: unknown): string {
 }
 
 /** The tiers for a batch of `limit` rows of the tenant: with the llm tier, its answers about those rows, asked before the write transaction. */
-async function tenantRuntime(handle: DatabaseHandle, tenantId: string, settings: SweepSettings, limit: number): Promise<TierRuntime> {
+async function tenantRuntime(
+  handle: DatabaseHandle,
+  tenantId: string,
+  settings: SweepSettings,
+  limit: number,
+): Promise<TierRuntime> {
   const runtime = settings.tiers ?? serviceTiers();
-  return settings.llm ? withLlmTier(runtime, rememberedLlmTier(await consultLlm(handle, tenantId, limit, settings, settings.llm, runtime))) : runtime;
+  return settings.llm
+    ? withLlmTier(
+        runtime,
+        rememberedLlmTier(await consultLlm(handle, tenantId, limit, settings, settings.llm, runtime)),
+      )
+    : runtime;
 }
 
 /** Claims up to `limit` of the tenant's waiting rows (while a failed batch is split, of `onlySeqs`) and processes them in one transaction. */
-async function sweepBatch(handle: DatabaseHandle, tenantId: string, settings: SweepSettings, limit: number, runtime: TierRuntime, onlySeqs?: readonly number[], onClaimed?: (seqs: number[]) => void): Promise<number> {
+async function sweepBatch(
+  handle: DatabaseHandle,
+  tenantId: string,
+  settings: SweepSettings,
+  limit: number,
+  runtime: TierRuntime,
+  onlySeqs?: readonly number[],
+  onClaimed?: (seqs: number[]) => void,
+): Promise<number> {
   return withTenantTransaction(handle, tenantId, async (trx) => {
     const rows = await claimSweepBatch(trx, tenantId, limit, handle.dialect === 'postgres', onlySeqs);
     onClaimed?.(rows.map((row) => row.seq));
@@ -155,7 +198,13 @@ async function sweepBatch(handle: DatabaseHandle, tenantId: string, settings: Sw
 
     const uncategorized = rows.filter((row) => row.categoryTarget === null);
     const { categorizations, pairs } = await categorizeStoredRows(trx, {
-      tenantId, rows: uncategorized, bankAccounts, charts, reviewThreshold, runtime, detectTransfers: true,
+      tenantId,
+      rows: uncategorized,
+      bankAccounts,
+      charts,
+      reviewThreshold,
+      runtime,
+      detectTransfers: true,
     });
 
     const decided: Array<{ row: SweepRow; categorization: Categorization; draftIndex: number | null }> = [];
@@ -163,10 +212,17 @@ async function sweepBatch(handle: DatabaseHandle, tenantId: string, settings: Sw
     for (const row of rows) {
       assertInvariant(row.tenantId === tenantId, 'a swept row belongs to the tenant being swept');
       const bankAccount = bankAccounts.get(row.bankAccountId);
-      assertInvariant(bankAccount && bankAccount.entity_id === row.entityId, `row ${row.id} has its bank account in its own entity`);
+      assertInvariant(
+        bankAccount && bankAccount.entity_id === row.entityId,
+        `row ${row.id} has its bank account in its own entity`,
+      );
       const chart = charts.get(row.entityId)!;
-      const categorization = categorizations.get(row.id)
-        ?? describe(row.categoryTarget!, row.categoryConfidence, row.categorySource, { accountCategories: chart.categories, reviewThreshold });
+      const categorization =
+        categorizations.get(row.id) ??
+        describe(row.categoryTarget!, row.categoryConfidence, row.categorySource, {
+          accountCategories: chart.categories,
+          reviewThreshold,
+        });
       let draftIndex: number | null = null;
       // Pending rows are categorized now and booked once the bank settles them.
       if (!row.pending && row.journalEntryId === null) {
@@ -177,17 +233,32 @@ async function sweepBatch(handle: DatabaseHandle, tenantId: string, settings: Sw
     }
 
     const entryIds = await appendEntries(trx, drafts, now);
-    await updateSweptRows(trx, tenantId, decided.map(({ row, categorization, draftIndex }) => ({
-      seq: row.seq,
-      categoryTarget: categorization.target,
-      categoryConfidence: categorization.confidence,
-      categorySource: categorization.source,
-      transactionType: categorization.transactionType,
-      needsReview: categorization.needsReview,
-      journalEntryId: draftIndex === null ? row.journalEntryId : entryIds[draftIndex],
-      transferPairId: pairs.get(row.id)?.id,
-    })), now);
-    await fileCounterparts(trx, tenantId, pairs, new Map(rows.map((row) => [row.id, row])), bankAccounts, charts, reviewThreshold, now, handle.dialect === 'postgres');
+    await updateSweptRows(
+      trx,
+      tenantId,
+      decided.map(({ row, categorization, draftIndex }) => ({
+        seq: row.seq,
+        categoryTarget: categorization.target,
+        categoryConfidence: categorization.confidence,
+        categorySource: categorization.source,
+        transactionType: categorization.transactionType,
+        needsReview: categorization.needsReview,
+        journalEntryId: draftIndex === null ? row.journalEntryId : entryIds[draftIndex],
+        transferPairId: pairs.get(row.id)?.id,
+      })),
+      now,
+    );
+    await fileCounterparts(
+      trx,
+      tenantId,
+      pairs,
+      new Map(rows.map((row) => [row.id, row])),
+      bankAccounts,
+      charts,
+      reviewThreshold,
+      now,
+      handle.dialect === 'postgres',
+    );
     return rows.length;
   });
 }
@@ -196,15 +267,34 @@ async function sweepBatch(handle: DatabaseHandle, tenantId: string, settings: Sw
  * The earlier leg of a transfer found now was swept before: it is linked, and unless a human filed
  * it, re-filed as a transfer (reversal and a new entry).
  */
-async function fileCounterparts(trx: Executor, tenantId: string, pairs: Map<string, PairCandidate>, inBatch: Map<string, SweepRow>, bankAccounts: ReadonlyMap<string, BankAccountsTable>, charts: Map<string, EntityChart>, reviewThreshold: number, now: string, lockRows: boolean): Promise<void> {
+async function fileCounterparts(
+  trx: Executor,
+  tenantId: string,
+  pairs: Map<string, PairCandidate>,
+  inBatch: Map<string, SweepRow>,
+  bankAccounts: ReadonlyMap<string, BankAccountsTable>,
+  charts: Map<string, EntityChart>,
+  reviewThreshold: number,
+  now: string,
+  lockRows: boolean,
+): Promise<void> {
   const outside = [...pairs].filter(([, counterpart]) => !inBatch.has(counterpart.id));
   if (outside.length === 0) return;
   // A counterpart another transaction holds is left unlinked: its holder may be booking it now.
-  const counterparts = await lockRowsToRefile(trx, tenantId, outside.map(([, counterpart]) => counterpart.id), lockRows);
+  const counterparts = await lockRowsToRefile(
+    trx,
+    tenantId,
+    outside.map(([, counterpart]) => counterpart.id),
+    lockRows,
+  );
   const partnerOf = new Map(outside.map(([rowId, counterpart]) => [counterpart.id, rowId]));
   for (const counterpart of counterparts) {
     const partnerId = partnerOf.get(counterpart.id)!;
-    if (counterpart.categorySource === 'user_override' || counterpart.categoryTarget === TRANSFER || counterpart.categoryTarget === null) {
+    if (
+      counterpart.categorySource === 'user_override' ||
+      counterpart.categoryTarget === TRANSFER ||
+      counterpart.categoryTarget === null
+    ) {
       await linkTransferPartner(trx, tenantId, counterpart.id, partnerId);
       continue;
     }
@@ -214,8 +304,13 @@ async function fileCounterparts(trx: Executor, tenantId: string, pairs: Map<stri
       charts.set(counterpart.entityId, chart);
     }
     const confidence = applyCurve(SHIPPED_CURVES.transfer, pairRawScore(counterpart, inBatch.get(partnerId)!));
-    const categorization = describe(TRANSFER, confidence, 'regex', { accountCategories: chart.categories, reviewThreshold });
-    await refile(trx, tenantId, counterpart, bankAccounts.get(counterpart.bankAccountId)!, chart, categorization, now, { transferPairId: partnerId });
+    const categorization = describe(TRANSFER, confidence, 'regex', {
+      accountCategories: chart.categories,
+      reviewThreshold,
+    });
+    await refile(trx, tenantId, counterpart, bankAccounts.get(counterpart.bankAccountId)!, chart, categorization, now, {
+      transferPairId: partnerId,
+    });
   }
 }
 
@@ -225,13 +320,26 @@ async function fileCounterparts(trx: Executor, tenantId: string, pairs: Map<stri
  * confidence, and returns its answers. Nothing is locked meanwhile; on PostgreSQL two workers may
  * ask about the same rows, and the budget counts both.
  */
-async function consultLlm(handle: DatabaseHandle, tenantId: string, limit: number, settings: SweepSettings, llm: LlmSettings, runtime: TierRuntime): Promise<LlmAnswers> {
+async function consultLlm(
+  handle: DatabaseHandle,
+  tenantId: string,
+  limit: number,
+  settings: SweepSettings,
+  llm: LlmSettings,
+  runtime: TierRuntime,
+): Promise<LlmAnswers> {
   const answers: LlmAnswers = new Map();
   const rows = (await claimSweepBatch(handle.db, tenantId, limit, false)).filter((row) => row.categoryTarget === null);
   if (rows.length === 0) return answers;
   const { reviewThreshold, bankAccounts, charts } = await batchContext(handle.db, tenantId, rows, settings);
   await categorizeStoredRows(handle.db, {
-    tenantId, rows, bankAccounts, charts, reviewThreshold, runtime: withLlmTier(runtime, consultingLlmTier(handle.db, llm, answers)), detectTransfers: true,
+    tenantId,
+    rows,
+    bankAccounts,
+    charts,
+    reviewThreshold,
+    runtime: withLlmTier(runtime, consultingLlmTier(handle.db, llm, answers)),
+    detectTransfers: true,
   });
   return answers;
 }
@@ -240,14 +348,21 @@ async function batchContext(db: Executor, tenantId: string, rows: readonly Sweep
   const tenant = await findTenant(db, tenantId);
   assertInvariant(tenant, `tenant ${tenantId} of waiting rows exists`);
   const charts = new Map<string, EntityChart>();
-  for (const entityId of new Set(rows.map((row) => row.entityId))) charts.set(entityId, await loadChart(db, tenantId, entityId));
-  return { reviewThreshold: tenant.review_threshold ?? settings.reviewThreshold, bankAccounts: new Map((await listTenantBankAccounts(db, tenantId)).map((account) => [account.id, account])), charts };
+  for (const entityId of new Set(rows.map((row) => row.entityId)))
+    charts.set(entityId, await loadChart(db, tenantId, entityId));
+  return {
+    reviewThreshold: tenant.review_threshold ?? settings.reviewThreshold,
+    bankAccounts: new Map((await listTenantBankAccounts(db, tenantId)).map((account) => [account.id, account])),
+    charts,
+  };
 }
 
 export async function loadChart(db: Executor, tenantId: string, entityId: string): Promise<EntityChart> {
   const accounts = await listAccounts(db, tenantId, entityId);
   return {
-    byNumber: new Map(accounts.map((account) => [account.accountNumber, { id: account.id, category: account.category }])),
+    byNumber: new Map(
+      accounts.map((account) => [account.accountNumber, { id: account.id, category: account.category }]),
+    ),
     categories: new Map(accounts.map((account) => [account.accountNumber, account.category])),
   };
 }

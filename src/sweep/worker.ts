@@ -12,7 +12,11 @@ export interface SweepLogger {
 const MAX_TENANT_BACKOFF_MS = 5 * 60_000;
 
 /** The sweep's passes for a worker's life: one schedule, so the round of tenants and their backoffs carry over. */
-function sweepPass(handle: DatabaseHandle, settings: SweepSettings & { intervalMs: number }, logger: SweepLogger): () => Promise<number> {
+function sweepPass(
+  handle: DatabaseHandle,
+  settings: SweepSettings & { intervalMs: number },
+  logger: SweepLogger,
+): () => Promise<number> {
   const schedule = new SweepSchedule({ baseMs: settings.intervalMs, maxMs: MAX_TENANT_BACKOFF_MS });
   return () => sweepOnce(handle, { ...settings, logger }, schedule);
 }
@@ -67,7 +71,9 @@ export class SweepWorker {
       }
       if (processed === 0 && this.running) {
         // Back off on repeated failures so a broken database is not hammered.
-        await this.sleep(failures > 0 ? Math.min(30_000, this.settings.intervalMs * 2 ** failures) : this.settings.intervalMs);
+        await this.sleep(
+          failures > 0 ? Math.min(30_000, this.settings.intervalMs * 2 ** failures) : this.settings.intervalMs,
+        );
       } else {
         // A backlog runs pass after pass: requests get their turn between them.
         await yieldToEventLoop();

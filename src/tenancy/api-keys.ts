@@ -23,7 +23,14 @@ function hashSecret(secret: string): string {
 }
 
 export function parseScopes(text: string): Scope[] {
-  const scopes = [...new Set(text.split(',').map((scope) => scope.trim()).filter(Boolean))];
+  const scopes = [
+    ...new Set(
+      text
+        .split(',')
+        .map((scope) => scope.trim())
+        .filter(Boolean),
+    ),
+  ];
   return validateScopes(scopes);
 }
 
@@ -107,13 +114,16 @@ export interface Principal {
  * works at once); a revocation in this process drops its entry at once, one made by another process
  * (the admin command line) takes effect within `cacheMs`. The secret is checked on every request.
  */
-const keyCaches = new WeakMap<DatabaseHandle, Map<string, { row: Promise<ApiKeysTable | undefined>; fetchedAtMs: number }>>();
+const keyCaches = new WeakMap<
+  DatabaseHandle,
+  Map<string, { row: Promise<ApiKeysTable | undefined>; fetchedAtMs: number }>
+>();
 const KEY_CACHE_ENTRIES = 10_000;
 
 function lookUpKey(handle: DatabaseHandle, keyId: string, cacheMs: number): Promise<ApiKeysTable | undefined> {
   if (cacheMs <= 0) return store.findApiKeyForAuthentication(handle.readDb, keyId);
   let cache = keyCaches.get(handle);
-  if (!cache) keyCaches.set(handle, cache = new Map());
+  if (!cache) keyCaches.set(handle, (cache = new Map()));
   const now = Date.now();
   const cached = cache.get(keyId);
   if (cached && now - cached.fetchedAtMs < cacheMs) return cached.row;
@@ -122,13 +132,21 @@ function lookUpKey(handle: DatabaseHandle, keyId: string, cacheMs: number): Prom
   cache.delete(keyId);
   if (cache.size >= KEY_CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
   cache.set(keyId, { row, fetchedAtMs: now });
-  const forget = () => { if (cache.get(keyId)?.row === row) cache.delete(keyId); };
-  row.then((found) => { if (!found) forget(); }, forget);
+  const forget = () => {
+    if (cache.get(keyId)?.row === row) cache.delete(keyId);
+  };
+  row.then((found) => {
+    if (!found) forget();
+  }, forget);
   return row;
 }
 
 /** The tenant and scopes behind a bearer key, or undefined for a missing, unknown or revoked key. */
-export async function authenticate(handle: DatabaseHandle, presented: string, options: { cacheMs?: number } = {}): Promise<Principal | undefined> {
+export async function authenticate(
+  handle: DatabaseHandle,
+  presented: string,
+  options: { cacheMs?: number } = {},
+): Promise<Principal | undefined> {
   const match = /^bk_([A-Za-z0-9_-]{12})_([A-Za-z0-9_-]{43})$/.exec(presented);
   if (!match) return undefined;
   const [, keyId, secret] = match;

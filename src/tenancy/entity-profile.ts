@@ -39,7 +39,16 @@ export const DEFAULT_ESTIMATED_TAX_RATE_PERCENT: Record<Regime, number> = {
  * payout of a card processor is sales of goods or fees for services.
  */
 export const INDUSTRIES = [
-  'professional_services', 'construction', 'food_service', 'retail', 'personal_services', 'healthcare', 'transportation', 'automotive', 'manufacturing', 'other',
+  'professional_services',
+  'construction',
+  'food_service',
+  'retail',
+  'personal_services',
+  'healthcare',
+  'transportation',
+  'automotive',
+  'manufacturing',
+  'other',
 ] as const;
 export type Industry = (typeof INDUSTRIES)[number];
 
@@ -55,9 +64,62 @@ const REGIMES_BY_ENTITY_TYPE: Record<EntityType, readonly Regime[]> = {
 };
 
 export const US_STATE_CODES = new Set([
-  'AL', 'AK', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DE', 'DC', 'FL', 'GA', 'HI', 'ID', 'IL', 'IN', 'IA', 'KS', 'KY', 'LA', 'ME',
-  'MD', 'MA', 'MI', 'MN', 'MS', 'MO', 'MT', 'NE', 'NV', 'NH', 'NJ', 'NM', 'NY', 'NC', 'ND', 'OH', 'OK', 'OR', 'PA', 'RI',
-  'SC', 'SD', 'TN', 'TX', 'UT', 'VT', 'VA', 'WA', 'WV', 'WI', 'WY', 'PR', 'GU', 'VI', 'AS', 'MP',
+  'AL',
+  'AK',
+  'AZ',
+  'AR',
+  'CA',
+  'CO',
+  'CT',
+  'DE',
+  'DC',
+  'FL',
+  'GA',
+  'HI',
+  'ID',
+  'IL',
+  'IN',
+  'IA',
+  'KS',
+  'KY',
+  'LA',
+  'ME',
+  'MD',
+  'MA',
+  'MI',
+  'MN',
+  'MS',
+  'MO',
+  'MT',
+  'NE',
+  'NV',
+  'NH',
+  'NJ',
+  'NM',
+  'NY',
+  'NC',
+  'ND',
+  'OH',
+  'OK',
+  'OR',
+  'PA',
+  'RI',
+  'SC',
+  'SD',
+  'TN',
+  'TX',
+  'UT',
+  'VT',
+  'VA',
+  'WA',
+  'WV',
+  'WI',
+  'WY',
+  'PR',
+  'GU',
+  'VI',
+  'AS',
+  'MP',
 ]);
 
 const TAX_ID_PATTERNS: Record<TaxIdType, { pattern: RegExp; shape: string }> = {
@@ -127,7 +189,9 @@ export function validateEntityProfile(input: EntityProfileInput): EntityProfile 
   const regime = (input.regime ?? DEFAULT_REGIME[entityType]) as Regime;
   if (!REGIMES.includes(regime)) throw invalid(`regime: must be one of ${REGIMES.join(', ')}`);
   if (!REGIMES_BY_ENTITY_TYPE[entityType].includes(regime)) {
-    throw invalid(`regime: a ${entityType} can be taxed as ${REGIMES_BY_ENTITY_TYPE[entityType].join(' or ')}, not ${regime}`);
+    throw invalid(
+      `regime: a ${entityType} can be taxed as ${REGIMES_BY_ENTITY_TYPE[entityType].join(' or ')}, not ${regime}`,
+    );
   }
   let taxId: string | null = null;
   let taxIdType: TaxIdType | null = null;
@@ -146,22 +210,45 @@ export function validateEntityProfile(input: EntityProfileInput): EntityProfile 
     throw invalid('fiscal-year-end: a month number from 1 to 12');
   }
   const industry = (input.industry ?? null) as Industry | null;
-  if (industry !== null && !INDUSTRIES.includes(industry)) throw invalid(`industry: must be one of ${INDUSTRIES.join(', ')}`);
-  return { legalName, country, baseCurrency: 'USD', entityType, stateCode, taxId, taxIdType, regime, fiscalYearEndMonth, industry, ...validateComplianceOptions(input, regime) };
+  if (industry !== null && !INDUSTRIES.includes(industry))
+    throw invalid(`industry: must be one of ${INDUSTRIES.join(', ')}`);
+  return {
+    legalName,
+    country,
+    baseCurrency: 'USD',
+    entityType,
+    stateCode,
+    taxId,
+    taxIdType,
+    regime,
+    fiscalYearEndMonth,
+    industry,
+    ...validateComplianceOptions(input, regime),
+  };
 }
 
-function validateComplianceOptions(input: EntityProfileInput, regime: Regime): Pick<EntityProfile, 'salesTaxStates' | 'salesTaxFrequency' | 'formationDate' | 'estimatedTaxRatePercent'> {
-  const salesTaxStates = [...new Set((input.salesTaxStates ?? []).map((code) => code.trim().toUpperCase()).filter(Boolean))].sort();
+function validateComplianceOptions(
+  input: EntityProfileInput,
+  regime: Regime,
+): Pick<EntityProfile, 'salesTaxStates' | 'salesTaxFrequency' | 'formationDate' | 'estimatedTaxRatePercent'> {
+  const salesTaxStates = [
+    ...new Set((input.salesTaxStates ?? []).map((code) => code.trim().toUpperCase()).filter(Boolean)),
+  ].sort();
   for (const code of salesTaxStates) {
     if (!US_STATE_CODES.has(code)) throw invalid(`sales-tax-states: ${code} is not a US state or territory code`);
     if (STATES_WITHOUT_SALES_TAX.has(code)) throw invalid(`sales-tax-states: ${code} has no statewide sales tax`);
   }
   const salesTaxFrequency = (input.salesTaxFrequency ?? 'quarterly') as SalesTaxFrequency;
-  if (!SALES_TAX_FREQUENCIES.includes(salesTaxFrequency)) throw invalid(`sales-tax-frequency: must be one of ${SALES_TAX_FREQUENCIES.join(', ')}`);
+  if (!SALES_TAX_FREQUENCIES.includes(salesTaxFrequency))
+    throw invalid(`sales-tax-frequency: must be one of ${SALES_TAX_FREQUENCIES.join(', ')}`);
   const formationDate = input.formationDate ?? null;
   if (formationDate !== null && !isAcceptedDate(formationDate)) throw invalid(`formed-on: ${ACCEPTED_DATE_REASON}`);
-  const rate = input.estimatedTaxRatePercent === 'default' ? DEFAULT_ESTIMATED_TAX_RATE_PERCENT[regime] : input.estimatedTaxRatePercent ?? null;
-  if (rate !== null && !(Number.isFinite(rate) && rate > 0 && rate <= 60)) throw invalid('estimate-taxes: a rate in percent, above 0 and at most 60');
+  const rate =
+    input.estimatedTaxRatePercent === 'default'
+      ? DEFAULT_ESTIMATED_TAX_RATE_PERCENT[regime]
+      : (input.estimatedTaxRatePercent ?? null);
+  if (rate !== null && !(Number.isFinite(rate) && rate > 0 && rate <= 60))
+    throw invalid('estimate-taxes: a rate in percent, above 0 and at most 60');
   return { salesTaxStates, salesTaxFrequency, formationDate, estimatedTaxRatePercent: rate };
 }
 

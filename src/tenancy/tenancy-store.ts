@@ -1,8 +1,14 @@
 import type { ApiKeysTable, EntitiesTable } from '../db/schema.ts';
 import type { Executor } from '../db/transaction.ts';
 
-export async function insertTenant(db: Executor, tenant: { id: string; name: string; createdAt: string }): Promise<void> {
-  await db.insertInto('tenants').values({ id: tenant.id, name: tenant.name, review_threshold: null, created_at: tenant.createdAt }).execute();
+export async function insertTenant(
+  db: Executor,
+  tenant: { id: string; name: string; createdAt: string },
+): Promise<void> {
+  await db
+    .insertInto('tenants')
+    .values({ id: tenant.id, name: tenant.name, review_threshold: null, created_at: tenant.createdAt })
+    .execute();
 }
 
 export async function findTenant(db: Executor, tenantId: string) {
@@ -14,16 +20,32 @@ export async function insertEntity(db: Executor, entity: EntitiesTable): Promise
 }
 
 export async function listEntities(db: Executor, tenantId: string): Promise<EntitiesTable[]> {
-  return db.selectFrom('entities').selectAll().where('tenant_id', '=', tenantId)
-    .orderBy('is_primary', 'desc').orderBy('created_at').orderBy('id').execute();
+  return db
+    .selectFrom('entities')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .orderBy('is_primary', 'desc')
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
 }
 
 export async function findEntity(db: Executor, tenantId: string, entityId: string): Promise<EntitiesTable | undefined> {
-  return db.selectFrom('entities').selectAll().where('tenant_id', '=', tenantId).where('id', '=', entityId).executeTakeFirst();
+  return db
+    .selectFrom('entities')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', entityId)
+    .executeTakeFirst();
 }
 
 export async function findPrimaryEntity(db: Executor, tenantId: string): Promise<EntitiesTable | undefined> {
-  return db.selectFrom('entities').selectAll().where('tenant_id', '=', tenantId).where('is_primary', '=', 1).executeTakeFirst();
+  return db
+    .selectFrom('entities')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('is_primary', '=', 1)
+    .executeTakeFirst();
 }
 
 export async function insertApiKey(db: Executor, key: ApiKeysTable): Promise<void> {
@@ -39,7 +61,12 @@ export async function listApiKeys(db: Executor, tenantId: string): Promise<ApiKe
   return db.selectFrom('api_keys').selectAll().where('tenant_id', '=', tenantId).orderBy('created_at').execute();
 }
 
-export async function revokeApiKey(db: Executor, keyId: string, revokedAt: string, tenantId?: string): Promise<ApiKeysTable | undefined> {
+export async function revokeApiKey(
+  db: Executor,
+  keyId: string,
+  revokedAt: string,
+  tenantId?: string,
+): Promise<ApiKeysTable | undefined> {
   let query = db.selectFrom('api_keys').selectAll().where('id', '=', keyId);
   if (tenantId !== undefined) query = query.where('tenant_id', '=', tenantId);
   const key = await query.executeTakeFirst();

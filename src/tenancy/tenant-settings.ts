@@ -9,11 +9,19 @@ export interface TenantSettings {
 }
 
 /** Sets the confidence below which a tenant's categorized rows need review; null returns to the default. */
-export async function setReviewThreshold(handle: DatabaseHandle, tenantId: string, reviewThreshold: number | null): Promise<TenantSettings> {
+export async function setReviewThreshold(
+  handle: DatabaseHandle,
+  tenantId: string,
+  reviewThreshold: number | null,
+): Promise<TenantSettings> {
   if (reviewThreshold !== null && !(Number.isFinite(reviewThreshold) && reviewThreshold >= 0 && reviewThreshold <= 1)) {
     throw invalid('review-threshold: a number from 0 to 1, or "default"');
   }
   if (!(await findTenant(handle.db, tenantId))) throw notFound(`tenant ${tenantId}`);
-  await handle.db.updateTable('tenants').set({ review_threshold: reviewThreshold }).where('id', '=', tenantId).execute();
+  await handle.db
+    .updateTable('tenants')
+    .set({ review_threshold: reviewThreshold })
+    .where('id', '=', tenantId)
+    .execute();
   return { tenantId, reviewThreshold };
 }

@@ -8,7 +8,11 @@ import { maskTaxId, validateEntityProfile, type EntityProfile, type EntityProfil
 import * as store from './tenancy-store.ts';
 
 /** `createdAt` is now; a test that runs on an injected clock creates its tenants at that clock's time. */
-export async function createTenant(handle: DatabaseHandle, input: EntityProfileInput, createdAt: Date = new Date()): Promise<{ tenantId: string; entityId: string }> {
+export async function createTenant(
+  handle: DatabaseHandle,
+  input: EntityProfileInput,
+  createdAt: Date = new Date(),
+): Promise<{ tenantId: string; entityId: string }> {
   const profile = validateEntityProfile(input);
   const tenantId = newId();
   const now = createdAt.toISOString();
@@ -19,7 +23,11 @@ export async function createTenant(handle: DatabaseHandle, input: EntityProfileI
   return { tenantId, entityId };
 }
 
-export async function addEntity(handle: DatabaseHandle, tenantId: string, input: EntityProfileInput): Promise<{ entityId: string }> {
+export async function addEntity(
+  handle: DatabaseHandle,
+  tenantId: string,
+  input: EntityProfileInput,
+): Promise<{ entityId: string }> {
   validateEntityProfile(input);
   const now = new Date().toISOString();
   const entityId = await withWriteTransaction(handle, async (trx) => {
@@ -29,7 +37,13 @@ export async function addEntity(handle: DatabaseHandle, tenantId: string, input:
   return { entityId };
 }
 
-async function insertEntityWithChart(trx: Executor, tenantId: string, input: EntityProfileInput, isPrimary: boolean, now: string): Promise<string> {
+async function insertEntityWithChart(
+  trx: Executor,
+  tenantId: string,
+  input: EntityProfileInput,
+  isPrimary: boolean,
+  now: string,
+): Promise<string> {
   const profile = validateEntityProfile(input);
   const entityId = newId();
   await store.insertEntity(trx, {
@@ -90,7 +104,13 @@ export function salesTaxStatesOf(row: EntitiesTable): string[] {
  * Changes fields of an entity's profile (the others keep their values); the whole result is validated
  * as at creation. `afterChange` runs in the same transaction (the obligation calendar regenerates there).
  */
-export async function updateEntityProfile(handle: DatabaseHandle, tenantId: string, entityId: string, changes: Partial<EntityProfileInput>, afterChange?: (trx: Executor, row: EntitiesTable) => Promise<void>): Promise<EntityView> {
+export async function updateEntityProfile(
+  handle: DatabaseHandle,
+  tenantId: string,
+  entityId: string,
+  changes: Partial<EntityProfileInput>,
+  afterChange?: (trx: Executor, row: EntitiesTable) => Promise<void>,
+): Promise<EntityView> {
   return withWriteTransaction(handle, async (trx) => {
     const row = await store.findEntity(trx, tenantId, entityId);
     if (!row) throw notFound(`entity ${entityId}`);
@@ -106,7 +126,12 @@ export async function updateEntityProfile(handle: DatabaseHandle, tenantId: stri
       fiscal_year_end_month: profile.fiscalYearEndMonth,
       ...complianceColumns(profile),
     };
-    await trx.updateTable('entities').set(values).where('tenant_id', '=', tenantId).where('id', '=', entityId).execute();
+    await trx
+      .updateTable('entities')
+      .set(values)
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', entityId)
+      .execute();
     const updated = { ...row, ...values };
     if (afterChange) await afterChange(trx, updated);
     return toEntityView(updated);
@@ -158,7 +183,11 @@ export function toEntityView(row: EntitiesTable): EntityView {
 }
 
 /** Resolves the entity a read is scoped to: the one named (if it is the tenant's) or the primary. */
-export async function resolveEntity(handle: DatabaseHandle, tenantId: string, entityId: string | undefined): Promise<EntitiesTable> {
+export async function resolveEntity(
+  handle: DatabaseHandle,
+  tenantId: string,
+  entityId: string | undefined,
+): Promise<EntitiesTable> {
   const entity = entityId
     ? await store.findEntity(handle.readDb, tenantId, entityId)
     : await store.findPrimaryEntity(handle.readDb, tenantId);

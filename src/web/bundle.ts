@@ -58,7 +58,11 @@ export async function buildWebBundle(): Promise<WebBundle> {
     const name = file.path.slice(file.path.lastIndexOf('/') + 1);
     const extension = name.slice(name.lastIndexOf('.'));
     const contents = Buffer.from(file.contents);
-    assets.set(name, { contents, gzipped: gzipSync(contents, { level: 9 }), contentType: CONTENT_TYPES[extension] ?? 'application/octet-stream' });
+    assets.set(name, {
+      contents,
+      gzipped: gzipSync(contents, { level: 9 }),
+      contentType: CONTENT_TYPES[extension] ?? 'application/octet-stream',
+    });
   }
   let entryScript = '';
   let entryStylesheet: string | undefined;
@@ -69,7 +73,8 @@ export async function buildWebBundle(): Promise<WebBundle> {
     if (output.cssBundle) entryStylesheet = output.cssBundle.slice(output.cssBundle.lastIndexOf('/') + 1);
   }
   if (!assets.has(entryScript)) throw new Error('the web bundle has no entry script');
-  const firstPageBytes = assets.get(entryScript)!.gzipped.length + (entryStylesheet ? assets.get(entryStylesheet)!.gzipped.length : 0);
+  const firstPageBytes =
+    assets.get(entryScript)!.gzipped.length + (entryStylesheet ? assets.get(entryStylesheet)!.gzipped.length : 0);
   return { assets, entryScript, entryStylesheet, firstPageBytes };
 }
 

@@ -60,7 +60,8 @@ const DOCS_PAGE = `<!doctype html>
 // Served as a file so the page needs no inline script (the CSP allows none).
 const DOCS_INIT = `window.ui = SwaggerUIBundle({ url: '/v1/openapi.json', dom_id: '#swagger-ui', deepLinking: true, tryItOutEnabled: false, validatorUrl: null, persistAuthorization: false });\n`;
 
-const DOCS_CSP = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; object-src 'none'";
+const DOCS_CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; object-src 'none'";
 
 function appPage(script: string, stylesheet: string | undefined): string {
   return `<!doctype html>
@@ -121,20 +122,40 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
   app.get('/assets/:name', { schema: { hide: true } }, async (request, reply) => {
     const { name } = request.params as { name: string };
     const asset = (await webBundle()).assets.get(name);
-    if (!asset) return reply.code(404).type('application/json').send({ error: 'not_found', reason: `no asset ${name}` });
-    reply.type(asset.contentType).header('x-content-type-options', 'nosniff').header('cache-control', 'public, max-age=31536000, immutable').header('vary', 'accept-encoding');
-    if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) return reply.header('content-encoding', 'gzip').send(asset.gzipped);
+    if (!asset)
+      return reply
+        .code(404)
+        .type('application/json')
+        .send({ error: 'not_found', reason: `no asset ${name}` });
+    reply
+      .type(asset.contentType)
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('vary', 'accept-encoding');
+    if (/\bgzip\b/.test(request.headers['accept-encoding'] ?? ''))
+      return reply.header('content-encoding', 'gzip').send(asset.gzipped);
     return reply.send(asset.contents);
   });
 
   let docsFiles: ReturnType<typeof swaggerUiFiles> | undefined;
-  app.get('/docs', { schema: { hide: true } }, async (_request, reply) => secureHeaders(reply, DOCS_CSP).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(DOCS_PAGE));
+  app.get('/docs', { schema: { hide: true } }, async (_request, reply) =>
+    secureHeaders(reply, DOCS_CSP).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(DOCS_PAGE),
+  );
   app.get('/docs/assets/:name', { schema: { hide: true } }, async (request, reply) => {
     const { name } = request.params as { name: string };
-    if (name === 'init.js') return reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(DOCS_INIT);
+    if (name === 'init.js')
+      return reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(DOCS_INIT);
     docsFiles ??= swaggerUiFiles();
     const file = docsFiles[name];
-    if (!file) return reply.code(404).type('application/json').send({ error: 'not_found', reason: `no documentation asset ${name}` });
-    return reply.type(file.contentType).header('x-content-type-options', 'nosniff').header('cache-control', 'public, max-age=86400').send(file.contents);
+    if (!file)
+      return reply
+        .code(404)
+        .type('application/json')
+        .send({ error: 'not_found', reason: `no documentation asset ${name}` });
+    return reply
+      .type(file.contentType)
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'public, max-age=86400')
+      .send(file.contents);
   });
 }

@@ -11,7 +11,9 @@ const ALLOWED = 'https://books.example.com';
 
 before(async () => {
   harness = await createHarness();
-  withCors = await createHarness({ config: (config) => ({ ...config, corsOrigins: [ALLOWED, 'http://localhost:5173'] }) });
+  withCors = await createHarness({
+    config: (config) => ({ ...config, corsOrigins: [ALLOWED, 'http://localhost:5173'] }),
+  });
   acme = await withCors.newTenant('Acme LLC');
 });
 after(async () => {
@@ -40,14 +42,22 @@ test('/ serves the app page with a strict content security policy, and its hashe
   assert.ok(bundle.rawPayload.length < 120_000, `entry script is ${bundle.rawPayload.length} bytes`);
   assert.doesNotMatch(bundle.body, /u-legend|uplot/i, 'the chart library is not in the entry script');
   assert.match(bundle.body, /import\("\.\/chunk-/, 'the charts are a chunk of their own');
-  const gzipped = await harness.app.inject({ method: 'GET', url: `/assets/${script}`, headers: { 'accept-encoding': 'gzip, br' } });
+  const gzipped = await harness.app.inject({
+    method: 'GET',
+    url: `/assets/${script}`,
+    headers: { 'accept-encoding': 'gzip, br' },
+  });
   assert.equal(gzipped.headers['content-encoding'], 'gzip');
   assert.equal(gunzipSync(gzipped.rawPayload).toString(), bundle.body);
   assert.ok(gzipped.rawPayload.length < 40_000, `entry script is ${gzipped.rawPayload.length} bytes gzipped`);
   const css = await harness.app.inject({ method: 'GET', url: `/assets/${stylesheet}` });
   assert.match(css.headers['content-type'] as string, /^text\/css/);
 
-  const again = await harness.app.inject({ method: 'GET', url: '/', headers: { 'if-none-match': page.headers.etag as string } });
+  const again = await harness.app.inject({
+    method: 'GET',
+    url: '/',
+    headers: { 'if-none-match': page.headers.etag as string },
+  });
   assert.equal(again.statusCode, 304);
   const missing = await harness.app.inject({ method: 'GET', url: '/assets/nothing-here.js' });
   assert.equal(missing.statusCode, 404);
@@ -55,11 +65,20 @@ test('/ serves the app page with a strict content security policy, and its hashe
 });
 
 test('the app and the documentation are public while every /v1 route still wants a key', async () => {
-  for (const url of ['/', '/docs', '/docs/assets/init.js', '/docs/assets/swagger-ui-bundle.js', '/docs/assets/swagger-ui.css']) {
+  for (const url of [
+    '/',
+    '/docs',
+    '/docs/assets/init.js',
+    '/docs/assets/swagger-ui-bundle.js',
+    '/docs/assets/swagger-ui.css',
+  ]) {
     assert.equal((await harness.app.inject({ method: 'GET', url })).statusCode, 200, url);
   }
   assert.equal((await harness.app.inject({ method: 'GET', url: '/v1/transactions' })).statusCode, 401);
-  assert.ok(!harness.app.servedRoutes.some((route) => route.includes('assets') || route.includes('docs')), 'the app routes are not API operations');
+  assert.ok(
+    !harness.app.servedRoutes.some((route) => route.includes('assets') || route.includes('docs')),
+    'the app routes are not API operations',
+  );
 });
 
 test('/docs renders the OpenAPI contract with files served by the service itself', async () => {
@@ -78,20 +97,40 @@ test('/docs renders the OpenAPI contract with files served by the service itself
 test('CORS is off by default: no Access-Control header for any origin, and a preflight is not answered', async () => {
   const response = await harness.app.inject({ method: 'GET', url: '/v1/entities', headers: { origin: ALLOWED } });
   assert.equal(response.headers['access-control-allow-origin'], undefined);
-  const preflight = await harness.app.inject({ method: 'OPTIONS', url: '/v1/entities', headers: { origin: ALLOWED, 'access-control-request-method': 'GET' } });
+  const preflight = await harness.app.inject({
+    method: 'OPTIONS',
+    url: '/v1/entities',
+    headers: { origin: ALLOWED, 'access-control-request-method': 'GET' },
+  });
   assert.equal(preflight.headers['access-control-allow-origin'], undefined);
   assert.notEqual(preflight.statusCode, 204);
 });
 
 test('CORS_ORIGINS lets exactly the named origins call the API, errors included', async () => {
-  const preflight = await withCors.app.inject({ method: 'OPTIONS', url: '/v1/transactions', headers: { origin: ALLOWED, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' } });
+  const preflight = await withCors.app.inject({
+    method: 'OPTIONS',
+    url: '/v1/transactions',
+    headers: {
+      origin: ALLOWED,
+      'access-control-request-method': 'POST',
+      'access-control-request-headers': 'authorization, content-type',
+    },
+  });
   assert.equal(preflight.statusCode, 204);
   assert.equal(preflight.headers['access-control-allow-origin'], ALLOWED);
   assert.match(preflight.headers['access-control-allow-headers'] as string, /authorization/);
   assert.match(preflight.headers['access-control-allow-methods'] as string, /PATCH/);
-  assert.equal(preflight.headers['access-control-allow-credentials'], undefined, 'cookies are not offered to other origins');
+  assert.equal(
+    preflight.headers['access-control-allow-credentials'],
+    undefined,
+    'cookies are not offered to other origins',
+  );
 
-  const answered = await withCors.app.inject({ method: 'GET', url: '/v1/entities', headers: { origin: ALLOWED, authorization: `Bearer ${acme.key}` } });
+  const answered = await withCors.app.inject({
+    method: 'GET',
+    url: '/v1/entities',
+    headers: { origin: ALLOWED, authorization: `Bearer ${acme.key}` },
+  });
   assert.equal(answered.statusCode, 200);
   assert.equal(answered.headers['access-control-allow-origin'], ALLOWED);
   assert.match(answered.headers['access-control-expose-headers'] as string, /retry-after/);
@@ -101,10 +140,23 @@ test('CORS_ORIGINS lets exactly the named origins call the API, errors included'
   assert.equal(refused.statusCode, 401);
   assert.equal(refused.headers['access-control-allow-origin'], ALLOWED, 'the browser can read why it was refused');
 
-  for (const origin of ['https://evil.example.com', 'https://books.example.com.evil.net', 'http://books.example.com', 'null']) {
-    const other = await withCors.app.inject({ method: 'GET', url: '/v1/entities', headers: { origin, authorization: `Bearer ${acme.key}` } });
+  for (const origin of [
+    'https://evil.example.com',
+    'https://books.example.com.evil.net',
+    'http://books.example.com',
+    'null',
+  ]) {
+    const other = await withCors.app.inject({
+      method: 'GET',
+      url: '/v1/entities',
+      headers: { origin, authorization: `Bearer ${acme.key}` },
+    });
     assert.equal(other.headers['access-control-allow-origin'], undefined, origin);
-    const otherPreflight = await withCors.app.inject({ method: 'OPTIONS', url: '/v1/entities', headers: { origin, 'access-control-request-method': 'GET' } });
+    const otherPreflight = await withCors.app.inject({
+      method: 'OPTIONS',
+      url: '/v1/entities',
+      headers: { origin, 'access-control-request-method': 'GET' },
+    });
     assert.equal(otherPreflight.headers['access-control-allow-origin'], undefined, origin);
   }
 });
@@ -112,8 +164,18 @@ test('CORS_ORIGINS lets exactly the named origins call the API, errors included'
 test('CORS_ORIGINS takes exact origins only', () => {
   assert.deepEqual(corsOriginsFrom(undefined), []);
   assert.deepEqual(corsOriginsFrom(' '), []);
-  assert.deepEqual(corsOriginsFrom('https://a.example.com, http://localhost:5173'), ['https://a.example.com', 'http://localhost:5173']);
-  for (const bad of ['*', 'https://a.example.com/', 'https://a.example.com/app', 'a.example.com', 'ftp://a.example.com', 'https://a.example.com,*']) {
+  assert.deepEqual(corsOriginsFrom('https://a.example.com, http://localhost:5173'), [
+    'https://a.example.com',
+    'http://localhost:5173',
+  ]);
+  for (const bad of [
+    '*',
+    'https://a.example.com/',
+    'https://a.example.com/app',
+    'a.example.com',
+    'ftp://a.example.com',
+    'https://a.example.com,*',
+  ]) {
     assert.throws(() => corsOriginsFrom(bad), ConfigError, bad);
   }
 });

@@ -4,7 +4,15 @@ import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { setReviewThreshold } from '../tenancy/tenant-settings.ts';
 import { addMember } from '../people/users.ts';
-import { accessibilityViolations, BROWSER_TIMEOUT_MS, describeViolations, launchBrowser, listen, newPage, screenshot } from '../../test/support/browser.ts';
+import {
+  accessibilityViolations,
+  BROWSER_TIMEOUT_MS,
+  describeViolations,
+  launchBrowser,
+  listen,
+  newPage,
+  screenshot,
+} from '../../test/support/browser.ts';
 import { createAccount, createHarness, push, type Harness, type TestTenant } from '../../test/support/harness.ts';
 import { processStatements } from '../../test/support/statements.ts';
 
@@ -28,20 +36,47 @@ const today = new Date().toISOString().slice(0, 10);
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 
 /** Merchants the built-in tiers know (each gets a real suggestion) and descriptors nobody knows (catch-all). */
-const KNOWN = ['STARBUCKS STORE 1234', 'AMAZON WEB SERVICES AWS.AMAZON.CO', 'UBER TRIP HELP.UBER.COM', 'DELTA AIR LINES', 'STAPLES 00123', 'COMCAST CABLE COMM', 'SHELL OIL 5744', 'ADOBE CREATIVE CLOUD'];
+const KNOWN = [
+  'STARBUCKS STORE 1234',
+  'AMAZON WEB SERVICES AWS.AMAZON.CO',
+  'UBER TRIP HELP.UBER.COM',
+  'DELTA AIR LINES',
+  'STAPLES 00123',
+  'COMCAST CABLE COMM',
+  'SHELL OIL 5744',
+  'ADOBE CREATIVE CLOUD',
+];
 
 async function seed(tenant: TestTenant) {
   await createAccount(tenant, 'chk-1', { openingBalance: 25_000, openingBalanceDate: daysAgo(200) });
   await createAccount(tenant, 'sav-1', { name: 'Reserve savings', kind: 'savings' });
   const rows: Array<Record<string, unknown>> = [];
   for (let index = 0; index < 64; index++) {
-    rows.push({ accountExternalId: 'chk-1', id: `known-${index}`, date: daysAgo(1 + (index % 150)), amount: 10 + index * 3.17, description: `${KNOWN[index % KNOWN.length]} #${index}` });
+    rows.push({
+      accountExternalId: 'chk-1',
+      id: `known-${index}`,
+      date: daysAgo(1 + (index % 150)),
+      amount: 10 + index * 3.17,
+      description: `${KNOWN[index % KNOWN.length]} #${index}`,
+    });
   }
   for (let index = 0; index < 12; index++) {
-    rows.push({ accountExternalId: 'chk-1', id: `odd-${index}`, date: daysAgo(2 + index * 9), amount: 40 + index, description: `ZQX HOLDINGS PMT ${index}` });
+    rows.push({
+      accountExternalId: 'chk-1',
+      id: `odd-${index}`,
+      date: daysAgo(2 + index * 9),
+      amount: 40 + index,
+      description: `ZQX HOLDINGS PMT ${index}`,
+    });
   }
   for (let index = 0; index < 6; index++) {
-    rows.push({ accountExternalId: 'chk-1', id: `sale-${index}`, date: daysAgo(5 + index * 30), amount: -(2500 + index * 100), description: `CLIENT INVOICE PAYMENT ${index}` });
+    rows.push({
+      accountExternalId: 'chk-1',
+      id: `sale-${index}`,
+      date: daysAgo(5 + index * 30),
+      amount: -(2500 + index * 100),
+      description: `CLIENT INVOICE PAYMENT ${index}`,
+    });
   }
   const pushed = await push(tenant, rows);
   assert.equal(pushed.statusCode, 200, pushed.body);
@@ -50,7 +85,14 @@ async function seed(tenant: TestTenant) {
   await harness.sweep();
 }
 
-async function queueRows(tenant: TestTenant): Promise<Array<{ id: string; needsReview: boolean; category: { accountNumber: string; source: string | null } | null; description: string }>> {
+async function queueRows(tenant: TestTenant): Promise<
+  Array<{
+    id: string;
+    needsReview: boolean;
+    category: { accountNumber: string; source: string | null } | null;
+    description: string;
+  }>
+> {
   const response = await tenant.call('GET', `/v1/transactions?from=2000-01-01&to=${today}&limit=200`);
   assert.equal(response.statusCode, 200, response.body);
   return response.json().data;
@@ -72,23 +114,35 @@ async function signInWithKey(page: Page, key: string) {
   await page.getByRole('heading', { name: 'Review queue' }).waitFor();
 }
 
-before(async () => {
-  harness = await createHarness();
-  acme = await harness.newTenant('Acme LLC');
-  await seed(acme);
-  for (const [email, role] of [[OWNER, 'owner'], [BOOKKEEPER, 'bookkeeper'], [VIEWER, 'viewer']]) {
-    await addMember(harness.handle, acme.tenantId, { email, role, password: PASSWORD });
-  }
-  baseUrl = await listen(harness);
-  browser = await launchBrowser();
-}, { timeout: TEST_TIMEOUT_MS });
+before(
+  async () => {
+    harness = await createHarness();
+    acme = await harness.newTenant('Acme LLC');
+    await seed(acme);
+    for (const [email, role] of [
+      [OWNER, 'owner'],
+      [BOOKKEEPER, 'bookkeeper'],
+      [VIEWER, 'viewer'],
+    ]) {
+      await addMember(harness.handle, acme.tenantId, { email, role, password: PASSWORD });
+    }
+    baseUrl = await listen(harness);
+    browser = await launchBrowser();
+  },
+  { timeout: TEST_TIMEOUT_MS },
+);
 
-after(async () => {
-  await browser?.close();
-  await harness?.close();
-}, { timeout: TEST_TIMEOUT_MS });
+after(
+  async () => {
+    await browser?.close();
+    await harness?.close();
+  },
+  { timeout: TEST_TIMEOUT_MS },
+);
 
-test('sign-in refuses a wrong password in words, keeps the session over a reload, signs out; an API key works too', { timeout: TEST_TIMEOUT_MS }, async () => {
+test('sign-in refuses a wrong password in words, keeps the session over a reload, signs out; an API key works too', {
+  timeout: TEST_TIMEOUT_MS,
+}, async () => {
   const page = await newPage(browser, baseUrl);
   await page.goto('/');
   await page.getByRole('heading', { name: 'Sign in to your books' }).waitFor();
@@ -97,7 +151,7 @@ test('sign-in refuses a wrong password in words, keeps the session over a reload
   await page.getByLabel('Password', { exact: true }).fill('not the password');
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByRole('alert').waitFor();
-  assert.match(await page.getByRole('alert').textContent() ?? '', /password|e-mail/i);
+  assert.match((await page.getByRole('alert').textContent()) ?? '', /password|e-mail/i);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByRole('heading', { name: 'Review queue' }).waitFor();
@@ -107,7 +161,7 @@ test('sign-in refuses a wrong password in words, keeps the session over a reload
   assert.equal(await page.evaluate(() => document.cookie.includes('bk_session')), false, 'page scripts cannot read it');
   await page.reload();
   await page.getByRole('heading', { name: 'Review queue' }).waitFor();
-  assert.match(await page.locator('header .role').textContent() ?? '', /keeper@acme\.test · bookkeeper/);
+  assert.match((await page.locator('header .role').textContent()) ?? '', /keeper@acme\.test · bookkeeper/);
   await page.getByRole('button', { name: 'Sign out' }).click();
   await page.getByRole('heading', { name: 'Sign in to your books' }).waitFor();
   await page.reload();
@@ -137,10 +191,16 @@ test('fifty rows reviewed with the keyboard alone', { timeout: TEST_TIMEOUT_MS }
   for (let press = 0; press < 50; press++) {
     await page.keyboard.press('a');
     // Each press takes the row off the queue at once; the server books it in the background.
-    await page.waitForFunction((left) => document.querySelectorAll('.review-table tbody tr').length <= left, before.length - press - 1, { timeout: BROWSER_TIMEOUT_MS });
+    await page.waitForFunction(
+      (left) => document.querySelectorAll('.review-table tbody tr').length <= left,
+      before.length - press - 1,
+      { timeout: BROWSER_TIMEOUT_MS },
+    );
   }
   // Fifty reversals and new entries, four at a time: on a loaded machine and PostgreSQL this takes a while.
-  await page.waitForFunction(() => !document.body.textContent?.includes('Saving'), undefined, { timeout: 5 * BROWSER_TIMEOUT_MS });
+  await page.waitForFunction(() => !document.body.textContent?.includes('Saving'), undefined, {
+    timeout: 5 * BROWSER_TIMEOUT_MS,
+  });
   const after = await queueRows(acme);
   const accepted = after.filter((row) => row.category?.source === 'user_override');
   assert.equal(accepted.length, 50, 'exactly the fifty accepted rows are now decided by a person');
@@ -149,7 +209,9 @@ test('fifty rows reviewed with the keyboard alone', { timeout: TEST_TIMEOUT_MS }
   await page.context().close();
 });
 
-test('a row recategorized with the account search, and an "always do this" rule previewed then made', { timeout: TEST_TIMEOUT_MS }, async () => {
+test('a row recategorized with the account search, and an "always do this" rule previewed then made', {
+  timeout: TEST_TIMEOUT_MS,
+}, async () => {
   const page = await newPage(browser, baseUrl);
   await signIn(page, BOOKKEEPER);
   const active = page.locator('.review-table tbody tr.active');
@@ -183,16 +245,25 @@ test('a row recategorized with the account search, and an "always do this" rule 
   await dialog.getByRole('button', { name: 'Preview' }).click();
   await dialog.getByText(/12 rows would be filed again/).waitFor();
   await screenshot(page, 'review-rule-preview');
-  assert.equal((await queueRows(acme)).filter((row) => row.description.startsWith('ZQX') && row.needsReview).length, 12, 'the preview changed nothing');
+  assert.equal(
+    (await queueRows(acme)).filter((row) => row.description.startsWith('ZQX') && row.needsReview).length,
+    12,
+    'the preview changed nothing',
+  );
   await dialog.getByRole('button', { name: /Create rule and file 12/ }).click();
   await dialog.waitFor({ state: 'detached' });
   const odd = (await queueRows(acme)).filter((row) => row.description.startsWith('ZQX'));
-  assert.ok(odd.every((row) => row.category?.accountNumber === '6080'), JSON.stringify(odd.map((row) => row.category)));
+  assert.ok(
+    odd.every((row) => row.category?.accountNumber === '6080'),
+    JSON.stringify(odd.map((row) => row.category)),
+  );
   assert.equal((await acme.call('GET', '/v1/rules')).json().data.length, 1);
   await page.context().close();
 });
 
-test('a statement uploaded with progress is read; a refused one says why in words', { timeout: TEST_TIMEOUT_MS }, async () => {
+test('a statement uploaded with progress is read; a refused one says why in words', {
+  timeout: TEST_TIMEOUT_MS,
+}, async () => {
   const page = await newPage(browser, baseUrl);
   await signIn(page, BOOKKEEPER);
   await page.goto('/#/upload');
@@ -204,7 +275,9 @@ test('a statement uploaded with progress is read; a refused one says why in word
   await page.getByText('Balances for exports that print none').click();
   await page.getByLabel('Opening balance').fill('0');
   await page.getByLabel('Closing balance').fill('800.00');
-  await page.getByLabel('Choose files').setInputFiles({ name: 'savings.csv', mimeType: 'text/csv', buffer: Buffer.from(statement) });
+  await page
+    .getByLabel('Choose files')
+    .setInputFiles({ name: 'savings.csv', mimeType: 'text/csv', buffer: Buffer.from(statement) });
   const item = page.locator('.upload', { hasText: 'savings.csv' });
   await item.waitFor();
   // Progress is shown while sending and while the statement waits to be read.
@@ -216,17 +289,27 @@ test('a statement uploaded with progress is read; a refused one says why in word
 
   await page.getByLabel('Opening balance').fill('');
   await page.getByLabel('Closing balance').fill('');
-  await page.getByLabel('Choose files').setInputFiles({ name: 'notes.csv', mimeType: 'text/csv', buffer: Buffer.from('Name,Phone\nAlice,555-0100\nBob,555-0101\n') });
+  await page.getByLabel('Choose files').setInputFiles({
+    name: 'notes.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('Name,Phone\nAlice,555-0100\nBob,555-0101\n'),
+  });
   const refused = page.locator('.upload', { hasText: 'notes.csv' });
   await refused.getByText('reading the statement').waitFor();
   await processStatements(harness);
   await refused.getByText(/Rejected\./).waitFor();
   const words = await refused.textContent();
-  assert.match(words ?? '', /does not look like a bank statement|could not be read|no transactions|looks incomplete/, words ?? '');
+  assert.match(
+    words ?? '',
+    /does not look like a bank statement|could not be read|no transactions|looks incomplete/,
+    words ?? '',
+  );
   await screenshot(page, 'upload-done');
 
   // A file refused at the door (415) says so at once.
-  await page.getByLabel('Choose files').setInputFiles({ name: 'empty.csv', mimeType: 'text/csv', buffer: Buffer.alloc(0) });
+  await page
+    .getByLabel('Choose files')
+    .setInputFiles({ name: 'empty.csv', mimeType: 'text/csv', buffer: Buffer.alloc(0) });
   await page.locator('.upload', { hasText: 'empty.csv' }).getByText('Not sent. file: is empty').waitFor();
   await page.context().close();
 });
@@ -235,18 +318,31 @@ test('reports show charts over months and download as CSV', { timeout: TEST_TIME
   const page = await newPage(browser, baseUrl);
   await signIn(page, VIEWER);
   await page.goto(`/#/reports?report=profit-and-loss&from=${daysAgo(180)}&to=${today}`);
-  await page.getByRole('table', { name: 'Profit and loss' }).waitFor().catch(() => undefined);
+  await page
+    .getByRole('table', { name: 'Profit and loss' })
+    .waitFor()
+    .catch(() => undefined);
   await page.locator('.table-region[aria-label="Profit and loss"] table').waitFor();
   await page.locator('.chart canvas').first().waitFor();
   await screenshot(page, 'reports-profit-and-loss');
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download CSV' }).click(),
+  ]);
   const csv = readFileSync(await download.path(), 'utf8');
   assert.match(download.suggestedFilename(), /^profit-and-loss-.*\.csv$/);
   assert.match(csv.split('\n')[0], /^section,accountNumber,name,amount/);
-  const server = await acme.call('GET', `/v1/reports/profit-and-loss?from=${daysAgo(180)}&to=${today}`, undefined, { accept: 'text/csv' });
-  assert.equal(csv, server.body, 'the download is the service\'s own CSV');
+  const server = await acme.call('GET', `/v1/reports/profit-and-loss?from=${daysAgo(180)}&to=${today}`, undefined, {
+    accept: 'text/csv',
+  });
+  assert.equal(csv, server.body, "the download is the service's own CSV");
 
-  for (const [report, marker] of [['balance-sheet', 'Balance sheet'], ['cash-flow', 'Cash flow'], ['trial-balance', 'Trial balance'], ['general-ledger', 'General ledger']] as const) {
+  for (const [report, marker] of [
+    ['balance-sheet', 'Balance sheet'],
+    ['cash-flow', 'Cash flow'],
+    ['trial-balance', 'Trial balance'],
+    ['general-ledger', 'General ledger'],
+  ] as const) {
     await page.goto(`/#/reports?report=${report}&from=${daysAgo(180)}&to=${today}`);
     await page.locator(`.table-region[aria-label="${marker}"] table`).waitFor();
     if (report === 'cash-flow') await page.locator('.chart canvas').first().waitFor();
@@ -255,9 +351,23 @@ test('reports show charts over months and download as CSV', { timeout: TEST_TIME
   await page.context().close();
 });
 
-const PAGES = ['review', 'transactions', 'bank-accounts', 'upload', 'reports', 'obligations', 'health', 'rules', 'api-keys', 'people', 'settings'];
+const PAGES = [
+  'review',
+  'transactions',
+  'bank-accounts',
+  'upload',
+  'reports',
+  'obligations',
+  'health',
+  'rules',
+  'api-keys',
+  'people',
+  'settings',
+];
 
-test('every page: no WCAG 2.1 AA violation, usable at 375 px, screenshot saved', { timeout: TEST_TIMEOUT_MS }, async () => {
+test('every page: no WCAG 2.1 AA violation, usable at 375 px, screenshot saved', {
+  timeout: TEST_TIMEOUT_MS,
+}, async () => {
   const problems: string[] = [];
   for (const width of [1280, 375]) {
     const page = await newPage(browser, baseUrl, width, width === 375 ? 812 : 900);
@@ -277,15 +387,27 @@ test('every page: no WCAG 2.1 AA violation, usable at 375 px, screenshot saved',
       await page.goto(`/#/${name}`);
       await page.locator('main h1').waitFor();
       // Wait until the page's data has arrived (no "Loading" left).
-      await page.waitForFunction(() => !document.querySelector('main')?.textContent?.includes('Loading'), undefined, { timeout: BROWSER_TIMEOUT_MS });
+      await page.waitForFunction(() => !document.querySelector('main')?.textContent?.includes('Loading'), undefined, {
+        timeout: BROWSER_TIMEOUT_MS,
+      });
       const violations = await accessibilityViolations(page);
       if (violations.length) problems.push(`${name} @${width}: ${describeViolations(violations)}`);
       const overflow = await page.evaluate(() => {
         const width = document.documentElement.clientWidth;
-        const wide = [...document.querySelectorAll('body *')].filter((element) => element.getBoundingClientRect().right > width + 1 && !element.parentElement?.closest('.table-region'));
-        return { by: document.documentElement.scrollWidth - width, what: wide.slice(-3).map((element) => `${element.tagName.toLowerCase()}.${element.className}`).join(', ') };
+        const wide = [...document.querySelectorAll('body *')].filter(
+          (element) =>
+            element.getBoundingClientRect().right > width + 1 && !element.parentElement?.closest('.table-region'),
+        );
+        return {
+          by: document.documentElement.scrollWidth - width,
+          what: wide
+            .slice(-3)
+            .map((element) => `${element.tagName.toLowerCase()}.${element.className}`)
+            .join(', '),
+        };
       });
-      if (overflow.by > 1) problems.push(`${name} @${width}: the page scrolls sideways by ${overflow.by} px (${overflow.what})`);
+      if (overflow.by > 1)
+        problems.push(`${name} @${width}: the page scrolls sideways by ${overflow.by} px (${overflow.what})`);
       await screenshot(page, `${name}-${width}`);
     }
     if (width === 375) {
@@ -298,7 +420,9 @@ test('every page: no WCAG 2.1 AA violation, usable at 375 px, screenshot saved',
   assert.deepEqual(problems, []);
 });
 
-test('role limits: a viewer changes nothing, a bookkeeper manages no keys or people, an owner does', { timeout: TEST_TIMEOUT_MS }, async () => {
+test('role limits: a viewer changes nothing, a bookkeeper manages no keys or people, an owner does', {
+  timeout: TEST_TIMEOUT_MS,
+}, async () => {
   const viewer = await newPage(browser, baseUrl);
   await signIn(viewer, VIEWER);
   await viewer.getByText('your role cannot change it').waitFor();
@@ -306,10 +430,17 @@ test('role limits: a viewer changes nothing, a bookkeeper manages no keys or peo
   const queued = await viewer.locator('.review-table tbody tr').first().getAttribute('data-id');
   await viewer.locator('.review-table tbody tr').first().focus();
   await viewer.keyboard.press('a');
-  assert.equal((await acme.call('GET', `/v1/transactions/${queued}`)).json().data.needsReview, true, 'a viewer\'s keystroke changes nothing');
+  assert.equal(
+    (await acme.call('GET', `/v1/transactions/${queued}`)).json().data.needsReview,
+    true,
+    "a viewer's keystroke changes nothing",
+  );
   assert.equal(await viewer.getByRole('link', { name: 'API keys' }).count(), 0);
   assert.equal(await viewer.getByRole('link', { name: 'People' }).count(), 0);
-  for (const [path, marker] of [['upload', 'not upload statements'], ['settings', 'Only an owner']] as const) {
+  for (const [path, marker] of [
+    ['upload', 'not upload statements'],
+    ['settings', 'Only an owner'],
+  ] as const) {
     await viewer.goto(`/#/${path}`);
     await viewer.getByText(marker).waitFor();
   }
@@ -322,7 +453,11 @@ test('role limits: a viewer changes nothing, a bookkeeper manages no keys or peo
   // The server holds the line even for a page that tries anyway, with the session's own CSRF token.
   const attempt = await viewer.evaluate(async (id) => {
     const session = await (await fetch('/v1/auth/session')).json();
-    const response = await fetch(`/v1/transactions/${id}`, { method: 'PATCH', headers: { 'content-type': 'application/json', 'x-csrf-token': session.data.csrfToken }, body: JSON.stringify({ category: '6200' }) });
+    const response = await fetch(`/v1/transactions/${id}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', 'x-csrf-token': session.data.csrfToken },
+      body: JSON.stringify({ category: '6200' }),
+    });
     return { status: response.status, body: await response.json() };
   }, queued);
   assert.equal(attempt.status, 403);
@@ -338,7 +473,11 @@ test('role limits: a viewer changes nothing, a bookkeeper manages no keys or peo
   const keys = await bookkeeper.evaluate(async () => {
     const session = await (await fetch('/v1/auth/session')).json();
     const list = await fetch('/v1/api-keys');
-    const create = await fetch('/v1/api-keys', { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': session.data.csrfToken }, body: JSON.stringify({ scopes: ['read'] }) });
+    const create = await fetch('/v1/api-keys', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-csrf-token': session.data.csrfToken },
+      body: JSON.stringify({ scopes: ['read'] }),
+    });
     return [list.status, create.status];
   });
   assert.deepEqual(keys, [403, 403]);
@@ -351,7 +490,12 @@ test('role limits: a viewer changes nothing, a bookkeeper manages no keys or peo
   await owner.getByRole('button', { name: 'Create key' }).click();
   const secret = (await owner.locator('code.secret').textContent()) ?? '';
   assert.match(secret, /^bk_/);
-  assert.equal((await harness.app.inject({ method: 'GET', url: '/v1/entities', headers: { authorization: `Bearer ${secret}` } })).statusCode, 200, 'the new key works');
+  assert.equal(
+    (await harness.app.inject({ method: 'GET', url: '/v1/entities', headers: { authorization: `Bearer ${secret}` } }))
+      .statusCode,
+    200,
+    'the new key works',
+  );
   await owner.getByRole('button', { name: 'Revoke key ledger sync' }).click();
   await owner.getByText(/revoked: it is refused/).waitFor();
   await owner.getByRole('link', { name: 'People' }).click();
@@ -359,12 +503,18 @@ test('role limits: a viewer changes nothing, a bookkeeper manages no keys or peo
   await owner.getByLabel('Role', { exact: true }).selectOption('viewer');
   await owner.getByRole('button', { name: 'Invite' }).click();
   await owner.getByText('/accept-invitation#token=').waitFor();
-  await owner.getByRole('table', { name: 'Open invitations' }).or(owner.locator('.table-region[aria-label="Open invitations"]')).first().waitFor();
+  await owner
+    .getByRole('table', { name: 'Open invitations' })
+    .or(owner.locator('.table-region[aria-label="Open invitations"]'))
+    .first()
+    .waitFor();
   await screenshot(owner, 'people-invited');
   await owner.context().close();
 });
 
-test('CSRF: a change sent with the session cookie but without the session\'s token is refused and changes nothing', { timeout: TEST_TIMEOUT_MS }, async () => {
+test("CSRF: a change sent with the session cookie but without the session's token is refused and changes nothing", {
+  timeout: TEST_TIMEOUT_MS,
+}, async () => {
   const page = await newPage(browser, baseUrl);
   await signIn(page, BOOKKEEPER);
   const id = await page.locator('.review-table tbody tr').first().getAttribute('data-id');
@@ -374,7 +524,11 @@ test('CSRF: a change sent with the session cookie but without the session\'s tok
     const results = [];
     const variants: Array<Record<string, string>> = [{}, { 'x-csrf-token': 'forged-token-forged-token-forged-token' }];
     for (const headers of variants) {
-      const response = await fetch(`/v1/transactions/${rowId}`, { method: 'PATCH', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ category: '6080' }) });
+      const response = await fetch(`/v1/transactions/${rowId}`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ category: '6080' }),
+      });
       results.push({ status: response.status, body: await response.json() });
     }
     return results;

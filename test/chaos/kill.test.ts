@@ -32,7 +32,16 @@ const ACCOUNT = 'chk-1';
 const ROWS_PER_PUSH = 250;
 const LINES_PER_STATEMENT = 200;
 const CATEGORIES = ['6200', '6210', '4000', '6999', '5000', 'transfer'];
-const DESCRIPTIONS = ['OFFICE DEPOT 221', 'STRIPE PAYOUT', 'MONTHLY SERVICE FEE', 'Coffee', 'Client payment', 'GUSTO PAYROLL', 'FIGMA MONTHLY', 'Shell Oil 5723'];
+const DESCRIPTIONS = [
+  'OFFICE DEPOT 221',
+  'STRIPE PAYOUT',
+  'MONTHLY SERVICE FEE',
+  'Coffee',
+  'Client payment',
+  'GUSTO PAYROLL',
+  'FIGMA MONTHLY',
+  'Shell Oil 5723',
+];
 const AS_OF = '2026-12-31';
 
 let database: Awaited<ReturnType<typeof openTestDatabase>>;
@@ -46,7 +55,12 @@ before(async () => {
 });
 after(() => database.dispose());
 
-interface Service { child: ChildProcess; base: string; exited: Promise<void>; output: string[] }
+interface Service {
+  child: ChildProcess;
+  base: string;
+  exited: Promise<void>;
+  output: string[];
+}
 
 async function startService(): Promise<Service> {
   const child = spawn(process.execPath, [BIN, 'serve'], {
@@ -54,14 +68,21 @@ async function startService(): Promise<Service> {
       ...process.env,
       DATABASE_URL: database.databaseUrl,
       ...(database.schema ? { DATABASE_SCHEMA: database.schema } : {}),
-      HOST: '127.0.0.1', PORT: '0', SMTP_PORT: '0', LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      SMTP_PORT: '0',
+      LOG_LEVEL: 'warn',
       // Small sweep batches: a backlog takes many transactions, so a kill lands inside one.
-      SWEEP_BATCH_SIZE: '40', SWEEP_INTERVAL_MS: '100',
+      SWEEP_BATCH_SIZE: '40',
+      SWEEP_INTERVAL_MS: '100',
       // A killed worker's claim on a document lapses quickly, so the next start reads it again.
       STATEMENT_LEASE_MS: '1000',
-      RATE_LIMIT_READ_BURST: '1000000', RATE_LIMIT_READ_PER_SECOND: '1000000',
-      RATE_LIMIT_WRITE_BURST: '1000000', RATE_LIMIT_WRITE_PER_SECOND: '1000000',
-      RATE_LIMIT_REPORT_BURST: '1000000', RATE_LIMIT_REPORT_PER_SECOND: '1000000',
+      RATE_LIMIT_READ_BURST: '1000000',
+      RATE_LIMIT_READ_PER_SECOND: '1000000',
+      RATE_LIMIT_WRITE_BURST: '1000000',
+      RATE_LIMIT_WRITE_PER_SECOND: '1000000',
+      RATE_LIMIT_REPORT_BURST: '1000000',
+      RATE_LIMIT_REPORT_PER_SECOND: '1000000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -80,7 +101,9 @@ async function startService(): Promise<Service> {
       clearTimeout(timer);
       resolve(JSON.parse(line).listening);
     });
-    child.once('exit', (code) => reject(new Error(`the service exited (${code}) before listening: ${output.join('\n')}`)));
+    child.once('exit', (code) =>
+      reject(new Error(`the service exited (${code}) before listening: ${output.join('\n')}`)),
+    );
   });
   return { child, base, exited, output };
 }
@@ -91,19 +114,33 @@ async function kill(service: Service): Promise<void> {
 }
 
 type Call = (method: string, path: string, body?: unknown) => Promise<{ status: number; json: () => Promise<any> }>;
-const callerOf = (base: string): Call => async (method, path, body) => {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, json: () => response.json() };
-};
+const callerOf =
+  (base: string): Call =>
+  async (method, path, body) => {
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${key}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: response.status, json: () => response.json() };
+  };
 
-interface PushBatch { rows: Array<{ id: string; date: string; amountMinor: number; description: string; pending: boolean }>; acknowledged: boolean }
-interface Upload { last4: string; lines: Array<{ date: string; description: string; amountMinor: number }>; acknowledged: boolean }
+interface PushBatch {
+  rows: Array<{ id: string; date: string; amountMinor: number; description: string; pending: boolean }>;
+  acknowledged: boolean;
+}
+interface Upload {
+  last4: string;
+  lines: Array<{ date: string; description: string; amountMinor: number }>;
+  acknowledged: boolean;
+}
 
-test(`kill -9 the service ${KILLS} times during pushes, statement ingest and the sweep: the books stay whole`, { timeout: 15 * 60_000 }, async (t) => {
+test(`kill -9 the service ${KILLS} times during pushes, statement ingest and the sweep: the books stay whole`, {
+  timeout: 15 * 60_000,
+}, async (t) => {
   const random = seededRandom(SEED);
   const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)];
   const date = () => `2026-0${3 + Math.floor(random() * 3)}-${String(1 + Math.floor(random() * 28)).padStart(2, '0')}`;
@@ -120,7 +157,19 @@ test(`kill -9 the service ${KILLS} times during pushes, statement ingest and the
   let uploadNumber = 0;
 
   let service = await startService();
-  const created = await callerOf(service.base)('POST', '/bank-accounts', { institutionName: INSTITUTION, accounts: [{ externalId: ACCOUNT, name: 'Operating', kind: 'checking', currency: 'USD', openingBalance: 5000, openingBalanceDate: '2026-01-01' }] });
+  const created = await callerOf(service.base)('POST', '/bank-accounts', {
+    institutionName: INSTITUTION,
+    accounts: [
+      {
+        externalId: ACCOUNT,
+        name: 'Operating',
+        kind: 'checking',
+        currency: 'USD',
+        openingBalance: 5000,
+        openingBalanceDate: '2026-01-01',
+      },
+    ],
+  });
   assert.equal(created.status, 200);
 
   for (let round = 0; round <= KILLS; round += 1) {
@@ -133,16 +182,42 @@ test(`kill -9 the service ${KILLS} times during pushes, statement ingest and the
     const pusher = async () => {
       while (alive) {
         const batch: PushBatch = { acknowledged: false, rows: [] };
-        for (let index = 0; index < ROWS_PER_PUSH; index += 1) batch.rows.push({ id: `r${rowNumber++}`, date: date(), amountMinor: amount(), description: pick(DESCRIPTIONS), pending: random() < 0.1 });
+        for (let index = 0; index < ROWS_PER_PUSH; index += 1)
+          batch.rows.push({
+            id: `r${rowNumber++}`,
+            date: date(),
+            amountMinor: amount(),
+            description: pick(DESCRIPTIONS),
+            pending: random() < 0.1,
+          });
         batches.push(batch);
-        const response = await call('POST', '/transactions', { institutionName: INSTITUTION, transactions: batch.rows.map((row) => ({ accountExternalId: ACCOUNT, id: row.id, date: row.date, amount: row.amountMinor / 100, description: row.description, pending: row.pending })) });
+        const response = await call('POST', '/transactions', {
+          institutionName: INSTITUTION,
+          transactions: batch.rows.map((row) => ({
+            accountExternalId: ACCOUNT,
+            id: row.id,
+            date: row.date,
+            amount: row.amountMinor / 100,
+            description: row.description,
+            pending: row.pending,
+          })),
+        });
         assert.equal(response.status, 200);
         batch.acknowledged = true;
         answered += 1;
         // A re-send settles what was pending (and counts as deduplicated for the rest).
         const pending = batch.rows.filter((row) => row.pending);
         if (pending.length === 0) continue;
-        const settle = await call('POST', '/transactions', { institutionName: INSTITUTION, transactions: pending.map((row) => ({ accountExternalId: ACCOUNT, id: row.id, date: row.date, amount: row.amountMinor / 100, description: row.description })) });
+        const settle = await call('POST', '/transactions', {
+          institutionName: INSTITUTION,
+          transactions: pending.map((row) => ({
+            accountExternalId: ACCOUNT,
+            id: row.id,
+            date: row.date,
+            amount: row.amountMinor / 100,
+            description: row.description,
+          })),
+        });
         assert.equal(settle.status, 200);
         for (const row of pending) settled.add(row.id);
       }
@@ -152,12 +227,28 @@ test(`kill -9 the service ${KILLS} times during pushes, statement ingest and the
         const number = uploadNumber++;
         const last4 = String(1000 + number);
         const start = `2026-0${3 + (number % 3)}-01`;
-        const lines = Array.from({ length: LINES_PER_STATEMENT }, () => ({ date: `${start.slice(0, 8)}${String(1 + Math.floor(random() * 28)).padStart(2, '0')}`, description: pick(DESCRIPTIONS), amountMinor: amount() }));
+        const lines = Array.from({ length: LINES_PER_STATEMENT }, () => ({
+          date: `${start.slice(0, 8)}${String(1 + Math.floor(random() * 28)).padStart(2, '0')}`,
+          description: pick(DESCRIPTIONS),
+          amountMinor: amount(),
+        }));
         const upload: Upload = { last4, lines, acknowledged: false };
         uploads.push(upload);
-        const statement = month({ accountNumber: `770000${last4}`, periodStart: start, periodEnd: `${start.slice(0, 8)}28`, openingMinor: 1_000_000, lines });
-        const { payload, contentType } = multipartBody({}, [{ bytes: camt(statement), filename: `statement-${last4}.xml`, contentType: 'application/xml' }]);
-        const response = await fetch(`${service.base}/bank-statements`, { method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': contentType }, body: new Uint8Array(payload) });
+        const statement = month({
+          accountNumber: `770000${last4}`,
+          periodStart: start,
+          periodEnd: `${start.slice(0, 8)}28`,
+          openingMinor: 1_000_000,
+          lines,
+        });
+        const { payload, contentType } = multipartBody({}, [
+          { bytes: camt(statement), filename: `statement-${last4}.xml`, contentType: 'application/xml' },
+        ]);
+        const response = await fetch(`${service.base}/bank-statements`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${key}`, 'content-type': contentType },
+          body: new Uint8Array(payload),
+        });
         assert.equal(response.status, 202);
         upload.acknowledged = true;
         answered += 1;
@@ -166,7 +257,10 @@ test(`kill -9 the service ${KILLS} times during pushes, statement ingest and the
     };
     const corrector = async () => {
       while (alive) {
-        const listed = await call('GET', `/transactions?from=2026-03-01&to=2026-05-31&limit=50&offset=${Math.floor(random() * 200)}`);
+        const listed = await call(
+          'GET',
+          `/transactions?from=2026-03-01&to=2026-05-31&limit=50&offset=${Math.floor(random() * 200)}`,
+        );
         assert.equal(listed.status, 200);
         const rows: Array<{ id: string }> = (await listed.json()).data;
         if (rows.length === 0) {
@@ -202,7 +296,12 @@ test(`kill -9 the service ${KILLS} times during pushes, statement ingest and the
     await Promise.all(load);
     // Documents whose reading had started (an attempt counted) and not finished died with the process.
     let beingRead = 0;
-    for (const document of await database.handle.db.selectFrom('statement_documents').select(['id', 'attempts']).where('tenant_id', '=', tenantId).where('status', '=', 'processing').execute()) {
+    for (const document of await database.handle.db
+      .selectFrom('statement_documents')
+      .select(['id', 'attempts'])
+      .where('tenant_id', '=', tenantId)
+      .where('status', '=', 'processing')
+      .execute()) {
       if (document.attempts > (attemptsSeen.get(document.id) ?? 0)) {
         diedReading.set(document.id, (diedReading.get(document.id) ?? 0) + 1);
         beingRead += 1;
@@ -210,12 +309,14 @@ test(`kill -9 the service ${KILLS} times during pushes, statement ingest and the
       attemptsSeen.set(document.id, document.attempts);
     }
     const pushInFlight = batches.at(-1)?.acknowledged === false;
-    t.diagnostic(`kill ${round + 1}: ${answered} requests answered in this life; at the kill ${pushInFlight ? 'a push in flight, ' : ''}${beingRead} statement(s) being read, ${waiting} rows waiting for the sweep`);
+    t.diagnostic(
+      `kill ${round + 1}: ${answered} requests answered in this life; at the kill ${pushInFlight ? 'a push in flight, ' : ''}${beingRead} statement(s) being read, ${waiting} rows waiting for the sweep`,
+    );
   }
 
   // The last start drains the queues: every document read, every settled row booked.
   const drainedBy = Date.now() + 5 * 60_000;
-  while (await rowsWaiting() > 0 || await documentsProcessing() > 0) {
+  while ((await rowsWaiting()) > 0 || (await documentsProcessing()) > 0) {
     assert.ok(Date.now() < drainedBy, `the service did not drain: ${service.output.join('\n')}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
@@ -225,30 +326,64 @@ test(`kill -9 the service ${KILLS} times during pushes, statement ingest and the
   const db = database.handle.db;
   assert.deepEqual(await recomputationViolations(database.handle, tenantId, { asOf: AS_OF }), []);
 
-  const [account] = await db.selectFrom('bank_accounts').selectAll().where('tenant_id', '=', tenantId).where('external_id', '=', ACCOUNT).execute();
-  const pushedRows = await db.selectFrom('transactions').select(['external_id', 'pending', 'category_target', 'category_source', 'id']).where('tenant_id', '=', tenantId).where('bank_account_id', '=', account.id).execute();
+  const [account] = await db
+    .selectFrom('bank_accounts')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('external_id', '=', ACCOUNT)
+    .execute();
+  const pushedRows = await db
+    .selectFrom('transactions')
+    .select(['external_id', 'pending', 'category_target', 'category_source', 'id'])
+    .where('tenant_id', '=', tenantId)
+    .where('bank_account_id', '=', account.id)
+    .execute();
   const byExternalId = new Map(pushedRows.map((row) => [row.external_id, row]));
   assert.equal(byExternalId.size, pushedRows.length, 'no pushed row is there twice');
   for (const batch of batches) {
     const present = batch.rows.filter((row) => byExternalId.has(`id:${row.id}`)).length;
     if (batch.acknowledged) assert.equal(present, batch.rows.length, 'an acknowledged push is there whole');
-    else assert.ok(present === 0 || present === batch.rows.length, `an unacknowledged push is there whole or not at all (${present} of ${batch.rows.length})`);
+    else
+      assert.ok(
+        present === 0 || present === batch.rows.length,
+        `an unacknowledged push is there whole or not at all (${present} of ${batch.rows.length})`,
+      );
   }
-  for (const id of settled) assert.equal(byExternalId.get(`id:${id}`)?.pending, 0, `row ${id}, acknowledged settled, is settled`);
+  for (const id of settled)
+    assert.equal(byExternalId.get(`id:${id}`)?.pending, 0, `row ${id}, acknowledged settled, is settled`);
   const rowById = new Map(pushedRows.map((row) => [row.id, row]));
   for (const [rowId, record] of corrections) {
     const row = rowById.get(rowId);
     if (!row || record.acknowledged === null) continue;
-    assert.ok([record.acknowledged, ...record.attempted].includes(row.category_target!), `row ${rowId} keeps its acknowledged correction`);
+    assert.ok(
+      [record.acknowledged, ...record.attempted].includes(row.category_target!),
+      `row ${rowId} keeps its acknowledged correction`,
+    );
   }
 
   // A document is ingested, unless the service died reading it as often as a poison document would
   // make it die (DEFAULT_STATEMENT_PROCESSING.maxAttempts times): then it is rejected for that.
-  const documents = await db.selectFrom('statement_documents').select(['id', 'status', 'filename', 'rejection_message']).where('tenant_id', '=', tenantId).execute();
-  const exhausted = documents.filter((document) => document.status === 'rejected' && (diedReading.get(document.id) ?? 0) >= DEFAULT_STATEMENT_PROCESSING.maxAttempts);
+  const documents = await db
+    .selectFrom('statement_documents')
+    .select(['id', 'status', 'filename', 'rejection_message'])
+    .where('tenant_id', '=', tenantId)
+    .execute();
+  const exhausted = documents.filter(
+    (document) =>
+      document.status === 'rejected' && (diedReading.get(document.id) ?? 0) >= DEFAULT_STATEMENT_PROCESSING.maxAttempts,
+  );
   for (const document of exhausted) assert.match(document.rejection_message!, /could not be processed in \d+ attempts/);
-  assert.deepEqual(documents.filter((document) => document.status !== 'ingested' && !exhausted.includes(document)), [], 'every other document stored is ingested');
-  const statementAccounts = await db.selectFrom('bank_accounts').select(['id', 'external_id']).where('tenant_id', '=', tenantId).where('source', '=', 'statement').execute();
+  assert.deepEqual(
+    documents.filter((document) => document.status !== 'ingested' && !exhausted.includes(document)),
+    [],
+    'every other document stored is ingested',
+  );
+  const statementAccounts = await db
+    .selectFrom('bank_accounts')
+    .select(['id', 'external_id'])
+    .where('tenant_id', '=', tenantId)
+    .where('source', '=', 'statement')
+    .execute();
   for (const upload of uploads) {
     const statementAccount = statementAccounts.find((candidate) => candidate.external_id === `****${upload.last4}`);
     const stored = documents.find((document) => document.filename === `statement-${upload.last4}.xml`);
@@ -256,25 +391,45 @@ test(`kill -9 the service ${KILLS} times during pushes, statement ingest and the
       assert.equal(statementAccount, undefined, `statement ${upload.last4}, rejected, left nothing`);
       continue;
     }
-    if (upload.acknowledged) assert.ok(stored && statementAccount, `acknowledged statement ${upload.last4} is ingested`);
+    if (upload.acknowledged)
+      assert.ok(stored && statementAccount, `acknowledged statement ${upload.last4} is ingested`);
     if (!statementAccount) {
       assert.ok(!stored, `statement ${upload.last4}: stored but its account is missing`);
       continue;
     }
-    const rows = await db.selectFrom('transactions').select('content_key').where('tenant_id', '=', tenantId).where('bank_account_id', '=', statementAccount.id).execute();
-    assert.deepEqual(rows.map((row) => row.content_key).sort(), upload.lines.map((line) => contentKey(line.date, line.amountMinor, line.description)).sort(), `statement ${upload.last4} is ingested whole`);
+    const rows = await db
+      .selectFrom('transactions')
+      .select('content_key')
+      .where('tenant_id', '=', tenantId)
+      .where('bank_account_id', '=', statementAccount.id)
+      .execute();
+    assert.deepEqual(
+      rows.map((row) => row.content_key).sort(),
+      upload.lines.map((line) => contentKey(line.date, line.amountMinor, line.description)).sort(),
+      `statement ${upload.last4} is ingested whole`,
+    );
   }
-  t.diagnostic(`${KILLS} kills; ${batches.length} pushes (${batches.filter((batch) => batch.acknowledged).length} acknowledged), ${pushedRows.length} pushed rows; ${uploads.length} uploads (${documents.length} stored, ${exhausted.length} rejected after dying with the service ${DEFAULT_STATEMENT_PROCESSING.maxAttempts} times); ${corrections.size} rows corrected`);
+  t.diagnostic(
+    `${KILLS} kills; ${batches.length} pushes (${batches.filter((batch) => batch.acknowledged).length} acknowledged), ${pushedRows.length} pushed rows; ${uploads.length} uploads (${documents.length} stored, ${exhausted.length} rejected after dying with the service ${DEFAULT_STATEMENT_PROCESSING.maxAttempts} times); ${corrections.size} rows corrected`,
+  );
 });
 
 async function rowsWaiting(): Promise<number> {
-  const { count } = await database.handle.db.selectFrom('transactions').select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('tenant_id', '=', tenantId).where('sweep_state', '=', 'pending').executeTakeFirstOrThrow();
+  const { count } = await database.handle.db
+    .selectFrom('transactions')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('tenant_id', '=', tenantId)
+    .where('sweep_state', '=', 'pending')
+    .executeTakeFirstOrThrow();
   return Number(count);
 }
 
 async function documentsProcessing(): Promise<number> {
-  const { count } = await database.handle.db.selectFrom('statement_documents').select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('tenant_id', '=', tenantId).where('status', '=', 'processing').executeTakeFirstOrThrow();
+  const { count } = await database.handle.db
+    .selectFrom('statement_documents')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('tenant_id', '=', tenantId)
+    .where('status', '=', 'processing')
+    .executeTakeFirstOrThrow();
   return Number(count);
 }

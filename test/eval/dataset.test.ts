@@ -4,7 +4,13 @@ import { describe, test } from 'node:test';
 import { US_CHART } from '../../src/chart/us-chart.ts';
 import { cleanDescriptor } from '../../src/descriptor/descriptor.ts';
 import { lookupDirectory } from '../../src/sweep/categorize/directory/lookup.ts';
-import { FIRST_MONTH, generateEvalDataset, loadEvalDataset, loadFreshHeldOutDataset, loadHeldOutDataset } from '../../eval/dataset/index.ts';
+import {
+  FIRST_MONTH,
+  generateEvalDataset,
+  loadEvalDataset,
+  loadFreshHeldOutDataset,
+  loadHeldOutDataset,
+} from '../../eval/dataset/index.ts';
 import { FRESH_HELD_OUT_PROFILES, HELD_OUT_PROFILES, PROFILES } from '../../eval/dataset/vocabulary.ts';
 
 const rows = loadEvalDataset();
@@ -17,8 +23,14 @@ function assertTransfersPaired(group: Rows): void {
   const transfers = group.filter((row) => row.label === 'transfer');
   assert.ok(transfers.length >= 100);
   for (const row of transfers) {
-    const partner = transfers.find((other) => other !== row && other.profile === row.profile && other.accountId !== row.accountId
-      && other.amountMinor === -row.amountMinor && Math.abs(Date.parse(other.date) - Date.parse(row.date)) <= 3 * 86_400_000);
+    const partner = transfers.find(
+      (other) =>
+        other !== row &&
+        other.profile === row.profile &&
+        other.accountId !== row.accountId &&
+        other.amountMinor === -row.amountMinor &&
+        Math.abs(Date.parse(other.date) - Date.parse(row.date)) <= 3 * 86_400_000,
+    );
     assert.ok(partner, `${row.id} ${row.description}`);
   }
 }
@@ -54,7 +66,11 @@ test('the evaluation set holds at least 3,000 rows over 18 months, labelled with
   const months = new Set(rows.map((row) => row.date.slice(0, 7)));
   assert.equal(months.size, 18);
   assert.equal([...months].sort()[0], FIRST_MONTH);
-  assert.deepEqual([...rows].sort((left, right) => left.date.localeCompare(right.date)).map((row) => row.id), rows.map((row) => row.id), 'rows come in date order');
+  assert.deepEqual(
+    [...rows].sort((left, right) => left.date.localeCompare(right.date)).map((row) => row.id),
+    rows.map((row) => row.id),
+    'rows come in date order',
+  );
 });
 
 test('it is deterministic: the same rows on every generation', () => {
@@ -66,7 +82,8 @@ test('it spans several businesses, banks, account kinds and the kinds of rows th
   assert.ok(new Set(rows.map((row) => row.bank)).size >= 9);
   assert.deepEqual(new Set(rows.map((row) => row.accountKind)), new Set(['checking', 'savings', 'credit_card']));
   const labels = new Set(rows.map((row) => row.label));
-  for (const label of ['4000', '4100', '4500', '6180', '6140', '2300', '2400', '3200', '6210', '6070', 'transfer']) assert.ok(labels.has(label), label);
+  for (const label of ['4000', '4100', '4500', '6180', '6140', '2300', '2400', '3200', '6210', '6070', 'transfer'])
+    assert.ok(labels.has(label), label);
   assert.ok(rows.some((row) => row.merchant === null) && rows.some((row) => row.merchant !== null));
 });
 
@@ -79,10 +96,15 @@ test('it is kept apart from the directory: its sources never read it, and many r
   for (const file of readdirSync(folder).filter((name) => name.endsWith('.ts'))) {
     const source = readFileSync(new URL(file, folder), 'utf8');
     const imports = [...source.matchAll(/(?:from|import\()\s*['"]([^'"]+)['"]/g)].map((match) => match[1]);
-    assert.ok(imports.every((path) => path.startsWith('./')), `${file} imports ${imports.join(', ')}`);
+    assert.ok(
+      imports.every((path) => path.startsWith('./')),
+      `${file} imports ${imports.join(', ')}`,
+    );
     assert.ok(!/merchants\.csv|readFileSync/.test(source), `${file} reads a data file`);
   }
-  const unknown = rows.filter((row) => !lookupDirectory(cleanDescriptor(row.description, row.merchant), row.amountMinor > 0 ? 'out' : 'in'));
+  const unknown = rows.filter(
+    (row) => !lookupDirectory(cleanDescriptor(row.description, row.merchant), row.amountMinor > 0 ? 'out' : 'in'),
+  );
   assert.ok(unknown.length / rows.length >= 0.15, `${unknown.length} of ${rows.length} unknown to the directory`);
 });
 
@@ -90,18 +112,52 @@ describe('the second-round development businesses (HELD_OUT_PROFILES)', () => {
   const second = loadHeldOutDataset();
 
   test('thirty-six businesses of about 1,400 rows each over the same 18 months, labelled with chart accounts or transfer', () => {
-    assert.deepEqual(HELD_OUT_PROFILES.map((profile) => profile.id),
-      ['copper-comb-salon', 'greenline-landscapes', 'alder-spine-rehab', 'lone-star-movers', 'driftless-roasting',
-        'saguaro-auto-repair', 'halvorsen-okafor-law', 'sunspire-yoga', 'bull-city-remodeling',
-        'olentangy-dental', 'crossroads-freight', 'millrace-brewing', 'juniper-ridge-vet', 'brickyard-residential',
-        'bergstrom-photo', 'birdtown-bakehouse', 'riverbend-early-learning', 'bonneville-tech',
-        'vasquez-lindqvist-cpas', 'beargrass-hardware', 'bayshore-janitorial',
-        'van-etten-hill-orchards', 'desert-willow-pharmacy', 'cedar-and-bark-dog-lodge',
-        'magnolia-moss-flowers', 'kishwaukee-precision', 'clinch-river-insurance',
-        'brush-creek-electric', 'bywater-table-catering', 'little-sugar-cycles',
-        'air-capital-auto-sales', 'elm-park-cleaners', 'patapsco-executive-car',
-        'treasure-valley-eyecare', 'red-dirt-roofing', 'rio-grande-music-school']);
-    assertGroupShape(second, HELD_OUT_PROFILES.map((profile) => profile.id), /^heldout-\d{5}$/);
+    assert.deepEqual(
+      HELD_OUT_PROFILES.map((profile) => profile.id),
+      [
+        'copper-comb-salon',
+        'greenline-landscapes',
+        'alder-spine-rehab',
+        'lone-star-movers',
+        'driftless-roasting',
+        'saguaro-auto-repair',
+        'halvorsen-okafor-law',
+        'sunspire-yoga',
+        'bull-city-remodeling',
+        'olentangy-dental',
+        'crossroads-freight',
+        'millrace-brewing',
+        'juniper-ridge-vet',
+        'brickyard-residential',
+        'bergstrom-photo',
+        'birdtown-bakehouse',
+        'riverbend-early-learning',
+        'bonneville-tech',
+        'vasquez-lindqvist-cpas',
+        'beargrass-hardware',
+        'bayshore-janitorial',
+        'van-etten-hill-orchards',
+        'desert-willow-pharmacy',
+        'cedar-and-bark-dog-lodge',
+        'magnolia-moss-flowers',
+        'kishwaukee-precision',
+        'clinch-river-insurance',
+        'brush-creek-electric',
+        'bywater-table-catering',
+        'little-sugar-cycles',
+        'air-capital-auto-sales',
+        'elm-park-cleaners',
+        'patapsco-executive-car',
+        'treasure-valley-eyecare',
+        'red-dirt-roofing',
+        'rio-grande-music-school',
+      ],
+    );
+    assertGroupShape(
+      second,
+      HELD_OUT_PROFILES.map((profile) => profile.id),
+      /^heldout-\d{5}$/,
+    );
   });
 
   test('every transfer has its opposite leg on another account of the same business within 3 days', () => {
@@ -115,7 +171,12 @@ describe('the second-round development businesses (HELD_OUT_PROFILES)', () => {
     assert.equal(seeds.size, HELD_OUT_PROFILES.length);
     for (const profile of HELD_OUT_PROFILES) {
       assert.ok(profile.heldOut, profile.id);
-      assert.ok(!PROFILES.some((other) => other.id === profile.id || other.seed === profile.seed || other.holder === profile.holder), profile.id);
+      assert.ok(
+        !PROFILES.some(
+          (other) => other.id === profile.id || other.seed === profile.seed || other.holder === profile.holder,
+        ),
+        profile.id,
+      );
     }
     assert.equal(new Set(second.map((row) => row.id)).size, second.length);
   });
@@ -126,8 +187,16 @@ describe('the fresh held-out businesses (FRESH_HELD_OUT_PROFILES)', () => {
 
   test('a draw of three businesses of about 1,400 rows each over the same 18 months, labelled with chart accounts or transfer', () => {
     assert.equal(FRESH_HELD_OUT_PROFILES.length, 3);
-    assertGroupShape(fresh, FRESH_HELD_OUT_PROFILES.map((profile) => profile.id), /^fresh-\d{5}$/);
-    assert.deepEqual([...fresh].sort((left, right) => left.date.localeCompare(right.date)).map((row) => row.id), fresh.map((row) => row.id), 'rows come in date order');
+    assertGroupShape(
+      fresh,
+      FRESH_HELD_OUT_PROFILES.map((profile) => profile.id),
+      /^fresh-\d{5}$/,
+    );
+    assert.deepEqual(
+      [...fresh].sort((left, right) => left.date.localeCompare(right.date)).map((row) => row.id),
+      fresh.map((row) => row.id),
+      'rows come in date order',
+    );
   });
 
   test('it is deterministic: the same rows on every generation', () => {
@@ -142,13 +211,21 @@ describe('the fresh held-out businesses (FRESH_HELD_OUT_PROFILES)', () => {
     const others = [...PROFILES, ...HELD_OUT_PROFILES];
     for (const profile of FRESH_HELD_OUT_PROFILES) {
       assert.ok(profile.heldOut, profile.id);
-      assert.ok(!others.some((other) => other.id === profile.id || other.seed === profile.seed || other.holder === profile.holder), profile.id);
+      assert.ok(
+        !others.some(
+          (other) => other.id === profile.id || other.seed === profile.seed || other.holder === profile.holder,
+        ),
+        profile.id,
+      );
     }
     const otherIds = new Set([...rows, ...loadHeldOutDataset()].map((row) => row.id));
     assert.ok(fresh.every((row) => !otherIds.has(row.id)));
     assert.equal(new Set(fresh.map((row) => row.id)).size, fresh.length);
     const freshIds = new Set(FRESH_HELD_OUT_PROFILES.map((profile) => profile.id));
-    assert.ok(rows.every((row) => !freshIds.has(row.profile)) && loadHeldOutDataset().every((row) => !freshIds.has(row.profile)));
+    assert.ok(
+      rows.every((row) => !freshIds.has(row.profile)) &&
+        loadHeldOutDataset().every((row) => !freshIds.has(row.profile)),
+    );
     assert.deepEqual(generateEvalDataset(), rows, 'the original rows are unchanged');
   });
 });

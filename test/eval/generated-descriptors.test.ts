@@ -21,13 +21,24 @@ test('the generated set is deterministic, labelled with chart accounts, money ou
   }
   const fitting = rows.filter((row) => isFittingRow(row.id)).length;
   assert.ok(fitting > rows.length * 0.4 && fitting < rows.length * 0.6, `${fitting} of ${rows.length} fit`);
-  for (const source of ['brand', 'local']) assert.ok(rows.some((row) => row.source === source), source);
+  for (const source of ['brand', 'local'])
+    assert.ok(
+      rows.some((row) => row.source === source),
+      source,
+    );
 });
 
 test('no brand of the test set is in the directory: held out by the split, and none the hand-kept directory lists', () => {
-  const brandNames = new Set(directoryEntries().filter((entry) => entry.source === 'name-suggestion-index').map((entry) => entry.name.toUpperCase()));
+  const brandNames = new Set(
+    directoryEntries()
+      .filter((entry) => entry.source === 'name-suggestion-index')
+      .map((entry) => entry.name.toUpperCase()),
+  );
   for (const row of rows.filter((candidate) => candidate.source === 'brand')) {
-    assert.ok(!brandNames.has(row.merchantName.normalize('NFD').replace(/[\u0300-\u036f]/g, '')), `${row.merchantName} is in brands.csv`);
+    assert.ok(
+      !brandNames.has(row.merchantName.normalize('NFD').replace(/[\u0300-\u036f]/g, '')),
+      `${row.merchantName} is in brands.csv`,
+    );
     const listed = lookupDirectory(cleanDescriptor(row.merchantName), 'out', null);
     assert.ok(!listed || listed.source !== 'curated', `${row.merchantName} is hand-listed`);
   }
@@ -37,7 +48,18 @@ test('no brand of the test set is in the directory: held out by the split, and n
 
 test('the shapes banks print are all there: processors, network padding, CHECKCARD, POS DEBIT, ACH with company ids', () => {
   const shapes = new Set(rows.map((row) => row.shape.split(' ')[0]));
-  for (const shape of ['processor', 'network', 'checkcard', 'pos-debit', 'debit-card', 'wallet', 'truncated', 'ach', 'bank']) assert.ok(shapes.has(shape), shape);
+  for (const shape of [
+    'processor',
+    'network',
+    'checkcard',
+    'pos-debit',
+    'debit-card',
+    'wallet',
+    'truncated',
+    'ach',
+    'bank',
+  ])
+    assert.ok(shapes.has(shape), shape);
   assert.ok(rows.some((row) => row.description.startsWith('TST* ')));
   assert.ok(rows.some((row) => /^CHECKCARD \d{4} /.test(row.description)));
   assert.ok(rows.some((row) => /ORIG ID:\d{10}|ID:/.test(row.description)));

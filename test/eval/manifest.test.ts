@@ -9,7 +9,11 @@ test('the development and test sets are frozen: regenerating them matches the ma
   for (const group of Object.keys(stored)) {
     assert.deepEqual(Object.keys(now[group]).sort(), Object.keys(stored[group]).sort(), group);
     for (const [name, entry] of Object.entries(stored[group])) {
-      assert.deepEqual(now[group][name], entry, `${group}/${name} changed: a data set edit must rewrite eval/manifest.json on purpose`);
+      assert.deepEqual(
+        now[group][name],
+        entry,
+        `${group}/${name} changed: a data set edit must rewrite eval/manifest.json on purpose`,
+      );
     }
   }
 });

@@ -18,7 +18,9 @@ test('every locked package supports the oldest Node line that engines admits', (
   const supported = semver.minVersion(manifest.engines.node)!;
   // The whole of that major line need not work (a package may ask for a later 20.x), but some release of it must.
   const line = `>=${supported.version} <${supported.major + 1}.0.0`;
-  const refusing = Object.entries(lock.packages as Record<string, { engines?: { node?: string } | string[]; dev?: boolean }>)
+  const refusing = Object.entries(
+    lock.packages as Record<string, { engines?: { node?: string } | string[]; dev?: boolean }>,
+  )
     .filter(([path, entry]) => path !== '' && entry.engines && !Array.isArray(entry.engines) && entry.engines.node)
     .filter(([, entry]) => !semver.intersects(line, (entry.engines as { node: string }).node))
     .map(([path, entry]) => `${path} (node ${(entry.engines as { node: string }).node})`);
@@ -29,6 +31,9 @@ test('the cookie light-my-request (Fastify inject) resolves is the overridden 1.
   const fromLightMyRequest = createRequire(new URL('node_modules/light-my-request/lib/cookies.js', root));
   const cookiePackage = fromLightMyRequest('cookie/package.json') as { version: string };
   assert.equal(semver.major(cookiePackage.version), 1, `cookie ${cookiePackage.version}`);
-  assert.equal(typeof (fromLightMyRequest('cookie') as { stringifySetCookie?: unknown }).stringifySetCookie, 'function');
+  assert.equal(
+    typeof (fromLightMyRequest('cookie') as { stringifySetCookie?: unknown }).stringifySetCookie,
+    'function',
+  );
   assert.equal(manifest.overrides['light-my-request'].cookie, '^1.1.1');
 });

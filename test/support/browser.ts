@@ -34,7 +34,12 @@ export async function listen(harness: Harness): Promise<string> {
 }
 
 export async function newPage(browser: Browser, baseUrl: string, width = 1280, height = 900): Promise<Page> {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width, height }, acceptDownloads: true, reducedMotion: 'reduce' });
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: { width, height },
+    acceptDownloads: true,
+    reducedMotion: 'reduce',
+  });
   context.setDefaultTimeout(BROWSER_TIMEOUT_MS);
   context.setDefaultNavigationTimeout(BROWSER_TIMEOUT_MS);
   return context.newPage();
@@ -42,21 +47,44 @@ export async function newPage(browser: Browser, baseUrl: string, width = 1280, h
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-export interface AxeViolation { id: string; impact: string | null; help: string; nodes: Array<{ target: string[]; failureSummary?: string }> }
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: Array<{ target: string[]; failureSummary?: string }>;
+}
 
 /** axe-core's WCAG 2.0/2.1 A and AA rules on the page as it stands. */
 export async function accessibilityViolations(page: Page): Promise<AxeViolation[]> {
   // Evaluated through the debugging protocol: the page's CSP (rightly) refuses an injected script tag.
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: AxeViolation[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] }, resultTypes: ['violations'] });
-    return result.violations.map((violation) => ({ id: violation.id, impact: violation.impact, help: violation.help, nodes: violation.nodes.map((node) => ({ target: node.target, failureSummary: node.failureSummary })) }));
+    const axe = (
+      window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: AxeViolation[] }> } }
+    ).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+      resultTypes: ['violations'],
+    });
+    return result.violations.map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      nodes: violation.nodes.map((node) => ({ target: node.target, failureSummary: node.failureSummary })),
+    }));
   });
 }
 
 export function describeViolations(violations: AxeViolation[]): string {
-  return violations.map((violation) => `${violation.id} (${violation.impact}): ${violation.help}\n${violation.nodes.slice(0, 5).map((node) => `  ${node.target.join(' ')}: ${node.failureSummary ?? ''}`).join('\n')}`).join('\n');
+  return violations
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help}\n${violation.nodes
+          .slice(0, 5)
+          .map((node) => `  ${node.target.join(' ')}: ${node.failureSummary ?? ''}`)
+          .join('\n')}`,
+    )
+    .join('\n');
 }
 
 export async function screenshot(page: Page, name: string): Promise<string> {

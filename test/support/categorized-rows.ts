@@ -22,7 +22,11 @@ export interface RowOwner {
  * Writes rows that are already categorized straight through the transactions store, as the sweep
  * and corrections leave them, so tiers that learn from history can be given one of any size.
  */
-export async function insertCategorizedRows(db: Executor, owner: RowOwner, rows: CategorizedFixtureRow[]): Promise<void> {
+export async function insertCategorizedRows(
+  db: Executor,
+  owner: RowOwner,
+  rows: CategorizedFixtureRow[],
+): Promise<void> {
   const now = new Date().toISOString();
   const prepared: NewTransactionRow[] = rows.map((row) => {
     const id = newId();
@@ -44,7 +48,7 @@ export async function insertCategorizedRows(db: Executor, owner: RowOwner, rows:
       pending: 0,
       category_target: row.target,
       category_confidence: row.target === null ? null : row.source === 'user_override' ? 1 : 0.9,
-      category_source: row.target === null ? null : row.source ?? 'regex',
+      category_source: row.target === null ? null : (row.source ?? 'regex'),
       transaction_type: null,
       needs_review: row.needsReview ? 1 : 0,
       sweep_state: row.target === null ? 'pending' : 'done',

@@ -1,7 +1,11 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface Received { body: any; authorization: string | undefined; path: string }
+export interface Received {
+  body: any;
+  authorization: string | undefined;
+  path: string;
+}
 export type Reply = (request: Received, response: ServerResponse) => void;
 
 /** A chat completions server speaking the OpenAI protocol, for tests of the llm tier; each test queues how it answers. */
@@ -14,9 +18,15 @@ export class FakeLlmServer {
   async start(): Promise<string> {
     this.server = createServer((request: IncomingMessage, response: ServerResponse) => {
       let raw = '';
-      request.on('data', (chunk) => { raw += chunk; });
+      request.on('data', (chunk) => {
+        raw += chunk;
+      });
       request.on('end', () => {
-        const received = { body: JSON.parse(raw), authorization: request.headers.authorization, path: request.url ?? '' };
+        const received = {
+          body: JSON.parse(raw),
+          authorization: request.headers.authorization,
+          path: request.url ?? '',
+        };
         this.received.push(received);
         (this.replies.shift() ?? this.fallback)(received, response);
       });
@@ -38,9 +48,10 @@ export function rowsIn(body: any): any[] {
 export function answer(response: ServerResponse, body: any, decide: (row: any) => unknown, content?: string): void {
   const results = rowsIn(body).map((row) => ({ row: row.row, ...(decide(row) as object) }));
   response.writeHead(200, { 'content-type': 'application/json' });
-  response.end(JSON.stringify({
-    choices: [{ message: { role: 'assistant', content: content ?? JSON.stringify({ results }) } }],
-    usage: { prompt_tokens: 100, completion_tokens: 20 },
-  }));
+  response.end(
+    JSON.stringify({
+      choices: [{ message: { role: 'assistant', content: content ?? JSON.stringify({ results }) } }],
+      usage: { prompt_tokens: 100, completion_tokens: 20 },
+    }),
+  );
 }
-

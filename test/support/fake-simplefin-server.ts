@@ -74,7 +74,9 @@ export class FakeSimplefinServer {
   }
 
   private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    for await (const _chunk of request) { /* drained */ }
+    for await (const _chunk of request) {
+      /* drained */
+    }
     const url = new URL(request.url ?? '/', this.url);
     this.requests.push({ path: url.pathname, query: url.searchParams });
     const claim = /^\/simplefin\/claim\/([0-9a-f]+)$/.exec(url.pathname);
@@ -95,14 +97,18 @@ export class FakeSimplefinServer {
       return void response.end();
     }
     const [scheme, encoded] = (request.headers.authorization ?? '').split(' ');
-    const [user, password] = scheme === 'Basic' && encoded ? Buffer.from(encoded, 'base64').toString('utf8').split(':') : [];
+    const [user, password] =
+      scheme === 'Basic' && encoded ? Buffer.from(encoded, 'base64').toString('utf8').split(':') : [];
     if (!user || this.credentials.get(user) !== password) {
       response.writeHead(403, { 'content-type': 'text/plain' });
       return void response.end('Forbidden');
     }
     const fault = this.faults.shift();
     if (fault) {
-      response.writeHead(fault.status, { 'content-type': 'text/plain', ...(fault.retryAfterSeconds ? { 'retry-after': String(fault.retryAfterSeconds) } : {}) });
+      response.writeHead(fault.status, {
+        'content-type': 'text/plain',
+        ...(fault.retryAfterSeconds ? { 'retry-after': String(fault.retryAfterSeconds) } : {}),
+      });
       return void response.end(`status ${fault.status}`);
     }
     const start = url.searchParams.has('start-date') ? Number(url.searchParams.get('start-date')) : -Infinity;
@@ -111,12 +117,14 @@ export class FakeSimplefinServer {
     const balancesOnly = url.searchParams.get('balances-only') === '1';
     const accounts = this.accounts.map((account) => ({
       ...account,
-      transactions: balancesOnly ? undefined : account.transactions.filter((row) => {
-        const pending = row.pending === true || row.posted === 0;
-        if (pending && !withPending) return false;
-        const at = row.posted > 0 ? row.posted : row.transacted_at ?? 0;
-        return at >= start && at < end;
-      }),
+      transactions: balancesOnly
+        ? undefined
+        : account.transactions.filter((row) => {
+            const pending = row.pending === true || row.posted === 0;
+            if (pending && !withPending) return false;
+            const at = row.posted > 0 ? row.posted : (row.transacted_at ?? 0);
+            return at >= start && at < end;
+          }),
     }));
     response.writeHead(200, { 'content-type': 'application/json' });
     response.end(JSON.stringify({ errors: this.errors, accounts }));

@@ -57,7 +57,9 @@ export async function simulateSchedule(options: ScheduleSimulation): Promise<Sch
 
   const provider: FeedProvider = {
     name: 'simplefin',
-    async connect() { throw new Error('not used'); },
+    async connect() {
+      throw new Error('not used');
+    },
     async sync(request: SyncRequest): Promise<FeedChanges> {
       const id = request.secret;
       const running = (active.get(id) ?? 0) + 1;
@@ -75,7 +77,12 @@ export async function simulateSchedule(options: ScheduleSimulation): Promise<Sch
   const services: FeedServices = {
     providers: { simplefin: provider, plaid: null },
     secrets,
-    settings: { syncIntervalMs: options.intervalMs, jitterRatio: 0.1, retryBaseMs: options.stepMs, leaseMs: 10 * 60_000 },
+    settings: {
+      syncIntervalMs: options.intervalMs,
+      jitterRatio: 0.1,
+      retryBaseMs: options.stepMs,
+      leaseMs: 10 * 60_000,
+    },
     random,
   };
   // The span of a sync ends when it is logged (its write transaction has committed or its failure been recorded).
@@ -85,32 +92,57 @@ export async function simulateSchedule(options: ScheduleSimulation): Promise<Sch
   };
   const logger = { info: release, warn: release };
 
-  const { tenantId, entityId } = await createTenant(first, { legalName: `Schedule ${randomBytes(3).toString('hex')}`, stateCode: 'DE', taxId: '12-3456789' });
+  const { tenantId, entityId } = await createTenant(first, {
+    legalName: `Schedule ${randomBytes(3).toString('hex')}`,
+    stateCode: 'DE',
+    taxId: '12-3456789',
+  });
   const stamp = new Date(start).toISOString();
   const rows: BankConnectionsTable[] = [];
   for (let index = 0; index < options.connections; index++) {
     const id = newId();
     // The secret is the connection's id: the provider knows which connection it is asked about.
     rows.push({
-      id, tenant_id: tenantId, entity_id: entityId, provider: 'simplefin', institution_name: 'Sim Bank', provider_item_id: null,
-      secret_ciphertext: secrets.seal(id, id), sync_cursor: null, status: 'ok', status_reason: null, last_synced_at: null,
+      id,
+      tenant_id: tenantId,
+      entity_id: entityId,
+      provider: 'simplefin',
+      institution_name: 'Sim Bank',
+      provider_item_id: null,
+      secret_ciphertext: secrets.seal(id, id),
+      sync_cursor: null,
+      status: 'ok',
+      status_reason: null,
+      last_synced_at: null,
       // Connections made over the first day, as people would.
       next_sync_at: new Date(start + Math.floor(random() * 86_400_000)).toISOString(),
-      consecutive_failures: 0, lease_token: null, leased_until: null, progress: null, syncs: 0, created_at: stamp, updated_at: stamp,
+      consecutive_failures: 0,
+      lease_token: null,
+      leased_until: null,
+      progress: null,
+      syncs: 0,
+      created_at: stamp,
+      updated_at: stamp,
     });
   }
-  for (let index = 0; index < rows.length; index += 200) await first.db.insertInto('bank_connections').values(rows.slice(index, index + 200)).execute();
+  for (let index = 0; index < rows.length; index += 200)
+    await first.db
+      .insertInto('bank_connections')
+      .values(rows.slice(index, index + 200))
+      .execute();
 
   const began = performance.now();
   const end = start + options.days * 86_400_000;
   for (; nowMs <= end; nowMs += options.stepMs) {
     const now = () => new Date(nowMs);
-    await Promise.all(options.workers.map(async (handle) => {
-      for (;;) {
-        const outcomes = await syncDueConnections(handle, services, { limit: 8, logger, now, onlyTenant: tenantId });
-        if (outcomes.length === 0) return;
-      }
-    }));
+    await Promise.all(
+      options.workers.map(async (handle) => {
+        for (;;) {
+          const outcomes = await syncDueConnections(handle, services, { limit: 8, logger, now, onlyTenant: tenantId });
+          if (outcomes.length === 0) return;
+        }
+      }),
+    );
   }
   const wallMs = performance.now() - began;
 
@@ -125,9 +157,13 @@ export async function simulateSchedule(options: ScheduleSimulation): Promise<Sch
     for (let index = 1; index < points.length; index++) {
       const gap = points[index] - points[index - 1];
       maxGapMs = Math.max(maxGapMs, gap);
-      if (index > 1 && gap > allowedGap) missed.push(`${row.id}: ${gap / 3_600_000} h between ${new Date(points[index - 1]).toISOString()} and ${new Date(points[index]).toISOString()}`);
+      if (index > 1 && gap > allowedGap)
+        missed.push(
+          `${row.id}: ${gap / 3_600_000} h between ${new Date(points[index - 1]).toISOString()} and ${new Date(points[index]).toISOString()}`,
+        );
     }
-    if (times.length === 0 || times[0] - new Date(row.next_sync_at).getTime() > options.stepMs) missed.push(`${row.id}: first sync late or never`);
+    if (times.length === 0 || times[0] - new Date(row.next_sync_at).getTime() > options.stepMs)
+      missed.push(`${row.id}: first sync late or never`);
   }
   return { syncs, failures: failures, overlaps, missed, maxGapMs, wallMs };
 }

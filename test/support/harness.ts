@@ -47,7 +47,12 @@ export function generousRateLimits(config: Config): Config {
   return { ...config, rateLimits: { read: wide, write: wide, report: wide } };
 }
 
-export async function openTestDatabase(): Promise<{ handle: DatabaseHandle; databaseUrl: string; schema: string | undefined; dispose(): Promise<void> }> {
+export async function openTestDatabase(): Promise<{
+  handle: DatabaseHandle;
+  databaseUrl: string;
+  schema: string | undefined;
+  dispose(): Promise<void>;
+}> {
   if (ON_POSTGRES) {
     const postgresUrl = TARGET_DATABASE_URL;
     const schema = `test_${randomBytes(6).toString('hex')}`;
@@ -81,11 +86,26 @@ export async function openTestDatabase(): Promise<{ handle: DatabaseHandle; data
   };
 }
 
-export async function createHarness(options: { config?: (config: Config) => Config; rateLimiter?: RateLimiter; onRowsArrived?: () => void; now?: () => Date; sendMail?: SendMail } = {}): Promise<Harness> {
+export async function createHarness(
+  options: {
+    config?: (config: Config) => Config;
+    rateLimiter?: RateLimiter;
+    onRowsArrived?: () => void;
+    now?: () => Date;
+    sendMail?: SendMail;
+  } = {},
+): Promise<Harness> {
   const database = await openTestDatabase();
   const base = generousRateLimits(loadConfig({ DATABASE_URL: database.databaseUrl }));
   const config = options.config ? options.config(base) : base;
-  const app = await buildApp({ handle: database.handle, config, rateLimiter: options.rateLimiter, onRowsArrived: options.onRowsArrived, now: options.now, sendMail: options.sendMail });
+  const app = await buildApp({
+    handle: database.handle,
+    config,
+    rateLimiter: options.rateLimiter,
+    onRowsArrived: options.onRowsArrived,
+    now: options.now,
+    sendMail: options.sendMail,
+  });
   const harness: Harness = {
     app,
     handle: database.handle,
@@ -99,7 +119,11 @@ export async function createHarness(options: { config?: (config: Config) => Conf
     async sweep() {
       let total = 0;
       for (;;) {
-        const processed = await sweepOnce(database.handle, { batchSize: config.sweepBatchSize, reviewThreshold: config.reviewThreshold, llm: config.llm });
+        const processed = await sweepOnce(database.handle, {
+          batchSize: config.sweepBatchSize,
+          reviewThreshold: config.reviewThreshold,
+          llm: config.llm,
+        });
         if (processed === 0) return total;
         total += processed;
       }
@@ -107,14 +131,25 @@ export async function createHarness(options: { config?: (config: Config) => Conf
     now: () => options.now?.() ?? new Date(),
     async newTenant(name = 'Acme LLC') {
       // Created at the harness's clock: what depends on when a tenant joined (its obligation calendar) follows the clock.
-      const { tenantId, entityId } = await createTenant(database.handle, { legalName: name, stateCode: 'DE', taxId: '12-3456789' }, harness.now());
+      const { tenantId, entityId } = await createTenant(
+        database.handle,
+        { legalName: name, stateCode: 'DE', taxId: '12-3456789' },
+        harness.now(),
+      );
       const created = await createApiKey(database.handle, tenantId, ['read', 'write'], 'test');
-      const call = (key: string) => (method: string, url: string, body?: unknown, headers: Record<string, string> = {}) => app.inject({
-        method: method as 'GET',
-        url,
-        headers: { authorization: `Bearer ${key}`, ...(body !== undefined && typeof body !== 'string' ? { 'content-type': 'application/json' } : {}), ...headers },
-        payload: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-      });
+      const call =
+        (key: string) =>
+        (method: string, url: string, body?: unknown, headers: Record<string, string> = {}) =>
+          app.inject({
+            method: method as 'GET',
+            url,
+            headers: {
+              authorization: `Bearer ${key}`,
+              ...(body !== undefined && typeof body !== 'string' ? { 'content-type': 'application/json' } : {}),
+              ...headers,
+            },
+            payload: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+          });
       return {
         tenantId,
         entityId,

@@ -29,16 +29,23 @@ type Net = Map<string, number>;
 
 function add(net: Net, key: string, amountMinor: number): void {
   const sum = (net.get(key) ?? 0) + amountMinor;
-  if (sum === 0) net.delete(key); else net.set(key, sum);
+  if (sum === 0) net.delete(key);
+  else net.set(key, sum);
 }
 
 function differences(expected: Net, actual: Net): string[] {
   const keys = new Set([...expected.keys(), ...actual.keys()]);
-  return [...keys].sort().filter((key) => (expected.get(key) ?? 0) !== (actual.get(key) ?? 0))
+  return [...keys]
+    .sort()
+    .filter((key) => (expected.get(key) ?? 0) !== (actual.get(key) ?? 0))
     .map((key) => `${key}: expected ${expected.get(key) ?? 0}, found ${actual.get(key) ?? 0}`);
 }
 
-export async function recomputationViolations(handle: DatabaseHandle, tenantId: string, options: RecomputationOptions): Promise<string[]> {
+export async function recomputationViolations(
+  handle: DatabaseHandle,
+  tenantId: string,
+  options: RecomputationOptions,
+): Promise<string[]> {
   const db = handle.db;
   const [rows, bankAccounts, entries, lines, dailyTotals, accounts, entities] = await Promise.all([
     db.selectFrom('transactions').selectAll().where('tenant_id', '=', tenantId).orderBy('seq').execute(),
@@ -50,7 +57,9 @@ export async function recomputationViolations(handle: DatabaseHandle, tenantId: 
     db.selectFrom('entities').select(['id']).where('tenant_id', '=', tenantId).execute(),
   ]);
   const violations: string[] = [];
-  const numberOfAccount = new Map(accounts.map((account) => [account.id, `${account.entity_id}|${account.account_number}`]));
+  const numberOfAccount = new Map(
+    accounts.map((account) => [account.id, `${account.entity_id}|${account.account_number}`]),
+  );
   const bankAccountById = new Map(bankAccounts.map((account) => [account.id, account]));
 
   // 1. Every entry balances with one-sided positive lines, on accounts of its own entity.
@@ -64,7 +73,12 @@ export async function recomputationViolations(handle: DatabaseHandle, tenantId: 
   for (const line of lines) if (!entryById.has(line.entry_id)) violations.push(`line ${line.seq} belongs to no entry`);
   const netOfEntry = (entryId: string): Net => {
     const net: Net = new Map();
-    for (const line of linesByEntry.get(entryId) ?? []) add(net, `${line.entity_id}|${line.account_number}|${line.currency}`, (line.debit_minor ?? 0) - (line.credit_minor ?? 0));
+    for (const line of linesByEntry.get(entryId) ?? [])
+      add(
+        net,
+        `${line.entity_id}|${line.account_number}|${line.currency}`,
+        (line.debit_minor ?? 0) - (line.credit_minor ?? 0),
+      );
     return net;
   };
   for (const entry of entries) {
@@ -73,16 +87,29 @@ export async function recomputationViolations(handle: DatabaseHandle, tenantId: 
     const perCurrency = new Map<string, number>();
     for (const line of entryLines) {
       const amount = line.debit_minor ?? line.credit_minor;
-      if ((line.debit_minor === null) === (line.credit_minor === null) || !Number.isSafeInteger(amount) || amount! <= 0) {
+      if (
+        (line.debit_minor === null) === (line.credit_minor === null) ||
+        !Number.isSafeInteger(amount) ||
+        amount! <= 0
+      ) {
         violations.push(`entry ${entry.id}: line ${line.seq} is not one positive amount on one side`);
       }
       if (numberOfAccount.get(line.account_id) !== `${entry.entity_id}|${line.account_number}`) {
-        violations.push(`entry ${entry.id}: line ${line.seq} names account ${line.account_number} but posts to another account`);
+        violations.push(
+          `entry ${entry.id}: line ${line.seq} names account ${line.account_number} but posts to another account`,
+        );
       }
-      if (line.entry_date !== entry.entry_date) violations.push(`entry ${entry.id}: line ${line.seq} is dated ${line.entry_date}, its entry ${entry.entry_date}`);
-      perCurrency.set(line.currency, (perCurrency.get(line.currency) ?? 0) + (line.debit_minor ?? 0) - (line.credit_minor ?? 0));
+      if (line.entry_date !== entry.entry_date)
+        violations.push(
+          `entry ${entry.id}: line ${line.seq} is dated ${line.entry_date}, its entry ${entry.entry_date}`,
+        );
+      perCurrency.set(
+        line.currency,
+        (perCurrency.get(line.currency) ?? 0) + (line.debit_minor ?? 0) - (line.credit_minor ?? 0),
+      );
     }
-    for (const [currency, difference] of perCurrency) if (difference !== 0) violations.push(`entry ${entry.id} is off by ${difference} ${currency}`);
+    for (const [currency, difference] of perCurrency)
+      if (difference !== 0) violations.push(`entry ${entry.id} is off by ${difference} ${currency}`);
   }
 
   // 2. Reversals: each mirrors an existing entry of the same source, and no entry is reversed twice.
@@ -95,15 +122,19 @@ export async function recomputationViolations(handle: DatabaseHandle, tenantId: 
       continue;
     }
     if (original.reverses_entry_id !== null) violations.push(`entry ${entry.id} reverses a reversal`);
-    if (reversedBy.has(original.id)) violations.push(`entry ${original.id} is reversed twice (${reversedBy.get(original.id)}, ${entry.id})`);
+    if (reversedBy.has(original.id))
+      violations.push(`entry ${original.id} is reversed twice (${reversedBy.get(original.id)}, ${entry.id})`);
     reversedBy.set(original.id, entry.id);
-    if (original.source_id !== entry.source_id || original.source_type !== entry.source_type) violations.push(`reversal ${entry.id} has another source than ${original.id}`);
+    if (original.source_id !== entry.source_id || original.source_type !== entry.source_type)
+      violations.push(`reversal ${entry.id} has another source than ${original.id}`);
     const mirror = netOfEntry(original.id);
     for (const [key, amount] of mirror) mirror.set(key, -amount);
     const mismatch = differences(mirror, netOfEntry(entry.id));
-    if (mismatch.length > 0) violations.push(`reversal ${entry.id} does not mirror ${original.id}: ${mismatch.join('; ')}`);
+    if (mismatch.length > 0)
+      violations.push(`reversal ${entry.id} does not mirror ${original.id}: ${mismatch.join('; ')}`);
   }
-  const live = (entry: { id: string; reverses_entry_id: string | null }) => entry.reverses_entry_id === null && !reversedBy.has(entry.id);
+  const live = (entry: { id: string; reverses_entry_id: string | null }) =>
+    entry.reverses_entry_id === null && !reversedBy.has(entry.id);
 
   // 3. Each row: the net of its entries is exactly one posting of its amount, or nothing.
   const expectedBalances: Net = new Map();
@@ -135,29 +166,44 @@ export async function recomputationViolations(handle: DatabaseHandle, tenantId: 
     for (const entry of rowEntries) for (const [key, amount] of netOfEntry(entry.id)) add(actual, key, amount);
     const liveEntries = rowEntries.filter(live);
     const waiting = row.sweep_state === 'pending' && options.allowWaitingRows;
-    if (row.sweep_state !== 'done' && !options.allowWaitingRows) violations.push(`row ${row.id} still waits for the sweep (${row.sweep_state})`);
+    if (row.sweep_state !== 'done' && !options.allowWaitingRows)
+      violations.push(`row ${row.id} still waits for the sweep (${row.sweep_state})`);
     if (bookable && row.journal_entry_id === null && waiting) continue;
     const mismatch = differences(expected, actual);
-    if (mismatch.length > 0) violations.push(`row ${row.id} (${row.amount_minor}, ${row.pending ? 'pending' : 'settled'}, ${row.category_target}): its entries net ${mismatch.join('; ')}`);
+    if (mismatch.length > 0)
+      violations.push(
+        `row ${row.id} (${row.amount_minor}, ${row.pending ? 'pending' : 'settled'}, ${row.category_target}): its entries net ${mismatch.join('; ')}`,
+      );
     if (bookable) {
       if (liveEntries.length !== 1) violations.push(`row ${row.id} has ${liveEntries.length} live entries`);
-      else if (liveEntries[0].id !== row.journal_entry_id) violations.push(`row ${row.id} points at entry ${row.journal_entry_id}, its live entry is ${liveEntries[0].id}`);
-      else if (liveEntries[0].entry_date !== row.date) violations.push(`row ${row.id} dated ${row.date} is booked on ${liveEntries[0].entry_date}`);
+      else if (liveEntries[0].id !== row.journal_entry_id)
+        violations.push(
+          `row ${row.id} points at entry ${row.journal_entry_id}, its live entry is ${liveEntries[0].id}`,
+        );
+      else if (liveEntries[0].entry_date !== row.date)
+        violations.push(`row ${row.id} dated ${row.date} is booked on ${liveEntries[0].entry_date}`);
     } else {
-      if (liveEntries.length !== 0) violations.push(`row ${row.id} (pending or uncategorized) has ${liveEntries.length} live entries`);
-      if (row.journal_entry_id !== null) violations.push(`row ${row.id} (pending or uncategorized) points at entry ${row.journal_entry_id}`);
+      if (liveEntries.length !== 0)
+        violations.push(`row ${row.id} (pending or uncategorized) has ${liveEntries.length} live entries`);
+      if (row.journal_entry_id !== null)
+        violations.push(`row ${row.id} (pending or uncategorized) points at entry ${row.journal_entry_id}`);
     }
   }
   // Entries of rows that no longer exist must have been reversed (a removed row takes its posting with it).
   for (const [sourceId, orphans] of entriesBySource) {
     const net: Net = new Map();
     for (const entry of orphans) for (const [key, amount] of netOfEntry(entry.id)) add(net, key, amount);
-    if (net.size > 0) violations.push(`entries of row ${sourceId}, which does not exist, still post ${[...net].map(([key, amount]) => `${key} ${amount}`).join('; ')}`);
+    if (net.size > 0)
+      violations.push(
+        `entries of row ${sourceId}, which does not exist, still post ${[...net].map(([key, amount]) => `${key} ${amount}`).join('; ')}`,
+      );
   }
 
   // 4. Opening balances: one live posting against Opening Balance Equity, or none.
   for (const account of bankAccounts) {
-    const openingEntries = entries.filter((entry) => entry.source_type === 'opening_balance' && entry.source_id === account.id);
+    const openingEntries = entries.filter(
+      (entry) => entry.source_type === 'opening_balance' && entry.source_id === account.id,
+    );
     const liveOpenings = openingEntries.filter(live);
     const minor = account.opening_balance_minor ?? 0;
     const expected: Net = new Map();
@@ -173,10 +219,16 @@ export async function recomputationViolations(handle: DatabaseHandle, tenantId: 
     for (const entry of openingEntries) for (const [key, amount] of netOfEntry(entry.id)) add(actual, key, amount);
     const mismatch = differences(expected, actual);
     if (mismatch.length > 0) violations.push(`opening balance of bank account ${account.id}: ${mismatch.join('; ')}`);
-    if (liveOpenings.length !== (minor !== 0 ? 1 : 0)) violations.push(`bank account ${account.id} has ${liveOpenings.length} live opening entries`);
-    else if (minor !== 0 && liveOpenings[0].id !== account.opening_entry_id) violations.push(`bank account ${account.id} points at opening entry ${account.opening_entry_id}, the live one is ${liveOpenings[0].id}`);
+    if (liveOpenings.length !== (minor !== 0 ? 1 : 0))
+      violations.push(`bank account ${account.id} has ${liveOpenings.length} live opening entries`);
+    else if (minor !== 0 && liveOpenings[0].id !== account.opening_entry_id)
+      violations.push(
+        `bank account ${account.id} points at opening entry ${account.opening_entry_id}, the live one is ${liveOpenings[0].id}`,
+      );
   }
-  const otherSources = entries.filter((entry) => !['bank_feed', 'bank_statement', 'opening_balance'].includes(entry.source_type));
+  const otherSources = entries.filter(
+    (entry) => !['bank_feed', 'bank_statement', 'opening_balance'].includes(entry.source_type),
+  );
   if (otherSources.length > 0) violations.push(`${otherSources.length} entries of unknown source types`);
 
   // 5. The per-day totals the reports read equal the sum of the lines.
@@ -192,7 +244,8 @@ export async function recomputationViolations(handle: DatabaseHandle, tenantId: 
     add(totalsPerDay, `${key}|debit`, Number(total.debit_minor));
     add(totalsPerDay, `${key}|credit`, Number(total.credit_minor));
   }
-  for (const mismatch of differences(linesPerDay, totalsPerDay)) violations.push(`per-day totals differ from the lines: ${mismatch}`);
+  for (const mismatch of differences(linesPerDay, totalsPerDay))
+    violations.push(`per-day totals differ from the lines: ${mismatch}`);
 
   // 6. The trial balance, as the service reports it, equals the balances recomputed from the rows.
   for (const entity of entities) {
@@ -204,10 +257,18 @@ export async function recomputationViolations(handle: DatabaseHandle, tenantId: 
       continue;
     }
     const reported: Net = new Map();
-    for (const account of report.accounts) add(reported, `${entity.id}|${account.accountNumber}`, Math.round(Number(account.debit) * 100) - Math.round(Number(account.credit) * 100));
+    for (const account of report.accounts)
+      add(
+        reported,
+        `${entity.id}|${account.accountNumber}`,
+        Math.round(Number(account.debit) * 100) - Math.round(Number(account.credit) * 100),
+      );
     const expected: Net = new Map([...expectedBalances].filter(([key]) => key.startsWith(`${entity.id}|`)));
-    for (const mismatch of differences(expected, reported)) violations.push(`trial balance as of ${options.asOf}: ${mismatch}`);
+    for (const mismatch of differences(expected, reported))
+      violations.push(`trial balance as of ${options.asOf}: ${mismatch}`);
   }
-  for (const row of rows) if (row.date > options.asOf) violations.push(`row ${row.id} is dated ${row.date}, after the check's asOf ${options.asOf}`);
+  for (const row of rows)
+    if (row.date > options.asOf)
+      violations.push(`row ${row.id} is dated ${row.date}, after the check's asOf ${options.asOf}`);
   return violations;
 }

@@ -34,15 +34,29 @@ export const LEDGER_NUMBER: Record<BookAccount, string> = { chk: '1011', sav: '1
 export const money = (minor: number) => minor / 100;
 
 /** A tenant with a full profile, or the profile given (fiscal year end, missing fields…). */
-export async function tenantWithProfile(harness: Harness, profile: EntityProfileInput, options: { createdAt?: Date } = {}): Promise<TestTenant> {
+export async function tenantWithProfile(
+  harness: Harness,
+  profile: EntityProfileInput,
+  options: { createdAt?: Date } = {},
+): Promise<TestTenant> {
   const { tenantId, entityId } = await createTenant(harness.handle, profile, options.createdAt ?? harness.now());
   const created = await createApiKey(harness.handle, tenantId, ['read', 'write'], 'test');
-  const call = (method: string, url: string, body?: unknown, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> => harness.app.inject({
-    method: method as 'GET',
-    url,
-    headers: { authorization: `Bearer ${created.key}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
-    payload: body === undefined ? undefined : JSON.stringify(body),
-  });
+  const call = (
+    method: string,
+    url: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<LightMyRequestResponse> =>
+    harness.app.inject({
+      method: method as 'GET',
+      url,
+      headers: {
+        authorization: `Bearer ${created.key}`,
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
+      payload: body === undefined ? undefined : JSON.stringify(body),
+    });
   return {
     tenantId,
     entityId,
@@ -59,10 +73,17 @@ async function ok(response: LightMyRequestResponse, what: string) {
 }
 
 /** Every transaction of the tenant (all pages). */
-export async function allTransactions(tenant: TestTenant, from = '2000-01-01', to = '2099-12-31'): Promise<Array<Record<string, any>>> {
+export async function allTransactions(
+  tenant: TestTenant,
+  from = '2000-01-01',
+  to = '2099-12-31',
+): Promise<Array<Record<string, any>>> {
   const rows: Array<Record<string, any>> = [];
-  for (let offset: number | null = 0; offset !== null;) {
-    const page = await ok(await tenant.call('GET', `/v1/transactions?from=${from}&to=${to}&limit=200&offset=${offset}`), 'list transactions');
+  for (let offset: number | null = 0; offset !== null; ) {
+    const page = await ok(
+      await tenant.call('GET', `/v1/transactions?from=${from}&to=${to}&limit=200&offset=${offset}`),
+      'list transactions',
+    );
     rows.push(...page.data);
     offset = page.meta.pagination.nextOffset;
   }
@@ -74,18 +95,26 @@ export async function allTransactions(tenant: TestTenant, from = '2000-01-01', t
  * target has a merchant of its own: the first row of each is corrected by hand, and the merchant
  * memory files the rest, so few corrections are needed; any row still elsewhere is corrected too.
  */
-export async function buildBooks(harness: Harness, tenant: TestTenant, setup: BookSetup, institutionName = 'Report Bank'): Promise<void> {
-  await ok(await tenant.call('POST', '/v1/bank-accounts', {
-    institutionName,
-    accounts: (Object.keys(BANK_KINDS) as BookAccount[]).map((account) => ({
-      externalId: account,
-      name: account,
-      kind: BANK_KINDS[account],
-      currency: 'USD',
-      openingBalance: money(setup.openingMinor[account]),
-      openingBalanceDate: setup.openingDate,
-    })),
-  }), 'create bank accounts');
+export async function buildBooks(
+  harness: Harness,
+  tenant: TestTenant,
+  setup: BookSetup,
+  institutionName = 'Report Bank',
+): Promise<void> {
+  await ok(
+    await tenant.call('POST', '/v1/bank-accounts', {
+      institutionName,
+      accounts: (Object.keys(BANK_KINDS) as BookAccount[]).map((account) => ({
+        externalId: account,
+        name: account,
+        kind: BANK_KINDS[account],
+        currency: 'USD',
+        openingBalance: money(setup.openingMinor[account]),
+        openingBalanceDate: setup.openingDate,
+      })),
+    }),
+    'create bank accounts',
+  );
   const indexed = setup.events.map((event, index) => ({ event, index }));
   const seenTargets = new Set<string>();
   const teachers = indexed.filter(({ event }) => !seenTargets.has(event.target) && seenTargets.add(event.target));
@@ -100,7 +129,8 @@ export async function buildBooks(harness: Harness, tenant: TestTenant, setup: Bo
         description: `EVT ${index}`,
         merchant: `Merchant ${event.target}`,
       }));
-      if (rows.length > 0) await ok(await tenant.call('POST', '/v1/transactions', { institutionName, transactions: rows }), 'push');
+      if (rows.length > 0)
+        await ok(await tenant.call('POST', '/v1/transactions', { institutionName, transactions: rows }), 'push');
     }
     await harness.sweep();
     await fileUnderTargets(tenant, batch);
@@ -110,14 +140,20 @@ export async function buildBooks(harness: Harness, tenant: TestTenant, setup: Bo
   await fileUnderTargets(tenant, indexed);
 }
 
-async function fileUnderTargets(tenant: TestTenant, batch: Array<{ event: BookSetup['events'][number]; index: number }>): Promise<void> {
+async function fileUnderTargets(
+  tenant: TestTenant,
+  batch: Array<{ event: BookSetup['events'][number]; index: number }>,
+): Promise<void> {
   const byDescription = new Map((await allTransactions(tenant)).map((row) => [row.description, row]));
   for (const { event, index } of batch) {
     const row = byDescription.get(`EVT ${index}`);
     if (!row) throw new Error(`row EVT ${index} was not imported`);
     const current = row.transactionType === 'transfer' ? 'transfer' : row.category?.accountNumber;
     if (current === event.target) continue;
-    await ok(await tenant.call('PATCH', `/v1/transactions/${row.id}`, { category: event.target }), `file EVT ${index} under ${event.target}`);
+    await ok(
+      await tenant.call('PATCH', `/v1/transactions/${row.id}`, { category: event.target }),
+      `file EVT ${index} under ${event.target}`,
+    );
   }
 }
 
@@ -149,5 +185,13 @@ export function modelNetDebit(setup: BookSetup, options: { from?: string; to: st
 
 export const CATEGORY_OF_NUMBER = (accountNumber: string): 'asset' | 'liability' | 'equity' | 'revenue' | 'expense' => {
   const first = accountNumber[0];
-  return first === '1' ? 'asset' : first === '2' ? 'liability' : first === '3' ? 'equity' : first === '4' ? 'revenue' : 'expense';
+  return first === '1'
+    ? 'asset'
+    : first === '2'
+      ? 'liability'
+      : first === '3'
+        ? 'equity'
+        : first === '4'
+          ? 'revenue'
+          : 'expense';
 };

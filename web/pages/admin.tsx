@@ -5,7 +5,14 @@ import { Field, Loading, messageOf, Notice, PageTitle, TableRegion, useLoad } fr
 
 type Message = { kind: 'error' | 'success'; text: string } | undefined;
 
-interface ApiKey { id: string; name: string | null; scopes: string[]; createdAt: string; lastUsedAt?: string | null; revokedAt?: string | null }
+interface ApiKey {
+  id: string;
+  name: string | null;
+  scopes: string[];
+  createdAt: string;
+  lastUsedAt?: string | null;
+  revokedAt?: string | null;
+}
 
 export function ApiKeysPage(_props: PageProps) {
   const keys = useLoad(() => get<{ data: ApiKey[] }>('/api-keys').then((body) => body.data), []);
@@ -18,7 +25,10 @@ export function ApiKeysPage(_props: PageProps) {
     event.preventDefault();
     setMessage(undefined);
     try {
-      const answer = await api<{ data: { id: string; key: string } }>('POST', '/api-keys', { name: name.trim() || null, scopes: scope === 'admin' ? ['read', 'write', 'admin'] : scope === 'write' ? ['read', 'write'] : ['read'] });
+      const answer = await api<{ data: { id: string; key: string } }>('POST', '/api-keys', {
+        name: name.trim() || null,
+        scopes: scope === 'admin' ? ['read', 'write', 'admin'] : scope === 'write' ? ['read', 'write'] : ['read'],
+      });
       setCreated(answer.data.key);
       setName('');
       keys.reload();
@@ -40,30 +50,80 @@ export function ApiKeysPage(_props: PageProps) {
   return (
     <section>
       <PageTitle>API keys</PageTitle>
-      <p class="muted">Keys let programs use the API (documented at <a href="/docs">/docs</a>). Only a hash is kept: copy a new key now, it is not shown again.</p>
+      <p class="muted">
+        Keys let programs use the API (documented at <a href="/docs">/docs</a>). Only a hash is kept: copy a new key
+        now, it is not shown again.
+      </p>
       {message ? <Notice kind={message.kind}>{message.text}</Notice> : null}
-      {created ? <div class="notice notice-success" role="status"><p>New key (copy it now):</p><code class="secret">{created}</code></div> : null}
+      {created ? (
+        <div class="notice notice-success" role="status">
+          <p>New key (copy it now):</p>
+          <code class="secret">{created}</code>
+        </div>
+      ) : null}
       <form class="filters" aria-label="New API key" onSubmit={create}>
-        <Field id="key-name" label="Name"><input id="key-name" value={name} maxLength={100} onInput={(event) => setName((event.target as HTMLInputElement).value)} placeholder="e.g. bank feed sync" /></Field>
+        <Field id="key-name" label="Name">
+          <input
+            id="key-name"
+            value={name}
+            maxLength={100}
+            onInput={(event) => setName((event.target as HTMLInputElement).value)}
+            placeholder="e.g. bank feed sync"
+          />
+        </Field>
         <Field id="key-scope" label="May">
-          <select id="key-scope" value={scope} onChange={(event) => setScope((event.target as HTMLSelectElement).value)}>
+          <select
+            id="key-scope"
+            value={scope}
+            onChange={(event) => setScope((event.target as HTMLSelectElement).value)}
+          >
             <option value="read">read the books (read)</option>
             <option value="write">read and change the books (read, write)</option>
             <option value="admin">everything, keys and people too (read, write, admin)</option>
           </select>
         </Field>
-        <div class="field buttons"><button type="submit" class="primary">Create key</button></div>
+        <div class="field buttons">
+          <button type="submit" class="primary">
+            Create key
+          </button>
+        </div>
       </form>
-      {keys.error ? <Notice kind="error">{keys.error}</Notice> : !keys.data ? <Loading what="keys" /> : (
+      {keys.error ? (
+        <Notice kind="error">{keys.error}</Notice>
+      ) : !keys.data ? (
+        <Loading what="keys" />
+      ) : (
         <TableRegion label="API keys">
           <table>
-            <thead><tr><th scope="col">Name</th><th scope="col">Id</th><th scope="col">Scopes</th><th scope="col">Created</th><th scope="col">State</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
+            <thead>
+              <tr>
+                <th scope="col">Name</th>
+                <th scope="col">Id</th>
+                <th scope="col">Scopes</th>
+                <th scope="col">Created</th>
+                <th scope="col">State</th>
+                <th scope="col">
+                  <span class="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
             <tbody>
               {keys.data.map((key) => (
                 <tr key={key.id}>
-                  <td>{key.name ?? '—'}</td><td><code>{key.id}</code></td><td>{key.scopes.join(', ')}</td><td class="nowrap">{key.createdAt.slice(0, 10)}</td>
+                  <td>{key.name ?? '—'}</td>
+                  <td>
+                    <code>{key.id}</code>
+                  </td>
+                  <td>{key.scopes.join(', ')}</td>
+                  <td class="nowrap">{key.createdAt.slice(0, 10)}</td>
                   <td>{key.revokedAt ? `revoked ${key.revokedAt.slice(0, 10)}` : 'active'}</td>
-                  <td>{key.revokedAt ? null : <button type="button" onClick={() => revoke(key)} aria-label={`Revoke key ${key.name ?? key.id}`}>Revoke</button>}</td>
+                  <td>
+                    {key.revokedAt ? null : (
+                      <button type="button" onClick={() => revoke(key)} aria-label={`Revoke key ${key.name ?? key.id}`}>
+                        Revoke
+                      </button>
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -74,8 +134,20 @@ export function ApiKeysPage(_props: PageProps) {
   );
 }
 
-interface Person { id: string; email: string; role: Role; hasPassword: boolean; memberSince: string }
-interface Invitation { id: string; email: string; role: Role; createdAt: string; expiresAt: string }
+interface Person {
+  id: string;
+  email: string;
+  role: Role;
+  hasPassword: boolean;
+  memberSince: string;
+}
+interface Invitation {
+  id: string;
+  email: string;
+  role: Role;
+  createdAt: string;
+  expiresAt: string;
+}
 const ROLES: Array<{ role: Role; words: string }> = [
   { role: 'owner', words: 'owner: everything, keys and people' },
   { role: 'bookkeeper', words: 'bookkeeper: review, categorize, upload, rules, obligations' },
@@ -96,7 +168,10 @@ export function PeoplePage({ session }: PageProps) {
     setInvitation(undefined);
     try {
       const answer = await api<{ data: { acceptUrl: string } }>('POST', '/users', { email: email.trim(), role });
-      setMessage({ kind: 'success', text: `${email.trim()} is invited as ${role}. When outgoing mail is configured the link is mailed; else send it yourself.` });
+      setMessage({
+        kind: 'success',
+        text: `${email.trim()} is invited as ${role}. When outgoing mail is configured the link is mailed; else send it yourself.`,
+      });
       setInvitation(answer.data.acceptUrl);
       setEmail('');
       invitations.reload();
@@ -128,35 +203,97 @@ export function PeoplePage({ session }: PageProps) {
   return (
     <section>
       <PageTitle>People</PageTitle>
-      <ul class="muted">{ROLES.map((entry) => <li key={entry.role}>{entry.words}</li>)}</ul>
+      <ul class="muted">
+        {ROLES.map((entry) => (
+          <li key={entry.role}>{entry.words}</li>
+        ))}
+      </ul>
       {message ? <Notice kind={message.kind}>{message.text}</Notice> : null}
-      {invitation ? <div class="notice notice-success" role="status"><p>Their one-time link (valid 7 days):</p><code class="secret">{invitation}</code></div> : null}
+      {invitation ? (
+        <div class="notice notice-success" role="status">
+          <p>Their one-time link (valid 7 days):</p>
+          <code class="secret">{invitation}</code>
+        </div>
+      ) : null}
       <form class="filters" aria-label="Invite someone" onSubmit={invite}>
-        <Field id="person-email" label="E-mail"><input id="person-email" type="email" required value={email} onInput={(event) => setEmail((event.target as HTMLInputElement).value)} /></Field>
+        <Field id="person-email" label="E-mail">
+          <input
+            id="person-email"
+            type="email"
+            required
+            value={email}
+            onInput={(event) => setEmail((event.target as HTMLInputElement).value)}
+          />
+        </Field>
         <Field id="person-role" label="Role">
-          <select id="person-role" value={role} onChange={(event) => setRole((event.target as HTMLSelectElement).value as Role)}>
-            {ROLES.map((entry) => <option key={entry.role} value={entry.role}>{entry.role}</option>)}
+          <select
+            id="person-role"
+            value={role}
+            onChange={(event) => setRole((event.target as HTMLSelectElement).value as Role)}
+          >
+            {ROLES.map((entry) => (
+              <option key={entry.role} value={entry.role}>
+                {entry.role}
+              </option>
+            ))}
           </select>
         </Field>
-        <div class="field buttons"><button type="submit" class="primary">Invite</button></div>
+        <div class="field buttons">
+          <button type="submit" class="primary">
+            Invite
+          </button>
+        </div>
       </form>
-      {people.error ? <Notice kind="error">{people.error}</Notice> : !people.data ? <Loading what="people" /> : (
+      {people.error ? (
+        <Notice kind="error">{people.error}</Notice>
+      ) : !people.data ? (
+        <Loading what="people" />
+      ) : (
         <TableRegion label="People with access">
           <table>
-            <thead><tr><th scope="col">E-mail</th><th scope="col">Role</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
+            <thead>
+              <tr>
+                <th scope="col">E-mail</th>
+                <th scope="col">Role</th>
+                <th scope="col">
+                  <span class="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
             <tbody>
               {people.data.map((person) => {
                 const self = person.email === session.email;
                 return (
                   <tr key={person.id}>
-                    <td>{person.email}{self ? ' (you)' : ''}{person.hasPassword ? '' : <span class="muted"> (no password yet)</span>}</td>
                     <td>
-                      <label class="visually-hidden" for={`role-${person.id}`}>Role of {person.email}</label>
-                      <select id={`role-${person.id}`} value={person.role} disabled={self} onChange={(event) => change(person, (event.target as HTMLSelectElement).value as Role)}>
-                        {ROLES.map((entry) => <option key={entry.role} value={entry.role}>{entry.role}</option>)}
+                      {person.email}
+                      {self ? ' (you)' : ''}
+                      {person.hasPassword ? '' : <span class="muted"> (no password yet)</span>}
+                    </td>
+                    <td>
+                      <label class="visually-hidden" for={`role-${person.id}`}>
+                        Role of {person.email}
+                      </label>
+                      <select
+                        id={`role-${person.id}`}
+                        value={person.role}
+                        disabled={self}
+                        onChange={(event) => change(person, (event.target as HTMLSelectElement).value as Role)}
+                      >
+                        {ROLES.map((entry) => (
+                          <option key={entry.role} value={entry.role}>
+                            {entry.role}
+                          </option>
+                        ))}
                       </select>
                     </td>
-                    <td>{self ? null : <button type="button" onClick={() => remove(person)} aria-label={`Remove ${person.email}`}>Remove</button>}</td>
+                    <td>
+                      {self ? null : (
+                        <button type="button" onClick={() => remove(person)} aria-label={`Remove ${person.email}`}>
+                          Remove
+                        </button>
+                      )}
+                    </td>
                   </tr>
                 );
               })}
@@ -165,22 +302,47 @@ export function PeoplePage({ session }: PageProps) {
         </TableRegion>
       )}
       <h2>Open invitations</h2>
-      {invitations.error ? <Notice kind="error">{invitations.error}</Notice> : !invitations.data ? <Loading what="invitations" /> : invitations.data.length === 0 ? <p class="muted">None.</p> : (
+      {invitations.error ? (
+        <Notice kind="error">{invitations.error}</Notice>
+      ) : !invitations.data ? (
+        <Loading what="invitations" />
+      ) : invitations.data.length === 0 ? (
+        <p class="muted">None.</p>
+      ) : (
         <TableRegion label="Open invitations">
           <table>
-            <thead><tr><th scope="col">E-mail</th><th scope="col">Role</th><th scope="col">Expires</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead>
+            <thead>
+              <tr>
+                <th scope="col">E-mail</th>
+                <th scope="col">Role</th>
+                <th scope="col">Expires</th>
+                <th scope="col">
+                  <span class="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
             <tbody>
               {invitations.data.map((open) => (
                 <tr key={open.id}>
-                  <td>{open.email}</td><td>{open.role}</td><td class="nowrap">{open.expiresAt.slice(0, 10)}</td>
-                  <td><button type="button" aria-label={`Revoke the invitation of ${open.email}`} onClick={async () => {
-                    try {
-                      await api('DELETE', `/invitations/${open.id}`);
-                      invitations.reload();
-                    } catch (failure) {
-                      setMessage({ kind: 'error', text: messageOf(failure) });
-                    }
-                  }}>Revoke</button></td>
+                  <td>{open.email}</td>
+                  <td>{open.role}</td>
+                  <td class="nowrap">{open.expiresAt.slice(0, 10)}</td>
+                  <td>
+                    <button
+                      type="button"
+                      aria-label={`Revoke the invitation of ${open.email}`}
+                      onClick={async () => {
+                        try {
+                          await api('DELETE', `/invitations/${open.id}`);
+                          invitations.reload();
+                        } catch (failure) {
+                          setMessage({ kind: 'error', text: messageOf(failure) });
+                        }
+                      }}
+                    >
+                      Revoke
+                    </button>
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -207,18 +369,40 @@ interface Entity {
 export function SettingsPage({ session }: PageProps) {
   const owner = isOwner(session);
   // Settings are an owner's (admin scope); other roles see the profile only.
-  const settings = useLoad(() => (owner ? get<{ data: { reviewThreshold: number | null; effectiveReviewThreshold: number } }>('/settings').then((body) => body.data) : Promise.resolve(null)), []);
+  const settings = useLoad(
+    () =>
+      owner
+        ? get<{ data: { reviewThreshold: number | null; effectiveReviewThreshold: number } }>('/settings').then(
+            (body) => body.data,
+          )
+        : Promise.resolve(null),
+    [],
+  );
   const entities = useLoad(() => get<{ data: Entity[] }>('/entities').then((body) => body.data), []);
   const [threshold, setThreshold] = useState('');
   const [message, setMessage] = useState<Message>();
   const entity = entities.data?.find((candidate) => candidate.isPrimary) ?? entities.data?.[0];
-  const [profile, setProfile] = useState({ legalName: '', stateCode: '', formationDate: '', fiscalYearEndMonth: '12', salesTaxStates: '' });
+  const [profile, setProfile] = useState({
+    legalName: '',
+    stateCode: '',
+    formationDate: '',
+    fiscalYearEndMonth: '12',
+    salesTaxStates: '',
+  });
 
   useEffect(() => {
-    if (settings.data) setThreshold(settings.data.reviewThreshold === null ? '' : String(settings.data.reviewThreshold));
+    if (settings.data)
+      setThreshold(settings.data.reviewThreshold === null ? '' : String(settings.data.reviewThreshold));
   }, [settings.data]);
   useEffect(() => {
-    if (entity) setProfile({ legalName: entity.legalName, stateCode: entity.stateCode ?? '', formationDate: entity.formationDate ?? '', fiscalYearEndMonth: String(entity.fiscalYearEndMonth), salesTaxStates: entity.salesTaxStates.join(', ') });
+    if (entity)
+      setProfile({
+        legalName: entity.legalName,
+        stateCode: entity.stateCode ?? '',
+        formationDate: entity.formationDate ?? '',
+        fiscalYearEndMonth: String(entity.fiscalYearEndMonth),
+        salesTaxStates: entity.salesTaxStates.join(', '),
+      });
   }, [entity?.id]);
 
   const saveThreshold = async (event: Event) => {
@@ -242,7 +426,10 @@ export function SettingsPage({ session }: PageProps) {
         ...(profile.stateCode.trim() ? { stateCode: profile.stateCode.trim().toUpperCase() } : {}),
         ...(profile.formationDate ? { formationDate: profile.formationDate } : {}),
         fiscalYearEndMonth: Number(profile.fiscalYearEndMonth),
-        salesTaxStates: profile.salesTaxStates.split(',').map((state) => state.trim().toUpperCase()).filter(Boolean),
+        salesTaxStates: profile.salesTaxStates
+          .split(',')
+          .map((state) => state.trim().toUpperCase())
+          .filter(Boolean),
       });
       setMessage({ kind: 'success', text: 'Business profile saved; the obligation calendar follows it.' });
       entities.reload();
@@ -250,7 +437,8 @@ export function SettingsPage({ session }: PageProps) {
       setMessage({ kind: 'error', text: messageOf(failure) });
     }
   };
-  const set = (name: keyof typeof profile) => (event: Event) => setProfile({ ...profile, [name]: (event.target as HTMLInputElement).value });
+  const set = (name: keyof typeof profile) => (event: Event) =>
+    setProfile({ ...profile, [name]: (event.target as HTMLInputElement).value });
 
   return (
     <section>
@@ -261,26 +449,69 @@ export function SettingsPage({ session }: PageProps) {
         <>
           <h2>Review</h2>
           <form class="filters" aria-label="Review threshold" onSubmit={saveThreshold}>
-            <Field id="threshold" label={`Review rows below this confidence (0–1; empty: the service default${settings.data ? `, now ${settings.data.effectiveReviewThreshold}` : ''})`}>
-              <input id="threshold" type="number" min="0" max="1" step="0.0001" inputMode="decimal" value={threshold} onInput={(event) => setThreshold((event.target as HTMLInputElement).value)} />
+            <Field
+              id="threshold"
+              label={`Review rows below this confidence (0–1; empty: the service default${settings.data ? `, now ${settings.data.effectiveReviewThreshold}` : ''})`}
+            >
+              <input
+                id="threshold"
+                type="number"
+                min="0"
+                max="1"
+                step="0.0001"
+                inputMode="decimal"
+                value={threshold}
+                onInput={(event) => setThreshold((event.target as HTMLInputElement).value)}
+              />
             </Field>
-            <div class="field buttons"><button type="submit" class="primary">Save threshold</button></div>
+            <div class="field buttons">
+              <button type="submit" class="primary">
+                Save threshold
+              </button>
+            </div>
           </form>
           {settings.error ? <Notice kind="error">{settings.error}</Notice> : null}
         </>
       ) : null}
       <h2>Business profile</h2>
-      {entities.error ? <Notice kind="error">{entities.error}</Notice> : !entity ? <Loading what="the profile" /> : (
+      {entities.error ? (
+        <Notice kind="error">{entities.error}</Notice>
+      ) : !entity ? (
+        <Loading what="the profile" />
+      ) : (
         <form class="profile" aria-label="Business profile" onSubmit={saveProfile}>
           <fieldset disabled={!owner}>
             <legend class="visually-hidden">Business profile</legend>
-            <Field id="entity-name" label="Legal name"><input id="entity-name" required value={profile.legalName} onInput={set('legalName')} /></Field>
-            <p class="muted">Entity type {entity.entityType.replace('_', ' ')} · tax id {entity.taxIdMasked ?? 'not on file'}</p>
-            <Field id="entity-state" label="State of formation (two letters)"><input id="entity-state" maxLength={2} value={profile.stateCode} onInput={set('stateCode')} /></Field>
-            <Field id="entity-formed" label="Formation date"><input id="entity-formed" type="date" value={profile.formationDate} onInput={set('formationDate')} /></Field>
-            <Field id="entity-fye" label="Fiscal year ends in month (1–12)"><input id="entity-fye" type="number" min="1" max="12" value={profile.fiscalYearEndMonth} onInput={set('fiscalYearEndMonth')} /></Field>
-            <Field id="entity-sales-tax" label="Sales tax registered in (states, comma separated)"><input id="entity-sales-tax" value={profile.salesTaxStates} onInput={set('salesTaxStates')} /></Field>
-            {owner ? <button type="submit" class="primary">Save profile</button> : null}
+            <Field id="entity-name" label="Legal name">
+              <input id="entity-name" required value={profile.legalName} onInput={set('legalName')} />
+            </Field>
+            <p class="muted">
+              Entity type {entity.entityType.replace('_', ' ')} · tax id {entity.taxIdMasked ?? 'not on file'}
+            </p>
+            <Field id="entity-state" label="State of formation (two letters)">
+              <input id="entity-state" maxLength={2} value={profile.stateCode} onInput={set('stateCode')} />
+            </Field>
+            <Field id="entity-formed" label="Formation date">
+              <input id="entity-formed" type="date" value={profile.formationDate} onInput={set('formationDate')} />
+            </Field>
+            <Field id="entity-fye" label="Fiscal year ends in month (1–12)">
+              <input
+                id="entity-fye"
+                type="number"
+                min="1"
+                max="12"
+                value={profile.fiscalYearEndMonth}
+                onInput={set('fiscalYearEndMonth')}
+              />
+            </Field>
+            <Field id="entity-sales-tax" label="Sales tax registered in (states, comma separated)">
+              <input id="entity-sales-tax" value={profile.salesTaxStates} onInput={set('salesTaxStates')} />
+            </Field>
+            {owner ? (
+              <button type="submit" class="primary">
+                Save profile
+              </button>
+            ) : null}
           </fieldset>
         </form>
       )}

@@ -22,7 +22,13 @@ const words = (text: string) => text.replaceAll('_', ' ');
 
 export function ObligationsPage({ session }: PageProps) {
   const [showFiled, setShowFiled] = useState(false);
-  const list = useLoad(() => get<{ data: Obligation[] }>(`/obligations${query({ status: showFiled ? undefined : 'upcoming,payment_pending,confirmed', limit: 500 })}`).then((body) => body.data), [showFiled]);
+  const list = useLoad(
+    () =>
+      get<{ data: Obligation[] }>(
+        `/obligations${query({ status: showFiled ? undefined : 'upcoming,payment_pending,confirmed', limit: 500 })}`,
+      ).then((body) => body.data),
+    [showFiled],
+  );
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string }>();
   const editable = canChange(session);
 
@@ -30,7 +36,10 @@ export function ObligationsPage({ session }: PageProps) {
     setMessage(undefined);
     try {
       await api('POST', `/obligations/${obligation.id}/${action}`, {});
-      setMessage({ kind: 'success', text: `${words(obligation.type)} ${obligation.period} ${action === 'file' ? 'marked filed' : 'confirmed'}.` });
+      setMessage({
+        kind: 'success',
+        text: `${words(obligation.type)} ${obligation.period} ${action === 'file' ? 'marked filed' : 'confirmed'}.`,
+      });
       list.reload();
     } catch (failure) {
       setMessage({ kind: 'error', text: messageOf(failure) });
@@ -41,33 +50,97 @@ export function ObligationsPage({ session }: PageProps) {
   return (
     <section>
       <PageTitle>Obligations</PageTitle>
-      <div class="field checkbox"><input id="show-filed" type="checkbox" checked={showFiled} onChange={(event) => setShowFiled((event.target as HTMLInputElement).checked)} /><label for="show-filed">Show filed ones too</label></div>
+      <div class="field checkbox">
+        <input
+          id="show-filed"
+          type="checkbox"
+          checked={showFiled}
+          onChange={(event) => setShowFiled((event.target as HTMLInputElement).checked)}
+        />
+        <label for="show-filed">Show filed ones too</label>
+      </div>
       {message ? <Notice kind={message.kind}>{message.text}</Notice> : null}
       {list.error ? <Notice kind="error">{list.error}</Notice> : null}
       {list.loading && !list.data ? <Loading what="obligations" /> : null}
-      {list.data ? list.data.length === 0 ? <Notice>No obligation to show.</Notice> : (
-        <TableRegion label="Obligation calendar">
-          <table>
-            <thead><tr><th scope="col">Deadline</th><th scope="col">What</th><th scope="col">Authority</th><th scope="col" class="number">Amount due</th><th scope="col">Status</th>{editable ? <th scope="col"><span class="visually-hidden">Actions</span></th> : null}</tr></thead>
-            <tbody>
-              {list.data.map((obligation) => (
-                <tr key={obligation.id} class={obligation.overdue ? 'overdue' : ''}>
-                  <td class="nowrap">{obligation.deadline}{obligation.overdue ? <><br /><span class="badge critical">{obligation.daysOverdue} days overdue</span></> : obligation.deadline >= today && obligation.deadline <= addDays(today, 30) ? <><br /><span class="badge warn">due soon</span></> : null}</td>
-                  <td>{words(obligation.type)} <span class="muted">{obligation.period}{obligation.formReference ? ` · ${obligation.formReference}` : ''}</span></td>
-                  <td>{obligation.authority}</td>
-                  <td class="number nowrap" title={obligation.amountNote ?? undefined}>{money(obligation.amountDue, obligation.currency)}</td>
-                  <td>{words(obligation.status)}</td>
+      {list.data ? (
+        list.data.length === 0 ? (
+          <Notice>No obligation to show.</Notice>
+        ) : (
+          <TableRegion label="Obligation calendar">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Deadline</th>
+                  <th scope="col">What</th>
+                  <th scope="col">Authority</th>
+                  <th scope="col" class="number">
+                    Amount due
+                  </th>
+                  <th scope="col">Status</th>
                   {editable ? (
-                    <td class="nowrap">
-                      {obligation.status === 'upcoming' || obligation.status === 'payment_pending' ? <button type="button" onClick={() => act(obligation, 'confirm')} aria-label={`Confirm ${words(obligation.type)} ${obligation.period}`}>Confirm</button> : null}
-                      {obligation.status !== 'filed' ? <button type="button" onClick={() => act(obligation, 'file')} aria-label={`Mark ${words(obligation.type)} ${obligation.period} filed`}>Filed</button> : null}
-                    </td>
+                    <th scope="col">
+                      <span class="visually-hidden">Actions</span>
+                    </th>
                   ) : null}
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableRegion>
+              </thead>
+              <tbody>
+                {list.data.map((obligation) => (
+                  <tr key={obligation.id} class={obligation.overdue ? 'overdue' : ''}>
+                    <td class="nowrap">
+                      {obligation.deadline}
+                      {obligation.overdue ? (
+                        <>
+                          <br />
+                          <span class="badge critical">{obligation.daysOverdue} days overdue</span>
+                        </>
+                      ) : obligation.deadline >= today && obligation.deadline <= addDays(today, 30) ? (
+                        <>
+                          <br />
+                          <span class="badge warn">due soon</span>
+                        </>
+                      ) : null}
+                    </td>
+                    <td>
+                      {words(obligation.type)}{' '}
+                      <span class="muted">
+                        {obligation.period}
+                        {obligation.formReference ? ` · ${obligation.formReference}` : ''}
+                      </span>
+                    </td>
+                    <td>{obligation.authority}</td>
+                    <td class="number nowrap" title={obligation.amountNote ?? undefined}>
+                      {money(obligation.amountDue, obligation.currency)}
+                    </td>
+                    <td>{words(obligation.status)}</td>
+                    {editable ? (
+                      <td class="nowrap">
+                        {obligation.status === 'upcoming' || obligation.status === 'payment_pending' ? (
+                          <button
+                            type="button"
+                            onClick={() => act(obligation, 'confirm')}
+                            aria-label={`Confirm ${words(obligation.type)} ${obligation.period}`}
+                          >
+                            Confirm
+                          </button>
+                        ) : null}
+                        {obligation.status !== 'filed' ? (
+                          <button
+                            type="button"
+                            onClick={() => act(obligation, 'file')}
+                            aria-label={`Mark ${words(obligation.type)} ${obligation.period} filed`}
+                          >
+                            Filed
+                          </button>
+                        ) : null}
+                      </td>
+                    ) : null}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableRegion>
+        )
       ) : null}
     </section>
   );

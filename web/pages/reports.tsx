@@ -1,7 +1,18 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { downloadCsv, get, query } from '../api.ts';
 import type { PageProps } from '../main.tsx';
-import { Field, Loading, messageOf, money, monthsBack, Notice, PageTitle, TableRegion, todayIso, useLoad } from '../ui.tsx';
+import {
+  Field,
+  Loading,
+  messageOf,
+  money,
+  monthsBack,
+  Notice,
+  PageTitle,
+  TableRegion,
+  todayIso,
+  useLoad,
+} from '../ui.tsx';
 import type { MonthlySeries } from '../chart.ts';
 
 type ReportKind = 'profit-and-loss' | 'balance-sheet' | 'cash-flow' | 'trial-balance' | 'general-ledger';
@@ -14,7 +25,11 @@ const TABS: Array<{ kind: ReportKind; label: string }> = [
   { kind: 'general-ledger', label: 'General ledger' },
 ];
 
-interface Row { accountNumber: string | null; name: string; amount: number }
+interface Row {
+  accountNumber: string | null;
+  name: string;
+  amount: number;
+}
 
 const CHART_MONTHS = 6;
 
@@ -34,18 +49,29 @@ function monthsUpTo(to: string): Array<[string, string]> {
   return months;
 }
 
-function Chart({ title, load, currency }: { title: string; load: () => Promise<{ months: string[]; series: MonthlySeries[] }>; currency: string }) {
+function Chart({
+  title,
+  load,
+  currency,
+}: {
+  title: string;
+  load: () => Promise<{ months: string[]; series: MonthlySeries[] }>;
+  currency: string;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<{ months: string[]; series: MonthlySeries[] }>();
   const [error, setError] = useState<string>();
   useEffect(() => {
     let dispose: (() => void) | undefined;
     let live = true;
-    Promise.all([load(), import('../chart.ts')]).then(([data, chart]) => {
-      if (!live || !ref.current) return;
-      setState(data);
-      dispose = chart.drawMonthlyChart(ref.current, data.months, data.series, currency);
-    }, (failure) => live && setError(messageOf(failure)));
+    Promise.all([load(), import('../chart.ts')]).then(
+      ([data, chart]) => {
+        if (!live || !ref.current) return;
+        setState(data);
+        dispose = chart.drawMonthlyChart(ref.current, data.months, data.series, currency);
+      },
+      (failure) => live && setError(messageOf(failure)),
+    );
     return () => {
       live = false;
       dispose?.();
@@ -55,23 +81,61 @@ function Chart({ title, load, currency }: { title: string; load: () => Promise<{
     <figure class="chart">
       <figcaption>{title}</figcaption>
       {error ? <Notice kind="error">{error}</Notice> : !state ? <Loading what="the chart" /> : null}
-      <div ref={ref} role="img" aria-label={state ? `${title}: ${state.series.map((entry) => `${entry.label} ${entry.values.map((value, index) => `${state.months[index]} ${money(value, currency)}`).join(', ')}`).join('; ')}` : title} />
+      <div
+        ref={ref}
+        role="img"
+        aria-label={
+          state
+            ? `${title}: ${state.series.map((entry) => `${entry.label} ${entry.values.map((value, index) => `${state.months[index]} ${money(value, currency)}`).join(', ')}`).join('; ')}`
+            : title
+        }
+      />
     </figure>
   );
 }
 
-function StatementTable({ label, sections, currency }: { label: string; sections: Array<{ title: string; rows: Row[]; total?: [string, number] }>; currency: string }) {
+function StatementTable({
+  label,
+  sections,
+  currency,
+}: {
+  label: string;
+  sections: Array<{ title: string; rows: Row[]; total?: [string, number] }>;
+  currency: string;
+}) {
   return (
     <TableRegion label={label}>
       <table>
-        <thead><tr><th scope="col">Account</th><th scope="col">Name</th><th scope="col" class="number">Amount</th></tr></thead>
+        <thead>
+          <tr>
+            <th scope="col">Account</th>
+            <th scope="col">Name</th>
+            <th scope="col" class="number">
+              Amount
+            </th>
+          </tr>
+        </thead>
         {sections.map((section) => (
           <tbody key={section.title}>
-            <tr class="section"><th scope="rowgroup" colSpan={3}>{section.title}</th></tr>
+            <tr class="section">
+              <th scope="rowgroup" colSpan={3}>
+                {section.title}
+              </th>
+            </tr>
             {section.rows.map((row, index) => (
-              <tr key={`${row.accountNumber}-${index}`}><td>{row.accountNumber ?? ''}</td><td>{row.name}</td><td class="number nowrap">{money(row.amount, currency)}</td></tr>
+              <tr key={`${row.accountNumber}-${index}`}>
+                <td>{row.accountNumber ?? ''}</td>
+                <td>{row.name}</td>
+                <td class="number nowrap">{money(row.amount, currency)}</td>
+              </tr>
             ))}
-            {section.total ? <tr class="total"><td /><th scope="row">{section.total[0]}</th><td class="number nowrap">{money(section.total[1], currency)}</td></tr> : null}
+            {section.total ? (
+              <tr class="total">
+                <td />
+                <th scope="row">{section.total[0]}</th>
+                <td class="number nowrap">{money(section.total[1], currency)}</td>
+              </tr>
+            ) : null}
           </tbody>
         ))}
       </table>
@@ -80,7 +144,10 @@ function StatementTable({ label, sections, currency }: { label: string; sections
 }
 
 function ProfitAndLoss({ from, to }: { from: string; to: string }) {
-  const report = useLoad(() => get(`/reports/profit-and-loss${query({ from, to })}`).then((body) => body.data), [from, to]);
+  const report = useLoad(
+    () => get(`/reports/profit-and-loss${query({ from, to })}`).then((body) => body.data),
+    [from, to],
+  );
   const [monthly] = useState(() => async () => {
     const months = monthsUpTo(to);
     const revenue: number[] = [];
@@ -105,13 +172,27 @@ function ProfitAndLoss({ from, to }: { from: string; to: string }) {
   const data = report.data;
   return (
     <>
-      <p class="figures"><span>Revenue <strong>{money(data.totalRevenue, data.currency)}</strong></span> <span>Expenses <strong>{money(data.totalExpenses, data.currency)}</strong></span> <span>Net income <strong>{money(data.netIncome, data.currency)}</strong></span></p>
+      <p class="figures">
+        <span>
+          Revenue <strong>{money(data.totalRevenue, data.currency)}</strong>
+        </span>{' '}
+        <span>
+          Expenses <strong>{money(data.totalExpenses, data.currency)}</strong>
+        </span>{' '}
+        <span>
+          Net income <strong>{money(data.netIncome, data.currency)}</strong>
+        </span>
+      </p>
       <Chart title={`Revenue and expenses, ${CHART_MONTHS} months to ${to}`} load={monthly} currency={data.currency} />
-      <StatementTable label="Profit and loss" currency={data.currency} sections={[
-        { title: 'Revenue', rows: data.revenue, total: ['Total revenue', data.totalRevenue] },
-        { title: 'Expenses', rows: data.expenses, total: ['Total expenses', data.totalExpenses] },
-        { title: 'Result', rows: [], total: ['Net income', data.netIncome] },
-      ]} />
+      <StatementTable
+        label="Profit and loss"
+        currency={data.currency}
+        sections={[
+          { title: 'Revenue', rows: data.revenue, total: ['Total revenue', data.totalRevenue] },
+          { title: 'Expenses', rows: data.expenses, total: ['Total expenses', data.totalExpenses] },
+          { title: 'Result', rows: [], total: ['Net income', data.netIncome] },
+        ]}
+      />
     </>
   );
 }
@@ -122,11 +203,15 @@ function BalanceSheet({ to }: { to: string }) {
   if (!report.data) return <Loading what="the balance sheet" />;
   const data = report.data;
   return (
-    <StatementTable label="Balance sheet" currency={data.currency} sections={[
-      { title: 'Assets', rows: data.assets, total: ['Total assets', data.totalAssets] },
-      { title: 'Liabilities', rows: data.liabilities, total: ['Total liabilities', data.totalLiabilities] },
-      { title: 'Equity', rows: data.equity, total: ['Total equity', data.totalEquity] },
-    ]} />
+    <StatementTable
+      label="Balance sheet"
+      currency={data.currency}
+      sections={[
+        { title: 'Assets', rows: data.assets, total: ['Total assets', data.totalAssets] },
+        { title: 'Liabilities', rows: data.liabilities, total: ['Total liabilities', data.totalLiabilities] },
+        { title: 'Equity', rows: data.equity, total: ['Total equity', data.totalEquity] },
+      ]}
+    />
   );
 }
 
@@ -158,13 +243,43 @@ function CashFlow({ from, to }: { from: string; to: string }) {
   const data = report.data;
   return (
     <>
-      <p class="figures"><span>Opening cash <strong>{money(data.openingCash, data.currency)}</strong></span> <span>Net change <strong>{money(data.netChange, data.currency)}</strong></span> <span>Closing cash <strong>{money(data.closingCash, data.currency)}</strong></span></p>
-      <Chart title={`Cash in, out and at month end, ${CHART_MONTHS} months to ${to}`} load={monthly} currency={data.currency} />
-      <StatementTable label="Cash flow" currency={data.currency} sections={[
-        { title: 'Operating activities', rows: data.lines.operating, total: ['Net cash from operating', data.operating] },
-        { title: 'Investing activities', rows: data.lines.investing, total: ['Net cash from investing', data.investing] },
-        { title: 'Financing activities', rows: data.lines.financing, total: ['Net cash from financing', data.financing] },
-      ]} />
+      <p class="figures">
+        <span>
+          Opening cash <strong>{money(data.openingCash, data.currency)}</strong>
+        </span>{' '}
+        <span>
+          Net change <strong>{money(data.netChange, data.currency)}</strong>
+        </span>{' '}
+        <span>
+          Closing cash <strong>{money(data.closingCash, data.currency)}</strong>
+        </span>
+      </p>
+      <Chart
+        title={`Cash in, out and at month end, ${CHART_MONTHS} months to ${to}`}
+        load={monthly}
+        currency={data.currency}
+      />
+      <StatementTable
+        label="Cash flow"
+        currency={data.currency}
+        sections={[
+          {
+            title: 'Operating activities',
+            rows: data.lines.operating,
+            total: ['Net cash from operating', data.operating],
+          },
+          {
+            title: 'Investing activities',
+            rows: data.lines.investing,
+            total: ['Net cash from investing', data.investing],
+          },
+          {
+            title: 'Financing activities',
+            rows: data.lines.financing,
+            total: ['Net cash from financing', data.financing],
+          },
+        ]}
+      />
     </>
   );
 }
@@ -177,12 +292,38 @@ function TrialBalance({ to }: { to: string }) {
   return (
     <TableRegion label="Trial balance">
       <table>
-        <thead><tr><th scope="col">Account</th><th scope="col">Name</th><th scope="col" class="number">Debit</th><th scope="col" class="number">Credit</th><th scope="col" class="number">Balance</th></tr></thead>
+        <thead>
+          <tr>
+            <th scope="col">Account</th>
+            <th scope="col">Name</th>
+            <th scope="col" class="number">
+              Debit
+            </th>
+            <th scope="col" class="number">
+              Credit
+            </th>
+            <th scope="col" class="number">
+              Balance
+            </th>
+          </tr>
+        </thead>
         <tbody>
           {data.accounts.map((row: any) => (
-            <tr key={row.accountNumber}><td>{row.accountNumber}</td><td>{row.name}</td><td class="number nowrap">{money(row.debit, data.currency)}</td><td class="number nowrap">{money(row.credit, data.currency)}</td><td class="number nowrap">{money(row.balance, data.currency)}</td></tr>
+            <tr key={row.accountNumber}>
+              <td>{row.accountNumber}</td>
+              <td>{row.name}</td>
+              <td class="number nowrap">{money(row.debit, data.currency)}</td>
+              <td class="number nowrap">{money(row.credit, data.currency)}</td>
+              <td class="number nowrap">{money(row.balance, data.currency)}</td>
+            </tr>
           ))}
-          <tr class="total"><td /><th scope="row">Totals</th><td class="number nowrap">{money(data.totals.debit, data.currency)}</td><td class="number nowrap">{money(data.totals.credit, data.currency)}</td><td /></tr>
+          <tr class="total">
+            <td />
+            <th scope="row">Totals</th>
+            <td class="number nowrap">{money(data.totals.debit, data.currency)}</td>
+            <td class="number nowrap">{money(data.totals.credit, data.currency)}</td>
+            <td />
+          </tr>
         </tbody>
       </table>
     </TableRegion>
@@ -193,7 +334,10 @@ const LEDGER_PAGE = 200;
 
 function GeneralLedger({ from, to }: { from: string; to: string }) {
   const [offset, setOffset] = useState(0);
-  const report = useLoad(() => get(`/reports/general-ledger${query({ from, to, limit: LEDGER_PAGE, offset })}`), [from, to, offset]);
+  const report = useLoad(
+    () => get(`/reports/general-ledger${query({ from, to, limit: LEDGER_PAGE, offset })}`),
+    [from, to, offset],
+  );
   if (report.error) return <Notice kind="error">{report.error}</Notice>;
   if (!report.data) return <Loading what="the general ledger" />;
   const data = report.data.data;
@@ -202,18 +346,52 @@ function GeneralLedger({ from, to }: { from: string; to: string }) {
     <>
       <TableRegion label="General ledger">
         <table>
-          <thead><tr><th scope="col">Account</th><th scope="col">Date</th><th scope="col">Description</th><th scope="col" class="number">Debit</th><th scope="col" class="number">Credit</th><th scope="col" class="number">Balance</th></tr></thead>
+          <thead>
+            <tr>
+              <th scope="col">Account</th>
+              <th scope="col">Date</th>
+              <th scope="col">Description</th>
+              <th scope="col" class="number">
+                Debit
+              </th>
+              <th scope="col" class="number">
+                Credit
+              </th>
+              <th scope="col" class="number">
+                Balance
+              </th>
+            </tr>
+          </thead>
           <tbody>
             {data.lines.map((line: any, index: number) => (
-              <tr key={`${line.entryId}-${index}`}><td class="nowrap">{line.accountNumber} {line.accountName}</td><td class="nowrap">{line.entryDate}</td><td>{line.description}</td><td class="number nowrap">{line.debit === null ? '' : money(line.debit, data.currency)}</td><td class="number nowrap">{line.credit === null ? '' : money(line.credit, data.currency)}</td><td class="number nowrap">{money(line.runningBalance, data.currency)}</td></tr>
+              <tr key={`${line.entryId}-${index}`}>
+                <td class="nowrap">
+                  {line.accountNumber} {line.accountName}
+                </td>
+                <td class="nowrap">{line.entryDate}</td>
+                <td>{line.description}</td>
+                <td class="number nowrap">{line.debit === null ? '' : money(line.debit, data.currency)}</td>
+                <td class="number nowrap">{line.credit === null ? '' : money(line.credit, data.currency)}</td>
+                <td class="number nowrap">{money(line.runningBalance, data.currency)}</td>
+              </tr>
             ))}
           </tbody>
         </table>
       </TableRegion>
       <nav class="pager" aria-label="Pages of the general ledger">
-        <button type="button" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - LEDGER_PAGE))}>Previous lines</button>
-        <span class="muted">Lines {offset + 1}–{offset + data.lines.length}</span>
-        <button type="button" disabled={nextOffset === null} onClick={() => nextOffset !== null && setOffset(nextOffset)}>Next lines</button>
+        <button type="button" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - LEDGER_PAGE))}>
+          Previous lines
+        </button>
+        <span class="muted">
+          Lines {offset + 1}–{offset + data.lines.length}
+        </span>
+        <button
+          type="button"
+          disabled={nextOffset === null}
+          onClick={() => nextOffset !== null && setOffset(nextOffset)}
+        >
+          Next lines
+        </button>
       </nav>
     </>
   );
@@ -239,30 +417,75 @@ export function ReportsPage({ params }: PageProps) {
   const pointInTime = kind === 'balance-sheet' || kind === 'trial-balance';
   return (
     <section>
-      <PageTitle actions={
-        <button type="button" onClick={async () => {
-          setCsvState(undefined);
-          try {
-            await downloadCsv(csvPath[kind], kind);
-            setCsvState({ kind: 'success', text: 'CSV downloaded.' });
-          } catch (failure) {
-            setCsvState({ kind: 'error', text: messageOf(failure) });
-          }
-        }}>Download CSV</button>
-      }>Reports</PageTitle>
+      <PageTitle
+        actions={
+          <button
+            type="button"
+            onClick={async () => {
+              setCsvState(undefined);
+              try {
+                await downloadCsv(csvPath[kind], kind);
+                setCsvState({ kind: 'success', text: 'CSV downloaded.' });
+              } catch (failure) {
+                setCsvState({ kind: 'error', text: messageOf(failure) });
+              }
+            }}
+          >
+            Download CSV
+          </button>
+        }
+      >
+        Reports
+      </PageTitle>
       <nav class="tabs" aria-label="Reports">
-        {TABS.map((tab) => <a key={tab.kind} href={`#/reports?${new URLSearchParams({ report: tab.kind, from, to })}`} aria-current={tab.kind === kind ? 'page' : undefined}>{tab.label}</a>)}
+        {TABS.map((tab) => (
+          <a
+            key={tab.kind}
+            href={`#/reports?${new URLSearchParams({ report: tab.kind, from, to })}`}
+            aria-current={tab.kind === kind ? 'page' : undefined}
+          >
+            {tab.label}
+          </a>
+        ))}
       </nav>
-      <form class="filters" aria-label="Report period" onSubmit={(event) => {
-        event.preventDefault();
-        go(draft);
-      }}>
-        {pointInTime ? null : <Field id="report-from" label="From"><input id="report-from" type="date" required value={draft.from} onInput={(event) => setDraft({ ...draft, from: (event.target as HTMLInputElement).value })} /></Field>}
-        <Field id="report-to" label={pointInTime ? 'As of' : 'To'}><input id="report-to" type="date" required value={draft.to} onInput={(event) => setDraft({ ...draft, to: (event.target as HTMLInputElement).value })} /></Field>
-        <div class="field buttons"><button type="submit" class="primary">Show</button></div>
+      <form
+        class="filters"
+        aria-label="Report period"
+        onSubmit={(event) => {
+          event.preventDefault();
+          go(draft);
+        }}
+      >
+        {pointInTime ? null : (
+          <Field id="report-from" label="From">
+            <input
+              id="report-from"
+              type="date"
+              required
+              value={draft.from}
+              onInput={(event) => setDraft({ ...draft, from: (event.target as HTMLInputElement).value })}
+            />
+          </Field>
+        )}
+        <Field id="report-to" label={pointInTime ? 'As of' : 'To'}>
+          <input
+            id="report-to"
+            type="date"
+            required
+            value={draft.to}
+            onInput={(event) => setDraft({ ...draft, to: (event.target as HTMLInputElement).value })}
+          />
+        </Field>
+        <div class="field buttons">
+          <button type="submit" class="primary">
+            Show
+          </button>
+        </div>
       </form>
       {csvState ? <Notice kind={csvState.kind}>{csvState.text}</Notice> : null}
-      <h2>{TABS.find((tab) => tab.kind === kind)!.label}, {pointInTime ? `as of ${to}` : `${from} to ${to}`}</h2>
+      <h2>
+        {TABS.find((tab) => tab.kind === kind)!.label}, {pointInTime ? `as of ${to}` : `${from} to ${to}`}
+      </h2>
       {kind === 'profit-and-loss' ? <ProfitAndLoss key={`${from}${to}`} from={from} to={to} /> : null}
       {kind === 'balance-sheet' ? <BalanceSheet to={to} /> : null}
       {kind === 'cash-flow' ? <CashFlow key={`${from}${to}`} from={from} to={to} /> : null}

@@ -2,7 +2,20 @@ import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { api, canChange, get, query } from '../api.ts';
 import type { PageProps } from '../main.tsx';
 import { acceptable, reviewOrder } from '../logic.ts';
-import { AccountPicker, categoryChoices, chartOfAccounts, type LedgerAccount, Loading, messageOf, money, Notice, PageTitle, resolveCategory, TableRegion, todayIso } from '../ui.tsx';
+import {
+  AccountPicker,
+  categoryChoices,
+  chartOfAccounts,
+  type LedgerAccount,
+  Loading,
+  messageOf,
+  money,
+  Notice,
+  PageTitle,
+  resolveCategory,
+  TableRegion,
+  todayIso,
+} from '../ui.tsx';
 
 export interface TransactionRow {
   id: string;
@@ -14,7 +27,12 @@ export interface TransactionRow {
   description: string;
   merchant: string | null;
   pending: boolean;
-  category: { accountNumber: string; accountName: string | null; confidence: number | null; source: string | null } | null;
+  category: {
+    accountNumber: string;
+    accountName: string | null;
+    confidence: number | null;
+    source: string | null;
+  } | null;
   needsReview: boolean;
   sweepState: string;
 }
@@ -23,9 +41,14 @@ const QUEUE_SIZE = 200;
 
 /** Up to QUEUE_SIZE rows waiting for review, best first; `more` when others wait beyond them. */
 async function loadQueue(): Promise<{ rows: TransactionRow[]; more: boolean }> {
-  const body = await get<{ data: TransactionRow[]; meta: { pagination: { nextOffset: number | null } } }>(`/transactions${query({ needsReview: true, from: '1900-01-01', to: todayIso(), limit: QUEUE_SIZE })}`);
+  const body = await get<{ data: TransactionRow[]; meta: { pagination: { nextOffset: number | null } } }>(
+    `/transactions${query({ needsReview: true, from: '1900-01-01', to: todayIso(), limit: QUEUE_SIZE })}`,
+  );
   // Filtered again here, so a server that does not filter by needsReview still yields a true queue.
-  return { rows: body.data.filter((row) => row.needsReview).sort(reviewOrder), more: body.meta.pagination.nextOffset !== null };
+  return {
+    rows: body.data.filter((row) => row.needsReview).sort(reviewOrder),
+    more: body.meta.pagination.nextOffset !== null,
+  };
 }
 
 const SHORTCUTS: Array<[string, string]> = [
@@ -57,11 +80,15 @@ export function ReviewPage({ session }: PageProps) {
   const editable = canChange(session);
   const choices = useMemo(() => categoryChoices(accounts), [accounts]);
 
-  const reload = () => loadQueue().then((loaded) => {
-    setRows(loaded.rows);
-    setMore(loaded.more);
-    setActive(0);
-  }, (failure) => setError(messageOf(failure)));
+  const reload = () =>
+    loadQueue().then(
+      (loaded) => {
+        setRows(loaded.rows);
+        setMore(loaded.more);
+        setActive(0);
+      },
+      (failure) => setError(messageOf(failure)),
+    );
 
   useEffect(() => {
     reload();
@@ -73,7 +100,8 @@ export function ReviewPage({ session }: PageProps) {
   // Keep the keyboard on the highlighted row as rows leave the queue (unless the person is typing elsewhere).
   useEffect(() => {
     const focused = document.activeElement;
-    if (current && (!focused || focused === document.body || focused.closest('.review-table'))) rowRefs.current.get(current.id)?.focus();
+    if (current && (!focused || focused === document.body || focused.closest('.review-table')))
+      rowRefs.current.get(current.id)?.focus();
   }, [current?.id]);
 
   /** Takes rows off the queue at once (the next keystroke is for the next row) and files them in the background. */
@@ -89,17 +117,22 @@ export function ReviewPage({ session }: PageProps) {
     const failures: string[] = [];
     // One at a time, in order, across keystrokes: the queue moves on at once while the server books
     // each change (parallel corrections of one merchant contend for the same memory row).
-    await Promise.all(targets.map((row) => {
-      const saved = saveChain.current.then(() => api('PATCH', `/transactions/${row.id}`, { category: categoryFor(row) })).then(
-        () => undefined,
-        (failure) => {
-          failed.push(row);
-          failures.push(messageOf(failure));
-        },
-      ).finally(() => setSaving((count) => count - 1));
-      saveChain.current = saved;
-      return saved;
-    }));
+    await Promise.all(
+      targets.map((row) => {
+        const saved = saveChain.current
+          .then(() => api('PATCH', `/transactions/${row.id}`, { category: categoryFor(row) }))
+          .then(
+            () => undefined,
+            (failure) => {
+              failed.push(row);
+              failures.push(messageOf(failure));
+            },
+          )
+          .finally(() => setSaving((count) => count - 1));
+        saveChain.current = saved;
+        return saved;
+      }),
+    );
     if (failed.length > 0) {
       setRows((now) => [...failed, ...(now ?? [])].sort(reviewOrder));
       setError(`${failed.length} of ${targets.length} could not be saved: ${failures[0]}`);
@@ -110,9 +143,16 @@ export function ReviewPage({ session }: PageProps) {
 
   const accept = (targets: TransactionRow[]) => {
     const ready = targets.filter(acceptable);
-    if (ready.length < targets.length) setError(`${targets.length - ready.length} selected ${targets.length - ready.length === 1 ? 'row has' : 'rows have'} no suggestion to accept; choose an account for ${targets.length - ready.length === 1 ? 'it' : 'them'}.`);
+    if (ready.length < targets.length)
+      setError(
+        `${targets.length - ready.length} selected ${targets.length - ready.length === 1 ? 'row has' : 'rows have'} no suggestion to accept; choose an account for ${targets.length - ready.length === 1 ? 'it' : 'them'}.`,
+      );
     else setError(undefined);
-    return file(ready, (row) => (row.category!.accountNumber === '1900' ? 'transfer' : row.category!.accountNumber), 'Accepted');
+    return file(
+      ready,
+      (row) => (row.category!.accountNumber === '1900' ? 'transfer' : row.category!.accountNumber),
+      'Accepted',
+    );
   };
 
   const recategorize = (targets: TransactionRow[]) => {
@@ -132,7 +172,8 @@ export function ReviewPage({ session }: PageProps) {
   const onKey = (event: KeyboardEvent) => {
     if (!rows || rows.length === 0) return;
     const target = event.target as HTMLElement;
-    if (target.closest('input, textarea, select, dialog, [role="dialog"]') || document.querySelector('dialog[open]')) return;
+    if (target.closest('input, textarea, select, dialog, [role="dialog"]') || document.querySelector('dialog[open]'))
+      return;
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     const row = current;
     const key = event.key;
@@ -166,17 +207,37 @@ export function ReviewPage({ session }: PageProps) {
 
   return (
     <section>
-      <PageTitle actions={<button type="button" onClick={() => reload()}>Refresh</button>}>Review queue</PageTitle>
-      <p class="muted">Rows the categorizer was not sure of, the surest suggestions first.{rows ? ` ${rows.length} waiting${more ? ' here; more after these (Refresh when done)' : ''}.` : ''}{saving > 0 ? ` Saving ${saving}…` : ''}</p>
+      <PageTitle
+        actions={
+          <button type="button" onClick={() => reload()}>
+            Refresh
+          </button>
+        }
+      >
+        Review queue
+      </PageTitle>
+      <p class="muted">
+        Rows the categorizer was not sure of, the surest suggestions first.
+        {rows ? ` ${rows.length} waiting${more ? ' here; more after these (Refresh when done)' : ''}.` : ''}
+        {saving > 0 ? ` Saving ${saving}…` : ''}
+      </p>
       {error ? <Notice kind="error">{error}</Notice> : null}
       {status && !error ? <Notice kind="success">{status}</Notice> : null}
-      {!rows ? <Loading what="the queue" /> : rows.length === 0 ? <Notice kind="success">Nothing waits for review.</Notice> : (
+      {!rows ? (
+        <Loading what="the queue" />
+      ) : rows.length === 0 ? (
+        <Notice kind="success">Nothing waits for review.</Notice>
+      ) : (
         <>
           {editable ? (
             <div class="toolbar" aria-label="Actions">
               <AccountPicker
                 id="review-category"
-                label={pickerTargets.length > 1 ? `File the ${pickerTargets.length} selected rows under` : 'File the highlighted row under'}
+                label={
+                  pickerTargets.length > 1
+                    ? `File the ${pickerTargets.length} selected rows under`
+                    : 'File the highlighted row under'
+                }
                 value={picker}
                 onInput={(value) => {
                   setPicker(value);
@@ -186,23 +247,43 @@ export function ReviewPage({ session }: PageProps) {
                 inputRef={pickerRef}
                 onEnter={() => recategorize(pickerTargets)}
               />
-              <button type="button" onClick={() => recategorize(pickerTargets)}>File</button>
-              <button type="button" disabled={selectedRows.length === 0} onClick={() => accept(selectedRows)}>Accept selected ({selectedRows.length})</button>
-              <button type="button" disabled={!current} onClick={() => current && setRuleFor(current)}>Always do this…</button>
+              <button type="button" onClick={() => recategorize(pickerTargets)}>
+                File
+              </button>
+              <button type="button" disabled={selectedRows.length === 0} onClick={() => accept(selectedRows)}>
+                Accept selected ({selectedRows.length})
+              </button>
+              <button type="button" disabled={!current} onClick={() => current && setRuleFor(current)}>
+                Always do this…
+              </button>
               {pickerProblem ? <Notice kind="error">{pickerProblem}</Notice> : null}
             </div>
-          ) : <Notice>You can look at the queue; your role cannot change it.</Notice>}
+          ) : (
+            <Notice>You can look at the queue; your role cannot change it.</Notice>
+          )}
           <TableRegion label="Rows needing review">
             <table class="review-table">
-              <caption class="visually-hidden">Rows needing review; keyboard shortcuts are listed below the table</caption>
+              <caption class="visually-hidden">
+                Rows needing review; keyboard shortcuts are listed below the table
+              </caption>
               <thead>
                 <tr>
-                  {editable ? <th scope="col"><span class="visually-hidden">Selected</span></th> : null}
+                  {editable ? (
+                    <th scope="col">
+                      <span class="visually-hidden">Selected</span>
+                    </th>
+                  ) : null}
                   <th scope="col">Date</th>
                   <th scope="col">Description</th>
-                  <th scope="col" class="number">Amount</th>
+                  <th scope="col" class="number">
+                    Amount
+                  </th>
                   <th scope="col">Suggestion</th>
-                  {editable ? <th scope="col"><span class="visually-hidden">Actions</span></th> : null}
+                  {editable ? (
+                    <th scope="col">
+                      <span class="visually-hidden">Actions</span>
+                    </th>
+                  ) : null}
                 </tr>
               </thead>
               <tbody>
@@ -222,21 +303,49 @@ export function ReviewPage({ session }: PageProps) {
                   >
                     {editable ? (
                       <td>
-                        <input type="checkbox" aria-label={`Select ${row.description}`} checked={selected.has(row.id)} onChange={() => {
-                          const next = new Set(selected);
-                          if (next.has(row.id)) next.delete(row.id);
-                          else next.add(row.id);
-                          setSelected(next);
-                        }} />
+                        <input
+                          type="checkbox"
+                          aria-label={`Select ${row.description}`}
+                          checked={selected.has(row.id)}
+                          onChange={() => {
+                            const next = new Set(selected);
+                            if (next.has(row.id)) next.delete(row.id);
+                            else next.add(row.id);
+                            setSelected(next);
+                          }}
+                        />
                       </td>
                     ) : null}
                     <td class="nowrap">{row.date}</td>
-                    <td>{row.merchant ? <><strong>{row.merchant}</strong><br /></> : null}<span class="descriptor">{row.description}</span></td>
-                    <td class={`number nowrap ${row.amount < 0 ? 'money-in' : ''}`}>{money(-row.amount, row.currency)}</td>
-                    <td>{row.category ? `${row.category.accountNumber} ${row.category.accountName ?? ''}` : 'none'}{row.category?.confidence != null ? <span class="muted"> ({Math.round(row.category.confidence * 100)}%)</span> : null}</td>
+                    <td>
+                      {row.merchant ? (
+                        <>
+                          <strong>{row.merchant}</strong>
+                          <br />
+                        </>
+                      ) : null}
+                      <span class="descriptor">{row.description}</span>
+                    </td>
+                    <td class={`number nowrap ${row.amount < 0 ? 'money-in' : ''}`}>
+                      {money(-row.amount, row.currency)}
+                    </td>
+                    <td>
+                      {row.category ? `${row.category.accountNumber} ${row.category.accountName ?? ''}` : 'none'}
+                      {row.category?.confidence != null ? (
+                        <span class="muted"> ({Math.round(row.category.confidence * 100)}%)</span>
+                      ) : null}
+                    </td>
                     {editable ? (
                       <td class="nowrap">
-                        <button type="button" tabIndex={-1} disabled={!acceptable(row)} onClick={() => accept([row])} aria-label={`Accept ${row.category?.accountName ?? 'suggestion'} for ${row.description}`}>Accept</button>
+                        <button
+                          type="button"
+                          tabIndex={-1}
+                          disabled={!acceptable(row)}
+                          onClick={() => accept([row])}
+                          aria-label={`Accept ${row.category?.accountName ?? 'suggestion'} for ${row.description}`}
+                        >
+                          Accept
+                        </button>
                       </td>
                     ) : null}
                   </tr>
@@ -248,27 +357,60 @@ export function ReviewPage({ session }: PageProps) {
             <summary>Keyboard shortcuts</summary>
             <dl>
               {SHORTCUTS.map(([keys, what]) => (
-                <div key={keys}><dt><kbd>{keys}</kbd></dt><dd>{what}</dd></div>
+                <div key={keys}>
+                  <dt>
+                    <kbd>{keys}</kbd>
+                  </dt>
+                  <dd>{what}</dd>
+                </div>
               ))}
             </dl>
           </details>
         </>
       )}
-      {ruleFor ? <RuleDialog row={ruleFor} choices={choices} initialCategory={picker} onClose={(changed) => {
-        setRuleFor(undefined);
-        if (changed) void reload();
-        document.querySelector<HTMLElement>('.review-table tr[tabindex="0"]')?.focus();
-      }} /> : null}
+      {ruleFor ? (
+        <RuleDialog
+          row={ruleFor}
+          choices={choices}
+          initialCategory={picker}
+          onClose={(changed) => {
+            setRuleFor(undefined);
+            if (changed) void reload();
+            document.querySelector<HTMLElement>('.review-table tr[tabindex="0"]')?.focus();
+          }}
+        />
+      ) : null}
     </section>
   );
 }
 
-interface RuleChange { transactionId: string; date: string; description: string; amount: number; currency: string; from: string; to: string }
+interface RuleChange {
+  transactionId: string;
+  date: string;
+  description: string;
+  amount: number;
+  currency: string;
+  from: string;
+  to: string;
+}
 
 /** "Always do this": a rule from the row, previewed with a dry run before it is stored and applied to the queue. */
-function RuleDialog({ row, choices, initialCategory, onClose }: { row: TransactionRow; choices: Array<{ value: string; label: string }>; initialCategory: string; onClose: (changed: boolean) => void }) {
+function RuleDialog({
+  row,
+  choices,
+  initialCategory,
+  onClose,
+}: {
+  row: TransactionRow;
+  choices: Array<{ value: string; label: string }>;
+  initialCategory: string;
+  onClose: (changed: boolean) => void;
+}) {
   const [pattern, setPattern] = useState(row.merchant ?? row.description);
-  const [category, setCategory] = useState(initialCategory || (acceptable(row) ? choices.find((choice) => choice.value === row.category!.accountNumber)?.label ?? '' : ''));
+  const [category, setCategory] = useState(
+    initialCategory ||
+      (acceptable(row) ? (choices.find((choice) => choice.value === row.category!.accountNumber)?.label ?? '') : ''),
+  );
   const [preview, setPreview] = useState<RuleChange[]>();
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -281,7 +423,13 @@ function RuleDialog({ row, choices, initialCategory, onClose }: { row: Transacti
   const body = (dryRun: boolean) => {
     const resolved = resolveCategory(category, choices);
     if (!resolved.value) throw new Error(resolved.problem);
-    return { pattern: pattern.trim(), direction: row.direction, category: resolved.value, applyTo: 'needsReview', dryRun };
+    return {
+      pattern: pattern.trim(),
+      direction: row.direction,
+      category: resolved.value,
+      applyTo: 'needsReview',
+      dryRun,
+    };
   };
 
   const run = async (dryRun: boolean) => {
@@ -299,38 +447,79 @@ function RuleDialog({ row, choices, initialCategory, onClose }: { row: Transacti
   };
 
   return (
-    <dialog ref={dialogRef} aria-labelledby="rule-title" onCancel={(event) => {
-      event.preventDefault();
-      onClose(false);
-    }}>
-      <form method="dialog" onSubmit={(event) => {
+    <dialog
+      ref={dialogRef}
+      aria-labelledby="rule-title"
+      onCancel={(event) => {
         event.preventDefault();
-        void run(preview === undefined);
-      }}>
+        onClose(false);
+      }}
+    >
+      <form
+        method="dialog"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void run(preview === undefined);
+        }}
+      >
         <h2 id="rule-title">Always do this</h2>
-        <p class="muted">From now on, money {row.direction === 'out' ? 'going out' : 'coming in'} whose description contains the words below is filed under the account you choose; rows waiting for review are filed again too.</p>
+        <p class="muted">
+          From now on, money {row.direction === 'out' ? 'going out' : 'coming in'} whose description contains the words
+          below is filed under the account you choose; rows waiting for review are filed again too.
+        </p>
         <div class="field">
           <label for="rule-pattern">Description contains</label>
-          <input id="rule-pattern" value={pattern} required onInput={(event) => {
-            setPattern((event.target as HTMLInputElement).value);
-            setPreview(undefined);
-          }} />
+          <input
+            id="rule-pattern"
+            value={pattern}
+            required
+            onInput={(event) => {
+              setPattern((event.target as HTMLInputElement).value);
+              setPreview(undefined);
+            }}
+          />
         </div>
-        <AccountPicker id="rule-category" label="File under" value={category} choices={choices} onInput={(value) => {
-          setCategory(value);
-          setPreview(undefined);
-        }} />
+        <AccountPicker
+          id="rule-category"
+          label="File under"
+          value={category}
+          choices={choices}
+          onInput={(value) => {
+            setCategory(value);
+            setPreview(undefined);
+          }}
+        />
         {error ? <Notice kind="error">{error}</Notice> : null}
         {preview ? (
           <div class="rule-preview" aria-live="polite">
-            <h3>{preview.length === 0 ? 'No row waiting for review would change.' : `${preview.length} ${preview.length === 1 ? 'row' : 'rows'} would be filed again`}</h3>
+            <h3>
+              {preview.length === 0
+                ? 'No row waiting for review would change.'
+                : `${preview.length} ${preview.length === 1 ? 'row' : 'rows'} would be filed again`}
+            </h3>
             {preview.length > 0 ? (
               <TableRegion label="Rows the rule would change">
                 <table>
-                  <thead><tr><th scope="col">Date</th><th scope="col">Description</th><th scope="col" class="number">Amount</th><th scope="col">From → to</th></tr></thead>
+                  <thead>
+                    <tr>
+                      <th scope="col">Date</th>
+                      <th scope="col">Description</th>
+                      <th scope="col" class="number">
+                        Amount
+                      </th>
+                      <th scope="col">From → to</th>
+                    </tr>
+                  </thead>
                   <tbody>
                     {preview.slice(0, 50).map((change) => (
-                      <tr key={change.transactionId}><td class="nowrap">{change.date}</td><td>{change.description}</td><td class="number nowrap">{money(-change.amount, change.currency)}</td><td class="nowrap">{change.from} → {change.to}</td></tr>
+                      <tr key={change.transactionId}>
+                        <td class="nowrap">{change.date}</td>
+                        <td>{change.description}</td>
+                        <td class="number nowrap">{money(-change.amount, change.currency)}</td>
+                        <td class="nowrap">
+                          {change.from} → {change.to}
+                        </td>
+                      </tr>
                     ))}
                   </tbody>
                 </table>
@@ -339,9 +528,15 @@ function RuleDialog({ row, choices, initialCategory, onClose }: { row: Transacti
           </div>
         ) : null}
         <div class="dialog-actions">
-          <button type="button" onClick={() => onClose(false)}>Cancel</button>
-          <button type="button" disabled={busy} onClick={() => run(true)}>Preview</button>
-          <button type="submit" class="primary" disabled={busy || preview === undefined}>Create rule{preview?.length ? ` and file ${preview.length}` : ''}</button>
+          <button type="button" onClick={() => onClose(false)}>
+            Cancel
+          </button>
+          <button type="button" disabled={busy} onClick={() => run(true)}>
+            Preview
+          </button>
+          <button type="submit" class="primary" disabled={busy || preview === undefined}>
+            Create rule{preview?.length ? ` and file ${preview.length}` : ''}
+          </button>
         </div>
       </form>
     </dialog>

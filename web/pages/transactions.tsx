@@ -1,7 +1,19 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { get, query } from '../api.ts';
 import type { PageProps } from '../main.tsx';
-import { categoryChoices, chartOfAccounts, Field, type LedgerAccount, Loading, money, Notice, PageTitle, TableRegion, todayIso, useLoad } from '../ui.tsx';
+import {
+  categoryChoices,
+  chartOfAccounts,
+  Field,
+  type LedgerAccount,
+  Loading,
+  money,
+  Notice,
+  PageTitle,
+  TableRegion,
+  todayIso,
+  useLoad,
+} from '../ui.tsx';
 import type { TransactionRow } from './review.tsx';
 
 const PAGE_SIZE = 50;
@@ -35,7 +47,13 @@ export function TransactionsPage({ params }: PageProps) {
   const offset = Number(params.get('offset') ?? 0) || 0;
   const [draft, setDraft] = useState<Filters>(applied);
   const [accounts, setAccounts] = useState<LedgerAccount[]>([]);
-  const bankAccounts = useLoad(() => get<{ data: Array<{ id: string; name: string; institutionName: string }> }>('/bank-accounts').then((body) => body.data), []);
+  const bankAccounts = useLoad(
+    () =>
+      get<{ data: Array<{ id: string; name: string; institutionName: string }> }>('/bank-accounts').then(
+        (body) => body.data,
+      ),
+    [],
+  );
   useEffect(() => {
     chartOfAccounts().then(setAccounts, () => setAccounts([]));
   }, []);
@@ -44,25 +62,34 @@ export function TransactionsPage({ params }: PageProps) {
   const key = params.toString();
   const page = useLoad(async () => {
     // Without dates the API shows the last 30 days; a search or filter looks through everything unless dated.
-    const anyFilter = applied.search || applied.category || applied.bankAccountId || applied.amountMin || applied.amountMax || applied.needsReview;
-    const body = await get<{ data: TransactionRow[]; meta: { pagination: { nextOffset: number | null } } }>(`/transactions${query({
-      search: applied.search,
-      from: applied.from || (anyFilter ? '1900-01-01' : undefined),
-      to: applied.to || (anyFilter ? todayIso() : undefined),
-      category: applied.category,
-      bankAccountId: applied.bankAccountId,
-      amountMin: applied.amountMin,
-      amountMax: applied.amountMax,
-      needsReview: applied.needsReview ? true : undefined,
-      limit: PAGE_SIZE,
-      offset,
-    })}`);
+    const anyFilter =
+      applied.search ||
+      applied.category ||
+      applied.bankAccountId ||
+      applied.amountMin ||
+      applied.amountMax ||
+      applied.needsReview;
+    const body = await get<{ data: TransactionRow[]; meta: { pagination: { nextOffset: number | null } } }>(
+      `/transactions${query({
+        search: applied.search,
+        from: applied.from || (anyFilter ? '1900-01-01' : undefined),
+        to: applied.to || (anyFilter ? todayIso() : undefined),
+        category: applied.category,
+        bankAccountId: applied.bankAccountId,
+        amountMin: applied.amountMin,
+        amountMax: applied.amountMax,
+        needsReview: applied.needsReview ? true : undefined,
+        limit: PAGE_SIZE,
+        offset,
+      })}`,
+    );
     return body;
   }, [key]);
 
   const go = (next: Filters, nextOffset = 0) => {
     const search = new URLSearchParams();
-    for (const [name, value] of Object.entries(next)) if (value !== '' && value !== false) search.set(name, String(value));
+    for (const [name, value] of Object.entries(next))
+      if (value !== '' && value !== false) search.set(name, String(value));
     if (nextOffset) search.set('offset', String(nextOffset));
     location.hash = `#/transactions${search.size ? `?${search}` : ''}`;
   };
@@ -74,56 +101,143 @@ export function TransactionsPage({ params }: PageProps) {
   return (
     <section>
       <PageTitle>Transactions</PageTitle>
-      <form class="filters" role="search" aria-label="Filter transactions" onSubmit={(event) => {
-        event.preventDefault();
-        go(draft);
-      }}>
-        <Field id="tx-search" label="Search"><input id="tx-search" type="search" value={draft.search} onInput={set('search')} placeholder="description or merchant" /></Field>
-        <Field id="tx-from" label="From"><input id="tx-from" type="date" value={draft.from} onInput={set('from')} /></Field>
-        <Field id="tx-to" label="To"><input id="tx-to" type="date" value={draft.to} onInput={set('to')} /></Field>
+      <form
+        class="filters"
+        role="search"
+        aria-label="Filter transactions"
+        onSubmit={(event) => {
+          event.preventDefault();
+          go(draft);
+        }}
+      >
+        <Field id="tx-search" label="Search">
+          <input
+            id="tx-search"
+            type="search"
+            value={draft.search}
+            onInput={set('search')}
+            placeholder="description or merchant"
+          />
+        </Field>
+        <Field id="tx-from" label="From">
+          <input id="tx-from" type="date" value={draft.from} onInput={set('from')} />
+        </Field>
+        <Field id="tx-to" label="To">
+          <input id="tx-to" type="date" value={draft.to} onInput={set('to')} />
+        </Field>
         <Field id="tx-account" label="Bank account">
           <select id="tx-account" value={draft.bankAccountId} onChange={set('bankAccountId')}>
             <option value="">All</option>
-            {(bankAccounts.data ?? []).map((account) => <option key={account.id} value={account.id}>{account.name} ({account.institutionName})</option>)}
+            {(bankAccounts.data ?? []).map((account) => (
+              <option key={account.id} value={account.id}>
+                {account.name} ({account.institutionName})
+              </option>
+            ))}
           </select>
         </Field>
         <Field id="tx-category" label="Category">
           <select id="tx-category" value={draft.category} onChange={set('category')}>
             <option value="">All</option>
-            {choices.map((choice) => <option key={choice.value} value={choice.value}>{choice.label}</option>)}
+            {choices.map((choice) => (
+              <option key={choice.value} value={choice.value}>
+                {choice.label}
+              </option>
+            ))}
           </select>
         </Field>
-        <Field id="tx-min" label="Spent at least" hint="money received: negative"><input id="tx-min" type="number" step="0.01" inputMode="decimal" aria-describedby="tx-min-hint" value={draft.amountMin} onInput={set('amountMin')} /></Field>
-        <Field id="tx-max" label="Spent at most" hint="money received: negative"><input id="tx-max" type="number" step="0.01" inputMode="decimal" aria-describedby="tx-max-hint" value={draft.amountMax} onInput={set('amountMax')} /></Field>
-        <div class="field checkbox"><input id="tx-review" type="checkbox" checked={draft.needsReview} onChange={set('needsReview')} /><label for="tx-review">Needs review only</label></div>
+        <Field id="tx-min" label="Spent at least" hint="money received: negative">
+          <input
+            id="tx-min"
+            type="number"
+            step="0.01"
+            inputMode="decimal"
+            aria-describedby="tx-min-hint"
+            value={draft.amountMin}
+            onInput={set('amountMin')}
+          />
+        </Field>
+        <Field id="tx-max" label="Spent at most" hint="money received: negative">
+          <input
+            id="tx-max"
+            type="number"
+            step="0.01"
+            inputMode="decimal"
+            aria-describedby="tx-max-hint"
+            value={draft.amountMax}
+            onInput={set('amountMax')}
+          />
+        </Field>
+        <div class="field checkbox">
+          <input id="tx-review" type="checkbox" checked={draft.needsReview} onChange={set('needsReview')} />
+          <label for="tx-review">Needs review only</label>
+        </div>
         <div class="field buttons">
-          <button type="submit" class="primary">Apply</button>
-          <button type="button" onClick={() => {
-            const empty = filtersFrom(new URLSearchParams());
-            setDraft(empty);
-            go(empty);
-          }}>Clear</button>
+          <button type="submit" class="primary">
+            Apply
+          </button>
+          <button
+            type="button"
+            onClick={() => {
+              const empty = filtersFrom(new URLSearchParams());
+              setDraft(empty);
+              go(empty);
+            }}
+          >
+            Clear
+          </button>
         </div>
       </form>
-      {!applied.from && !applied.to && !Object.values(applied).some(Boolean) ? <p class="muted">Showing the last 30 days; set dates or a filter to look further back.</p> : null}
+      {!applied.from && !applied.to && !Object.values(applied).some(Boolean) ? (
+        <p class="muted">Showing the last 30 days; set dates or a filter to look further back.</p>
+      ) : null}
       {page.error ? <Notice kind="error">{page.error}</Notice> : null}
       {page.loading && !page.data ? <Loading what="transactions" /> : null}
       {page.data ? (
         <>
-          {page.data.data.length === 0 ? <Notice>No transaction matches.</Notice> : (
+          {page.data.data.length === 0 ? (
+            <Notice>No transaction matches.</Notice>
+          ) : (
             <TableRegion label="Transactions">
               <table>
                 <thead>
-                  <tr><th scope="col">Date</th><th scope="col">Description</th><th scope="col" class="number">Amount</th><th scope="col">Category</th><th scope="col">Status</th></tr>
+                  <tr>
+                    <th scope="col">Date</th>
+                    <th scope="col">Description</th>
+                    <th scope="col" class="number">
+                      Amount
+                    </th>
+                    <th scope="col">Category</th>
+                    <th scope="col">Status</th>
+                  </tr>
                 </thead>
                 <tbody>
                   {page.data.data.map((row) => (
                     <tr key={row.id}>
                       <td class="nowrap">{row.date}</td>
-                      <td>{row.merchant ? <><strong>{row.merchant}</strong><br /></> : null}<span class="descriptor">{row.description}</span></td>
-                      <td class={`number nowrap ${row.amount < 0 ? 'money-in' : ''}`}>{money(-row.amount, row.currency)}</td>
+                      <td>
+                        {row.merchant ? (
+                          <>
+                            <strong>{row.merchant}</strong>
+                            <br />
+                          </>
+                        ) : null}
+                        <span class="descriptor">{row.description}</span>
+                      </td>
+                      <td class={`number nowrap ${row.amount < 0 ? 'money-in' : ''}`}>
+                        {money(-row.amount, row.currency)}
+                      </td>
                       <td>{row.category ? `${row.category.accountNumber} ${row.category.accountName ?? ''}` : '—'}</td>
-                      <td>{row.needsReview ? <span class="badge warn">needs review</span> : row.pending ? <span class="badge">pending</span> : row.sweepState === 'failed' ? <span class="badge warn">parked</span> : 'filed'}</td>
+                      <td>
+                        {row.needsReview ? (
+                          <span class="badge warn">needs review</span>
+                        ) : row.pending ? (
+                          <span class="badge">pending</span>
+                        ) : row.sweepState === 'failed' ? (
+                          <span class="badge warn">parked</span>
+                        ) : (
+                          'filed'
+                        )}
+                      </td>
                     </tr>
                   ))}
                 </tbody>
@@ -131,9 +245,19 @@ export function TransactionsPage({ params }: PageProps) {
             </TableRegion>
           )}
           <nav class="pager" aria-label="Pages of transactions">
-            <button type="button" disabled={offset === 0} onClick={() => go(applied, Math.max(0, offset - PAGE_SIZE))}>Newer</button>
-            <span class="muted">Rows {offset + 1}–{offset + page.data.data.length}</span>
-            <button type="button" disabled={page.data.meta.pagination.nextOffset === null} onClick={() => go(applied, page.data!.meta.pagination.nextOffset!)}>Older</button>
+            <button type="button" disabled={offset === 0} onClick={() => go(applied, Math.max(0, offset - PAGE_SIZE))}>
+              Newer
+            </button>
+            <span class="muted">
+              Rows {offset + 1}–{offset + page.data.data.length}
+            </span>
+            <button
+              type="button"
+              disabled={page.data.meta.pagination.nextOffset === null}
+              onClick={() => go(applied, page.data!.meta.pagination.nextOffset!)}
+            >
+              Older
+            </button>
           </nav>
         </>
       ) : null}

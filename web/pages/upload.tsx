@@ -8,7 +8,13 @@ interface UploadStatus {
   documentId: string;
   status: 'processing' | 'ingested' | 'rejected';
   filename: string | null;
-  statement?: { periodStart: string; periodEnd: string; transactionCount: number; closingBalance: number; currency: string };
+  statement?: {
+    periodStart: string;
+    periodEnd: string;
+    transactionCount: number;
+    closingBalance: number;
+    currency: string;
+  };
   statements?: Array<{ periodStart: string; periodEnd: string; transactionCount: number }>;
   rejection?: { reason: string; message: string; expected?: number | null; stated?: number | null };
 }
@@ -34,9 +40,18 @@ export const REJECTION_WORDS: Record<string, string> = {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** XMLHttpRequest, because fetch reports no upload progress. */
-interface Hints { bankAccountId: string; kind: string; openingBalance: string; closingBalance: string }
+interface Hints {
+  bankAccountId: string;
+  kind: string;
+  openingBalance: string;
+  closingBalance: string;
+}
 
-function send(file: File, hints: Hints, onProgress: (sentBytes: number) => void): Promise<{ status: number; body: any }> {
+function send(
+  file: File,
+  hints: Hints,
+  onProgress: (sentBytes: number) => void,
+): Promise<{ status: number; body: any }> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open('POST', '/v1/bank-statements');
@@ -58,14 +73,16 @@ function send(file: File, hints: Hints, onProgress: (sentBytes: number) => void)
 export function UploadPage({ session }: PageProps) {
   const accounts = useLoad(() => get<{ data: BankAccountView[] }>('/bank-accounts').then((body) => body.data), []);
   const [hints, setHints] = useState<Hints>({ bankAccountId: '', kind: '', openingBalance: '', closingBalance: '' });
-  const hint = (name: keyof Hints) => (event: Event) => setHints({ ...hints, [name]: (event.target as HTMLInputElement).value });
+  const hint = (name: keyof Hints) => (event: Event) =>
+    setHints({ ...hints, [name]: (event.target as HTMLInputElement).value });
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [dragging, setDragging] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const counter = useRef(0);
   const editable = canChange(session);
 
-  const update = (key: number, change: Partial<Upload>) => setUploads((list) => list.map((upload) => (upload.key === key ? { ...upload, ...change } : upload)));
+  const update = (key: number, change: Partial<Upload>) =>
+    setUploads((list) => list.map((upload) => (upload.key === key ? { ...upload, ...change } : upload)));
 
   const start = async (file: File) => {
     const key = ++counter.current;
@@ -76,25 +93,42 @@ export function UploadPage({ session }: PageProps) {
         update(key, { phase: 'failed', message: answer.body?.reason ?? `the server answered ${answer.status}` });
         return;
       }
-      update(key, { phase: 'reading', sentBytes: file.size, message: answer.body.data.duplicate ? 'The same file is already being read.' : undefined });
+      update(key, {
+        phase: 'reading',
+        sentBytes: file.size,
+        message: answer.body.data.duplicate ? 'The same file is already being read.' : undefined,
+      });
       const documentId = answer.body.data.documentId as string;
       // The worker reads in the background; poll, slowing down, for up to ten minutes.
-      for (let waitMs = 500, waitedMs = 0; waitedMs < 600_000; waitedMs += waitMs, waitMs = Math.min(5000, waitMs * 1.5)) {
+      for (
+        let waitMs = 500, waitedMs = 0;
+        waitedMs < 600_000;
+        waitedMs += waitMs, waitMs = Math.min(5000, waitMs * 1.5)
+      ) {
         await sleep(waitMs);
         const status = (await get<{ data: UploadStatus }>(`/bank-statements/${documentId}`)).data;
         if (status.status === 'ingested') {
           const periods = status.statements ?? (status.statement ? [status.statement] : []);
           const lines = periods.reduce((sum, period) => sum + period.transactionCount, 0);
-          update(key, { phase: 'ingested', message: `Read: ${periods.map((period) => `${period.periodStart} – ${period.periodEnd}`).join(', ')}, ${lines} ${lines === 1 ? 'line' : 'lines'}${status.statement ? `, closing balance ${money(status.statement.closingBalance, status.statement.currency)}` : ''}.` });
+          update(key, {
+            phase: 'ingested',
+            message: `Read: ${periods.map((period) => `${period.periodStart} – ${period.periodEnd}`).join(', ')}, ${lines} ${lines === 1 ? 'line' : 'lines'}${status.statement ? `, closing balance ${money(status.statement.closingBalance, status.statement.currency)}` : ''}.`,
+          });
           return;
         }
         if (status.status === 'rejected') {
           const rejection = status.rejection!;
-          update(key, { phase: 'rejected', message: `${REJECTION_WORDS[rejection.reason] ?? 'The statement was refused.'} ${rejection.message}` });
+          update(key, {
+            phase: 'rejected',
+            message: `${REJECTION_WORDS[rejection.reason] ?? 'The statement was refused.'} ${rejection.message}`,
+          });
           return;
         }
       }
-      update(key, { phase: 'failed', message: 'Still being read after ten minutes; look again later on the bank accounts page.' });
+      update(key, {
+        phase: 'failed',
+        message: 'Still being read after ten minutes; look again later on the bank accounts page.',
+      });
     } catch (failure) {
       update(key, { phase: 'failed', message: messageOf(failure) });
     }
@@ -119,18 +153,44 @@ export function UploadPage({ session }: PageProps) {
       <Field id="upload-account" label="Bank account (optional: the statement usually names it)">
         <select id="upload-account" value={hints.bankAccountId} onChange={hint('bankAccountId')}>
           <option value="">Find it from the statement</option>
-          {(accounts.data ?? []).map((account) => <option key={account.id} value={account.id}>{account.name} ({account.institutionName})</option>)}
+          {(accounts.data ?? []).map((account) => (
+            <option key={account.id} value={account.id}>
+              {account.name} ({account.institutionName})
+            </option>
+          ))}
         </select>
       </Field>
       <details class="hints">
         <summary>Balances for exports that print none (CSV, spreadsheets)</summary>
-        <p class="muted">A statement is booked only when its lines add up from the opening to the closing balance. Bank exports often leave both out: give them here, as on the bank's website.</p>
+        <p class="muted">
+          A statement is booked only when its lines add up from the opening to the closing balance. Bank exports often
+          leave both out: give them here, as on the bank's website.
+        </p>
         <div class="filters">
-          <Field id="upload-opening" label="Opening balance"><input id="upload-opening" inputMode="decimal" value={hints.openingBalance} onInput={hint('openingBalance')} placeholder="e.g. 1520.00" /></Field>
-          <Field id="upload-closing" label="Closing balance"><input id="upload-closing" inputMode="decimal" value={hints.closingBalance} onInput={hint('closingBalance')} placeholder="e.g. 980.45" /></Field>
+          <Field id="upload-opening" label="Opening balance">
+            <input
+              id="upload-opening"
+              inputMode="decimal"
+              value={hints.openingBalance}
+              onInput={hint('openingBalance')}
+              placeholder="e.g. 1520.00"
+            />
+          </Field>
+          <Field id="upload-closing" label="Closing balance">
+            <input
+              id="upload-closing"
+              inputMode="decimal"
+              value={hints.closingBalance}
+              onInput={hint('closingBalance')}
+              placeholder="e.g. 980.45"
+            />
+          </Field>
           <Field id="upload-kind" label="Account kind, if the file does not say">
             <select id="upload-kind" value={hints.kind} onChange={hint('kind')}>
-              <option value="">As the file says</option><option value="checking">checking</option><option value="savings">savings</option><option value="credit_card">credit card</option>
+              <option value="">As the file says</option>
+              <option value="checking">checking</option>
+              <option value="savings">savings</option>
+              <option value="credit_card">credit card</option>
             </select>
           </Field>
         </div>
@@ -150,11 +210,20 @@ export function UploadPage({ session }: PageProps) {
       >
         <p>Drop statement files here (PDF, scan, CSV, XLSX, OFX, CAMT.053, MT940)</p>
         <p>or</p>
-        <label class="button primary" for="upload-file">Choose files</label>
-        <input id="upload-file" ref={inputRef} class="visually-hidden" type="file" multiple onChange={(event) => {
-          startAll((event.target as HTMLInputElement).files);
-          (event.target as HTMLInputElement).value = '';
-        }} />
+        <label class="button primary" for="upload-file">
+          Choose files
+        </label>
+        <input
+          id="upload-file"
+          ref={inputRef}
+          class="visually-hidden"
+          type="file"
+          multiple
+          onChange={(event) => {
+            startAll((event.target as HTMLInputElement).files);
+            (event.target as HTMLInputElement).value = '';
+          }}
+        />
       </div>
       <ul class="uploads" aria-live="polite">
         {uploads.map((upload) => (

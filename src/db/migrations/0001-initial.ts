@@ -169,8 +169,19 @@ export function initialMigration(dialect: Dialect): Migration {
       for (const statement of statements) await sql.raw(statement).execute(db);
     },
     async down(db: Kysely<any>) {
-      for (const table of ['rate_limit_buckets', 'account_daily_totals', 'journal_lines', 'journal_entries', 'merchant_memory',
-        'transactions', 'bank_accounts', 'accounts', 'api_keys', 'entities', 'tenants']) {
+      for (const table of [
+        'rate_limit_buckets',
+        'account_daily_totals',
+        'journal_lines',
+        'journal_entries',
+        'merchant_memory',
+        'transactions',
+        'bank_accounts',
+        'accounts',
+        'api_keys',
+        'entities',
+        'tenants',
+      ]) {
         await sql.raw(`drop table if exists ${table}`).execute(db);
       }
     },

@@ -82,7 +82,8 @@ export function statementsAndObligationsMigration(dialect: Dialect): Migration {
       for (const statement of statements) await sql.raw(statement).execute(db);
     },
     async down(db: Kysely<any>) {
-      for (const table of ['obligations', 'statement_periods', 'statement_documents']) await sql.raw(`drop table if exists ${table}`).execute(db);
+      for (const table of ['obligations', 'statement_periods', 'statement_documents'])
+        await sql.raw(`drop table if exists ${table}`).execute(db);
     },
   };
 }

@@ -28,7 +28,8 @@ export function statementIngestionMigration(dialect: Dialect): Migration {
       await sql.raw('drop index if exists statement_periods_account').execute(db);
       await sql.raw('drop index if exists transactions_account_date').execute(db);
       await sql.raw('drop table if exists statement_inboxes').execute(db);
-      for (const column of ['attempts', 'claimed_until', 'claim_token']) await sql.raw(`alter table statement_documents drop column ${column}`).execute(db);
+      for (const column of ['attempts', 'claimed_until', 'claim_token'])
+        await sql.raw(`alter table statement_documents drop column ${column}`).execute(db);
     },
   };
 }

@@ -22,12 +22,16 @@ export function obligationCalendarMigration(dialect: Dialect): Migration {
   ];
   return {
     async up(db: Kysely<any>) {
-      for (const [table, column, type] of columns) await sql.raw(`alter table ${table} add column ${column} ${type}`).execute(db);
-      await sql.raw('create index obligations_entity_deadline on obligations (tenant_id, entity_id, deadline)').execute(db);
+      for (const [table, column, type] of columns)
+        await sql.raw(`alter table ${table} add column ${column} ${type}`).execute(db);
+      await sql
+        .raw('create index obligations_entity_deadline on obligations (tenant_id, entity_id, deadline)')
+        .execute(db);
     },
     async down(db: Kysely<any>) {
       await sql.raw('drop index if exists obligations_entity_deadline').execute(db);
-      for (const [table, column] of columns.reverse()) await sql.raw(`alter table ${table} drop column ${column}`).execute(db);
+      for (const [table, column] of columns.reverse())
+        await sql.raw(`alter table ${table} drop column ${column}`).execute(db);
     },
   };
 }

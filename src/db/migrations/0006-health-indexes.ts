@@ -7,7 +7,11 @@ import { sql, type Kysely, type Migration } from 'kysely';
 export function healthIndexesMigration(): Migration {
   return {
     async up(db: Kysely<any>) {
-      await sql.raw('create index transactions_account_review on transactions (tenant_id, bank_account_id, needs_review, date)').execute(db);
+      await sql
+        .raw(
+          'create index transactions_account_review on transactions (tenant_id, bank_account_id, needs_review, date)',
+        )
+        .execute(db);
     },
     async down(db: Kysely<any>) {
       await sql.raw('drop index if exists transactions_account_review').execute(db);

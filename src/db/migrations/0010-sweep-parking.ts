@@ -13,7 +13,11 @@ export function sweepParkingMigration(dialect: Dialect): Migration {
     async up(db: Kysely<any>) {
       await sql.raw('alter table transactions add column sweep_error text').execute(db);
       await sql.raw(`alter table transactions add column sweep_failed_at ${timestamp}`).execute(db);
-      await sql.raw(`create index transactions_sweep_failed on transactions (tenant_id, date, seq) where sweep_state = 'failed'`).execute(db);
+      await sql
+        .raw(
+          `create index transactions_sweep_failed on transactions (tenant_id, date, seq) where sweep_state = 'failed'`,
+        )
+        .execute(db);
     },
     async down(db: Kysely<any>) {
       await sql.raw('drop index if exists transactions_sweep_failed').execute(db);

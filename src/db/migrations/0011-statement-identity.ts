@@ -11,8 +11,14 @@ export function statementIdentityMigration(): Migration {
   return {
     async up(db: Kysely<any>) {
       await sql.raw('alter table statement_documents add column content_key text').execute(db);
-      await sql.raw('create index statement_documents_content_key on statement_documents (tenant_id, content_key)').execute(db);
-      await sql.raw(`create unique index statement_documents_content_key_waiting on statement_documents (tenant_id, content_key) where status = 'processing'`).execute(db);
+      await sql
+        .raw('create index statement_documents_content_key on statement_documents (tenant_id, content_key)')
+        .execute(db);
+      await sql
+        .raw(
+          `create unique index statement_documents_content_key_waiting on statement_documents (tenant_id, content_key) where status = 'processing'`,
+        )
+        .execute(db);
     },
     async down(db: Kysely<any>) {
       await sql.raw('drop index if exists statement_documents_content_key_waiting').execute(db);

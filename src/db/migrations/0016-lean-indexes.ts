@@ -16,7 +16,9 @@ export function leanIndexesMigration(): Migration {
     },
     async down(db: Kysely<any>) {
       await sql.raw('create index transactions_account_date on transactions (bank_account_id, date)').execute(db);
-      await sql.raw('create index transactions_account_content on transactions (bank_account_id, content_key)').execute(db);
+      await sql
+        .raw('create index transactions_account_content on transactions (bank_account_id, content_key)')
+        .execute(db);
     },
   };
 }

@@ -3,10 +3,22 @@ import type { Dialect } from '../dialect.ts';
 
 /** Every table that holds one tenant's rows, with the column naming the tenant. */
 export const TENANT_TABLES: ReadonlyArray<readonly [table: string, tenantColumn: string]> = [
-  ['tenants', 'id'], ['entities', 'tenant_id'], ['api_keys', 'tenant_id'], ['accounts', 'tenant_id'], ['bank_accounts', 'tenant_id'],
-  ['transactions', 'tenant_id'], ['merchant_memory', 'tenant_id'], ['journal_entries', 'tenant_id'], ['journal_lines', 'tenant_id'],
-  ['account_daily_totals', 'tenant_id'], ['statement_documents', 'tenant_id'], ['statement_periods', 'tenant_id'], ['obligations', 'tenant_id'],
-  ['categorization_rules', 'tenant_id'], ['llm_usage', 'tenant_id'], ['statement_inboxes', 'tenant_id'],
+  ['tenants', 'id'],
+  ['entities', 'tenant_id'],
+  ['api_keys', 'tenant_id'],
+  ['accounts', 'tenant_id'],
+  ['bank_accounts', 'tenant_id'],
+  ['transactions', 'tenant_id'],
+  ['merchant_memory', 'tenant_id'],
+  ['journal_entries', 'tenant_id'],
+  ['journal_lines', 'tenant_id'],
+  ['account_daily_totals', 'tenant_id'],
+  ['statement_documents', 'tenant_id'],
+  ['statement_periods', 'tenant_id'],
+  ['obligations', 'tenant_id'],
+  ['categorization_rules', 'tenant_id'],
+  ['llm_usage', 'tenant_id'],
+  ['statement_inboxes', 'tenant_id'],
 ];
 
 /**

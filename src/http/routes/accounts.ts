@@ -9,15 +9,19 @@ import { Data, Uuid } from '../schemas.ts';
 
 export function accountRoutes(app: FastifyInstance, context: AppContext): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  api.get('/accounts', {
-    config: { scope: 'read' },
-    schema: {
-      summary: 'Chart of accounts (not paginated)',
-      querystring: Type.Object({ entityId: Type.Optional(Uuid('Defaults to the primary entity')) }),
-      response: { 200: Data(Type.Array(Type.Ref('Account'))), ...errorResponses(400, 403, 404) },
+  api.get(
+    '/accounts',
+    {
+      config: { scope: 'read' },
+      schema: {
+        summary: 'Chart of accounts (not paginated)',
+        querystring: Type.Object({ entityId: Type.Optional(Uuid('Defaults to the primary entity')) }),
+        response: { 200: Data(Type.Array(Type.Ref('Account'))), ...errorResponses(400, 403, 404) },
+      },
     },
-  }, async (request) => {
-    const entity = await resolveEntity(context.handle, request.principal.tenantId, request.query.entityId);
-    return { data: await listAccounts(context.handle.readDb, request.principal.tenantId, entity.id) };
-  });
+    async (request) => {
+      const entity = await resolveEntity(context.handle, request.principal.tenantId, request.query.entityId);
+      return { data: await listAccounts(context.handle.readDb, request.principal.tenantId, entity.id) };
+    },
+  );
 }

@@ -6,7 +6,13 @@ import { DomainError, invalid } from '../../errors.ts';
 import type { UploadHints } from '../../intake/statements/prepare.ts';
 import { ACCEPTED_FORMATS_TEXT, MAX_STATEMENT_BYTES } from '../../intake/statements/readers/index.ts';
 import type { StatementAccountKind } from '../../intake/statements/types.ts';
-import { getUploadStatus, listStatementPeriods, MAX_STATEMENT_MEGABYTES, receiveStatement, retryStatement } from '../../intake/statements/uploads.ts';
+import {
+  getUploadStatus,
+  listStatementPeriods,
+  MAX_STATEMENT_MEGABYTES,
+  receiveStatement,
+  retryStatement,
+} from '../../intake/statements/uploads.ts';
 import { isUuid } from '../../shared/ids.ts';
 import type { AppContext } from '../context.ts';
 import { errorResponses } from '../errors.ts';
@@ -15,15 +21,30 @@ import { Data, DateString, Limit, Nullable, Offset, Pagination, Uuid } from '../
 const FIELD_NAMES = ['bankAccountId', 'kind', 'openingBalance', 'closingBalance'] as const;
 type FieldName = (typeof FIELD_NAMES)[number];
 
-const Balance = (description: string) => Type.String({ pattern: '^-?\\d{1,13}(\\.\\d{1,4})?$', description: `${description} Plain decimal in the statement currency (1234.56, -12.5); used only when the document prints none.`, examples: ['1234.56'] });
+const Balance = (description: string) =>
+  Type.String({
+    pattern: '^-?\\d{1,13}(\\.\\d{1,4})?$',
+    description: `${description} Plain decimal in the statement currency (1234.56, -12.5); used only when the document prints none.`,
+    examples: ['1234.56'],
+  });
 
 /** The multipart body, for the contract; the handler reads the parts itself as they stream. */
 const UploadBody = Type.Object({
   // OpenAPI 3.1 names binary content by its media type (format: binary was 3.0's way); generators
   // then type the part as a file or blob rather than as text.
-  file: Type.String({ contentMediaType: 'application/octet-stream', description: `The statement: ${ACCEPTED_FORMATS_TEXT}; at most ${MAX_STATEMENT_MEGABYTES} MB` }),
-  bankAccountId: Type.Optional(Uuid('Attach the statement to this bank account (its currency and kind are used where the document is silent)')),
-  kind: Type.Optional(Type.String({ enum: ['checking', 'savings', 'credit_card'], description: 'A hint used only when the document does not say' })),
+  file: Type.String({
+    contentMediaType: 'application/octet-stream',
+    description: `The statement: ${ACCEPTED_FORMATS_TEXT}; at most ${MAX_STATEMENT_MEGABYTES} MB`,
+  }),
+  bankAccountId: Type.Optional(
+    Uuid('Attach the statement to this bank account (its currency and kind are used where the document is silent)'),
+  ),
+  kind: Type.Optional(
+    Type.String({
+      enum: ['checking', 'savings', 'credit_card'],
+      description: 'A hint used only when the document does not say',
+    }),
+  ),
   openingBalance: Type.Optional(Balance('Opening balance for exports that carry none (CSV, spreadsheets).')),
   closingBalance: Type.Optional(Balance('Closing balance for exports that carry none.')),
 });
@@ -41,30 +62,44 @@ interface ReceivedUpload {
  */
 async function readUpload(request: FastifyRequest): Promise<ReceivedUpload> {
   if (!request.isMultipart()) {
-    throw new DomainError('unsupported_media_type', `send the statement as multipart/form-data with the file in the part named "file"; accepted: ${ACCEPTED_FORMATS_TEXT}`);
+    throw new DomainError(
+      'unsupported_media_type',
+      `send the statement as multipart/form-data with the file in the part named "file"; accepted: ${ACCEPTED_FORMATS_TEXT}`,
+    );
   }
   let file: Omit<ReceivedUpload, 'fields'> | undefined;
   const fields: ReceivedUpload['fields'] = {};
   try {
-    for await (const part of request.parts({ limits: { fileSize: MAX_STATEMENT_BYTES, files: 1, fields: 10, fieldSize: 1000, parts: 12 } })) {
+    for await (const part of request.parts({
+      limits: { fileSize: MAX_STATEMENT_BYTES, files: 1, fields: 10, fieldSize: 1000, parts: 12 },
+    })) {
       if (part.type === 'file') {
-        if (part.fieldname !== 'file') throw invalid(`${part.fieldname}: unknown part; send the statement in the part named "file"`);
+        if (part.fieldname !== 'file')
+          throw invalid(`${part.fieldname}: unknown part; send the statement in the part named "file"`);
         file = { bytes: await part.toBuffer(), filename: part.filename || null, mediaType: part.mimetype || null };
       } else {
-        if (!(FIELD_NAMES as readonly string[]).includes(part.fieldname)) throw invalid(`${part.fieldname}: unknown field; the fields are file, ${FIELD_NAMES.join(', ')}`);
+        if (!(FIELD_NAMES as readonly string[]).includes(part.fieldname))
+          throw invalid(`${part.fieldname}: unknown field; the fields are file, ${FIELD_NAMES.join(', ')}`);
         fields[part.fieldname as FieldName] = String(part.value).trim();
       }
     }
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') {
-      throw new DomainError('payload_too_large', `file: a statement file may be at most ${MAX_STATEMENT_MEGABYTES} MB; accepted: ${ACCEPTED_FORMATS_TEXT}`);
+      throw new DomainError(
+        'payload_too_large',
+        `file: a statement file may be at most ${MAX_STATEMENT_MEGABYTES} MB; accepted: ${ACCEPTED_FORMATS_TEXT}`,
+      );
     }
-    if (code === 'FST_FILES_LIMIT') throw invalid('file: one statement file per upload (send each file in its own request)');
-    if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') throw invalid(`body: too many parts; the fields are file, ${FIELD_NAMES.join(', ')}`);
-    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_MULTIPART_INVALID_CONTENT_TYPE') throw invalid('body: malformed multipart body');
+    if (code === 'FST_FILES_LIMIT')
+      throw invalid('file: one statement file per upload (send each file in its own request)');
+    if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT')
+      throw invalid(`body: too many parts; the fields are file, ${FIELD_NAMES.join(', ')}`);
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || code === 'FST_MULTIPART_INVALID_CONTENT_TYPE')
+      throw invalid('body: malformed multipart body');
     if (error instanceof DomainError) throw error;
-    if (error instanceof Error && /multipart|boundary|unexpected end/i.test(error.message)) throw invalid(`body: malformed multipart body (${error.message})`);
+    if (error instanceof Error && /multipart|boundary|unexpected end/i.test(error.message))
+      throw invalid(`body: malformed multipart body (${error.message})`);
     throw error;
   }
   if (!file) throw invalid('file: is required (the statement goes in the multipart part named "file")');
@@ -72,8 +107,13 @@ async function readUpload(request: FastifyRequest): Promise<ReceivedUpload> {
 }
 
 function hintsFrom(fields: ReceivedUpload['fields']): UploadHints {
-  if (fields.kind !== undefined && !['checking', 'savings', 'credit_card'].includes(fields.kind)) throw invalid('kind: must be one of checking, savings, credit_card');
-  return { kind: fields.kind as StatementAccountKind | undefined, openingBalance: fields.openingBalance || undefined, closingBalance: fields.closingBalance || undefined };
+  if (fields.kind !== undefined && !['checking', 'savings', 'credit_card'].includes(fields.kind))
+    throw invalid('kind: must be one of checking, savings, credit_card');
+  return {
+    kind: fields.kind as StatementAccountKind | undefined,
+    openingBalance: fields.openingBalance || undefined,
+    closingBalance: fields.closingBalance || undefined,
+  };
 }
 
 export function bankStatementRoutes(app: FastifyInstance, context: AppContext): void {
@@ -84,94 +124,131 @@ export function bankStatementRoutes(app: FastifyInstance, context: AppContext): 
     await scope.register(multipart, { limits: { fileSize: MAX_STATEMENT_BYTES, files: 1 } });
     const api = scope.withTypeProvider<TypeBoxTypeProvider>();
 
-    api.post('/bank-statements', {
-      config: { scope: 'write' },
-      // The body is multipart and read by the handler; the schema below documents it for the contract.
-      validatorCompiler: () => () => true,
-      schema: {
-        summary: 'Upload a statement file',
-        description: `Multipart/form-data with the file in the part \`file\` (${ACCEPTED_FORMATS_TEXT}; at most ${MAX_STATEMENT_MEGABYTES} MB) and the optional fields below. Answers 202 with the documentId at once (the same file with the same bankAccountId and hints, sent again while the first is still processing, answers that document with \`duplicate: true\` and stores nothing; once read, it is stored and read again); the statement is read, reconciled and ingested in the background: poll GET /bank-statements/{documentId}. 413 over ${MAX_STATEMENT_MEGABYTES} MB, 415 for other file types; both reasons list what is accepted.`,
-        consumes: ['multipart/form-data'],
-        body: UploadBody,
-        response: {
-          202: Data(Type.Object({
-            documentId: Type.String({ format: 'uuid' }),
-            status: Type.String({ enum: ['processing'] }),
-            duplicate: Type.Boolean({ description: 'true when the same document (same bytes, bankAccountId and hints) was still waiting to be read: nothing was stored and documentId is the earlier one' }),
-          })),
-          ...errorResponses(400, 403, 413, 415),
+    api.post(
+      '/bank-statements',
+      {
+        config: { scope: 'write' },
+        // The body is multipart and read by the handler; the schema below documents it for the contract.
+        validatorCompiler: () => () => true,
+        schema: {
+          summary: 'Upload a statement file',
+          description: `Multipart/form-data with the file in the part \`file\` (${ACCEPTED_FORMATS_TEXT}; at most ${MAX_STATEMENT_MEGABYTES} MB) and the optional fields below. Answers 202 with the documentId at once (the same file with the same bankAccountId and hints, sent again while the first is still processing, answers that document with \`duplicate: true\` and stores nothing; once read, it is stored and read again); the statement is read, reconciled and ingested in the background: poll GET /bank-statements/{documentId}. 413 over ${MAX_STATEMENT_MEGABYTES} MB, 415 for other file types; both reasons list what is accepted.`,
+          consumes: ['multipart/form-data'],
+          body: UploadBody,
+          response: {
+            202: Data(
+              Type.Object({
+                documentId: Type.String({ format: 'uuid' }),
+                status: Type.String({ enum: ['processing'] }),
+                duplicate: Type.Boolean({
+                  description:
+                    'true when the same document (same bytes, bankAccountId and hints) was still waiting to be read: nothing was stored and documentId is the earlier one',
+                }),
+              }),
+            ),
+            ...errorResponses(400, 403, 413, 415),
+          },
         },
       },
-    }, async (request, reply) => {
-      // The validator is off on this route (the body is read as it streams), so the query's rule is kept here.
-      const stray = Object.keys((request.query ?? {}) as Record<string, unknown>)[0];
-      if (stray !== undefined) throw invalid(`${stray}: unknown query parameter; no query parameter is taken here`);
-      const upload = await readUpload(request);
-      const bankAccountId = upload.fields.bankAccountId || undefined;
-      if (bankAccountId !== undefined && !isUuid(bankAccountId)) throw invalid('bankAccountId: must be a UUID');
-      const received = await receiveStatement(handle, request.principal.tenantId, {
-        bytes: upload.bytes,
-        filename: upload.filename,
-        mediaType: upload.mediaType,
-        source: 'api',
-        bankAccountId,
-        hints: hintsFrom(upload.fields),
-      });
-      if (!received.duplicate) context.onRowsArrived();
-      return reply.code(202).send({ data: { documentId: received.documentId, status: received.status, duplicate: received.duplicate } });
-    });
+      async (request, reply) => {
+        // The validator is off on this route (the body is read as it streams), so the query's rule is kept here.
+        const stray = Object.keys((request.query ?? {}) as Record<string, unknown>)[0];
+        if (stray !== undefined) throw invalid(`${stray}: unknown query parameter; no query parameter is taken here`);
+        const upload = await readUpload(request);
+        const bankAccountId = upload.fields.bankAccountId || undefined;
+        if (bankAccountId !== undefined && !isUuid(bankAccountId)) throw invalid('bankAccountId: must be a UUID');
+        const received = await receiveStatement(handle, request.principal.tenantId, {
+          bytes: upload.bytes,
+          filename: upload.filename,
+          mediaType: upload.mediaType,
+          source: 'api',
+          bankAccountId,
+          hints: hintsFrom(upload.fields),
+        });
+        if (!received.duplicate) context.onRowsArrived();
+        return reply
+          .code(202)
+          .send({ data: { documentId: received.documentId, status: received.status, duplicate: received.duplicate } });
+      },
+    );
   });
 
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  api.get('/bank-statements', {
-    config: { scope: 'read' },
-    schema: {
-      summary: 'List ingested statement periods, newest first',
-      description: 'Ordered by periodEnd, newest first. `meta.booksCurrentThrough` is the latest ingested periodEnd (of the account when bankAccountId is given): statement-fed books are current through that date, not through today.',
-      querystring: Type.Object({
-        bankAccountId: Type.Optional(Uuid('Only this bank account\'s periods')),
-        limit: Limit(200, 50),
-        offset: Offset,
-      }),
-      response: {
-        200: Type.Object({
-          data: Type.Array(Type.Ref('StatementPeriod')),
-          meta: Type.Object({ pagination: Pagination, booksCurrentThrough: Nullable(DateString('Latest ingested periodEnd; null before the first statement')) }),
+  api.get(
+    '/bank-statements',
+    {
+      config: { scope: 'read' },
+      schema: {
+        summary: 'List ingested statement periods, newest first',
+        description:
+          'Ordered by periodEnd, newest first. `meta.booksCurrentThrough` is the latest ingested periodEnd (of the account when bankAccountId is given): statement-fed books are current through that date, not through today.',
+        querystring: Type.Object({
+          bankAccountId: Type.Optional(Uuid("Only this bank account's periods")),
+          limit: Limit(200, 50),
+          offset: Offset,
         }),
-        ...errorResponses(400, 403),
+        response: {
+          200: Type.Object({
+            data: Type.Array(Type.Ref('StatementPeriod')),
+            meta: Type.Object({
+              pagination: Pagination,
+              booksCurrentThrough: Nullable(DateString('Latest ingested periodEnd; null before the first statement')),
+            }),
+          }),
+          ...errorResponses(400, 403),
+        },
       },
     },
-  }, async (request) => {
-    const { limit, offset, bankAccountId } = request.query;
-    const listed = await listStatementPeriods(handle, request.principal.tenantId, { bankAccountId, limit, offset });
-    return { data: listed.periods, meta: { pagination: { limit, offset, nextOffset: listed.nextOffset }, booksCurrentThrough: listed.booksCurrentThrough } };
-  });
-
-  api.get('/bank-statements/:documentId', {
-    config: { scope: 'read' },
-    schema: {
-      summary: 'Status of a statement upload',
-      description: 'processing until the worker has read it; then ingested (with the statement period, `statements` listing one period per account when one document holds several, and any conflicts) or rejected (with rejection.reason and a message; for did_not_reconcile also the expected and stated closing balance).',
-      params: Type.Object({ documentId: Uuid() }),
-      response: { 200: Data(Type.Ref('StatementUploadStatus')), ...errorResponses(400, 403, 404) },
+    async (request) => {
+      const { limit, offset, bankAccountId } = request.query;
+      const listed = await listStatementPeriods(handle, request.principal.tenantId, { bankAccountId, limit, offset });
+      return {
+        data: listed.periods,
+        meta: {
+          pagination: { limit, offset, nextOffset: listed.nextOffset },
+          booksCurrentThrough: listed.booksCurrentThrough,
+        },
+      };
     },
-  }, async (request) => ({ data: await getUploadStatus(handle, request.principal.tenantId, request.params.documentId) }));
+  );
 
-  api.post('/bank-statements/:documentId/retry', {
-    config: { scope: 'write' },
-    schema: {
-      summary: 'Read a rejected statement upload again',
-      description: 'A rejected upload keeps its file: this puts it back to processing, to be read by the current readers and checked by the gate again (poll GET /bank-statements/{documentId}). 409 while it is processing or once it is ingested (upload a new copy to replace an ingested period).',
-      params: Type.Object({ documentId: Uuid() }),
-      response: {
-        202: Data(Type.Object({ documentId: Type.String({ format: 'uuid' }), status: Type.String({ enum: ['processing'] }) })),
-        ...errorResponses(400, 403, 404, 409),
+  api.get(
+    '/bank-statements/:documentId',
+    {
+      config: { scope: 'read' },
+      schema: {
+        summary: 'Status of a statement upload',
+        description:
+          'processing until the worker has read it; then ingested (with the statement period, `statements` listing one period per account when one document holds several, and any conflicts) or rejected (with rejection.reason and a message; for did_not_reconcile also the expected and stated closing balance).',
+        params: Type.Object({ documentId: Uuid() }),
+        response: { 200: Data(Type.Ref('StatementUploadStatus')), ...errorResponses(400, 403, 404) },
       },
     },
-  }, async (request, reply) => {
-    const retried = await retryStatement(handle, request.principal.tenantId, request.params.documentId);
-    context.onRowsArrived();
-    return reply.code(202).send({ data: retried });
-  });
+    async (request) => ({ data: await getUploadStatus(handle, request.principal.tenantId, request.params.documentId) }),
+  );
+
+  api.post(
+    '/bank-statements/:documentId/retry',
+    {
+      config: { scope: 'write' },
+      schema: {
+        summary: 'Read a rejected statement upload again',
+        description:
+          'A rejected upload keeps its file: this puts it back to processing, to be read by the current readers and checked by the gate again (poll GET /bank-statements/{documentId}). 409 while it is processing or once it is ingested (upload a new copy to replace an ingested period).',
+        params: Type.Object({ documentId: Uuid() }),
+        response: {
+          202: Data(
+            Type.Object({ documentId: Type.String({ format: 'uuid' }), status: Type.String({ enum: ['processing'] }) }),
+          ),
+          ...errorResponses(400, 403, 404, 409),
+        },
+      },
+    },
+    async (request, reply) => {
+      const retried = await retryStatement(handle, request.principal.tenantId, request.params.documentId);
+      context.onRowsArrived();
+      return reply.code(202).send({ data: retried });
+    },
+  );
 }

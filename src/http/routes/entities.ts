@@ -13,66 +13,112 @@ import { errorResponses } from '../errors.ts';
 import { Data, DateString, Nullable, Uuid } from '../schemas.ts';
 
 /** The fields of an entity view an update can change, for the audit log's before → after. */
-function changedFields(before: EntityView, after: EntityView): { before: Record<string, unknown>; after: Record<string, unknown> } {
-  const changed = (Object.keys(after) as Array<keyof EntityView>).filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]));
-  return { before: Object.fromEntries(changed.map((key) => [key, before[key]])), after: Object.fromEntries(changed.map((key) => [key, after[key]])) };
+function changedFields(
+  before: EntityView,
+  after: EntityView,
+): { before: Record<string, unknown>; after: Record<string, unknown> } {
+  const changed = (Object.keys(after) as Array<keyof EntityView>).filter(
+    (key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]),
+  );
+  return {
+    before: Object.fromEntries(changed.map((key) => [key, before[key]])),
+    after: Object.fromEntries(changed.map((key) => [key, after[key]])),
+  };
 }
 
 export function entityRoutes(app: FastifyInstance, context: AppContext): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const db = context.handle.readDb;
-  api.get('/entities', {
-    config: { scope: 'read' },
-    schema: { summary: 'Legal entities of the tenant, primary first', response: { 200: Data(Type.Array(Type.Ref('Entity'))), ...errorResponses(403) } },
-  }, async (request) => ({ data: (await listEntities(db, request.principal.tenantId)).map(toEntityView) }));
-
-  api.get('/entities/:id', {
-    config: { scope: 'read' },
-    schema: {
-      summary: 'One legal entity',
-      params: Type.Object({ id: Uuid() }),
-      response: { 200: Data(Type.Ref('Entity')), ...errorResponses(400, 403, 404) },
+  api.get(
+    '/entities',
+    {
+      config: { scope: 'read' },
+      schema: {
+        summary: 'Legal entities of the tenant, primary first',
+        response: { 200: Data(Type.Array(Type.Ref('Entity'))), ...errorResponses(403) },
+      },
     },
-  }, async (request) => {
-    const entity = await findEntity(db, request.principal.tenantId, request.params.id);
-    if (!entity) throw notFound(`entity ${request.params.id}`);
-    return { data: toEntityView(entity) };
-  });
+    async (request) => ({ data: (await listEntities(db, request.principal.tenantId)).map(toEntityView) }),
+  );
 
-  api.patch('/entities/:id', {
-    config: { scope: 'admin', rateClass: 'write' },
-    schema: {
-      summary: "Change an entity's profile (owner)",
-      description: 'Only the fields sent change; the whole profile is then validated as at creation (400 naming the field), and the obligation calendar regenerates in the same transaction (as `bookkeeping entity update`). Confirmed and filed marks are kept.',
-      params: Type.Object({ id: Uuid() }),
-      body: Type.Object({
-        legalName: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
-        entityType: Type.Optional(Type.String({ enum: [...ENTITY_TYPES] })),
-        stateCode: Type.Optional(Type.String({ maxLength: 2, description: 'State of formation, e.g. DE' })),
-        taxId: Type.Optional(Type.String({ maxLength: 20, description: 'EIN, SSN or ITIN (answers show only its last 4 characters)' })),
-        taxIdType: Type.Optional(Type.String({ enum: [...TAX_ID_TYPES] })),
-        regime: Type.Optional(Type.String({ enum: [...REGIMES] })),
-        fiscalYearEndMonth: Type.Optional(Type.Integer({ minimum: 1, maximum: 12 })),
-        salesTaxStates: Type.Optional(Type.Array(Type.String({ maxLength: 2 }), { maxItems: 60, description: 'States the entity collects sales tax in; [] for none' })),
-        salesTaxFrequency: Type.Optional(Type.String({ enum: [...SALES_TAX_FREQUENCIES] })),
-        formationDate: Type.Optional(DateString('Date of formation')),
-        estimatedTaxRatePercent: Type.Optional(Type.Union([Type.Number({ minimum: 0, maximum: 100 }), Type.Literal('default'), Type.Null()], { description: "Estimate estimated-tax installments at this rate; 'default': the regime's rate (21 for a C corporation, else 25); null: stop estimating" })),
-        industry: Type.Optional(Nullable(Type.String({ enum: [...INDUSTRIES], description: 'null clears it' }))),
-      }),
-      response: { 200: Data(Type.Ref('Entity')), ...errorResponses(400, 403, 404, 415) },
+  api.get(
+    '/entities/:id',
+    {
+      config: { scope: 'read' },
+      schema: {
+        summary: 'One legal entity',
+        params: Type.Object({ id: Uuid() }),
+        response: { 200: Data(Type.Ref('Entity')), ...errorResponses(400, 403, 404) },
+      },
     },
-  }, async (request) => {
-    const tenantId = request.principal.tenantId;
-    const row = await findEntity(context.handle.db, tenantId, request.params.id);
-    if (!row) throw notFound(`entity ${request.params.id}`);
-    const before = toEntityView(row);
-    const now = context.now();
-    const after = await updateEntityProfile(context.handle, tenantId, request.params.id, request.body,
-      (trx, updated) => syncObligationsIn(trx, tenantId, updated, now.toISOString().slice(0, 10), now.toISOString()));
-    const change = changedFields(before, after);
-    if (Object.keys(change.after).length > 0) {
-      await recordAudit(context.handle.db, tenantId, actorOf(request.principal), { action: 'entity.update', targetType: 'entity', targetId: after.id, ...change });
-    }
-    return { data: after };
-  });
+    async (request) => {
+      const entity = await findEntity(db, request.principal.tenantId, request.params.id);
+      if (!entity) throw notFound(`entity ${request.params.id}`);
+      return { data: toEntityView(entity) };
+    },
+  );
+
+  api.patch(
+    '/entities/:id',
+    {
+      config: { scope: 'admin', rateClass: 'write' },
+      schema: {
+        summary: "Change an entity's profile (owner)",
+        description:
+          'Only the fields sent change; the whole profile is then validated as at creation (400 naming the field), and the obligation calendar regenerates in the same transaction (as `bookkeeping entity update`). Confirmed and filed marks are kept.',
+        params: Type.Object({ id: Uuid() }),
+        body: Type.Object({
+          legalName: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+          entityType: Type.Optional(Type.String({ enum: [...ENTITY_TYPES] })),
+          stateCode: Type.Optional(Type.String({ maxLength: 2, description: 'State of formation, e.g. DE' })),
+          taxId: Type.Optional(
+            Type.String({ maxLength: 20, description: 'EIN, SSN or ITIN (answers show only its last 4 characters)' }),
+          ),
+          taxIdType: Type.Optional(Type.String({ enum: [...TAX_ID_TYPES] })),
+          regime: Type.Optional(Type.String({ enum: [...REGIMES] })),
+          fiscalYearEndMonth: Type.Optional(Type.Integer({ minimum: 1, maximum: 12 })),
+          salesTaxStates: Type.Optional(
+            Type.Array(Type.String({ maxLength: 2 }), {
+              maxItems: 60,
+              description: 'States the entity collects sales tax in; [] for none',
+            }),
+          ),
+          salesTaxFrequency: Type.Optional(Type.String({ enum: [...SALES_TAX_FREQUENCIES] })),
+          formationDate: Type.Optional(DateString('Date of formation')),
+          estimatedTaxRatePercent: Type.Optional(
+            Type.Union([Type.Number({ minimum: 0, maximum: 100 }), Type.Literal('default'), Type.Null()], {
+              description:
+                "Estimate estimated-tax installments at this rate; 'default': the regime's rate (21 for a C corporation, else 25); null: stop estimating",
+            }),
+          ),
+          industry: Type.Optional(Nullable(Type.String({ enum: [...INDUSTRIES], description: 'null clears it' }))),
+        }),
+        response: { 200: Data(Type.Ref('Entity')), ...errorResponses(400, 403, 404, 415) },
+      },
+    },
+    async (request) => {
+      const tenantId = request.principal.tenantId;
+      const row = await findEntity(context.handle.db, tenantId, request.params.id);
+      if (!row) throw notFound(`entity ${request.params.id}`);
+      const before = toEntityView(row);
+      const now = context.now();
+      const after = await updateEntityProfile(
+        context.handle,
+        tenantId,
+        request.params.id,
+        request.body,
+        (trx, updated) => syncObligationsIn(trx, tenantId, updated, now.toISOString().slice(0, 10), now.toISOString()),
+      );
+      const change = changedFields(before, after);
+      if (Object.keys(change.after).length > 0) {
+        await recordAudit(context.handle.db, tenantId, actorOf(request.principal), {
+          action: 'entity.update',
+          targetType: 'entity',
+          targetId: after.id,
+          ...change,
+        });
+      }
+      return { data: after };
+    },
+  );
 }

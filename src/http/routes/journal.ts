@@ -10,39 +10,54 @@ import { Data, DateString, Limit, Offset, Page, Uuid } from '../schemas.ts';
 
 export function journalRoutes(app: FastifyInstance, context: AppContext): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  api.get('/journal-entries', {
-    config: { scope: 'read', csv: true },
-    schema: {
-      summary: 'Journal entries in a period, oldest first, with their lines',
-      description: '`Accept: text/csv` returns every entry of the period, one row per line (streamed; limit and offset page the JSON only).',
-      querystring: Type.Object({
-        from: DateString('Required. Period start'),
-        to: DateString('Required. Period end'),
-        accountNumber: Type.Optional(Type.String({ maxLength: 20, description: 'Only entries with a line on this ledger account' })),
-        entityId: Type.Optional(Uuid('Defaults to the primary entity')),
-        limit: Limit(200, 50),
-        offset: Offset,
-      }),
-      response: { 200: jsonOrCsv(Page(Type.Ref('JournalEntry')), JOURNAL_CSV_COLUMNS.join(',')), ...errorResponses(400, 403, 404) },
+  api.get(
+    '/journal-entries',
+    {
+      config: { scope: 'read', csv: true },
+      schema: {
+        summary: 'Journal entries in a period, oldest first, with their lines',
+        description:
+          '`Accept: text/csv` returns every entry of the period, one row per line (streamed; limit and offset page the JSON only).',
+        querystring: Type.Object({
+          from: DateString('Required. Period start'),
+          to: DateString('Required. Period end'),
+          accountNumber: Type.Optional(
+            Type.String({ maxLength: 20, description: 'Only entries with a line on this ledger account' }),
+          ),
+          entityId: Type.Optional(Uuid('Defaults to the primary entity')),
+          limit: Limit(200, 50),
+          offset: Offset,
+        }),
+        response: {
+          200: jsonOrCsv(Page(Type.Ref('JournalEntry')), JOURNAL_CSV_COLUMNS.join(',')),
+          ...errorResponses(400, 403, 404),
+        },
+      },
     },
-  }, async (request, reply) => {
-    const tenantId = request.principal.tenantId;
-    if (request.answerAs === 'text/csv') {
-      return streamCsv(reply, `journal-${request.query.from}-${request.query.to}`, {
-        readPage: (offset) => listJournal(context.handle, tenantId, { ...request.query, limit: CSV_PAGE_ROWS, offset }),
-        render: (page, first) => journalCsv(page.data, first),
-        next: (page) => page.meta.pagination.nextOffset,
-      });
-    }
-    return listJournal(context.handle, tenantId, request.query);
-  });
+    async (request, reply) => {
+      const tenantId = request.principal.tenantId;
+      if (request.answerAs === 'text/csv') {
+        return streamCsv(reply, `journal-${request.query.from}-${request.query.to}`, {
+          readPage: (offset) =>
+            listJournal(context.handle, tenantId, { ...request.query, limit: CSV_PAGE_ROWS, offset }),
+          render: (page, first) => journalCsv(page.data, first),
+          next: (page) => page.meta.pagination.nextOffset,
+        });
+      }
+      return listJournal(context.handle, tenantId, request.query);
+    },
+  );
 
-  api.get('/journal-entries/:id', {
-    config: { scope: 'read' },
-    schema: {
-      summary: 'One journal entry',
-      params: Type.Object({ id: Uuid() }),
-      response: { 200: Data(Type.Ref('JournalEntry')), ...errorResponses(400, 403, 404) },
+  api.get(
+    '/journal-entries/:id',
+    {
+      config: { scope: 'read' },
+      schema: {
+        summary: 'One journal entry',
+        params: Type.Object({ id: Uuid() }),
+        response: { 200: Data(Type.Ref('JournalEntry')), ...errorResponses(400, 403, 404) },
+      },
     },
-  }, async (request) => ({ data: await getJournalEntry(context.handle, request.principal.tenantId, request.params.id) }));
+    async (request) => ({ data: await getJournalEntry(context.handle, request.principal.tenantId, request.params.id) }),
+  );
 }

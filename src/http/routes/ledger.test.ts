@@ -13,28 +13,74 @@ before(async () => {
 });
 after(() => harness.close());
 
-interface Line { accountNumber: string; debit: number | null; credit: number | null; memo: string | null }
-interface Entry { id: string; entryDate: string; sourceType: string; sourceId: string | null; reversesEntryId: string | null; lines: Line[] }
+interface Line {
+  accountNumber: string;
+  debit: number | null;
+  credit: number | null;
+  memo: string | null;
+}
+interface Entry {
+  id: string;
+  entryDate: string;
+  sourceType: string;
+  sourceId: string | null;
+  reversesEntryId: string | null;
+  lines: Line[];
+}
 
-const postAccounts = (tenant: TestTenant, accounts: unknown[], institutionName = 'First Bank') => tenant.call('POST', '/v1/bank-accounts', { institutionName, accounts });
-const journal = async (tenant: TestTenant, query: string): Promise<Entry[]> => (await tenant.call('GET', `/v1/journal-entries?${query}`)).json().data;
-const trialBalance = async (tenant: TestTenant, query = '') => (await tenant.call('GET', `/v1/reports/trial-balance${query}`)).json().data;
-const balanceOf = (report: { accounts: Array<{ accountNumber: string; balance: number }> }, accountNumber: string) => report.accounts.find((row) => row.accountNumber === accountNumber)?.balance;
+const postAccounts = (tenant: TestTenant, accounts: unknown[], institutionName = 'First Bank') =>
+  tenant.call('POST', '/v1/bank-accounts', { institutionName, accounts });
+const journal = async (tenant: TestTenant, query: string): Promise<Entry[]> =>
+  (await tenant.call('GET', `/v1/journal-entries?${query}`)).json().data;
+const trialBalance = async (tenant: TestTenant, query = '') =>
+  (await tenant.call('GET', `/v1/reports/trial-balance${query}`)).json().data;
+const balanceOf = (report: { accounts: Array<{ accountNumber: string; balance: number }> }, accountNumber: string) =>
+  report.accounts.find((row) => row.accountNumber === accountNumber)?.balance;
 
 test('bank accounts get their own ledger accounts by kind, and re-posting updates in place', async () => {
   const response = await postAccounts(acme, [
-    { externalId: 'chk', name: 'Operating', kind: 'checking', currency: 'USD', openingBalance: 1000, openingBalanceDate: '2026-01-01' },
+    {
+      externalId: 'chk',
+      name: 'Operating',
+      kind: 'checking',
+      currency: 'USD',
+      openingBalance: 1000,
+      openingBalanceDate: '2026-01-01',
+    },
     { externalId: 'chk2', name: 'Payroll', kind: 'checking', currency: 'USD' },
-    { externalId: 'sav', name: 'Reserve', kind: 'savings', currency: 'USD', openingBalance: 5000.5, openingBalanceDate: '2026-01-01' },
-    { externalId: 'card', name: 'Visa', kind: 'credit_card', currency: 'USD', openingBalance: 250, openingBalanceDate: '2026-01-01' },
+    {
+      externalId: 'sav',
+      name: 'Reserve',
+      kind: 'savings',
+      currency: 'USD',
+      openingBalance: 5000.5,
+      openingBalanceDate: '2026-01-01',
+    },
+    {
+      externalId: 'card',
+      name: 'Visa',
+      kind: 'credit_card',
+      currency: 'USD',
+      openingBalance: 250,
+      openingBalanceDate: '2026-01-01',
+    },
   ]);
   assert.equal(response.statusCode, 200);
   const { institutionName, accounts } = response.json().data;
   assert.equal(institutionName, 'First Bank');
-  assert.deepEqual(accounts.map((account: { ledgerAccountNumber: string }) => account.ledgerAccountNumber), ['1011', '1012', '1051', '2101']);
-  assert.deepEqual(accounts.map((account: { type: string }) => account.type), ['depository', 'depository', 'depository', 'credit']);
+  assert.deepEqual(
+    accounts.map((account: { ledgerAccountNumber: string }) => account.ledgerAccountNumber),
+    ['1011', '1012', '1051', '2101'],
+  );
+  assert.deepEqual(
+    accounts.map((account: { type: string }) => account.type),
+    ['depository', 'depository', 'depository', 'credit'],
+  );
   assert.ok(accounts.every((account: { ledgerMapped: boolean }) => account.ledgerMapped));
-  assert.deepEqual(accounts.map((account: { derivedBalance: number }) => account.derivedBalance), [1000, 0, 5000.5, 250]);
+  assert.deepEqual(
+    accounts.map((account: { derivedBalance: number }) => account.derivedBalance),
+    [1000, 0, 5000.5, 250],
+  );
 
   // The ledger accounts appear in the chart, under their parents.
   const chart = (await acme.call('GET', '/v1/accounts')).json().data;
@@ -44,15 +90,29 @@ test('bank accounts get their own ledger accounts by kind, and re-posting update
   assert.equal(card.name, 'First Bank Visa');
 
   // Re-posting the same institution changes nothing and books nothing twice.
-  const again = await postAccounts(acme, [{ externalId: 'chk', name: 'Operating', kind: 'checking', currency: 'USD', openingBalance: 1000, openingBalanceDate: '2026-01-01' }]);
+  const again = await postAccounts(acme, [
+    {
+      externalId: 'chk',
+      name: 'Operating',
+      kind: 'checking',
+      currency: 'USD',
+      openingBalance: 1000,
+      openingBalanceDate: '2026-01-01',
+    },
+  ]);
   assert.equal(again.json().data.accounts[0].id, accounts[0].id);
-  const openings = (await journal(acme, 'from=2026-01-01&to=2026-01-01')).filter((entry) => entry.sourceType === 'opening_balance');
+  const openings = (await journal(acme, 'from=2026-01-01&to=2026-01-01')).filter(
+    (entry) => entry.sourceType === 'opening_balance',
+  );
   assert.equal(openings.length, 3, 'one opening entry per account with a non-zero opening balance');
   assert.equal((await acme.call('GET', '/v1/bank-accounts')).json().data.length, 4);
 
   // Opening balance directions: cash debits the bank account, card debt credits the card.
   const cardOpening = openings.find((entry) => entry.lines.some((line) => line.accountNumber === '2101'))!;
-  assert.deepEqual(cardOpening.lines.map((line) => [line.accountNumber, line.debit, line.credit]).sort(), [['2101', null, 250], ['3950', 250, null]]);
+  assert.deepEqual(cardOpening.lines.map((line) => [line.accountNumber, line.debit, line.credit]).sort(), [
+    ['2101', null, 250],
+    ['3950', 250, null],
+  ]);
 
   // The same externalId at another institution is another account.
   const other = await postAccounts(acme, [{ externalId: 'chk', name: 'Other', currency: 'USD' }], 'Second Bank');
@@ -60,14 +120,18 @@ test('bank accounts get their own ledger accounts by kind, and re-posting update
   assert.equal(other.json().data.accounts[0].ledgerAccountNumber, '1013');
 
   // Kind and currency are fixed once created.
-  const changed = await postAccounts(acme, [{ externalId: 'chk', name: 'Operating', kind: 'savings', currency: 'USD' }]);
+  const changed = await postAccounts(acme, [
+    { externalId: 'chk', name: 'Operating', kind: 'savings', currency: 'USD' },
+  ]);
   assert.equal(changed.statusCode, 409);
   assert.equal(changed.json().error, 'conflict');
 });
 
 test('a changed opening balance replaces the old posting by reversal; null removes it', async () => {
-  await postAccounts(acme, [{ externalId: 'chk', name: 'Operating', currency: 'USD', openingBalance: 1200, openingBalanceDate: '2026-01-01' }]);
-  let entries = (await journal(acme, 'from=2026-01-01&to=2026-01-01&accountNumber=1011'));
+  await postAccounts(acme, [
+    { externalId: 'chk', name: 'Operating', currency: 'USD', openingBalance: 1200, openingBalanceDate: '2026-01-01' },
+  ]);
+  let entries = await journal(acme, 'from=2026-01-01&to=2026-01-01&accountNumber=1011');
   assert.equal(entries.length, 3, 'original, its reversal, the new opening');
   const [original, reversal, replacement] = entries;
   assert.equal(reversal.reversesEntryId, original.id);
@@ -75,7 +139,9 @@ test('a changed opening balance replaces the old posting by reversal; null remov
   assert.equal(balanceOf(await trialBalance(acme, '?asOf=2026-01-01'), '1011'), 1200);
 
   // Moving the date moves the posting.
-  await postAccounts(acme, [{ externalId: 'chk', name: 'Operating', currency: 'USD', openingBalance: 1200, openingBalanceDate: '2025-12-31' }]);
+  await postAccounts(acme, [
+    { externalId: 'chk', name: 'Operating', currency: 'USD', openingBalance: 1200, openingBalanceDate: '2025-12-31' },
+  ]);
   assert.equal(balanceOf(await trialBalance(acme, '?asOf=2025-12-31'), '1011'), 1200);
   assert.equal(balanceOf(await trialBalance(acme, '?asOf=2026-01-01'), '1011'), 1200);
 
@@ -86,16 +152,26 @@ test('a changed opening balance replaces the old posting by reversal; null remov
   assert.equal(account.derivedBalance, 0);
   entries = await journal(acme, 'from=2025-01-01&to=2026-12-31&accountNumber=1011');
   assert.equal(entries.length, 6, 'nothing was edited or deleted: every change is a new entry');
-  await postAccounts(acme, [{ externalId: 'chk', name: 'Operating', currency: 'USD', openingBalance: 1000, openingBalanceDate: '2026-01-01' }]);
+  await postAccounts(acme, [
+    { externalId: 'chk', name: 'Operating', currency: 'USD', openingBalance: 1000, openingBalanceDate: '2026-01-01' },
+  ]);
 });
 
 test('booked rows, derivedBalance and the trial balance agree, cumulatively through asOf', async () => {
-  await push(acme, [
-    { accountExternalId: 'chk', id: 'a1', date: '2026-02-01', amount: 100.1, description: 'MONTHLY SERVICE FEE' },
-    { accountExternalId: 'chk', id: 'a2', date: '2026-02-02', amount: -300.2, description: 'Customer payment' },
-    { accountExternalId: 'chk', id: 'a3', date: '2026-02-03', amount: 0.3, description: 'Rounding test' },
-  ], 'First Bank');
-  await push(acme, [{ accountExternalId: 'card', id: 'c1', date: '2026-02-04', amount: 45.67, description: 'Lunch with client' }], 'First Bank');
+  await push(
+    acme,
+    [
+      { accountExternalId: 'chk', id: 'a1', date: '2026-02-01', amount: 100.1, description: 'MONTHLY SERVICE FEE' },
+      { accountExternalId: 'chk', id: 'a2', date: '2026-02-02', amount: -300.2, description: 'Customer payment' },
+      { accountExternalId: 'chk', id: 'a3', date: '2026-02-03', amount: 0.3, description: 'Rounding test' },
+    ],
+    'First Bank',
+  );
+  await push(
+    acme,
+    [{ accountExternalId: 'card', id: 'c1', date: '2026-02-04', amount: 45.67, description: 'Lunch with client' }],
+    'First Bank',
+  );
   await harness.sweep();
 
   const [checking, , , card] = (await acme.call('GET', '/v1/bank-accounts')).json().data;
@@ -125,7 +201,10 @@ test('booked rows, derivedBalance and the trial balance agree, cumulatively thro
 
 test('journal entries: window, account filter, oldest first, pagination, one entry by id', async () => {
   const all = await journal(acme, 'from=2026-02-01&to=2026-02-28');
-  assert.deepEqual(all.map((entry) => entry.entryDate), ['2026-02-01', '2026-02-02', '2026-02-03', '2026-02-04']);
+  assert.deepEqual(
+    all.map((entry) => entry.entryDate),
+    ['2026-02-01', '2026-02-02', '2026-02-03', '2026-02-04'],
+  );
   for (const entry of all) {
     const debits = entry.lines.reduce((sum, line) => sum + Math.round((line.debit ?? 0) * 100), 0);
     const credits = entry.lines.reduce((sum, line) => sum + Math.round((line.credit ?? 0) * 100), 0);
@@ -147,7 +226,13 @@ test('journal entries: window, account filter, oldest first, pagination, one ent
   assert.equal((await acme.call('GET', '/v1/journal-entries/not-a-uuid')).statusCode, 400);
 
   // from and to are required; to before from is refused.
-  for (const query of ['to=2026-02-28', 'from=2026-02-01', 'from=2026-03-01&to=2026-02-01', 'from=2026-02-01&to=2026-02-28&limit=201', 'from=2026-02-01&to=2026-02-28&limit=0']) {
+  for (const query of [
+    'to=2026-02-28',
+    'from=2026-02-01',
+    'from=2026-03-01&to=2026-02-01',
+    'from=2026-02-01&to=2026-02-28&limit=201',
+    'from=2026-02-01&to=2026-02-28&limit=0',
+  ]) {
     const response = await acme.call('GET', `/v1/journal-entries?${query}`);
     assert.equal(response.statusCode, 400, query);
     assert.equal(response.json().error, 'invalid_request');
@@ -171,14 +256,34 @@ test('entities: list and one, tax id masked to its last four, another tenant ans
 
 test('a second entity keeps its own chart, bank accounts and trial balance', async () => {
   const { addEntity } = await import('../../tenancy/tenants.ts');
-  const { entityId } = await addEntity(harness.handle, acme.tenantId, { legalName: 'Acme Holdings Inc', entityType: 'c_corp' });
+  const { entityId } = await addEntity(harness.handle, acme.tenantId, {
+    legalName: 'Acme Holdings Inc',
+    entityType: 'c_corp',
+  });
   const entities = (await acme.call('GET', '/v1/entities')).json().data;
-  assert.deepEqual(entities.map((entity: { isPrimary: boolean }) => entity.isPrimary), [true, false]);
-  const created = await acme.call('POST', '/v1/bank-accounts', { institutionName: 'Holdings Bank', entityId, accounts: [{ externalId: 'h1', name: 'Main', currency: 'USD', openingBalance: 10, openingBalanceDate: '2026-01-01' }] });
+  assert.deepEqual(
+    entities.map((entity: { isPrimary: boolean }) => entity.isPrimary),
+    [true, false],
+  );
+  const created = await acme.call('POST', '/v1/bank-accounts', {
+    institutionName: 'Holdings Bank',
+    entityId,
+    accounts: [
+      { externalId: 'h1', name: 'Main', currency: 'USD', openingBalance: 10, openingBalanceDate: '2026-01-01' },
+    ],
+  });
   assert.equal(created.statusCode, 200, created.body);
   assert.equal(created.json().data.accounts[0].ledgerAccountNumber, '1011', 'numbers are per entity');
   assert.equal((await acme.call('GET', `/v1/bank-accounts?entityId=${entityId}`)).json().data.length, 1);
-  assert.equal((await acme.call('GET', '/v1/bank-accounts')).json().data.length, 5, 'the default is the primary entity');
+  assert.equal(
+    (await acme.call('GET', '/v1/bank-accounts')).json().data.length,
+    5,
+    'the default is the primary entity',
+  );
   assert.equal(balanceOf(await trialBalance(acme, `?entityId=${entityId}&asOf=2026-12-31`), '1011'), 10);
-  assert.ok((await acme.call('GET', `/v1/accounts?entityId=${entityId}`)).json().data.every((account: { entityId: string }) => account.entityId === entityId));
+  assert.ok(
+    (await acme.call('GET', `/v1/accounts?entityId=${entityId}`))
+      .json()
+      .data.every((account: { entityId: string }) => account.entityId === entityId),
+  );
 });

@@ -25,16 +25,23 @@ before(async () => {
   savings = await createAccount(acme, 'sav', { kind: 'savings' });
   await createAccount(globex, 'chk');
   const bulk = Array.from({ length: BULK_ROWS }, (_, index) => ({
-    accountExternalId: 'chk', id: `b${index}`, date: addDays('2025-01-01', index % 300), amount: index % 2 === 0 ? 15 + (index % 7) : -(100 + index), description: index % 2 === 0 ? 'MONTHLY SERVICE FEE' : `ZXQ DEPOSIT ${index}`,
+    accountExternalId: 'chk',
+    id: `b${index}`,
+    date: addDays('2025-01-01', index % 300),
+    amount: index % 2 === 0 ? 15 + (index % 7) : -(100 + index),
+    description: index % 2 === 0 ? 'MONTHLY SERVICE FEE' : `ZXQ DEPOSIT ${index}`,
   }));
-  for (let start = 0; start < bulk.length; start += 1000) assert.equal((await push(acme, bulk.slice(start, start + 1000))).statusCode, 200);
+  for (let start = 0; start < bulk.length; start += 1000)
+    assert.equal((await push(acme, bulk.slice(start, start + 1000))).statusCode, 200);
   await push(acme, [
     { accountExternalId: 'sav', id: 's1', date: '2026-02-10', amount: 250.5, description: 'ZXQ WIDGETS 1' },
     { accountExternalId: 'sav', id: 's2', date: '2026-02-11', amount: 499.99, description: 'ZXQ WIDGETS 2' },
     { accountExternalId: 'sav', id: 's3', date: '2026-02-12', amount: 500, description: 'MONTHLY SERVICE FEE' },
     { accountExternalId: 'sav', id: 's4', date: '2026-02-13', amount: -2000, description: 'ZXQ DEPOSIT BIG' },
   ]);
-  await push(globex, [{ accountExternalId: 'chk', id: 'g1', date: '2026-02-10', amount: 300, description: 'ZXQ WIDGETS 1' }]);
+  await push(globex, [
+    { accountExternalId: 'chk', id: 'g1', date: '2026-02-10', amount: 300, description: 'ZXQ WIDGETS 1' },
+  ]);
   await harness.sweep();
 });
 after(() => harness.close());
@@ -44,7 +51,8 @@ const list = async (tenant: TestTenant, query: string) => {
   assert.equal(response.statusCode, 200, response.body);
   return response.json();
 };
-const ids = (page: { data: Array<{ id: string; amount: number }> }) => page.data.map((row) => row.amount).sort((a, b) => a - b);
+const ids = (page: { data: Array<{ id: string; amount: number }> }) =>
+  page.data.map((row) => row.amount).sort((a, b) => a - b);
 
 test('GET /transactions says which dates it covered: the default window is in meta', async () => {
   const defaulted = await list(acme, '');
@@ -65,16 +73,27 @@ test('GET /transactions filters by needsReview, bank account and amount range, a
   const february = 'from=2026-02-01&to=2026-02-28';
   assert.deepEqual(ids(await list(acme, `${february}&bankAccountId=${savings.id}`)), [-2000, 250.5, 499.99, 500]);
   assert.deepEqual(ids(await list(acme, `${february}&bankAccountId=${checking.id}`)), []);
-  assert.deepEqual(ids(await list(acme, `${february}&amountMin=250.5&amountMax=500`)), [250.5, 499.99, 500], 'bounds are inclusive');
+  assert.deepEqual(
+    ids(await list(acme, `${february}&amountMin=250.5&amountMax=500`)),
+    [250.5, 499.99, 500],
+    'bounds are inclusive',
+  );
   assert.deepEqual(ids(await list(acme, `${february}&amountMin=250.51`)), [499.99, 500]);
   assert.deepEqual(ids(await list(acme, `${february}&amountMax=-1000`)), [-2000], 'money in of 1000 or more');
   const review = await list(acme, `${february}&needsReview=true`);
   assert.ok(review.data.length > 0 && review.data.every((row: { needsReview: boolean }) => row.needsReview));
-  assert.ok(review.data.some((row: { description: string }) => row.description.startsWith('ZXQ')), 'unknown merchants wait for review');
+  assert.ok(
+    review.data.some((row: { description: string }) => row.description.startsWith('ZXQ')),
+    'unknown merchants wait for review',
+  );
   const settled = await list(acme, `${february}&needsReview=false`);
   assert.ok(settled.data.length > 0 && settled.data.every((row: { needsReview: boolean }) => !row.needsReview));
   assert.equal(review.data.length + settled.data.length, 4);
-  assert.deepEqual(ids(await list(acme, `${february}&needsReview=false&amountMin=400&bankAccountId=${savings.id}`)), [500], 'filters combine');
+  assert.deepEqual(
+    ids(await list(acme, `${february}&needsReview=false&amountMin=400&bankAccountId=${savings.id}`)),
+    [500],
+    'filters combine',
+  );
   // Bad filters are 400 (or 404 for another tenant's account), naming the parameter.
   const cases: Array<[string, number, RegExp]> = [
     ['needsReview=maybe', 400, /^needsReview:/],
@@ -89,7 +108,11 @@ test('GET /transactions filters by needsReview, bank account and amount range, a
   }
   const globexAccount = (await globex.call('GET', '/v1/bank-accounts')).json().data[0].id;
   assert.equal((await acme.call('GET', `/v1/transactions?bankAccountId=${globexAccount}`)).statusCode, 404);
-  assert.deepEqual(ids(await list(globex, `${february}&amountMin=250&amountMax=500`)), [300], 'each tenant sees its own');
+  assert.deepEqual(
+    ids(await list(globex, `${february}&amountMin=250&amountMax=500`)),
+    [300],
+    'each tenant sees its own',
+  );
 });
 
 const csvOf = async (tenant: TestTenant, url: string) => {
@@ -105,10 +128,23 @@ test('CSV of transactions: every matching row, past any page size, with the filt
   assert.equal(new Set(rows.map((row) => row.id)).size, BULK_ROWS);
   assert.deepEqual(Object.keys(rows[0]).slice(0, 4), ['id', 'date', 'bankAccountId', 'amount']);
   const json = (await list(acme, 'from=2025-01-01&to=2025-12-31&limit=200')).data;
-  assert.deepEqual(rows.slice(0, 200).map((row) => [row.id, Number(row.amount), row.needsReview === 'true']), json.map((row: { id: string; amount: number; needsReview: boolean }) => [row.id, row.amount, row.needsReview]), 'same order and values as the JSON');
-  const filtered = await csvOf(acme, `/v1/transactions?from=2026-02-01&to=2026-02-28&bankAccountId=${savings.id}&amountMin=0`);
-  assert.deepEqual(filtered.map((row) => Number(row.amount)).sort((a, b) => a - b), [250.5, 499.99, 500]);
-  assert.ok(filtered.every((row) => !row.amount.startsWith("'")), 'amounts stay numbers');
+  assert.deepEqual(
+    rows.slice(0, 200).map((row) => [row.id, Number(row.amount), row.needsReview === 'true']),
+    json.map((row: { id: string; amount: number; needsReview: boolean }) => [row.id, row.amount, row.needsReview]),
+    'same order and values as the JSON',
+  );
+  const filtered = await csvOf(
+    acme,
+    `/v1/transactions?from=2026-02-01&to=2026-02-28&bankAccountId=${savings.id}&amountMin=0`,
+  );
+  assert.deepEqual(
+    filtered.map((row) => Number(row.amount)).sort((a, b) => a - b),
+    [250.5, 499.99, 500],
+  );
+  assert.ok(
+    filtered.every((row) => !row.amount.startsWith("'")),
+    'amounts stay numbers',
+  );
   assert.equal((await csvOf(globex, '/v1/transactions?from=2025-01-01&to=2025-12-31')).length, 0);
 });
 
@@ -128,7 +164,10 @@ test('CSV of the journal and the general ledger: every line of the period, not t
   assert.equal(json.meta.pagination.nextOffset, 100, 'the JSON says another page follows');
   // Running balances continue across the CSV's internal pages: each account's last line is its closing balance.
   const lastByAccount = new Map(ledger.map((row) => [row.accountNumber, Number(row.runningBalance)]));
-  const trial = (await acme.call('GET', '/v1/reports/trial-balance?asOf=2025-12-31')).json().data.accounts as Array<{ accountNumber: string; balance: number }>;
+  const trial = (await acme.call('GET', '/v1/reports/trial-balance?asOf=2025-12-31')).json().data.accounts as Array<{
+    accountNumber: string;
+    balance: number;
+  }>;
   for (const [accountNumber, closing] of lastByAccount) {
     assert.equal(closing, trial.find((row) => row.accountNumber === accountNumber)!.balance, accountNumber);
   }

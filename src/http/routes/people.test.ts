@@ -18,8 +18,13 @@ const PASSWORD = 'correct horse battery';
 
 before(async () => {
   harness = await createHarness({
-    config: (config) => ({ ...config, people: { ...config.people, maxFailuresPerEmail: 3, maxFailuresPerAddress: 1000 } }),
-    sendMail: async (mail) => { mails.push(mail); },
+    config: (config) => ({
+      ...config,
+      people: { ...config.people, maxFailuresPerEmail: 3, maxFailuresPerAddress: 1000 },
+    }),
+    sendMail: async (mail) => {
+      mails.push(mail);
+    },
   });
   acme = await harness.newTenant('Acme LLC');
   globex = await harness.newTenant('Globex Inc');
@@ -39,11 +44,22 @@ interface Browser {
   csrfToken: string;
   login: LightMyRequestResponse;
   /** A request as the app makes it: the cookie always, the CSRF token unless told otherwise. */
-  call(method: string, url: string, body?: unknown, options?: { csrf?: string | null }): Promise<LightMyRequestResponse>;
+  call(
+    method: string,
+    url: string,
+    body?: unknown,
+    options?: { csrf?: string | null },
+  ): Promise<LightMyRequestResponse>;
 }
 
 function loginRequest(body: unknown, remoteAddress = '127.0.0.1') {
-  return harness.app.inject({ method: 'POST', url: '/v1/auth/login', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body), remoteAddress });
+  return harness.app.inject({
+    method: 'POST',
+    url: '/v1/auth/login',
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify(body),
+    remoteAddress,
+  });
 }
 
 function cookieFrom(response: LightMyRequestResponse): string {
@@ -66,7 +82,11 @@ async function signIn(email: string, password = PASSWORD, tenantId?: string): Pr
       return harness.app.inject({
         method: method as 'GET',
         url,
-        headers: { cookie, ...(csrf !== null ? { 'x-csrf-token': csrf } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+        headers: {
+          cookie,
+          ...(csrf !== null ? { 'x-csrf-token': csrf } : {}),
+          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        },
         payload: body === undefined ? undefined : JSON.stringify(body),
       });
     },
@@ -75,7 +95,15 @@ async function signIn(email: string, password = PASSWORD, tenantId?: string): Pr
 
 async function oneTransaction(tenant: TestTenant, externalId: string) {
   await createAccount(tenant, externalId);
-  const pushed = await push(tenant, [{ accountExternalId: externalId, id: `${externalId}-1`, date: '2026-03-02', amount: 49.99, description: 'MONTHLY SERVICE FEE' }]);
+  const pushed = await push(tenant, [
+    {
+      accountExternalId: externalId,
+      id: `${externalId}-1`,
+      date: '2026-03-02',
+      amount: 49.99,
+      description: 'MONTHLY SERVICE FEE',
+    },
+  ]);
   assert.equal(pushed.statusCode, 200, pushed.body);
   await harness.sweep();
   const rows = (await tenant.call('GET', '/v1/transactions?from=2026-03-01&to=2026-03-31')).json().data;
@@ -92,7 +120,8 @@ describe('sign-in', () => {
     assert.equal(data.role, 'owner');
     assert.match(data.csrfToken, /^[A-Za-z0-9_-]{43}$/);
     const setCookie = String([browser.login.headers['set-cookie']].flat()[0]);
-    for (const attribute of ['HttpOnly', 'SameSite=Lax', 'Path=/']) assert.ok(setCookie.includes(attribute), `${attribute} in ${setCookie}`);
+    for (const attribute of ['HttpOnly', 'SameSite=Lax', 'Path=/'])
+      assert.ok(setCookie.includes(attribute), `${attribute} in ${setCookie}`);
     assert.ok(!setCookie.includes('Secure'), 'no Secure flag over plain HTTP');
     assert.match(setCookie, /Max-Age=\d+/);
 
@@ -122,7 +151,11 @@ describe('sign-in', () => {
 
   test('without a cookie GET /auth/session is 401, and so is a made-up cookie', async () => {
     assert.equal((await harness.app.inject({ method: 'GET', url: '/v1/auth/session' })).statusCode, 401);
-    const madeUp = await harness.app.inject({ method: 'GET', url: '/v1/transactions', headers: { cookie: `bk_session=${'A'.repeat(43)}` } });
+    const madeUp = await harness.app.inject({
+      method: 'GET',
+      url: '/v1/transactions',
+      headers: { cookie: `bk_session=${'A'.repeat(43)}` },
+    });
     assert.equal(madeUp.statusCode, 401);
   });
 
@@ -136,7 +169,10 @@ describe('sign-in', () => {
     }
     assert.deepEqual(wrong.json(), unknown.json());
     // A member of Acme cannot open Globex, and is told nothing more than for a wrong password.
-    const otherTenant = await loginRequest({ email: viewer.email, password: PASSWORD, tenantId: globex.tenantId }, '10.0.0.1');
+    const otherTenant = await loginRequest(
+      { email: viewer.email, password: PASSWORD, tenantId: globex.tenantId },
+      '10.0.0.1',
+    );
     assert.equal(otherTenant.statusCode, 401);
     assert.deepEqual(otherTenant.json(), wrong.json());
   });
@@ -145,7 +181,11 @@ describe('sign-in', () => {
     const target = await person(acme, 'bookkeeper');
     const bystander = await person(acme, 'bookkeeper');
     for (let attempt = 0; attempt < 3; attempt++) {
-      assert.equal((await loginRequest({ email: target.email, password: `guess ${attempt} wrong` }, `10.1.0.${attempt}`)).statusCode, 401);
+      assert.equal(
+        (await loginRequest({ email: target.email, password: `guess ${attempt} wrong` }, `10.1.0.${attempt}`))
+          .statusCode,
+        401,
+      );
     }
     const blocked = await loginRequest({ email: target.email, password: PASSWORD }, '10.1.1.1');
     assert.equal(blocked.statusCode, 429);
@@ -158,12 +198,25 @@ describe('sign-in', () => {
 
   test('failed sign-ins are throttled per client address across e-mails', async () => {
     // This service sits behind a TLS-terminating proxy (SESSION_COOKIE_SECURE=always): its cookie is Secure.
-    const local = await createHarness({ config: (config) => ({ ...config, people: { ...config.people, maxFailuresPerEmail: 100, maxFailuresPerAddress: 4, sessionCookieSecure: 'always' } }) });
+    const local = await createHarness({
+      config: (config) => ({
+        ...config,
+        people: { ...config.people, maxFailuresPerEmail: 100, maxFailuresPerAddress: 4, sessionCookieSecure: 'always' },
+      }),
+    });
     try {
       const tenant = await local.newTenant();
       await addMember(local.handle, tenant.tenantId, { email: 'real@example.com', role: 'owner', password: PASSWORD });
-      const attempt = (email: string, password: string, remoteAddress: string) => local.app.inject({ method: 'POST', url: '/v1/auth/login', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ email, password }), remoteAddress });
-      for (let index = 0; index < 4; index++) assert.equal((await attempt(`spray${index}@example.com`, 'wrong password!', '192.0.2.7')).statusCode, 401);
+      const attempt = (email: string, password: string, remoteAddress: string) =>
+        local.app.inject({
+          method: 'POST',
+          url: '/v1/auth/login',
+          headers: { 'content-type': 'application/json' },
+          payload: JSON.stringify({ email, password }),
+          remoteAddress,
+        });
+      for (let index = 0; index < 4; index++)
+        assert.equal((await attempt(`spray${index}@example.com`, 'wrong password!', '192.0.2.7')).statusCode, 401);
       const blocked = await attempt('real@example.com', PASSWORD, '192.0.2.7');
       assert.equal(blocked.statusCode, 429);
       assert.ok(Number(blocked.headers['retry-after']) > 0);
@@ -188,7 +241,12 @@ describe('CSRF', () => {
       assert.ok(refused.json().reason.includes('x-csrf-token'));
     }
     // Refused requests changed nothing.
-    assert.equal((await acme.call('GET', '/v1/rules')).json().data.filter((stored: { pattern: string }) => stored.pattern === rule.pattern).length, 0);
+    assert.equal(
+      (await acme.call('GET', '/v1/rules'))
+        .json()
+        .data.filter((stored: { pattern: string }) => stored.pattern === rule.pattern).length,
+      0,
+    );
     // Another session's token is not this session's.
     const other = await signIn((await person(acme, 'bookkeeper')).email);
     assert.equal((await browser.call('POST', '/v1/rules', rule, { csrf: other.csrfToken })).statusCode, 403);
@@ -205,7 +263,15 @@ describe('roles', () => {
     const transaction = await oneTransaction(acme, 'viewer-chk');
     const obligations = (await acme.call('GET', '/v1/obligations')).json().data;
     const viewer = await signIn((await person(acme, 'viewer')).email);
-    for (const url of ['/v1/transactions', '/v1/accounts', '/v1/entities', '/v1/rules', '/v1/obligations', '/v1/settings', '/v1/reports/trial-balance']) {
+    for (const url of [
+      '/v1/transactions',
+      '/v1/accounts',
+      '/v1/entities',
+      '/v1/rules',
+      '/v1/obligations',
+      '/v1/settings',
+      '/v1/reports/trial-balance',
+    ]) {
       assert.equal((await viewer.call('GET', url)).statusCode, 200, url);
     }
     const attempts: Array<[string, string, unknown]> = [
@@ -236,7 +302,10 @@ describe('roles', () => {
   test('a bookkeeper reviews, categorizes, writes rules and files obligations, but manages no keys, people or settings', async () => {
     const transaction = await oneTransaction(acme, 'bookkeeper-chk');
     const bookkeeper = await signIn((await person(acme, 'bookkeeper')).email);
-    const recategorized = await bookkeeper.call('PATCH', `/v1/transactions/${transaction.id}`, { category: '6200', reason: 'software' });
+    const recategorized = await bookkeeper.call('PATCH', `/v1/transactions/${transaction.id}`, {
+      category: '6200',
+      reason: 'software',
+    });
     assert.equal(recategorized.statusCode, 200, recategorized.body);
     assert.equal(recategorized.json().data.category.accountNumber, '6200');
     const obligation = (await bookkeeper.call('GET', '/v1/obligations?status=upcoming')).json().data[0];
@@ -245,7 +314,11 @@ describe('roles', () => {
     assert.equal(confirmed.json().data.status, 'confirmed');
     const filed = await bookkeeper.call('POST', `/v1/obligations/${obligation.id}/file`);
     assert.equal(filed.json().data.status, 'filed');
-    assert.equal((await bookkeeper.call('POST', `/v1/obligations/${obligation.id}/confirm`)).statusCode, 409, 'a filed obligation is not confirmed again');
+    assert.equal(
+      (await bookkeeper.call('POST', `/v1/obligations/${obligation.id}/confirm`)).statusCode,
+      409,
+      'a filed obligation is not confirmed again',
+    );
     for (const [method, url, body] of [
       ['GET', '/v1/api-keys', undefined],
       ['POST', '/v1/api-keys', { scopes: ['read'] }],
@@ -271,28 +344,51 @@ describe('roles', () => {
     const entry = listed.find((stored: { id: string }) => stored.id === id);
     assert.deepEqual(entry.scopes, ['read']);
     assert.ok(!JSON.stringify(listed).includes(key.slice(16)), 'no secret in the list');
-    const withKey = () => harness.app.inject({ method: 'GET', url: '/v1/entities', headers: { authorization: `Bearer ${key}` } });
+    const withKey = () =>
+      harness.app.inject({ method: 'GET', url: '/v1/entities', headers: { authorization: `Bearer ${key}` } });
     assert.equal((await withKey()).statusCode, 200);
     assert.equal((await owner.call('DELETE', `/v1/api-keys/${id}`)).statusCode, 200);
     assert.equal((await withKey()).statusCode, 401);
-    assert.equal((await owner.call('DELETE', `/v1/api-keys/${globex.keyId}`)).statusCode, 404, "another tenant's key is unknown here");
+    assert.equal(
+      (await owner.call('DELETE', `/v1/api-keys/${globex.keyId}`)).statusCode,
+      404,
+      "another tenant's key is unknown here",
+    );
 
     const settings = await owner.call('PATCH', '/v1/settings', { reviewThreshold: 0.7 });
     assert.deepEqual(settings.json().data, { reviewThreshold: 0.7, effectiveReviewThreshold: 0.7 });
     const reset = await owner.call('PATCH', '/v1/settings', { reviewThreshold: null });
-    assert.deepEqual(reset.json().data, { reviewThreshold: null, effectiveReviewThreshold: harness.config.reviewThreshold });
+    assert.deepEqual(reset.json().data, {
+      reviewThreshold: null,
+      effectiveReviewThreshold: harness.config.reviewThreshold,
+    });
 
     const before = (await owner.call('GET', '/v1/obligations?limit=500')).json().data;
     assert.ok(!before.some((row: { type: string }) => row.type === 'sales_tax_return'));
-    const updated = await owner.call('PATCH', `/v1/entities/${acme.entityId}`, { salesTaxStates: ['CA'], salesTaxFrequency: 'monthly', industry: 'retail' });
+    const updated = await owner.call('PATCH', `/v1/entities/${acme.entityId}`, {
+      salesTaxStates: ['CA'],
+      salesTaxFrequency: 'monthly',
+      industry: 'retail',
+    });
     assert.equal(updated.statusCode, 200, updated.body);
     assert.deepEqual(updated.json().data.salesTaxStates, ['CA']);
     assert.equal(updated.json().data.industry, 'retail');
     const afterUpdate = (await owner.call('GET', '/v1/obligations?limit=500')).json().data;
-    assert.ok(afterUpdate.some((row: { type: string; stateCode: string }) => row.type === 'sales_tax_return' && row.stateCode === 'CA'), 'the calendar follows the profile');
-    const invalid = await owner.call('PATCH', `/v1/entities/${acme.entityId}`, { entityType: 'sole_prop', regime: 'c_corporation' });
+    assert.ok(
+      afterUpdate.some(
+        (row: { type: string; stateCode: string }) => row.type === 'sales_tax_return' && row.stateCode === 'CA',
+      ),
+      'the calendar follows the profile',
+    );
+    const invalid = await owner.call('PATCH', `/v1/entities/${acme.entityId}`, {
+      entityType: 'sole_prop',
+      regime: 'c_corporation',
+    });
     assert.equal(invalid.statusCode, 400);
-    assert.equal((await owner.call('PATCH', `/v1/entities/${globex.entityId}`, { industry: 'retail' })).statusCode, 404);
+    assert.equal(
+      (await owner.call('PATCH', `/v1/entities/${globex.entityId}`, { industry: 'retail' })).statusCode,
+      404,
+    );
 
     // Demoted to viewer by another owner: the very next request has the viewer's scopes.
     const demoted = await person(acme, 'owner');
@@ -310,14 +406,20 @@ describe('roles', () => {
     const tenant = await harness.newTenant('Solo LLC');
     const only = await person(tenant, 'owner');
     const browser = await signIn(only.email);
-    for (const [method, body] of [['PATCH', { role: 'bookkeeper' }], ['DELETE', undefined]] as const) {
+    for (const [method, body] of [
+      ['PATCH', { role: 'bookkeeper' }],
+      ['DELETE', undefined],
+    ] as const) {
       const refused = await browser.call(method, `/v1/users/${only.id}`, body);
       assert.equal(refused.statusCode, 409, refused.body);
       assert.equal(refused.json().error, 'conflict');
       assert.ok(refused.json().reason.includes('last owner'));
     }
     const users = (await browser.call('GET', '/v1/users')).json().data;
-    assert.deepEqual(users.map((user: { role: string }) => user.role), ['owner']);
+    assert.deepEqual(
+      users.map((user: { role: string }) => user.role),
+      ['owner'],
+    );
     // With a second owner, the first may step down.
     const second = await person(tenant, 'owner');
     assert.equal((await browser.call('PATCH', `/v1/users/${only.id}`, { role: 'bookkeeper' })).statusCode, 200);
@@ -331,20 +433,37 @@ describe('password reset and invitations', () => {
     const member = await person(acme, 'bookkeeper');
     const oldSession = await signIn(member.email);
     const before = mails.length;
-    const known = await harness.app.inject({ method: 'POST', url: '/v1/auth/password-reset', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ email: member.email }) });
-    const unknown = await harness.app.inject({ method: 'POST', url: '/v1/auth/password-reset', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ email: 'ghost@example.com' }) });
+    const known = await harness.app.inject({
+      method: 'POST',
+      url: '/v1/auth/password-reset',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: member.email }),
+    });
+    const unknown = await harness.app.inject({
+      method: 'POST',
+      url: '/v1/auth/password-reset',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'ghost@example.com' }),
+    });
     assert.equal(known.statusCode, 202);
     assert.equal(unknown.statusCode, 202);
     assert.equal(known.body, unknown.body);
     // The mail goes in the background.
-    for (let waited = 0; mails.length === before && waited < 5000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
+    for (let waited = 0; mails.length === before && waited < 5000; waited += 10)
+      await new Promise((resolve) => setTimeout(resolve, 10));
     const sent = mails.slice(before);
     assert.equal(sent.length, 1);
     assert.equal(sent[0].to, member.email);
     const token = /reset-password#token=([A-Za-z0-9_-]+)/.exec(sent[0].text)?.[1];
     assert.ok(token, sent[0].text);
 
-    const confirm = (password: string, withToken = token) => harness.app.inject({ method: 'POST', url: '/v1/auth/password-reset/confirm', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ token: withToken, password }) });
+    const confirm = (password: string, withToken = token) =>
+      harness.app.inject({
+        method: 'POST',
+        url: '/v1/auth/password-reset/confirm',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ token: withToken, password }),
+      });
     assert.equal((await confirm('short')).statusCode, 400, 'a too-short password is refused and the token kept');
     const done = await confirm('a brand new passphrase');
     assert.equal(done.statusCode, 200, done.body);
@@ -359,7 +478,12 @@ describe('password reset and invitations', () => {
     const flooded = await person(acme, 'viewer');
     const beforeFlood = mails.length;
     for (let request = 0; request < 6; request++) {
-      const response = await harness.app.inject({ method: 'POST', url: '/v1/auth/password-reset', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ email: flooded.email }) });
+      const response = await harness.app.inject({
+        method: 'POST',
+        url: '/v1/auth/password-reset',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ email: flooded.email }),
+      });
       assert.equal(response.statusCode, 202);
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -374,10 +498,24 @@ describe('password reset and invitations', () => {
     const { invitation, token, acceptUrl } = invited.json().data;
     assert.equal(invitation.email, email);
     assert.ok(acceptUrl.endsWith(`#token=${token}`));
-    assert.ok((await owner.call('GET', '/v1/invitations')).json().data.some((open: { id: string }) => open.id === invitation.id));
-    assert.equal((await loginRequest({ email, password: PASSWORD }, '10.3.0.1')).statusCode, 401, 'no account before accepting');
+    assert.ok(
+      (await owner.call('GET', '/v1/invitations'))
+        .json()
+        .data.some((open: { id: string }) => open.id === invitation.id),
+    );
+    assert.equal(
+      (await loginRequest({ email, password: PASSWORD }, '10.3.0.1')).statusCode,
+      401,
+      'no account before accepting',
+    );
 
-    const accept = (body: unknown) => harness.app.inject({ method: 'POST', url: '/v1/auth/accept-invitation', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+    const accept = (body: unknown) =>
+      harness.app.inject({
+        method: 'POST',
+        url: '/v1/auth/accept-invitation',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify(body),
+      });
     const accepted = await accept({ token, password: PASSWORD });
     assert.equal(accepted.statusCode, 200, accepted.body);
     assert.equal(accepted.json().data.role, 'bookkeeper');
@@ -385,11 +523,21 @@ describe('password reset and invitations', () => {
     assert.equal((await accept({ token, password: PASSWORD })).statusCode, 400, 'used once');
     const browser = await signIn(email);
     assert.equal(browser.login.json().data.role, 'bookkeeper');
-    assert.ok((await owner.call('GET', '/v1/users')).json().data.some((user: { email: string; role: string }) => user.email === email && user.role === 'bookkeeper'));
-    assert.equal((await owner.call('POST', '/v1/users', { email, role: 'viewer' })).statusCode, 409, 'already a member');
+    assert.ok(
+      (await owner.call('GET', '/v1/users'))
+        .json()
+        .data.some((user: { email: string; role: string }) => user.email === email && user.role === 'bookkeeper'),
+    );
+    assert.equal(
+      (await owner.call('POST', '/v1/users', { email, role: 'viewer' })).statusCode,
+      409,
+      'already a member',
+    );
 
     // A revoked invitation's token does not work.
-    const second = (await owner.call('POST', '/v1/users', { email: `revoked-${counter}@example.com`, role: 'viewer' })).json().data;
+    const second = (
+      await owner.call('POST', '/v1/users', { email: `revoked-${counter}@example.com`, role: 'viewer' })
+    ).json().data;
     assert.equal((await owner.call('DELETE', `/v1/invitations/${second.invitation.id}`)).statusCode, 200);
     assert.equal((await accept({ token: second.token, password: PASSWORD })).statusCode, 400);
 
@@ -412,20 +560,39 @@ describe('audit log', () => {
     const ownerPerson = await person(tenant, 'owner');
     const owner = await signIn(ownerPerson.email);
     const transaction = await oneTransaction(tenant, 'audit-chk');
-    assert.equal((await owner.call('PATCH', `/v1/transactions/${transaction.id}`, { category: '6200', reason: 'tools' })).statusCode, 200);
+    assert.equal(
+      (await owner.call('PATCH', `/v1/transactions/${transaction.id}`, { category: '6200', reason: 'tools' }))
+        .statusCode,
+      200,
+    );
     assert.equal((await owner.call('PATCH', '/v1/settings', { reviewThreshold: 0.6 })).statusCode, 200);
     const rule = (await tenant.call('POST', '/v1/rules', { pattern: 'AUDITED VENDOR', category: '6200' })).json().data;
     assert.equal((await tenant.call('DELETE', `/v1/rules/${rule.id}`)).statusCode, 200);
     assert.equal((await tenant.call('DELETE', `/v1/transactions/${transaction.id}`)).statusCode, 200);
-    const invited = (await owner.call('POST', '/v1/users', { email: 'audited@example.com', role: 'viewer' })).json().data;
+    const invited = (await owner.call('POST', '/v1/users', { email: 'audited@example.com', role: 'viewer' })).json()
+      .data;
     assert.ok(invited.token);
 
     const log = await owner.call('GET', '/v1/audit-log');
     assert.equal(log.statusCode, 200, log.body);
     const entries = log.json().data;
-    assert.deepEqual(entries.map((entry: { action: string }) => entry.action), ['invitation.create', 'transaction.delete', 'rule.delete', 'rule.create', 'settings.update', 'transaction.recategorize']);
+    assert.deepEqual(
+      entries.map((entry: { action: string }) => entry.action),
+      [
+        'invitation.create',
+        'transaction.delete',
+        'rule.delete',
+        'rule.create',
+        'settings.update',
+        'transaction.recategorize',
+      ],
+    );
     const byAction = Object.fromEntries(entries.map((entry: { action: string }) => [entry.action, entry]));
-    assert.deepEqual(byAction['transaction.recategorize'].actor, { type: 'user', id: ownerPerson.id, label: ownerPerson.email });
+    assert.deepEqual(byAction['transaction.recategorize'].actor, {
+      type: 'user',
+      id: ownerPerson.id,
+      label: ownerPerson.email,
+    });
     assert.equal(byAction['transaction.recategorize'].targetId, transaction.id);
     assert.equal(byAction['transaction.recategorize'].before.category, transaction.category.accountNumber);
     assert.equal(byAction['transaction.recategorize'].after.category, '6200');
@@ -442,7 +609,10 @@ describe('audit log', () => {
     assert.equal(firstPage.data.length, 4);
     assert.equal(firstPage.meta.pagination.nextOffset, 4);
     const secondPage = (await owner.call('GET', '/v1/audit-log?limit=4&offset=4')).json();
-    assert.deepEqual(secondPage.data.map((entry: { id: number }) => entry.id), entries.slice(4).map((entry: { id: number }) => entry.id));
+    assert.deepEqual(
+      secondPage.data.map((entry: { id: number }) => entry.id),
+      entries.slice(4).map((entry: { id: number }) => entry.id),
+    );
     assert.equal(secondPage.meta.pagination.nextOffset, null);
     // Nothing of this tenant's shows in another's log.
     const otherOwner = await signIn((await person(acme, 'owner')).email);
@@ -464,13 +634,22 @@ describe('tenant isolation', () => {
       assert.equal((await acmeOwner.call('PATCH', `/v1/transactions/${row.id}`, { category: '6200' })).statusCode, 404);
     }
     const globexPerson = await person(globex, 'viewer');
-    assert.ok(!(await acmeOwner.call('GET', '/v1/users')).json().data.some((user: { id: string }) => user.id === globexPerson.id));
+    assert.ok(
+      !(await acmeOwner.call('GET', '/v1/users'))
+        .json()
+        .data.some((user: { id: string }) => user.id === globexPerson.id),
+    );
     assert.equal((await acmeOwner.call('PATCH', `/v1/users/${globexPerson.id}`, { role: 'owner' })).statusCode, 404);
     assert.equal((await acmeOwner.call('DELETE', `/v1/users/${globexPerson.id}`)).statusCode, 404);
-    assert.ok(!(await acmeOwner.call('GET', '/v1/api-keys')).json().data.some((key: { id: string }) => key.id === globex.keyId));
+    assert.ok(
+      !(await acmeOwner.call('GET', '/v1/api-keys')).json().data.some((key: { id: string }) => key.id === globex.keyId),
+    );
     assert.equal((await acmeOwner.call('GET', `/v1/entities/${globex.entityId}`)).statusCode, 404);
     const globexBrowser = await signIn(globexPerson.email);
     assert.equal(globexBrowser.login.json().data.tenantId, globex.tenantId);
-    assert.equal((await globexBrowser.call('GET', '/v1/transactions?from=2026-03-01&to=2026-03-31')).json().data.length, globexRows.length);
+    assert.equal(
+      (await globexBrowser.call('GET', '/v1/transactions?from=2026-03-01&to=2026-03-31')).json().data.length,
+      globexRows.length,
+    );
   });
 });

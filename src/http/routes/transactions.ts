@@ -28,183 +28,350 @@ function boundToMinor(amount: number, currency: string, direction: 'up' | 'down'
 }
 
 const PushedRow = Type.Object({
-  accountExternalId: Type.String({ minLength: 1, maxLength: 200, description: 'The externalId given when the account was created with POST /bank-accounts' }),
-  id: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: "The client's stable id; a re-send of the same id to the same account is a no-op. When omitted, identity is date + amount + description." })),
+  accountExternalId: Type.String({
+    minLength: 1,
+    maxLength: 200,
+    description: 'The externalId given when the account was created with POST /bank-accounts',
+  }),
+  id: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 200,
+      description:
+        "The client's stable id; a re-send of the same id to the same account is a no-op. When omitted, identity is date + amount + description.",
+    }),
+  ),
   date: DateString(),
   authorizedDate: Type.Optional(DateString()),
-  amount: Type.Number({ description: 'Positive = money out, negative = money in; not zero; no more decimals than the currency has' }),
+  amount: Type.Number({
+    description: 'Positive = money out, negative = money in; not zero; no more decimals than the currency has',
+  }),
   currency: Type.Optional(Type.String({ description: "Optional; must equal the account's currency" })),
   description: Type.String({ minLength: 1, maxLength: 500 }),
   merchant: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
-  merchantCategoryCode: Type.Optional(Nullable(Type.String({ pattern: '^[0-9]{4}$', description: "The card network's merchant category code (ISO 18245, four digits), as bank feeds carry it; stored on the row and used by categorization" }))),
-  mcc: Type.Optional(Nullable(Type.String({ pattern: '^[0-9]{4}$', description: 'Another name of merchantCategoryCode (feeds call it either); when both are given they must agree' }))),
-  pending: Type.Optional(Type.Boolean({ description: 'Pending rows are categorized but booked only once re-sent as settled' })),
+  merchantCategoryCode: Type.Optional(
+    Nullable(
+      Type.String({
+        pattern: '^[0-9]{4}$',
+        description:
+          "The card network's merchant category code (ISO 18245, four digits), as bank feeds carry it; stored on the row and used by categorization",
+      }),
+    ),
+  ),
+  mcc: Type.Optional(
+    Nullable(
+      Type.String({
+        pattern: '^[0-9]{4}$',
+        description: 'Another name of merchantCategoryCode (feeds call it either); when both are given they must agree',
+      }),
+    ),
+  ),
+  pending: Type.Optional(
+    Type.Boolean({ description: 'Pending rows are categorized but booked only once re-sent as settled' }),
+  ),
 });
 
 export function transactionRoutes(app: FastifyInstance, context: AppContext): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   const { handle } = context;
 
-  api.post('/transactions', {
-    config: { scope: 'write' },
-    schema: {
-      summary: 'Push transactions for manual accounts',
-      description: `All or nothing: one invalid row rejects the request (the reason names the row index) and nothing is imported. At most ${MAX_ROWS_PER_REQUEST} rows and 5 MB per request.`,
-      body: Type.Object({
-        institutionName: Type.String({ minLength: 1, maxLength: 200 }),
-        transactions: Type.Array(PushedRow, { maxItems: MAX_ROWS_PER_REQUEST }),
-      }),
-      response: {
-        200: Data(Type.Object({ received: Type.Integer(), imported: Type.Integer(), deduplicated: Type.Integer() })),
-        ...errorResponses(400, 403, 413, 415),
+  api.post(
+    '/transactions',
+    {
+      config: { scope: 'write' },
+      schema: {
+        summary: 'Push transactions for manual accounts',
+        description: `All or nothing: one invalid row rejects the request (the reason names the row index) and nothing is imported. At most ${MAX_ROWS_PER_REQUEST} rows and 5 MB per request.`,
+        body: Type.Object({
+          institutionName: Type.String({ minLength: 1, maxLength: 200 }),
+          transactions: Type.Array(PushedRow, { maxItems: MAX_ROWS_PER_REQUEST }),
+        }),
+        response: {
+          200: Data(Type.Object({ received: Type.Integer(), imported: Type.Integer(), deduplicated: Type.Integer() })),
+          ...errorResponses(400, 403, 413, 415),
+        },
       },
     },
-  }, async (request) => {
-    const result = await pushTransactions(handle, request.principal.tenantId, request.body);
-    if (result.imported > 0) context.onRowsArrived();
-    return { data: result };
-  });
+    async (request) => {
+      const result = await pushTransactions(handle, request.principal.tenantId, request.body);
+      if (result.imported > 0) context.onRowsArrived();
+      return { data: result };
+    },
+  );
 
-  api.get('/transactions', {
-    config: { scope: 'read', csv: true },
-    schema: {
-      summary: 'List transactions, newest first',
-      description: `Without from and to, the window is the last ${DEFAULT_WINDOW_DAYS} days (UTC), or every date with sweepState; \`meta.window\` always says which dates were covered, so a client can tell a quiet month from a window it did not ask for. Filters combine (AND). \`Accept: text/csv\` returns every matching row as CSV (streamed; limit and offset page the JSON only).`,
-      querystring: Type.Object({
-        limit: Limit(200, 50),
-        offset: Offset,
-        from: Type.Optional(DateString(`Window start; default ${DEFAULT_WINDOW_DAYS} days before to (unbounded with sweepState)`)),
-        to: Type.Optional(DateString('Window end; default today (UTC) (unbounded with sweepState)')),
-        category: Type.Optional(Type.String({ maxLength: 20, description: 'Only rows categorized to this ledger account number' })),
-        search: Type.Optional(Type.String({ maxLength: 200, description: 'Case-insensitive substring of descriptor or merchant' })),
-        sweepState: Type.Optional(Type.String({ enum: [...SWEEP_STATES], description: 'Only rows in this sweep state (queued, done, failed). With it, from and to bound nothing unless given, so `?sweepState=failed` lists every parked row whatever its date' })),
-        needsReview: Type.Optional(Type.Boolean({ description: 'true: only rows waiting for a person (the review queue); false: only rows that need no review' })),
-        bankAccountId: Type.Optional(Uuid('Only rows of this bank account (GET /bank-accounts)')),
-        amountMin: Type.Optional(Type.Number({ minimum: -1e13, maximum: 1e13, description: 'Signed amount at least this (positive = money out, as `amount`); in each row\'s own currency' })),
-        amountMax: Type.Optional(Type.Number({ minimum: -1e13, maximum: 1e13, description: 'Signed amount at most this; `amountMin=100&amountMax=500` is spending of 100 to 500, `amountMax=-1000` income of 1000 or more' })),
-      }),
-      response: {
-        200: jsonOrCsv(Type.Object({
-          data: Type.Array(Type.Ref('Transaction')),
-          meta: Type.Object({
-            pagination: Pagination,
-            window: Type.Object({
-              from: Nullable(DateString('First date covered; null = unbounded')),
-              to: Nullable(DateString('Last date covered; null = unbounded')),
-              defaulted: Type.Boolean({ description: `True when from or to was not given and the service chose it (the ${DEFAULT_WINDOW_DAYS}-day default)` }),
-            }, { description: 'The dates the list covers, as given or as defaulted' }),
+  api.get(
+    '/transactions',
+    {
+      config: { scope: 'read', csv: true },
+      schema: {
+        summary: 'List transactions, newest first',
+        description: `Without from and to, the window is the last ${DEFAULT_WINDOW_DAYS} days (UTC), or every date with sweepState; \`meta.window\` always says which dates were covered, so a client can tell a quiet month from a window it did not ask for. Filters combine (AND). \`Accept: text/csv\` returns every matching row as CSV (streamed; limit and offset page the JSON only).`,
+        querystring: Type.Object({
+          limit: Limit(200, 50),
+          offset: Offset,
+          from: Type.Optional(
+            DateString(`Window start; default ${DEFAULT_WINDOW_DAYS} days before to (unbounded with sweepState)`),
+          ),
+          to: Type.Optional(DateString('Window end; default today (UTC) (unbounded with sweepState)')),
+          category: Type.Optional(
+            Type.String({ maxLength: 20, description: 'Only rows categorized to this ledger account number' }),
+          ),
+          search: Type.Optional(
+            Type.String({ maxLength: 200, description: 'Case-insensitive substring of descriptor or merchant' }),
+          ),
+          sweepState: Type.Optional(
+            Type.String({
+              enum: [...SWEEP_STATES],
+              description:
+                'Only rows in this sweep state (queued, done, failed). With it, from and to bound nothing unless given, so `?sweepState=failed` lists every parked row whatever its date',
+            }),
+          ),
+          needsReview: Type.Optional(
+            Type.Boolean({
+              description:
+                'true: only rows waiting for a person (the review queue); false: only rows that need no review',
+            }),
+          ),
+          bankAccountId: Type.Optional(Uuid('Only rows of this bank account (GET /bank-accounts)')),
+          amountMin: Type.Optional(
+            Type.Number({
+              minimum: -1e13,
+              maximum: 1e13,
+              description:
+                "Signed amount at least this (positive = money out, as `amount`); in each row's own currency",
+            }),
+          ),
+          amountMax: Type.Optional(
+            Type.Number({
+              minimum: -1e13,
+              maximum: 1e13,
+              description:
+                'Signed amount at most this; `amountMin=100&amountMax=500` is spending of 100 to 500, `amountMax=-1000` income of 1000 or more',
+            }),
+          ),
+        }),
+        response: {
+          200: jsonOrCsv(
+            Type.Object({
+              data: Type.Array(Type.Ref('Transaction')),
+              meta: Type.Object({
+                pagination: Pagination,
+                window: Type.Object(
+                  {
+                    from: Nullable(DateString('First date covered; null = unbounded')),
+                    to: Nullable(DateString('Last date covered; null = unbounded')),
+                    defaulted: Type.Boolean({
+                      description: `True when from or to was not given and the service chose it (the ${DEFAULT_WINDOW_DAYS}-day default)`,
+                    }),
+                  },
+                  { description: 'The dates the list covers, as given or as defaulted' },
+                ),
+              }),
+            }),
+            TRANSACTIONS_CSV_COLUMNS.join(','),
+          ),
+          ...errorResponses(400, 403, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { limit, offset, category, search, sweepState, needsReview, bankAccountId, amountMin, amountMax } =
+        request.query;
+      // A state asks for rows wherever they are dated; the default window is for browsing the latest rows.
+      const defaultTo = sweepState ? undefined : todayUtc();
+      const to = request.query.to ?? defaultTo;
+      const from = request.query.from ?? (to && !sweepState ? addDays(to, -DEFAULT_WINDOW_DAYS) : undefined);
+      if (from && to && from > to) throw invalid('from: must be on or before to');
+      if (amountMin !== undefined && amountMax !== undefined && amountMin > amountMax)
+        throw invalid('amountMin: must be at most amountMax');
+      const tenantId = request.principal.tenantId;
+      if (category && category !== 'transfer' && !(await tenantHasAccountNumber(handle.readDb, tenantId, category))) {
+        throw invalid(`category: "${category}" is not an account number of this tenant's chart (see GET /accounts)`);
+      }
+      if (bankAccountId && !(await tenantHasBankAccount(handle.readDb, tenantId, bankAccountId)))
+        throw notFound(`bank account ${bankAccountId}`);
+      const amountMinorByCurrency =
+        amountMin === undefined && amountMax === undefined
+          ? undefined
+          : (await tenantCurrencies(handle.readDb, tenantId)).map((currency) => ({
+              currency,
+              minMinor: amountMin === undefined ? undefined : boundToMinor(amountMin, currency, 'up'),
+              maxMinor: amountMax === undefined ? undefined : boundToMinor(amountMax, currency, 'down'),
+            }));
+      const query = {
+        from,
+        to,
+        category,
+        search,
+        sweepState: sweepState as SweepState | undefined,
+        needsReview,
+        bankAccountId,
+        amountMinorByCurrency,
+      };
+      if (request.answerAs === 'text/csv') {
+        return streamCsv(reply, `transactions-${from ?? 'start'}-${to ?? 'end'}`, {
+          readPage: (pageOffset) =>
+            request.tenant.bankRows
+              .list({ ...query, limit: CSV_PAGE_ROWS, offset: pageOffset })
+              .then((rows) => ({ rows, offset: pageOffset })),
+          render: (page, first) => transactionsCsv(page.rows.slice(0, CSV_PAGE_ROWS).map(toTransactionView), first),
+          next: (page) => (page.rows.length > CSV_PAGE_ROWS ? page.offset + CSV_PAGE_ROWS : null),
+        });
+      }
+      const rows = await request.tenant.bankRows.list({ ...query, limit, offset });
+      return {
+        data: rows.slice(0, limit).map(toTransactionView),
+        meta: {
+          pagination: { limit, offset, nextOffset: rows.length > limit ? offset + limit : null },
+          window: {
+            from: from ?? null,
+            to: to ?? null,
+            defaulted: request.query.from === undefined || request.query.to === undefined,
+          },
+        },
+      };
+    },
+  );
+
+  api.get(
+    '/transactions/:id',
+    {
+      config: { scope: 'read' },
+      schema: {
+        summary: 'One transaction',
+        params: Type.Object({ id: Uuid() }),
+        response: { 200: Data(Type.Ref('Transaction')), ...errorResponses(400, 403, 404) },
+      },
+    },
+    async (request) => {
+      const row = await request.tenant.bankRows.find(request.params.id);
+      if (!row) throw notFound(`transaction ${request.params.id}`);
+      return { data: toTransactionView(row) };
+    },
+  );
+
+  api.patch(
+    '/transactions/:id',
+    {
+      config: { scope: 'write' },
+      schema: {
+        summary: 'Recategorize a transaction',
+        description:
+          'Reverses the booked entry and books a new one against the chosen account (or 1900 for a transfer). The choice is remembered for the merchant. `reason` is optional. A row the sweep parked (sweepState failed) is filed and booked by this choice and leaves the failed state.',
+        params: Type.Object({ id: Uuid() }),
+        body: Type.Object({
+          category: Type.String({
+            minLength: 1,
+            maxLength: 20,
+            description: 'A ledger account number from GET /accounts, or "transfer"',
           }),
-        }), TRANSACTIONS_CSV_COLUMNS.join(',')),
-        ...errorResponses(400, 403, 404),
+          reason: Type.Optional(
+            Type.String({
+              maxLength: MAX_REASON_LENGTH,
+              description: 'Free text explaining the correction; kept as the memo of the new journal lines',
+            }),
+          ),
+        }),
+        response: {
+          200: Data(
+            Type.Object({
+              id: Type.String(),
+              category: Nullable(Type.Ref('TransactionCategory')),
+              transactionType: Nullable(Type.String()),
+              needsReview: Type.Boolean(),
+              journalEntryId: Nullable(Type.String()),
+            }),
+          ),
+          ...errorResponses(400, 403, 404, 415),
+        },
       },
     },
-  }, async (request, reply) => {
-    const { limit, offset, category, search, sweepState, needsReview, bankAccountId, amountMin, amountMax } = request.query;
-    // A state asks for rows wherever they are dated; the default window is for browsing the latest rows.
-    const defaultTo = sweepState ? undefined : todayUtc();
-    const to = request.query.to ?? defaultTo;
-    const from = request.query.from ?? (to && !sweepState ? addDays(to, -DEFAULT_WINDOW_DAYS) : undefined);
-    if (from && to && from > to) throw invalid('from: must be on or before to');
-    if (amountMin !== undefined && amountMax !== undefined && amountMin > amountMax) throw invalid('amountMin: must be at most amountMax');
-    const tenantId = request.principal.tenantId;
-    if (category && category !== 'transfer' && !(await tenantHasAccountNumber(handle.readDb, tenantId, category))) {
-      throw invalid(`category: "${category}" is not an account number of this tenant's chart (see GET /accounts)`);
-    }
-    if (bankAccountId && !(await tenantHasBankAccount(handle.readDb, tenantId, bankAccountId))) throw notFound(`bank account ${bankAccountId}`);
-    const amountMinorByCurrency = amountMin === undefined && amountMax === undefined ? undefined : (await tenantCurrencies(handle.readDb, tenantId)).map((currency) => ({
-      currency,
-      minMinor: amountMin === undefined ? undefined : boundToMinor(amountMin, currency, 'up'),
-      maxMinor: amountMax === undefined ? undefined : boundToMinor(amountMax, currency, 'down'),
-    }));
-    const query = { from, to, category, search, sweepState: sweepState as SweepState | undefined, needsReview, bankAccountId, amountMinorByCurrency };
-    if (request.answerAs === 'text/csv') {
-      return streamCsv(reply, `transactions-${from ?? 'start'}-${to ?? 'end'}`, {
-        readPage: (pageOffset) => request.tenant.bankRows.list({ ...query, limit: CSV_PAGE_ROWS, offset: pageOffset }).then((rows) => ({ rows, offset: pageOffset })),
-        render: (page, first) => transactionsCsv(page.rows.slice(0, CSV_PAGE_ROWS).map(toTransactionView), first),
-        next: (page) => (page.rows.length > CSV_PAGE_ROWS ? page.offset + CSV_PAGE_ROWS : null),
+    async (request) => {
+      const tenantId = request.principal.tenantId;
+      const beforeRow = await request.tenant.bankRows.find(request.params.id);
+      const view = await recategorize(handle, tenantId, request.params.id, request.body, {
+        reviewThreshold: context.config.reviewThreshold,
       });
-    }
-    const rows = await request.tenant.bankRows.list({ ...query, limit, offset });
-    return {
-      data: rows.slice(0, limit).map(toTransactionView),
-      meta: {
-        pagination: { limit, offset, nextOffset: rows.length > limit ? offset + limit : null },
-        window: { from: from ?? null, to: to ?? null, defaulted: request.query.from === undefined || request.query.to === undefined },
-      },
-    };
-  });
-
-  api.get('/transactions/:id', {
-    config: { scope: 'read' },
-    schema: {
-      summary: 'One transaction',
-      params: Type.Object({ id: Uuid() }),
-      response: { 200: Data(Type.Ref('Transaction')), ...errorResponses(400, 403, 404) },
+      const before = beforeRow ? toTransactionView(beforeRow) : undefined;
+      await recordAudit(handle.db, tenantId, actorOf(request.principal), {
+        action: 'transaction.recategorize',
+        targetType: 'transaction',
+        targetId: view.id,
+        before: before
+          ? {
+              category: before.category?.accountNumber ?? null,
+              source: before.category?.source ?? null,
+              needsReview: before.needsReview,
+              journalEntryId: before.journalEntryId,
+            }
+          : null,
+        after: {
+          category: view.category?.accountNumber ?? null,
+          source: view.category?.source ?? null,
+          needsReview: view.needsReview,
+          journalEntryId: view.journalEntryId,
+          reason: request.body.reason ?? null,
+        },
+      });
+      return {
+        data: {
+          id: view.id,
+          category: view.category,
+          transactionType: view.transactionType,
+          needsReview: view.needsReview,
+          journalEntryId: view.journalEntryId,
+        },
+      };
     },
-  }, async (request) => {
-    const row = await request.tenant.bankRows.find(request.params.id);
-    if (!row) throw notFound(`transaction ${request.params.id}`);
-    return { data: toTransactionView(row) };
-  });
+  );
 
-  api.patch('/transactions/:id', {
-    config: { scope: 'write' },
-    schema: {
-      summary: 'Recategorize a transaction',
-      description: 'Reverses the booked entry and books a new one against the chosen account (or 1900 for a transfer). The choice is remembered for the merchant. `reason` is optional. A row the sweep parked (sweepState failed) is filed and booked by this choice and leaves the failed state.',
-      params: Type.Object({ id: Uuid() }),
-      body: Type.Object({
-        category: Type.String({ minLength: 1, maxLength: 20, description: 'A ledger account number from GET /accounts, or "transfer"' }),
-        reason: Type.Optional(Type.String({ maxLength: MAX_REASON_LENGTH, description: 'Free text explaining the correction; kept as the memo of the new journal lines' })),
-      }),
-      response: {
-        200: Data(Type.Object({
-          id: Type.String(),
-          category: Nullable(Type.Ref('TransactionCategory')),
-          transactionType: Nullable(Type.String()),
-          needsReview: Type.Boolean(),
-          journalEntryId: Nullable(Type.String()),
-        })),
-        ...errorResponses(400, 403, 404, 415),
-      },
-    },
-  }, async (request) => {
-    const tenantId = request.principal.tenantId;
-    const beforeRow = await request.tenant.bankRows.find(request.params.id);
-    const view = await recategorize(handle, tenantId, request.params.id, request.body, { reviewThreshold: context.config.reviewThreshold });
-    const before = beforeRow ? toTransactionView(beforeRow) : undefined;
-    await recordAudit(handle.db, tenantId, actorOf(request.principal), {
-      action: 'transaction.recategorize', targetType: 'transaction', targetId: view.id,
-      before: before ? { category: before.category?.accountNumber ?? null, source: before.category?.source ?? null, needsReview: before.needsReview, journalEntryId: before.journalEntryId } : null,
-      after: { category: view.category?.accountNumber ?? null, source: view.category?.source ?? null, needsReview: view.needsReview, journalEntryId: view.journalEntryId, reason: request.body.reason ?? null },
-    });
-    return { data: { id: view.id, category: view.category, transactionType: view.transactionType, needsReview: view.needsReview, journalEntryId: view.journalEntryId } };
-  });
-
-  api.delete('/transactions/:id', {
-    config: { scope: 'write' },
-    schema: {
-      summary: 'Remove a transaction',
-      description: 'Not in the contract; decided here. Removes a row that should not be in the books (a duplicate, a row the bank never made, a parked row the owner does not want). A booked row has its entry reversed in the same transaction (the journal is append-only: the entry and its reversal stay, naming the row as source); an unbooked one simply goes. The other leg of a transfer it was paired with is unlinked and needs review again. Sending the same row again (a re-push, a re-uploaded statement) brings it back as a new row.',
-      params: Type.Object({ id: Uuid() }),
-      response: {
-        200: Data(Type.Object({
-          id: Type.String(),
-          reversalEntryId: Nullable(Type.String({ format: 'uuid', description: 'The entry cancelling the booking; null when the row was not booked' })),
-        })),
-        ...errorResponses(400, 403, 404),
+  api.delete(
+    '/transactions/:id',
+    {
+      config: { scope: 'write' },
+      schema: {
+        summary: 'Remove a transaction',
+        description:
+          'Not in the contract; decided here. Removes a row that should not be in the books (a duplicate, a row the bank never made, a parked row the owner does not want). A booked row has its entry reversed in the same transaction (the journal is append-only: the entry and its reversal stay, naming the row as source); an unbooked one simply goes. The other leg of a transfer it was paired with is unlinked and needs review again. Sending the same row again (a re-push, a re-uploaded statement) brings it back as a new row.',
+        params: Type.Object({ id: Uuid() }),
+        response: {
+          200: Data(
+            Type.Object({
+              id: Type.String(),
+              reversalEntryId: Nullable(
+                Type.String({
+                  format: 'uuid',
+                  description: 'The entry cancelling the booking; null when the row was not booked',
+                }),
+              ),
+            }),
+          ),
+          ...errorResponses(400, 403, 404),
+        },
       },
     },
-  }, async (request) => {
-    const tenantId = request.principal.tenantId;
-    const beforeRow = await request.tenant.bankRows.find(request.params.id);
-    const removed = await removeTransaction(handle, tenantId, request.params.id);
-    const before = beforeRow ? toTransactionView(beforeRow) : undefined;
-    await recordAudit(handle.db, tenantId, actorOf(request.principal), {
-      action: 'transaction.delete', targetType: 'transaction', targetId: removed.id,
-      before: before ? { date: before.date, amount: before.amount, currency: before.currency, description: before.description, category: before.category?.accountNumber ?? null, journalEntryId: before.journalEntryId } : null,
-      after: { reversalEntryId: removed.reversalEntryId },
-    });
-    return { data: removed };
-  });
+    async (request) => {
+      const tenantId = request.principal.tenantId;
+      const beforeRow = await request.tenant.bankRows.find(request.params.id);
+      const removed = await removeTransaction(handle, tenantId, request.params.id);
+      const before = beforeRow ? toTransactionView(beforeRow) : undefined;
+      await recordAudit(handle.db, tenantId, actorOf(request.principal), {
+        action: 'transaction.delete',
+        targetType: 'transaction',
+        targetId: removed.id,
+        before: before
+          ? {
+              date: before.date,
+              amount: before.amount,
+              currency: before.currency,
+              description: before.description,
+              category: before.category?.accountNumber ?? null,
+              journalEntryId: before.journalEntryId,
+            }
+          : null,
+        after: { reversalEntryId: removed.reversalEntryId },
+      });
+      return { data: removed };
+    },
+  );
 }

@@ -1,5 +1,22 @@
-import { Configuration, CountryCode, PlaidApi, PlaidEnvironments, Products, type AccountBase, type Transaction } from 'plaid';
-import { FeedError, assertProviderUrl, type Connected, type FeedAccount, type FeedChanges, type FeedProvider, type FeedRow, type SyncRequest } from './provider.ts';
+import {
+  Configuration,
+  CountryCode,
+  PlaidApi,
+  PlaidEnvironments,
+  Products,
+  type AccountBase,
+  type Transaction,
+} from 'plaid';
+import {
+  FeedError,
+  assertProviderUrl,
+  type Connected,
+  type FeedAccount,
+  type FeedChanges,
+  type FeedProvider,
+  type FeedRow,
+  type SyncRequest,
+} from './provider.ts';
 
 export interface PlaidSettings {
   clientId: string;
@@ -17,12 +34,21 @@ const MAX_PAGINATION_RESTARTS = 3;
 const TIMEOUT_MS = 30_000;
 
 /** Plaid's error object (`error_type`, `error_code`, …) as the axios error inside the client carries it. */
-interface PlaidErrorBody { error_type?: string; error_code?: string; error_message?: string; display_message?: string | null; request_id?: string }
+interface PlaidErrorBody {
+  error_type?: string;
+  error_code?: string;
+  error_message?: string;
+  display_message?: string | null;
+  request_id?: string;
+}
 
-export function plaidErrorOf(error: unknown): { status: number | null; body: PlaidErrorBody; retryAfter: string | null } | null {
-  const response = (error as { response?: { status?: number; data?: unknown; headers?: Record<string, string> } })?.response;
+export function plaidErrorOf(
+  error: unknown,
+): { status: number | null; body: PlaidErrorBody; retryAfter: string | null } | null {
+  const response = (error as { response?: { status?: number; data?: unknown; headers?: Record<string, string> } })
+    ?.response;
   if (!response) return null;
-  const body = response.data && typeof response.data === 'object' ? response.data as PlaidErrorBody : {};
+  const body = response.data && typeof response.data === 'object' ? (response.data as PlaidErrorBody) : {};
   return { status: response.status ?? null, body, retryAfter: response.headers?.['retry-after'] ?? null };
 }
 
@@ -33,14 +59,34 @@ export function feedErrorFrom(error: unknown, what: string): FeedError {
   if (!plaid) return new FeedError('transient', `${what}: ${(error as Error)?.message ?? String(error)}`);
   const code = plaid.body.error_code ?? '';
   const message = `${what}: Plaid ${code || plaid.status} ${plaid.body.error_message ?? ''}`.trim();
-  if (['ITEM_LOGIN_REQUIRED', 'PENDING_EXPIRATION', 'ACCESS_NOT_GRANTED', 'ITEM_LOCKED', 'USER_PERMISSION_REVOKED', 'INVALID_CREDENTIALS', 'ITEM_NOT_FOUND', 'INVALID_ACCESS_TOKEN'].includes(code)) {
+  if (
+    [
+      'ITEM_LOGIN_REQUIRED',
+      'PENDING_EXPIRATION',
+      'ACCESS_NOT_GRANTED',
+      'ITEM_LOCKED',
+      'USER_PERMISSION_REVOKED',
+      'INVALID_CREDENTIALS',
+      'ITEM_NOT_FOUND',
+      'INVALID_ACCESS_TOKEN',
+    ].includes(code)
+  ) {
     return new FeedError('needs_reauth', message);
   }
   if (code === 'INVALID_PUBLIC_TOKEN') return new FeedError('invalid_token', message);
   if (plaid.status === 429 || plaid.body.error_type === 'RATE_LIMIT_EXCEEDED') {
-    return new FeedError('rate_limited', message, plaid.retryAfter && /^\d+$/.test(plaid.retryAfter) ? Number(plaid.retryAfter) * 1000 : null);
+    return new FeedError(
+      'rate_limited',
+      message,
+      plaid.retryAfter && /^\d+$/.test(plaid.retryAfter) ? Number(plaid.retryAfter) * 1000 : null,
+    );
   }
-  if ((plaid.status ?? 500) >= 500 || plaid.body.error_type === 'API_ERROR' || plaid.body.error_type === 'INSTITUTION_ERROR' || code === 'PRODUCT_NOT_READY') {
+  if (
+    (plaid.status ?? 500) >= 500 ||
+    plaid.body.error_type === 'API_ERROR' ||
+    plaid.body.error_type === 'INSTITUTION_ERROR' ||
+    code === 'PRODUCT_NOT_READY'
+  ) {
     return new FeedError('transient', message);
   }
   return new FeedError('permanent', message);
@@ -89,12 +135,22 @@ export class PlaidProvider implements FeedProvider {
   readonly client: PlaidApi;
 
   constructor(private readonly settings: PlaidSettings) {
-    const basePath = (PlaidEnvironments as Record<string, string>)[settings.environment]
-      ?? assertProviderUrl(settings.environment, 'PLAID_ENV').toString().replace(/\/$/, '');
-    this.client = new PlaidApi(new Configuration({
-      basePath,
-      baseOptions: { timeout: TIMEOUT_MS, headers: { 'PLAID-CLIENT-ID': settings.clientId, 'PLAID-SECRET': settings.secret, 'Plaid-Version': '2020-09-14' } },
-    }));
+    const basePath =
+      (PlaidEnvironments as Record<string, string>)[settings.environment] ??
+      assertProviderUrl(settings.environment, 'PLAID_ENV').toString().replace(/\/$/, '');
+    this.client = new PlaidApi(
+      new Configuration({
+        basePath,
+        baseOptions: {
+          timeout: TIMEOUT_MS,
+          headers: {
+            'PLAID-CLIENT-ID': settings.clientId,
+            'PLAID-SECRET': settings.secret,
+            'Plaid-Version': '2020-09-14',
+          },
+        },
+      }),
+    );
   }
 
   async linkToken(clientUserId: string): Promise<{ linkToken: string; expiration: string }> {
@@ -127,7 +183,10 @@ export class PlaidProvider implements FeedProvider {
       const { data } = await this.client.accountsGet({ access_token: accessToken });
       let institutionName = 'Plaid';
       if (data.item.institution_id) {
-        const institution = await this.client.institutionsGetById({ institution_id: data.item.institution_id, country_codes: [CountryCode.Us] });
+        const institution = await this.client.institutionsGetById({
+          institution_id: data.item.institution_id,
+          country_codes: [CountryCode.Us],
+        });
         institutionName = institution.data.institution.name;
       }
       return { secret: accessToken, itemId, institutionName, accounts: data.accounts.map(toFeedAccount) };
@@ -138,21 +197,42 @@ export class PlaidProvider implements FeedProvider {
 
   async sync(input: SyncRequest): Promise<FeedChanges> {
     for (let restart = 0; ; restart++) {
-      const changes: FeedChanges = { accounts: [], added: [], modified: [], removed: [], window: null, cursor: input.cursor, warnings: [] };
+      const changes: FeedChanges = {
+        accounts: [],
+        added: [],
+        modified: [],
+        removed: [],
+        window: null,
+        cursor: input.cursor,
+        warnings: [],
+      };
       let cursor = input.cursor ?? undefined;
       try {
         for (;;) {
-          const { data } = await this.client.transactionsSync({ access_token: input.secret, cursor, count: PLAID_PAGE_SIZE });
+          const { data } = await this.client.transactionsSync({
+            access_token: input.secret,
+            cursor,
+            count: PLAID_PAGE_SIZE,
+          });
           changes.added.push(...data.added.map(toFeedRow));
           changes.modified.push(...data.modified.map(toFeedRow));
-          changes.removed.push(...data.removed.map((row) => ({ providerRowId: row.transaction_id, providerAccountId: row.account_id ?? null })));
+          changes.removed.push(
+            ...data.removed.map((row) => ({
+              providerRowId: row.transaction_id,
+              providerAccountId: row.account_id ?? null,
+            })),
+          );
           cursor = data.next_cursor;
           await input.onPage?.(changes.added.length + changes.modified.length + changes.removed.length);
           if (!data.has_more) break;
         }
       } catch (error) {
         const plaid = plaidErrorOf(error);
-        if (plaid?.body.error_code === 'TRANSACTIONS_SYNC_MUTATION_DURING_PAGINATION' && restart < MAX_PAGINATION_RESTARTS) continue;
+        if (
+          plaid?.body.error_code === 'TRANSACTIONS_SYNC_MUTATION_DURING_PAGINATION' &&
+          restart < MAX_PAGINATION_RESTARTS
+        )
+          continue;
         throw feedErrorFrom(error, 'syncing transactions');
       }
       changes.cursor = cursor ?? null;

@@ -77,7 +77,11 @@ export interface FeedProvider {
 export type FeedErrorKind = 'needs_reauth' | 'invalid_token' | 'rate_limited' | 'transient' | 'permanent';
 
 export class FeedError extends Error {
-  constructor(readonly kind: FeedErrorKind, message: string, readonly retryAfterMs: number | null = null) {
+  constructor(
+    readonly kind: FeedErrorKind,
+    message: string,
+    readonly retryAfterMs: number | null = null,
+  ) {
     super(message);
   }
 }
@@ -102,7 +106,11 @@ export function isLoopback(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '');
   if (host === '::1') return true;
   const octets = host.split('.');
-  return octets.length === 4 && octets[0] === '127' && octets.every((octet) => /^\d{1,3}$/.test(octet) && Number(octet) <= 255);
+  return (
+    octets.length === 4 &&
+    octets[0] === '127' &&
+    octets.every((octet) => /^\d{1,3}$/.test(octet) && Number(octet) <= 255)
+  );
 }
 
 export function kindFromName(name: string): FeedAccountKind {

@@ -21,7 +21,9 @@ before(async () => {
   // A second worker: on PostgreSQL its own pool, as a second process would have. SQLite runs one
   // process (a second handle in one process would wait on the file lock with the event loop blocked),
   // so there the two workers share the handle and its write lock.
-  handles.push(ON_POSTGRES ? await openDatabase(database.databaseUrl, { schema: database.schema, poolSize: 3 }) : database.handle);
+  handles.push(
+    ON_POSTGRES ? await openDatabase(database.databaseUrl, { schema: database.schema, poolSize: 3 }) : database.handle,
+  );
 });
 after(async () => {
   if (ON_POSTGRES) await handles[1]?.close();
@@ -30,14 +32,32 @@ after(async () => {
 
 test('the delay: the interval plus up to 10 % jitter after success; after failures a doubling backoff capped at the interval, never before Retry-After', () => {
   const settings = { ...DEFAULT_FEED_SETTINGS, syncIntervalMs: 86_400_000, retryBaseMs: 60_000 };
-  assert.equal(nextSyncDelayMs(settings, 0, () => 0), 86_400_000);
-  assert.equal(nextSyncDelayMs(settings, 0, () => 0.999), 86_400_000 + Math.floor(8_640_000 * 0.999));
-  assert.deepEqual([1, 2, 3, 4].map((failures) => nextSyncDelayMs(settings, failures, () => 0)), [60_000, 120_000, 240_000, 480_000]);
-  assert.equal(nextSyncDelayMs(settings, 40, () => 0), 86_400_000, 'capped at the interval');
-  assert.equal(nextSyncDelayMs(settings, 1, () => 0, 900_000), 900_000);
+  assert.equal(
+    nextSyncDelayMs(settings, 0, () => 0),
+    86_400_000,
+  );
+  assert.equal(
+    nextSyncDelayMs(settings, 0, () => 0.999),
+    86_400_000 + Math.floor(8_640_000 * 0.999),
+  );
+  assert.deepEqual(
+    [1, 2, 3, 4].map((failures) => nextSyncDelayMs(settings, failures, () => 0)),
+    [60_000, 120_000, 240_000, 480_000],
+  );
+  assert.equal(
+    nextSyncDelayMs(settings, 40, () => 0),
+    86_400_000,
+    'capped at the interval',
+  );
+  assert.equal(
+    nextSyncDelayMs(settings, 1, () => 0, 900_000),
+    900_000,
+  );
 });
 
-test(`a simulated month of daily syncs, two workers: no connection synced twice at once, none missed`, { timeout: 15 * 60_000 }, async () => {
+test(`a simulated month of daily syncs, two workers: no connection synced twice at once, none missed`, {
+  timeout: 15 * 60_000,
+}, async () => {
   const report = await simulateSchedule({
     connections: 40,
     days: 30,

@@ -30,7 +30,11 @@ test('the key comes from BOOKKEEPING_SECRET_KEY, or a 0600 key file made once be
     const mode = statSync(join(directory, 'data', SECRET_KEY_FILE)).mode & 0o777;
     assert.equal(mode, 0o600);
     assert.deepEqual(loadSecretKey(null, join(directory, 'data')), first, 'the same key on the next start');
-    assert.deepEqual(loadSecretKey('cd'.repeat(32), join(directory, 'data')), Buffer.from('cd'.repeat(32), 'hex'), 'configuration wins');
+    assert.deepEqual(
+      loadSecretKey('cd'.repeat(32), join(directory, 'data')),
+      Buffer.from('cd'.repeat(32), 'hex'),
+      'configuration wins',
+    );
   } finally {
     rmSync(directory, { recursive: true, force: true });
   }
@@ -38,8 +42,16 @@ test('the key comes from BOOKKEEPING_SECRET_KEY, or a 0600 key file made once be
 
 test('provider URLs are https, or plain http on a loopback address only', () => {
   assert.equal(assertProviderUrl('https://bridge.simplefin.org/simplefin', 'x').hostname, 'bridge.simplefin.org');
-  for (const url of ['http://127.0.0.1:8080/a', 'http://127.5.6.7/a', 'http://[::1]:9000/a']) assert.ok(assertProviderUrl(url, 'x'));
-  for (const url of ['http://bridge.simplefin.org/a', 'http://10.0.0.1/a', 'http://localhost.evil.example/a', 'http://127.0.0.1.nip.io/a', 'ftp://127.0.0.1/a', 'not a url']) {
+  for (const url of ['http://127.0.0.1:8080/a', 'http://127.5.6.7/a', 'http://[::1]:9000/a'])
+    assert.ok(assertProviderUrl(url, 'x'));
+  for (const url of [
+    'http://bridge.simplefin.org/a',
+    'http://10.0.0.1/a',
+    'http://localhost.evil.example/a',
+    'http://127.0.0.1.nip.io/a',
+    'ftp://127.0.0.1/a',
+    'not a url',
+  ]) {
     assert.throws(() => assertProviderUrl(url, 'x'), /https|not a URL/, url);
   }
   assert.equal(isLoopback('128.0.0.1'), false);

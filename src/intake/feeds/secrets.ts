@@ -20,7 +20,8 @@ export class SecretKeyError extends Error {}
 export class SecretBox {
   private readonly key: Buffer;
   constructor(key: Buffer) {
-    if (key.length !== KEY_BYTES) throw new SecretKeyError(`the feed secret key must be ${KEY_BYTES} bytes (got ${key.length})`);
+    if (key.length !== KEY_BYTES)
+      throw new SecretKeyError(`the feed secret key must be ${KEY_BYTES} bytes (got ${key.length})`);
     this.key = Buffer.from(key);
   }
 
@@ -42,7 +43,9 @@ export class SecretBox {
     try {
       return Buffer.concat([decipher.update(bytes.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
     } catch {
-      throw new SecretKeyError('a sealed secret does not open with this key (BOOKKEEPING_SECRET_KEY or the key file changed?)');
+      throw new SecretKeyError(
+        'a sealed secret does not open with this key (BOOKKEEPING_SECRET_KEY or the key file changed?)',
+      );
     }
   }
 
@@ -56,7 +59,10 @@ export class SecretBox {
 export function parseSecretKey(raw: string): Buffer {
   const text = raw.trim();
   const key = /^[0-9a-fA-F]{64}$/.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64');
-  if (key.length !== KEY_BYTES) throw new SecretKeyError(`BOOKKEEPING_SECRET_KEY must be ${KEY_BYTES} bytes, as 64 hex digits or base64 (got ${key.length} bytes)`);
+  if (key.length !== KEY_BYTES)
+    throw new SecretKeyError(
+      `BOOKKEEPING_SECRET_KEY must be ${KEY_BYTES} bytes, as 64 hex digits or base64 (got ${key.length} bytes)`,
+    );
   return key;
 }
 

@@ -11,12 +11,20 @@ export interface FeedRuntime extends FeedServices {
 }
 
 /** The providers, the secret box and the webhook verifier of one process, from its configuration. */
-export function feedRuntime(config: FeedConfig, hooks: Pick<FeedServices, 'onRowsArrived' | 'onSyncRequested'> = {}): FeedRuntime {
+export function feedRuntime(
+  config: FeedConfig,
+  hooks: Pick<FeedServices, 'onRowsArrived' | 'onSyncRequested'> = {},
+): FeedRuntime {
   const plaid = config.plaid ? new PlaidProvider(config.plaid) : null;
   return {
     providers: { simplefin: new SimplefinProvider(), plaid },
     secrets: new SecretBox(loadSecretKey(config.secretKey, config.secretKeyDirectory)),
-    settings: { syncIntervalMs: config.syncIntervalMs, jitterRatio: config.jitterRatio, retryBaseMs: config.retryBaseMs, leaseMs: config.leaseMs },
+    settings: {
+      syncIntervalMs: config.syncIntervalMs,
+      jitterRatio: config.jitterRatio,
+      retryBaseMs: config.retryBaseMs,
+      leaseMs: config.leaseMs,
+    },
     webhookVerifier: plaid ? new PlaidWebhookVerifier(plaid.client) : null,
     ...hooks,
   };

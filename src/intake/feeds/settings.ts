@@ -9,4 +9,9 @@ export interface FeedSettings {
   leaseMs: number;
 }
 
-export const DEFAULT_FEED_SETTINGS: FeedSettings = { syncIntervalMs: 24 * 3600_000, jitterRatio: 0.1, retryBaseMs: 60_000, leaseMs: 10 * 60_000 };
+export const DEFAULT_FEED_SETTINGS: FeedSettings = {
+  syncIntervalMs: 24 * 3600_000,
+  jitterRatio: 0.1,
+  retryBaseMs: 60_000,
+  leaseMs: 10 * 60_000,
+};

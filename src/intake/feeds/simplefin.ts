@@ -1,4 +1,15 @@
-import { FeedError, assertProviderUrl, isoDay, kindFromName, type Connected, type FeedAccount, type FeedChanges, type FeedProvider, type FeedRow, type SyncRequest } from './provider.ts';
+import {
+  FeedError,
+  assertProviderUrl,
+  isoDay,
+  kindFromName,
+  type Connected,
+  type FeedAccount,
+  type FeedChanges,
+  type FeedProvider,
+  type FeedRow,
+  type SyncRequest,
+} from './provider.ts';
 
 /**
  * SimpleFIN Bridge (simplefin.org/protocol.html). A setup token is the base64 of a claim URL; POSTing
@@ -14,9 +25,29 @@ export const SIMPLEFIN_FIRST_SYNC_DAYS = 90;
 export const SIMPLEFIN_OVERLAP_DAYS = 14;
 const TIMEOUT_MS = 30_000;
 
-interface SimplefinTransaction { id: string; posted: number; amount: string; description: string; payee?: string; memo?: string; transacted_at?: number; pending?: boolean }
-interface SimplefinAccount { org?: { name?: string; domain?: string }; id: string; name: string; currency: string; balance: string; 'balance-date'?: number; transactions?: SimplefinTransaction[] }
-interface SimplefinAccountSet { errors?: string[]; accounts?: SimplefinAccount[] }
+interface SimplefinTransaction {
+  id: string;
+  posted: number;
+  amount: string;
+  description: string;
+  payee?: string;
+  memo?: string;
+  transacted_at?: number;
+  pending?: boolean;
+}
+interface SimplefinAccount {
+  org?: { name?: string; domain?: string };
+  id: string;
+  name: string;
+  currency: string;
+  balance: string;
+  'balance-date'?: number;
+  transactions?: SimplefinTransaction[];
+}
+interface SimplefinAccountSet {
+  errors?: string[];
+  accounts?: SimplefinAccount[];
+}
 
 const day = (seconds: number) => isoDay(new Date(seconds * 1000));
 
@@ -29,9 +60,18 @@ function accessParts(accessUrl: string): { base: string; authorization: string }
 }
 
 function failure(status: number, retryAfter: string | null, what: string): FeedError {
-  if (status === 401 || status === 403) return new FeedError('needs_reauth', `${what}: SimpleFIN refused the credentials (${status}); claim a new setup token`);
+  if (status === 401 || status === 403)
+    return new FeedError(
+      'needs_reauth',
+      `${what}: SimpleFIN refused the credentials (${status}); claim a new setup token`,
+    );
   if (status === 402) return new FeedError('needs_reauth', `${what}: the SimpleFIN subscription needs payment (402)`);
-  if (status === 429) return new FeedError('rate_limited', `${what}: SimpleFIN rate limit (429)`, retryAfter && /^\d+$/.test(retryAfter) ? Number(retryAfter) * 1000 : null);
+  if (status === 429)
+    return new FeedError(
+      'rate_limited',
+      `${what}: SimpleFIN rate limit (429)`,
+      retryAfter && /^\d+$/.test(retryAfter) ? Number(retryAfter) * 1000 : null,
+    );
   if (status >= 500) return new FeedError('transient', `${what}: SimpleFIN answered ${status}`);
   return new FeedError('permanent', `${what}: SimpleFIN answered ${status}`);
 }
@@ -63,7 +103,7 @@ function toFeedRow(accountId: string, row: SimplefinTransaction): FeedRow {
   const amount = Number(row.amount);
   if (!Number.isFinite(amount)) throw new FeedError('permanent', `SimpleFIN row ${row.id} has amount "${row.amount}"`);
   const pending = row.pending === true || row.posted === 0;
-  const postedAt = row.posted > 0 ? row.posted : row.transacted_at ?? 0;
+  const postedAt = row.posted > 0 ? row.posted : (row.transacted_at ?? 0);
   return {
     providerRowId: row.id,
     providerAccountId: accountId,
@@ -89,14 +129,27 @@ export class SimplefinProvider implements FeedProvider {
       throw new FeedError('invalid_token', 'setupToken is not base64');
     }
     assertProviderUrl(claimUrl, 'the claim URL in setupToken');
-    const response = await request(claimUrl, { method: 'POST', headers: { 'content-length': '0' } }, 'claiming the setup token');
-    if (response.status === 403) throw new FeedError('invalid_token', 'the setup token was already claimed or is not valid (403); make a new one in SimpleFIN Bridge');
+    const response = await request(
+      claimUrl,
+      { method: 'POST', headers: { 'content-length': '0' } },
+      'claiming the setup token',
+    );
+    if (response.status === 403)
+      throw new FeedError(
+        'invalid_token',
+        'the setup token was already claimed or is not valid (403); make a new one in SimpleFIN Bridge',
+      );
     if (!response.ok) throw failure(response.status, response.headers.get('retry-after'), 'claiming the setup token');
     const accessUrl = (await response.text()).trim();
     assertProviderUrl(accessUrl, 'the access URL SimpleFIN returned');
     const set = await this.fetchAccounts(accessUrl, { balancesOnly: true });
     const institution = set.accounts?.[0]?.org?.name ?? set.accounts?.[0]?.org?.domain ?? 'SimpleFIN';
-    return { secret: accessUrl, itemId: null, institutionName: institution, accounts: (set.accounts ?? []).map(toFeedAccount) };
+    return {
+      secret: accessUrl,
+      itemId: null,
+      institutionName: institution,
+      accounts: (set.accounts ?? []).map(toFeedAccount),
+    };
   }
 
   async sync(input: SyncRequest): Promise<FeedChanges> {
@@ -106,7 +159,9 @@ export class SimplefinProvider implements FeedProvider {
       : new Date(end.getTime() - SIMPLEFIN_FIRST_SYNC_DAYS * 86_400_000);
     const set = await this.fetchAccounts(input.secret, { start, end });
     const accounts = set.accounts ?? [];
-    const added = accounts.flatMap((account) => (account.transactions ?? []).map((row) => toFeedRow(account.id, row))).filter((row) => row.amount !== 0);
+    const added = accounts
+      .flatMap((account) => (account.transactions ?? []).map((row) => toFeedRow(account.id, row)))
+      .filter((row) => row.amount !== 0);
     await input.onPage?.(added.length);
     return {
       accounts: accounts.map(toFeedAccount),
@@ -119,21 +174,30 @@ export class SimplefinProvider implements FeedProvider {
     };
   }
 
-  private async fetchAccounts(accessUrl: string, options: { start?: Date; end?: Date; balancesOnly?: boolean }): Promise<SimplefinAccountSet> {
+  private async fetchAccounts(
+    accessUrl: string,
+    options: { start?: Date; end?: Date; balancesOnly?: boolean },
+  ): Promise<SimplefinAccountSet> {
     const { base, authorization } = accessParts(accessUrl);
     const query = new URLSearchParams();
     if (options.start) query.set('start-date', String(Math.floor(options.start.getTime() / 1000)));
     if (options.end) query.set('end-date', String(Math.floor(options.end.getTime() / 1000)));
-    if (options.balancesOnly) query.set('balances-only', '1'); else query.set('pending', '1');
-    const response = await request(`${base}/accounts?${query}`, { headers: { authorization, accept: 'application/json' } }, 'reading accounts');
+    if (options.balancesOnly) query.set('balances-only', '1');
+    else query.set('pending', '1');
+    const response = await request(
+      `${base}/accounts?${query}`,
+      { headers: { authorization, accept: 'application/json' } },
+      'reading accounts',
+    );
     if (!response.ok) throw failure(response.status, response.headers.get('retry-after'), 'reading accounts');
     let body: SimplefinAccountSet;
     try {
-      body = await response.json() as SimplefinAccountSet;
+      body = (await response.json()) as SimplefinAccountSet;
     } catch {
       throw new FeedError('transient', 'reading accounts: SimpleFIN answered something other than JSON');
     }
-    if (!Array.isArray(body.accounts)) throw new FeedError('transient', 'reading accounts: the answer has no accounts list');
+    if (!Array.isArray(body.accounts))
+      throw new FeedError('transient', 'reading accounts: the answer has no accounts list');
     return body;
   }
 }

@@ -19,33 +19,54 @@ const context = { filename: 'card.pdf', mediaType: 'application/pdf', hints: {} 
 
 test('card statements with random credit/debit mixes: read exactly or rejected; undamaged ones rejected only when nothing tells the signs', async (t) => {
   const outcomes: Record<string, number> = {};
-  await fc.assert(fc.asyncProperty(
-    fc.integer({ min: 1, max: 2 ** 30 }),
-    fc.double({ min: 0, max: 1, noNaN: true }),
-    fc.boolean(),
-    fc.boolean(),
-    async (seed, creditShare, openingInCredit, undamaged) => {
-      const statement = damagedStatement(seed, {
-        maxLines: 30,
-        undamaged,
-        truth: { kind: 'credit_card', creditShare, openingRangeMinor: openingInCredit ? [-300_000, 0] : [0, 300_000] },
-      });
-      const verdict = judge(statement.truth, await readPdfStatement(await renderDamagedPdf(statement), context));
-      const replay = `seed ${seed}, credit share ${creditShare}, damage ${JSON.stringify(statement.damage)}, layout ${JSON.stringify(statement.layout)}`;
-      assert.notEqual(verdict.outcome, 'wrong', `ingested wrong: ${verdict.outcome === 'wrong' ? verdict.difference : ''} (${replay})`);
-      const key = `${statement.damage.kind === 'none' ? 'undamaged' : 'damaged'} ${verdict.outcome === 'rejected' ? verdict.reason : verdict.outcome}`;
-      outcomes[key] = (outcomes[key] ?? 0) + 1;
-      if (statement.damage.kind !== 'none' || verdict.outcome === 'exact') return;
-      const { layout, truth } = statement;
-      const credits = truth.lines.filter((line) => line.amountMinor < 0).length;
-      const decidable = layout.totals || layout.counts || layout.amounts.startsWith('split')
-        || (layout.amounts === 'signed-cr' && credits > 0 && credits < truth.lines.length)
-        || (truth.openingMinor >= 0 && truth.closingMinor >= 0);
-      assert.ok(verdict.outcome === 'rejected' && /does not show which way its money moved/.test(verdict.message) && !decidable,
-        `an undamaged card statement that says which way its money moved was rejected: ${verdict.outcome === 'rejected' ? verdict.message : ''} (${replay})`);
-    },
-  ), { numRuns: 120 });
+  await fc.assert(
+    fc.asyncProperty(
+      fc.integer({ min: 1, max: 2 ** 30 }),
+      fc.double({ min: 0, max: 1, noNaN: true }),
+      fc.boolean(),
+      fc.boolean(),
+      async (seed, creditShare, openingInCredit, undamaged) => {
+        const statement = damagedStatement(seed, {
+          maxLines: 30,
+          undamaged,
+          truth: {
+            kind: 'credit_card',
+            creditShare,
+            openingRangeMinor: openingInCredit ? [-300_000, 0] : [0, 300_000],
+          },
+        });
+        const verdict = judge(statement.truth, await readPdfStatement(await renderDamagedPdf(statement), context));
+        const replay = `seed ${seed}, credit share ${creditShare}, damage ${JSON.stringify(statement.damage)}, layout ${JSON.stringify(statement.layout)}`;
+        assert.notEqual(
+          verdict.outcome,
+          'wrong',
+          `ingested wrong: ${verdict.outcome === 'wrong' ? verdict.difference : ''} (${replay})`,
+        );
+        const key = `${statement.damage.kind === 'none' ? 'undamaged' : 'damaged'} ${verdict.outcome === 'rejected' ? verdict.reason : verdict.outcome}`;
+        outcomes[key] = (outcomes[key] ?? 0) + 1;
+        if (statement.damage.kind !== 'none' || verdict.outcome === 'exact') return;
+        const { layout, truth } = statement;
+        const credits = truth.lines.filter((line) => line.amountMinor < 0).length;
+        const decidable =
+          layout.totals ||
+          layout.counts ||
+          layout.amounts.startsWith('split') ||
+          (layout.amounts === 'signed-cr' && credits > 0 && credits < truth.lines.length) ||
+          (truth.openingMinor >= 0 && truth.closingMinor >= 0);
+        assert.ok(
+          verdict.outcome === 'rejected' &&
+            /does not show which way its money moved/.test(verdict.message) &&
+            !decidable,
+          `an undamaged card statement that says which way its money moved was rejected: ${verdict.outcome === 'rejected' ? verdict.message : ''} (${replay})`,
+        );
+      },
+    ),
+    { numRuns: 120 },
+  );
   t.diagnostic(JSON.stringify(outcomes));
   // The property is about reading, not rejecting: most undamaged cards say enough to be read.
-  assert.ok((outcomes['undamaged exact'] ?? 0) > 2 * (outcomes['undamaged document_unreadable'] ?? 0), JSON.stringify(outcomes));
+  assert.ok(
+    (outcomes['undamaged exact'] ?? 0) > 2 * (outcomes['undamaged document_unreadable'] ?? 0),
+    JSON.stringify(outcomes),
+  );
 });

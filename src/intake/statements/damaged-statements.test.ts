@@ -18,16 +18,32 @@ async function run(firstSeed: number, count: number): Promise<void> {
   const outcomes: Record<string, number> = {};
   for (let seed = firstSeed; seed < firstSeed + count; seed += 1) {
     const statement = damagedStatement(seed, { maxLines: 40 });
-    const outcome = await readPdfStatement(await renderDamagedPdf(statement), { filename: 'statement.pdf', mediaType: 'application/pdf', hints: {} });
+    const outcome = await readPdfStatement(await renderDamagedPdf(statement), {
+      filename: 'statement.pdf',
+      mediaType: 'application/pdf',
+      hints: {},
+    });
     const verdict = judge(statement.truth, outcome);
     const replay = `seed ${seed}, damage ${JSON.stringify(statement.damage)}, layout ${JSON.stringify(statement.layout)}`;
-    assert.notEqual(verdict.outcome, 'wrong', `ingested wrong: ${verdict.outcome === 'wrong' ? verdict.difference : ''} (${replay})`);
-    if (statement.damage.kind === 'none') assert.equal(verdict.outcome, 'exact', `an undamaged statement was rejected: ${verdict.outcome === 'rejected' ? verdict.message : ''} (${replay})`);
+    assert.notEqual(
+      verdict.outcome,
+      'wrong',
+      `ingested wrong: ${verdict.outcome === 'wrong' ? verdict.difference : ''} (${replay})`,
+    );
+    if (statement.damage.kind === 'none')
+      assert.equal(
+        verdict.outcome,
+        'exact',
+        `an undamaged statement was rejected: ${verdict.outcome === 'rejected' ? verdict.message : ''} (${replay})`,
+      );
     const key = `${statement.damage.kind}:${verdict.outcome === 'rejected' ? verdict.reason : verdict.outcome}`;
     outcomes[key] = (outcomes[key] ?? 0) + 1;
   }
   // Damage is caught by the gate itself, not only by readers failing: some rejections say incomplete.
-  assert.ok(Object.keys(outcomes).some((key) => key.endsWith(':incomplete')), JSON.stringify(outcomes));
+  assert.ok(
+    Object.keys(outcomes).some((key) => key.endsWith(':incomplete')),
+    JSON.stringify(outcomes),
+  );
 }
 
 test(`damaged text PDFs (seeds ${FIXED_FIRST_SEED}–${FIXED_FIRST_SEED + FIXED_COUNT - 1}): ingested exactly or rejected, never wrong`, async () => {
@@ -58,12 +74,29 @@ test(`damaged scans (up to ${SCAN_COUNT}, from a random seed): ingested exactly 
   const first = Number(process.env.DAMAGE_SCAN_SEED ?? 2_000_000 + Math.floor(Math.random() * 1_000_000));
   const started = Date.now();
   const outcomes: string[] = [];
-  for (let seed = first; outcomes.length < SCAN_COUNT && (outcomes.length === 0 || Date.now() - started < SCAN_BUDGET_MS); seed += 1) {
+  for (
+    let seed = first;
+    outcomes.length < SCAN_COUNT && (outcomes.length === 0 || Date.now() - started < SCAN_BUDGET_MS);
+    seed += 1
+  ) {
     const statement = damagedStatement(seed, { maxLines: 12 });
     if (statement.pages.length > 1) continue;
-    const verdict = judge(statement.truth, await readPdfStatement(await scanOfPdf(await renderDamagedPdf(statement)), { filename: 'scan.pdf', mediaType: 'application/pdf', hints: {} }));
-    assert.notEqual(verdict.outcome, 'wrong', `scan ingested wrong: ${verdict.outcome === 'wrong' ? verdict.difference : ''} (seed ${seed}, damage ${JSON.stringify(statement.damage)}; replay with DAMAGE_SCAN_SEED=${first})`);
-    outcomes.push(`${seed} ${statement.damage.kind}: ${verdict.outcome === 'rejected' ? verdict.reason : verdict.outcome}`);
+    const verdict = judge(
+      statement.truth,
+      await readPdfStatement(await scanOfPdf(await renderDamagedPdf(statement)), {
+        filename: 'scan.pdf',
+        mediaType: 'application/pdf',
+        hints: {},
+      }),
+    );
+    assert.notEqual(
+      verdict.outcome,
+      'wrong',
+      `scan ingested wrong: ${verdict.outcome === 'wrong' ? verdict.difference : ''} (seed ${seed}, damage ${JSON.stringify(statement.damage)}; replay with DAMAGE_SCAN_SEED=${first})`,
+    );
+    outcomes.push(
+      `${seed} ${statement.damage.kind}: ${verdict.outcome === 'rejected' ? verdict.reason : verdict.outcome}`,
+    );
   }
   t.diagnostic(outcomes.join('; '));
 });
@@ -72,6 +105,17 @@ test('an undamaged scan is read exactly', async () => {
   let seed = 3_000_000;
   while (damagedStatement(seed, { maxLines: 12 }).damage.kind !== 'none') seed += 1;
   const statement = damagedStatement(seed, { maxLines: 12 });
-  const verdict = judge(statement.truth, await readPdfStatement(await scanOfPdf(await renderDamagedPdf(statement)), { filename: 'scan.pdf', mediaType: 'application/pdf', hints: {} }));
-  assert.equal(verdict.outcome, 'exact', `seed ${seed}: ${JSON.stringify(verdict)}; layout ${JSON.stringify(statement.layout)}`);
+  const verdict = judge(
+    statement.truth,
+    await readPdfStatement(await scanOfPdf(await renderDamagedPdf(statement)), {
+      filename: 'scan.pdf',
+      mediaType: 'application/pdf',
+      hints: {},
+    }),
+  );
+  assert.equal(
+    verdict.outcome,
+    'exact',
+    `seed ${seed}: ${JSON.stringify(verdict)}; layout ${JSON.stringify(statement.layout)}`,
+  );
 });

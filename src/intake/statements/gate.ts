@@ -36,9 +36,7 @@ export interface Correction {
   correctedMinor: number;
 }
 
-export type GateOutcome =
-  | { ok: true; lines: GateLine[]; corrections: Correction[] }
-  | { ok: false; message: string };
+export type GateOutcome = { ok: true; lines: GateLine[]; corrections: Correction[] } | { ok: false; message: string };
 
 /** The balance after a line: a deposit account falls with money out, a card's debt rises with it. */
 export function balanceAfter(kind: StatementAccountKind, balanceMinor: number, amountMinor: number): number {
@@ -61,7 +59,8 @@ export function pageProblems(markers: readonly PageMarker[]): string[] {
   const seen = new Set<number>();
   let previous = 0;
   for (const marker of markers) {
-    if (marker.number < 1 || marker.number > of) problems.push(`page ${marker.page} is marked page ${marker.number} of ${of}`);
+    if (marker.number < 1 || marker.number > of)
+      problems.push(`page ${marker.page} is marked page ${marker.number} of ${of}`);
     else if (seen.has(marker.number)) problems.push(`page ${marker.number} of ${of} appears twice`);
     else if (marker.number < previous) problems.push(`page ${marker.number} of ${of} comes after page ${previous}`);
     seen.add(marker.number);
@@ -91,7 +90,9 @@ export function consistencyProblems(statement: GateStatement, lines: readonly Ga
       const checkpoint = checkpoints[next++];
       chained = true;
       if (checkpoint.balanceMinor !== running) {
-        problems.push(`the balance printed on page ${checkpoint.page} after line ${count} does not follow from the lines before it (a line is missing or misread before it)`);
+        problems.push(
+          `the balance printed on page ${checkpoint.page} after line ${count} does not follow from the lines before it (a line is missing or misread before it)`,
+        );
         running = checkpoint.balanceMinor;
       }
     }
@@ -102,14 +103,18 @@ export function consistencyProblems(statement: GateStatement, lines: readonly Ga
     if (line.balanceMinor !== null) {
       chained = true;
       if (line.balanceMinor !== running) {
-        problems.push(`${where(index + 1, line.page)}: the printed balance does not follow from the one before it (a line is missing or misread there)`);
+        problems.push(
+          `${where(index + 1, line.page)}: the printed balance does not follow from the one before it (a line is missing or misread there)`,
+        );
         running = line.balanceMinor;
       }
     }
     checkpointsAt(index + 1);
   });
   if (chained && running !== statement.closingMinor) {
-    problems.push('the last printed running balance is not the closing balance (lines are missing or misread at the end)');
+    problems.push(
+      'the last printed running balance is not the closing balance (lines are missing or misread at the end)',
+    );
   }
 
   let inMinor = 0;
@@ -126,10 +131,14 @@ export function consistencyProblems(statement: GateStatement, lines: readonly Ga
     }
   }
   const { totals } = statement;
-  if (totals.inMinor !== null && totals.inMinor !== inMinor) problems.push('the printed total of money in is not the sum of the lines read');
-  if (totals.outMinor !== null && totals.outMinor !== outMinor) problems.push('the printed total of money out is not the sum of the lines read');
-  if (totals.countIn !== null && totals.countIn !== countIn) problems.push(`the statement counts ${totals.countIn} lines of money in, ${countIn} were read`);
-  if (totals.countOut !== null && totals.countOut !== countOut) problems.push(`the statement counts ${totals.countOut} lines of money out, ${countOut} were read`);
+  if (totals.inMinor !== null && totals.inMinor !== inMinor)
+    problems.push('the printed total of money in is not the sum of the lines read');
+  if (totals.outMinor !== null && totals.outMinor !== outMinor)
+    problems.push('the printed total of money out is not the sum of the lines read');
+  if (totals.countIn !== null && totals.countIn !== countIn)
+    problems.push(`the statement counts ${totals.countIn} lines of money in, ${countIn} were read`);
+  if (totals.countOut !== null && totals.countOut !== countOut)
+    problems.push(`the statement counts ${totals.countOut} lines of money out, ${countOut} were read`);
   return problems;
 }
 
@@ -167,9 +176,13 @@ function correctionCandidates(statement: GateStatement): Array<{ lines: GateLine
     const read = field === 'amount' ? lines[index].amountMinor : lines[index].balanceMinor!;
     for (const corrected of singleDigitVariants(read)) {
       const changed = lines.slice();
-      changed[index] = field === 'amount' ? { ...lines[index], amountMinor: corrected } : { ...lines[index], balanceMinor: corrected };
+      changed[index] =
+        field === 'amount' ? { ...lines[index], amountMinor: corrected } : { ...lines[index], balanceMinor: corrected };
       if (consistencyProblems(statement, changed).length === 0) {
-        found.push({ lines: changed, correction: { line: index + 1, field, readMinor: read, correctedMinor: corrected } });
+        found.push({
+          lines: changed,
+          correction: { line: index + 1, field, readMinor: read, correctedMinor: corrected },
+        });
         if (found.length > 1) return found;
       }
     }
@@ -191,7 +204,8 @@ export function checkCompleteness(statement: GateStatement): GateOutcome {
   // One misread digit breaks at most two links; more problems are more than one misread.
   if (statement.recognised && problems.length <= 2) {
     const candidates = correctionCandidates(statement);
-    if (candidates.length === 1) return { ok: true, lines: candidates[0].lines, corrections: [candidates[0].correction] };
+    if (candidates.length === 1)
+      return { ok: true, lines: candidates[0].lines, corrections: [candidates[0].correction] };
   }
   return { ok: false, message: `the reading cannot show it is complete: ${problems.join('; ')}` };
 }
@@ -203,17 +217,25 @@ export function checkCompleteness(statement: GateStatement): GateOutcome {
  * lines only in a data file that states the period and the other balance and cannot lose lines (an
  * OFX file states its closing balance and period but never its opening one).
  */
-export function provenanceProblem(sources: Record<'period' | 'openingBalance' | 'closingBalance', FactSource>, hinted: { openingBalance: boolean; closingBalance: boolean }, wholeList: boolean): string | null {
+export function provenanceProblem(
+  sources: Record<'period' | 'openingBalance' | 'closingBalance', FactSource>,
+  hinted: { openingBalance: boolean; closingBalance: boolean },
+  wholeList: boolean,
+): string | null {
   const missing: string[] = [];
   const stated = (fact: 'openingBalance' | 'closingBalance') => sources[fact] === 'stated' || hinted[fact];
   for (const fact of ['openingBalance', 'closingBalance'] as const) {
     const other = fact === 'openingBalance' ? 'closingBalance' : 'openingBalance';
     if (!stated(fact) && !(wholeList && sources.period === 'stated' && sources[other] === 'stated')) {
-      missing.push(`its ${fact === 'openingBalance' ? 'opening' : 'closing'} balance (upload it again with the form field ${fact})`);
+      missing.push(
+        `its ${fact === 'openingBalance' ? 'opening' : 'closing'} balance (upload it again with the form field ${fact})`,
+      );
     }
   }
   if (sources.period !== 'stated' && !(hinted.openingBalance && hinted.closingBalance)) {
     missing.push('its period (or upload it with both openingBalance and closingBalance)');
   }
-  return missing.length === 0 ? null : `the statement does not print ${missing.join(', nor ')}; a value worked out from the lines read cannot show that no line is missing`;
+  return missing.length === 0
+    ? null
+    : `the statement does not print ${missing.join(', nor ')}; a value worked out from the lines read cannot show that no line is missing`;
 }

@@ -14,12 +14,20 @@ function newLocalPart(): string {
 }
 
 /** The tenant's inbox address, created on first request and stable afterwards. */
-export async function inboxAddress(handle: DatabaseHandle, tenantId: string, domain: string): Promise<{ address: string }> {
+export async function inboxAddress(
+  handle: DatabaseHandle,
+  tenantId: string,
+  domain: string,
+): Promise<{ address: string }> {
   if (!(await findTenant(handle.readDb, tenantId))) throw notFound(`tenant ${tenantId}`);
   let inbox = await store.findInboxByTenant(handle.db, tenantId);
   if (!inbox) {
     inbox = await withWriteTransaction(handle, async (trx) => {
-      await store.insertInbox(trx, { tenant_id: tenantId, local_part: newLocalPart(), created_at: new Date().toISOString() });
+      await store.insertInbox(trx, {
+        tenant_id: tenantId,
+        local_part: newLocalPart(),
+        created_at: new Date().toISOString(),
+      });
       return store.findInboxByTenant(trx, tenantId);
     });
   }
@@ -27,7 +35,11 @@ export async function inboxAddress(handle: DatabaseHandle, tenantId: string, dom
 }
 
 /** The tenant an address delivers to, or undefined (another domain, or no such inbox). Case does not matter. */
-export async function tenantForRecipient(handle: DatabaseHandle, address: string, domain: string): Promise<string | undefined> {
+export async function tenantForRecipient(
+  handle: DatabaseHandle,
+  address: string,
+  domain: string,
+): Promise<string | undefined> {
   const at = address.lastIndexOf('@');
   if (at <= 0) return undefined;
   if (address.slice(at + 1).toLowerCase() !== domain.toLowerCase()) return undefined;

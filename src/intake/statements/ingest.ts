@@ -12,8 +12,22 @@ import { applyOpeningBalance, createBankAccount, type BankAccountKind } from '..
 import { findBankAccountsByIds, listBankAccounts } from '../../bank-rows/bank-accounts-store.ts';
 import { contentKey, externalIdFor } from '../identity.ts';
 import { newUncategorizedRow } from '../../bank-rows/arriving-row.ts';
-import { deleteUntouchedRows, insertNewTransactions, markSettled, rowsOfAccountBetween, type NewTransactionRow, type RowForStatement } from '../../bank-rows/transactions-store.ts';
-import { prepareStatementPaced, type KnownAccount, type PreparedStatement, type StatementCorrection, type StatementRejection, type UploadHints } from './prepare.ts';
+import {
+  deleteUntouchedRows,
+  insertNewTransactions,
+  markSettled,
+  rowsOfAccountBetween,
+  type NewTransactionRow,
+  type RowForStatement,
+} from '../../bank-rows/transactions-store.ts';
+import {
+  prepareStatementPaced,
+  type KnownAccount,
+  type PreparedStatement,
+  type StatementCorrection,
+  type StatementRejection,
+  type UploadHints,
+} from './prepare.ts';
 import { lineDateRange } from './readers/common.ts';
 import * as store from './statements-store.ts';
 import type { ParsedStatement, StatementAccountKind, StatementEvidence } from './types.ts';
@@ -37,7 +51,14 @@ export interface IngestRequest {
 }
 
 export type IngestResult =
-  | { status: 'ingested'; statementPeriodId: string; bankAccountId: string; conflicts: StatementConflict[]; rowsInserted: number; corrections: StatementCorrection[] }
+  | {
+      status: 'ingested';
+      statementPeriodId: string;
+      bankAccountId: string;
+      conflicts: StatementConflict[];
+      rowsInserted: number;
+      corrections: StatementCorrection[];
+    }
   | { status: 'rejected'; rejection: StatementRejection };
 
 /** Named points inside the write, where a test can make it fail to prove nothing of it stays. */
@@ -55,7 +76,12 @@ export const UNNAMED_INSTITUTION = 'Unnamed bank';
  * is that line), the period (replacing a copy for the same account and period) and the continuity
  * of the periods around it. The caller commits or rolls back the whole.
  */
-export async function ingestStatement(trx: Executor, dialect: Dialect, request: IngestRequest, checkpoint: IngestCheckpoint = () => {}): Promise<IngestResult> {
+export async function ingestStatement(
+  trx: Executor,
+  dialect: Dialect,
+  request: IngestRequest,
+  checkpoint: IngestCheckpoint = () => {},
+): Promise<IngestResult> {
   const { tenantId } = request;
   let known: BankAccountsTable | undefined;
   if (request.bankAccountId) {
@@ -63,7 +89,11 @@ export async function ingestStatement(trx: Executor, dialect: Dialect, request: 
     assertInvariant(known, `bank account ${request.bankAccountId} of an upload exists for its tenant`);
   }
   // A trust account's statement reads like a checking account's: a depository, balance up with money in.
-  const knownAccount: KnownAccount | undefined = known && { id: known.id, kind: (known.kind === 'trust' ? 'checking' : known.kind) as StatementAccountKind, currency: known.currency };
+  const knownAccount: KnownAccount | undefined = known && {
+    id: known.id,
+    kind: (known.kind === 'trust' ? 'checking' : known.kind) as StatementAccountKind,
+    currency: known.currency,
+  };
   // On SQLite the transaction holds the only write connection, and better-sqlite3 runs each statement
   // synchronously: the checks and the writes below give the event loop a turn every slice (no other
   // query can use the connection meanwhile, so the statement still lands as one unit).
@@ -75,18 +105,38 @@ export async function ingestStatement(trx: Executor, dialect: Dialect, request: 
   if (dialect === 'postgres') await store.lockEntity(trx, entityId);
   const now = new Date().toISOString();
 
-  let account = known ?? await findStatementAccount(trx, tenantId, entityId, statement);
+  let account = known ?? (await findStatementAccount(trx, tenantId, entityId, statement));
   if (!account) {
     if (!statement.accountLast4) {
-      return { status: 'rejected', rejection: { reason: 'document_unreadable', message: 'the statement shows no account number to find or create its bank account by; upload it again with bankAccountId' } };
+      return {
+        status: 'rejected',
+        rejection: {
+          reason: 'document_unreadable',
+          message:
+            'the statement shows no account number to find or create its bank account by; upload it again with bankAccountId',
+        },
+      };
     }
     account = await createStatementAccount(trx, tenantId, entityId, statement, now);
   }
   await checkpoint('account');
 
   await anchorOpeningBalance(trx, account, statement, now);
-  const existingPeriod = await store.findPeriodByIdentity(trx, tenantId, account.id, statement.periodStart, statement.periodEnd);
-  const { conflicts, rowsInserted } = await writeRows(trx, account, statement, existingPeriod !== undefined, now, pacer);
+  const existingPeriod = await store.findPeriodByIdentity(
+    trx,
+    tenantId,
+    account.id,
+    statement.periodStart,
+    statement.periodEnd,
+  );
+  const { conflicts, rowsInserted } = await writeRows(
+    trx,
+    account,
+    statement,
+    existingPeriod !== undefined,
+    now,
+    pacer,
+  );
   await checkpoint('rows');
 
   let periodId: string;
@@ -121,7 +171,14 @@ export async function ingestStatement(trx: Executor, dialect: Dialect, request: 
   }
   await recheckContinuity(trx, tenantId, account.id, now);
   await checkpoint('period');
-  return { status: 'ingested', statementPeriodId: periodId, bankAccountId: account.id, conflicts, rowsInserted, corrections: statement.corrections };
+  return {
+    status: 'ingested',
+    statementPeriodId: periodId,
+    bankAccountId: account.id,
+    conflicts,
+    rowsInserted,
+    corrections: statement.corrections,
+  };
 }
 
 /** Thrown inside the document's transaction when one of its statements is rejected, so none of them stays. */
@@ -146,16 +203,29 @@ export interface DocumentIngestResult {
  * transaction back, the statements written before it included; the caller records the rejection.
  * The upload's bankAccountId names one account, so it applies only to a document holding one.
  */
-export async function ingestStatements(trx: Executor, dialect: Dialect, request: Omit<IngestRequest, 'statement' | 'evidence'>, sections: ReadonlyArray<{ statement: ParsedStatement; evidence: StatementEvidence }>, checkpoint?: IngestCheckpoint): Promise<DocumentIngestResult> {
+export async function ingestStatements(
+  trx: Executor,
+  dialect: Dialect,
+  request: Omit<IngestRequest, 'statement' | 'evidence'>,
+  sections: ReadonlyArray<{ statement: ParsedStatement; evidence: StatementEvidence }>,
+  checkpoint?: IngestCheckpoint,
+): Promise<DocumentIngestResult> {
   assertInvariant(sections.length > 0, 'a document that reads holds at least one statement');
   const statements = sections.map((section) => section.statement);
   const several = statements.length > 1;
   const ingested: Array<Extract<IngestResult, { status: 'ingested' }>> = [];
   for (const [index, { statement, evidence }] of sections.entries()) {
-    const result = await ingestStatement(trx, dialect, { ...request, statement, evidence, bankAccountId: several ? null : request.bankAccountId }, checkpoint);
+    const result = await ingestStatement(
+      trx,
+      dialect,
+      { ...request, statement, evidence, bankAccountId: several ? null : request.bankAccountId },
+      checkpoint,
+    );
     if (result.status === 'rejected') {
       const section = `account section ${index + 1} of ${statements.length}${statement.accountLast4 ? ` (****${statement.accountLast4})` : ''}`;
-      throw new StatementSectionRejected(several ? { ...result.rejection, message: `${section}: ${result.rejection.message}` } : result.rejection);
+      throw new StatementSectionRejected(
+        several ? { ...result.rejection, message: `${section}: ${result.rejection.message}` } : result.rejection,
+      );
     }
     ingested.push(result);
   }
@@ -163,7 +233,9 @@ export async function ingestStatements(trx: Executor, dialect: Dialect, request:
     statementPeriodIds: ingested.map((result) => result.statementPeriodId),
     bankAccountId: ingested[0].bankAccountId,
     conflicts: ingested.flatMap((result) => result.conflicts),
-    corrections: ingested.flatMap((result, index) => result.corrections.map((correction) => (several ? { ...correction, section: index + 1 } : correction))),
+    corrections: ingested.flatMap((result, index) =>
+      result.corrections.map((correction) => (several ? { ...correction, section: index + 1 } : correction)),
+    ),
   };
 }
 
@@ -175,31 +247,60 @@ const externalIdForLast4 = (last4: string) => `****${last4}`;
  * in the statement's currency. A statement that names no institution matches on the digits alone.
  * Of several matches the one of the statement's kind wins, then the oldest.
  */
-async function findStatementAccount(trx: Executor, tenantId: string, entityId: string, statement: PreparedStatement): Promise<BankAccountsTable | undefined> {
+async function findStatementAccount(
+  trx: Executor,
+  tenantId: string,
+  entityId: string,
+  statement: PreparedStatement,
+): Promise<BankAccountsTable | undefined> {
   if (!statement.accountLast4) return undefined;
   const institution = statement.institutionName && normalizedInstitution(statement.institutionName);
-  const candidates = (await listBankAccounts(trx, tenantId, entityId)).filter((account) =>
-    account.currency === statement.currency
-    && account.external_id.replace(/\D/g, '').endsWith(statement.accountLast4!)
-    && (!institution || normalizedInstitution(account.institution_name) === institution));
-  candidates.sort((a, b) => Number(b.kind === statement.kind) - Number(a.kind === statement.kind) || a.created_at.localeCompare(b.created_at));
+  const candidates = (await listBankAccounts(trx, tenantId, entityId)).filter(
+    (account) =>
+      account.currency === statement.currency &&
+      account.external_id.replace(/\D/g, '').endsWith(statement.accountLast4!) &&
+      (!institution || normalizedInstitution(account.institution_name) === institution),
+  );
+  candidates.sort(
+    (a, b) =>
+      Number(b.kind === statement.kind) - Number(a.kind === statement.kind) || a.created_at.localeCompare(b.created_at),
+  );
   return candidates[0];
 }
 
-const KIND_NAMES: Record<StatementAccountKind, string> = { checking: 'Checking', savings: 'Savings', credit_card: 'Credit card' };
+const KIND_NAMES: Record<StatementAccountKind, string> = {
+  checking: 'Checking',
+  savings: 'Savings',
+  credit_card: 'Credit card',
+};
 
-async function createStatementAccount(trx: Executor, tenantId: string, entityId: string, statement: PreparedStatement, now: string): Promise<BankAccountsTable> {
+async function createStatementAccount(
+  trx: Executor,
+  tenantId: string,
+  entityId: string,
+  statement: PreparedStatement,
+  now: string,
+): Promise<BankAccountsTable> {
   const entity = await findEntity(trx, tenantId, entityId);
   assertInvariant(entity, `entity ${entityId} of tenant ${tenantId} exists`);
   const last4 = statement.accountLast4!;
-  return createBankAccount(trx, tenantId, entityId, entity.country, statement.institutionName ?? UNNAMED_INSTITUTION, {
-    index: 0,
-    externalId: externalIdForLast4(last4),
-    name: `${KIND_NAMES[statement.kind]} ${externalIdForLast4(last4)}`,
-    kind: statement.kind as BankAccountKind,
-    currency: statement.currency,
-    opening: undefined,
-  }, now, 'statement');
+  return createBankAccount(
+    trx,
+    tenantId,
+    entityId,
+    entity.country,
+    statement.institutionName ?? UNNAMED_INSTITUTION,
+    {
+      index: 0,
+      externalId: externalIdForLast4(last4),
+      name: `${KIND_NAMES[statement.kind]} ${externalIdForLast4(last4)}`,
+      kind: statement.kind as BankAccountKind,
+      currency: statement.currency,
+      opening: undefined,
+    },
+    now,
+    'statement',
+  );
 }
 
 /**
@@ -207,12 +308,28 @@ async function createStatementAccount(trx: Executor, tenantId: string, entityId:
  * first day. A re-upload (same start) or a later period never moves it; an earlier period arriving
  * late does, because the books must start where the oldest statement starts.
  */
-async function anchorOpeningBalance(trx: Executor, account: BankAccountsTable, statement: PreparedStatement, now: string): Promise<void> {
+async function anchorOpeningBalance(
+  trx: Executor,
+  account: BankAccountsTable,
+  statement: PreparedStatement,
+  now: string,
+): Promise<void> {
   const anchored = account.opening_balance_date !== null;
   if (anchored && account.opening_balance_date! <= statement.periodStart) return;
-  const openingEquity = await findAccountByNumber(trx, account.tenant_id, account.entity_id, ACCOUNT.openingBalanceEquity);
+  const openingEquity = await findAccountByNumber(
+    trx,
+    account.tenant_id,
+    account.entity_id,
+    ACCOUNT.openingBalanceEquity,
+  );
   assertInvariant(openingEquity, `entity ${account.entity_id} has account ${ACCOUNT.openingBalanceEquity}`);
-  await applyOpeningBalance(trx, account, { minor: statement.openingMinor, date: statement.periodStart }, openingEquity, now);
+  await applyOpeningBalance(
+    trx,
+    account,
+    { minor: statement.openingMinor, date: statement.periodStart },
+    openingEquity,
+    now,
+  );
 }
 
 /** New rows per insert (a few milliseconds of SQLite work): a slice is written, then the clock is looked at. */
@@ -225,7 +342,14 @@ const ROWS_PER_INSERT_SLICE = 1_000;
  * day stay two rows. When the statement replaces a copy for the same period, rows of the period it
  * no longer lists are removed if nothing has happened to them, and kept as conflicts otherwise.
  */
-async function writeRows(trx: Executor, account: BankAccountsTable, statement: PreparedStatement, replacing: boolean, now: string, pacer: EventLoopPacer): Promise<{ conflicts: StatementConflict[]; rowsInserted: number }> {
+async function writeRows(
+  trx: Executor,
+  account: BankAccountsTable,
+  statement: PreparedStatement,
+  replacing: boolean,
+  now: string,
+  pacer: EventLoopPacer,
+): Promise<{ conflicts: StatementConflict[]; rowsInserted: number }> {
   const tenantId = account.tenant_id;
   const lineDates = lineDateRange(statement.lines);
   const from = lineDates.first < statement.periodStart ? lineDates.first : statement.periodStart;
@@ -234,7 +358,8 @@ async function writeRows(trx: Executor, account: BankAccountsTable, statement: P
   const existingByKey = new Map<string, RowForStatement[]>();
   for (const row of existing) {
     const rows = existingByKey.get(row.contentKey);
-    if (rows) rows.push(row); else existingByKey.set(row.contentKey, [row]);
+    if (rows) rows.push(row);
+    else existingByKey.set(row.contentKey, [row]);
   }
 
   const matched = new Set<string>();
@@ -261,33 +386,50 @@ async function writeRows(trx: Executor, account: BankAccountsTable, statement: P
       continue;
     }
     const derived = externalIdFor(undefined, key);
-    toInsert.push(newUncategorizedRow({
-      tenantId,
-      entityId: account.entity_id,
-      bankAccountId: account.id,
-      externalId: occurrence === 1 ? derived : `${derived}#${occurrence}`,
-      contentKey: key,
-      source: 'statement',
-      date: line.date,
-      authorizedDate: null,
-      amountMinor: line.amountMinor,
-      currency: statement.currency,
-      description: line.description,
-      merchant: null,
-      pending: false,
-    }, now));
+    toInsert.push(
+      newUncategorizedRow(
+        {
+          tenantId,
+          entityId: account.entity_id,
+          bankAccountId: account.id,
+          externalId: occurrence === 1 ? derived : `${derived}#${occurrence}`,
+          contentKey: key,
+          source: 'statement',
+          date: line.date,
+          authorizedDate: null,
+          amountMinor: line.amountMinor,
+          currency: statement.currency,
+          description: line.description,
+          merchant: null,
+          pending: false,
+        },
+        now,
+      ),
+    );
     if (toInsert.length === ROWS_PER_INSERT_SLICE) await insertSlice();
   }
   await insertSlice();
-  assertInvariant(rowsInserted === rowsToInsert, `every unmatched statement line is a new row (${rowsInserted} of ${rowsToInsert} inserted)`);
+  assertInvariant(
+    rowsInserted === rowsToInsert,
+    `every unmatched statement line is a new row (${rowsInserted} of ${rowsToInsert} inserted)`,
+  );
   await markSettled(trx, tenantId, toSettle, now);
 
   const conflicts: StatementConflict[] = [];
   if (replacing) {
-    const unlisted = existing.filter((row) => !matched.has(row.id) && row.date >= statement.periodStart && row.date <= statement.periodEnd);
-    const deleted = new Set(await deleteUntouchedRows(trx, tenantId, unlisted.map((row) => row.id)));
+    const unlisted = existing.filter(
+      (row) => !matched.has(row.id) && row.date >= statement.periodStart && row.date <= statement.periodEnd,
+    );
+    const deleted = new Set(
+      await deleteUntouchedRows(
+        trx,
+        tenantId,
+        unlisted.map((row) => row.id),
+      ),
+    );
     for (const row of unlisted) {
-      if (!deleted.has(row.id)) conflicts.push({ transactionId: row.id, reason: row.journalEntryId !== null ? 'booked' : 'categorized' });
+      if (!deleted.has(row.id))
+        conflicts.push({ transactionId: row.id, reason: row.journalEntryId !== null ? 'booked' : 'categorized' });
     }
   }
   return { conflicts, rowsInserted };
@@ -303,11 +445,13 @@ async function recheckContinuity(trx: Executor, tenantId: string, bankAccountId:
   const periods = await store.periodsOfAccount(trx, tenantId, bankAccountId);
   let previous: StatementPeriodsTable | undefined;
   for (const period of periods) {
-    const joins = previous === undefined || (
-      previous.closing_balance_minor === period.opening_balance_minor
-      && (period.period_start === previous.period_end || period.period_start === addDays(previous.period_end, 1)));
+    const joins =
+      previous === undefined ||
+      (previous.closing_balance_minor === period.opening_balance_minor &&
+        (period.period_start === previous.period_end || period.period_start === addDays(previous.period_end, 1)));
     const flag = joins ? 1 : 0;
-    if (period.continuity_ok !== flag) await store.updatePeriod(trx, tenantId, period.id, { continuity_ok: flag, updated_at: now });
+    if (period.continuity_ok !== flag)
+      await store.updatePeriod(trx, tenantId, period.id, { continuity_ok: flag, updated_at: now });
     previous = period;
   }
 }

@@ -60,7 +60,10 @@ export interface PreparedStatement {
 
 export type Prepared = { ok: true; statement: PreparedStatement } | { ok: false; rejection: StatementRejection };
 
-const reject = (reason: RejectionReason, message: string, extra: Partial<StatementRejection> = {}): Prepared => ({ ok: false, rejection: { reason, message, ...extra } });
+const reject = (reason: RejectionReason, message: string, extra: Partial<StatementRejection> = {}): Prepared => ({
+  ok: false,
+  rejection: { reason, message, ...extra },
+});
 
 /**
  * The checks a read statement passes before anything is written: its currency is known (from the
@@ -70,7 +73,12 @@ const reject = (reason: RejectionReason, message: string, extra: Partial<Stateme
  * the lines roll the opening balance to the closing one exactly. Pure, so every rule is
  * testable alone.
  */
-export function prepareStatement(parsed: ParsedStatement, evidence: StatementEvidence, known: KnownAccount | undefined, hints: UploadHints): Prepared {
+export function prepareStatement(
+  parsed: ParsedStatement,
+  evidence: StatementEvidence,
+  known: KnownAccount | undefined,
+  hints: UploadHints,
+): Prepared {
   const steps = preparing(parsed, evidence, known, hints);
   for (;;) {
     const step = steps.next();
@@ -82,7 +90,13 @@ export function prepareStatement(parsed: ParsedStatement, evidence: StatementEvi
  * The same checks for ingest, which runs them on the main thread: a million lines take seconds, so
  * the event loop gets a turn whenever the pacer's slice is used up.
  */
-export async function prepareStatementPaced(parsed: ParsedStatement, evidence: StatementEvidence, known: KnownAccount | undefined, hints: UploadHints, pacer: EventLoopPacer): Promise<Prepared> {
+export async function prepareStatementPaced(
+  parsed: ParsedStatement,
+  evidence: StatementEvidence,
+  known: KnownAccount | undefined,
+  hints: UploadHints,
+  pacer: EventLoopPacer,
+): Promise<Prepared> {
   const steps = preparing(parsed, evidence, known, hints);
   for (;;) {
     const step = steps.next();
@@ -92,20 +106,38 @@ export async function prepareStatementPaced(parsed: ParsedStatement, evidence: S
 }
 
 /** The checks as steps: it pauses (yields) every few hundred lines so a caller may let others run. */
-function* preparing(parsed: ParsedStatement, evidence: StatementEvidence, known: KnownAccount | undefined, hints: UploadHints): Generator<void, Prepared> {
+function* preparing(
+  parsed: ParsedStatement,
+  evidence: StatementEvidence,
+  known: KnownAccount | undefined,
+  hints: UploadHints,
+): Generator<void, Prepared> {
   const currency = parsed.currency?.trim().toUpperCase() || known?.currency;
   if (!currency) {
-    return reject('document_unreadable', 'the statement does not say its currency; upload it again with bankAccountId of the account it belongs to');
+    return reject(
+      'document_unreadable',
+      'the statement does not say its currency; upload it again with bankAccountId of the account it belongs to',
+    );
   }
-  if (!isKnownCurrency(currency)) return reject('document_unreadable', `the statement's currency "${currency}" is not an ISO 4217 code`);
+  if (!isKnownCurrency(currency))
+    return reject('document_unreadable', `the statement's currency "${currency}" is not an ISO 4217 code`);
   if (known && currency !== known.currency) {
-    return reject('document_unreadable', `the statement is in ${currency} but bank account ${known.id} is in ${known.currency}`);
+    return reject(
+      'document_unreadable',
+      `the statement is in ${currency} but bank account ${known.id} is in ${known.currency}`,
+    );
   }
   if (!isValidDate(parsed.periodStart) || !isValidDate(parsed.periodEnd) || parsed.periodStart > parsed.periodEnd) {
-    return reject('document_unreadable', `the statement period could not be read (got ${parsed.periodStart} to ${parsed.periodEnd})`);
+    return reject(
+      'document_unreadable',
+      `the statement period could not be read (got ${parsed.periodStart} to ${parsed.periodEnd})`,
+    );
   }
   if (!isAcceptedDate(parsed.periodStart) || !isAcceptedDate(parsed.periodEnd)) {
-    return reject('document_unreadable', `the statement period ${parsed.periodStart} to ${parsed.periodEnd} lies outside the dates the service takes (${DATE_RANGE_TEXT})`);
+    return reject(
+      'document_unreadable',
+      `the statement period ${parsed.periodStart} to ${parsed.periodEnd} lies outside the dates the service takes (${DATE_RANGE_TEXT})`,
+    );
   }
   if (parsed.lines.length === 0) return reject('no_transactions', 'the statement lists no transactions');
 
@@ -119,8 +151,13 @@ function* preparing(parsed: ParsedStatement, evidence: StatementEvidence, known:
   const read: Array<GateLine & { date: string; description: string }> = [];
   for (const [index, line] of parsed.lines.entries()) {
     if (index % 256 === 255) yield;
-    if (!isValidDate(line.date)) return reject('document_unreadable', `line ${index + 1}: the date "${line.date}" could not be read`);
-    if (!isAcceptedDate(line.date)) return reject('document_unreadable', `line ${index + 1}: the date ${line.date} lies outside the dates the service takes (${DATE_RANGE_TEXT})`);
+    if (!isValidDate(line.date))
+      return reject('document_unreadable', `line ${index + 1}: the date "${line.date}" could not be read`);
+    if (!isAcceptedDate(line.date))
+      return reject(
+        'document_unreadable',
+        `line ${index + 1}: the date ${line.date} lies outside the dates the service takes (${DATE_RANGE_TEXT})`,
+      );
     // Document text is kept as the bank wrote it, but control characters (a NUL no database column
     // holds, stray form feeds) become spaces: a document cannot be asked to fix itself.
     const description = cleanText(line.description);
@@ -128,13 +165,18 @@ function* preparing(parsed: ParsedStatement, evidence: StatementEvidence, known:
     const amountMinor = minor(line.amount);
     if (typeof amountMinor === 'string') return reject('document_unreadable', `line ${index + 1}: ${amountMinor}`);
     const balanceMinor = line.balance === null ? null : minor(line.balance);
-    if (typeof balanceMinor === 'string') return reject('document_unreadable', `line ${index + 1}: its balance: ${balanceMinor}`);
+    if (typeof balanceMinor === 'string')
+      return reject('document_unreadable', `line ${index + 1}: its balance: ${balanceMinor}`);
     read.push({ date: line.date, description, amountMinor, balanceMinor, page: evidence.linePages[index] ?? null });
   }
   // A zero line (an interest line of 0.00) moves no money and cannot be booked; it does not change the arithmetic either.
-  if (read.every((line) => line.amountMinor === 0)) return reject('no_transactions', 'the statement lists no transactions that move money');
+  if (read.every((line) => line.amountMinor === 0))
+    return reject('no_transactions', 'the statement lists no transactions that move money');
 
-  const hinted = { openingBalance: hints.openingBalance !== undefined, closingBalance: hints.closingBalance !== undefined };
+  const hinted = {
+    openingBalance: hints.openingBalance !== undefined,
+    closingBalance: hints.closingBalance !== undefined,
+  };
   const provenance = provenanceProblem(evidence.sources, hinted, evidence.wholeList);
   if (provenance) return reject('incomplete', provenance);
   // The document wins where it states a balance; a balance it does not state comes from the upload,
@@ -142,7 +184,8 @@ function* preparing(parsed: ParsedStatement, evidence: StatementEvidence, known:
   const balance = (fact: 'openingBalance' | 'closingBalance'): number | string => {
     const printed = evidence.sources[fact] === 'stated' ? parsed[fact] : null;
     const text = printed ?? hints[fact] ?? parsed[fact];
-    if (text === null) return `the document carries no ${fact === 'openingBalance' ? 'opening' : 'closing'} balance; upload it again with the form field ${fact}`;
+    if (text === null)
+      return `the document carries no ${fact === 'openingBalance' ? 'opening' : 'closing'} balance; upload it again with the form field ${fact}`;
     const value = minor(text);
     return typeof value === 'number' ? value : `${printed !== null ? 'the printed' : 'the supplied'} ${fact}: ${value}`;
   };
@@ -151,14 +194,24 @@ function* preparing(parsed: ParsedStatement, evidence: StatementEvidence, known:
   if (typeof opening === 'string') return reject('did_not_reconcile', opening, { expected: null, stated: null });
   if (typeof closing === 'string') return reject('did_not_reconcile', closing, { expected: null, stated: null });
 
-  const kind = known?.kind ?? parsed.accountKind ?? hints.kind ?? inferKind(opening, closing, read.map((line) => line.amountMinor));
+  const kind =
+    known?.kind ??
+    parsed.accountKind ??
+    hints.kind ??
+    inferKind(
+      opening,
+      closing,
+      read.map((line) => line.amountMinor),
+    );
   const inMinor = evidence.totals.moneyIn === null ? null : minor(evidence.totals.moneyIn);
   const outMinor = evidence.totals.moneyOut === null ? null : minor(evidence.totals.moneyOut);
-  if (typeof inMinor === 'string' || typeof outMinor === 'string') return reject('document_unreadable', `a printed total: ${typeof inMinor === 'string' ? inMinor : outMinor}`);
+  if (typeof inMinor === 'string' || typeof outMinor === 'string')
+    return reject('document_unreadable', `a printed total: ${typeof inMinor === 'string' ? inMinor : outMinor}`);
   const checkpoints = [];
   for (const checkpoint of evidence.checkpoints) {
     const balanceMinor = minor(checkpoint.balance);
-    if (typeof balanceMinor === 'string') return reject('document_unreadable', `the balance printed on page ${checkpoint.page}: ${balanceMinor}`);
+    if (typeof balanceMinor === 'string')
+      return reject('document_unreadable', `the balance printed on page ${checkpoint.page}: ${balanceMinor}`);
     checkpoints.push({ afterLines: checkpoint.afterLines, balanceMinor, page: checkpoint.page });
   }
   const gate = checkCompleteness({
@@ -178,7 +231,11 @@ function* preparing(parsed: ParsedStatement, evidence: StatementEvidence, known:
     const expected = toMajorUnits(expectedClosingMinor(kind, opening, amounts), currency);
     const stated = toMajorUnits(closing, currency);
     const formula = kind === 'credit_card' ? 'opening + (out − in)' : 'opening − (out − in)';
-    return reject('did_not_reconcile', `the lines do not roll the opening balance to the closing balance: ${formula} = ${expected} ${currency}, the statement states ${stated} ${currency}`, { expected, stated });
+    return reject(
+      'did_not_reconcile',
+      `the lines do not roll the opening balance to the closing balance: ${formula} = ${expected} ${currency}, the statement states ${stated} ${currency}`,
+      { expected, stated },
+    );
   }
 
   return {
@@ -192,7 +249,9 @@ function* preparing(parsed: ParsedStatement, evidence: StatementEvidence, known:
       periodEnd: parsed.periodEnd,
       openingMinor: opening,
       closingMinor: closing,
-      lines: read.flatMap((line, index) => (amounts[index] === 0 ? [] : [{ date: line.date, description: line.description, amountMinor: amounts[index] }])),
+      lines: read.flatMap((line, index) =>
+        amounts[index] === 0 ? [] : [{ date: line.date, description: line.description, amountMinor: amounts[index] }],
+      ),
       corrections: gate.corrections.map((correction) => ({
         line: correction.line,
         field: correction.field,

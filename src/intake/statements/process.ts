@@ -20,7 +20,11 @@ export interface StatementProcessingSettings {
   batchSize: number;
 }
 
-export const DEFAULT_STATEMENT_PROCESSING: StatementProcessingSettings = { leaseMs: 5 * 60_000, maxAttempts: 3, batchSize: 4 };
+export const DEFAULT_STATEMENT_PROCESSING: StatementProcessingSettings = {
+  leaseMs: 5 * 60_000,
+  maxAttempts: 3,
+  batchSize: 4,
+};
 
 export interface StatementProcessingOptions {
   /** Called after a pass that ingested rows, so the sweep can categorize and book them at once. */
@@ -42,7 +46,11 @@ export interface StatementProcessingOptions {
  * document processing; once the lease lapses another worker reads it again. Returns how many
  * documents reached an outcome.
  */
-export async function processStatementsOnce(handle: DatabaseHandle, settings: StatementProcessingSettings, options: StatementProcessingOptions = {}): Promise<number> {
+export async function processStatementsOnce(
+  handle: DatabaseHandle,
+  settings: StatementProcessingSettings,
+  options: StatementProcessingOptions = {},
+): Promise<number> {
   const token = randomUUID();
   let finished = 0;
   let ingested = 0;
@@ -52,7 +60,17 @@ export async function processStatementsOnce(handle: DatabaseHandle, settings: St
   const tried: string[] = [];
   while (tried.length < settings.batchSize) {
     const now = new Date();
-    const [document] = await withWriteTransaction(handle, (trx) => store.claimDocuments(trx, 1, now.toISOString(), new Date(now.getTime() + settings.leaseMs).toISOString(), token, handle.dialect === 'postgres', tried));
+    const [document] = await withWriteTransaction(handle, (trx) =>
+      store.claimDocuments(
+        trx,
+        1,
+        now.toISOString(),
+        new Date(now.getTime() + settings.leaseMs).toISOString(),
+        token,
+        handle.dialect === 'postgres',
+        tried,
+      ),
+    );
     if (!document) break;
     tried.push(document.id);
     try {
@@ -62,14 +80,22 @@ export async function processStatementsOnce(handle: DatabaseHandle, settings: St
     } catch (error) {
       // Left in processing under a claim that will lapse: the document is read again later, and the
       // attempt counter ends a document that can never be processed.
-      options.logger?.error({ err: error, documentId: document.id, attempt: document.attempts }, 'statement processing failed; it will be retried');
+      options.logger?.error(
+        { err: error, documentId: document.id, attempt: document.attempts },
+        'statement processing failed; it will be retried',
+      );
     }
   }
   if (ingested > 0) options.onIngested?.();
   return finished;
 }
 
-async function processDocument(handle: DatabaseHandle, document: store.DocumentSummary, settings: StatementProcessingSettings, options: StatementProcessingOptions): Promise<'ingested' | 'rejected' | 'claim_lost'> {
+async function processDocument(
+  handle: DatabaseHandle,
+  document: store.DocumentSummary,
+  settings: StatementProcessingSettings,
+  options: StatementProcessingOptions,
+): Promise<'ingested' | 'rejected' | 'claim_lost'> {
   const lockRows = handle.dialect === 'postgres';
   const hints = parseHints(document.hints);
   const attempts = await store.startAttempt(handle.db, document.tenant_id, document.id, document.claim_token!);
@@ -77,7 +103,11 @@ async function processDocument(handle: DatabaseHandle, document: store.DocumentS
   document.attempts = attempts; // for the log line, should this attempt fail
   let outcome: ReadOutcome & { sniffed?: StatementFormat };
   if (attempts > settings.maxAttempts) {
-    outcome = { ok: false, reason: 'document_unreadable', message: `the document could not be processed in ${settings.maxAttempts} attempts` };
+    outcome = {
+      ok: false,
+      reason: 'document_unreadable',
+      message: `the document could not be processed in ${settings.maxAttempts} attempts`,
+    };
   } else {
     const bytes = await store.documentContent(handle.db, document.tenant_id, document.id);
     if (!bytes) return 'claim_lost';
@@ -86,29 +116,54 @@ async function processDocument(handle: DatabaseHandle, document: store.DocumentS
       const [account] = await findBankAccountsByIds(handle.db, document.tenant_id, [document.bank_account_id]);
       knownCurrency = account?.currency;
     }
-    outcome = await readDocument(bytes, { filename: document.filename, mediaType: document.media_type, hints: { kind: hints.kind, currency: knownCurrency } }, { pool: options.readerPool, readerFor: options.readerFor });
+    outcome = await readDocument(
+      bytes,
+      {
+        filename: document.filename,
+        mediaType: document.media_type,
+        hints: { kind: hints.kind, currency: knownCurrency },
+      },
+      { pool: options.readerPool, readerFor: options.readerFor },
+    );
   }
 
-  const format = outcome.ok ? outcome.format : outcome.sniffed ?? null;
-  const finishRejected = (rejection: StatementRejection) => withWriteTransaction(handle, async (trx) => {
-    if (!(await store.holdClaim(trx, document.tenant_id, document.id, document.claim_token!, lockRows))) return 'claim_lost' as const;
-    await store.finishDocument(trx, document.tenant_id, document.id, rejectedOutcome(rejection, format, document.bank_account_id, new Date().toISOString()));
-    return 'rejected' as const;
-  });
+  const format = outcome.ok ? outcome.format : (outcome.sniffed ?? null);
+  const finishRejected = (rejection: StatementRejection) =>
+    withWriteTransaction(handle, async (trx) => {
+      if (!(await store.holdClaim(trx, document.tenant_id, document.id, document.claim_token!, lockRows)))
+        return 'claim_lost' as const;
+      await store.finishDocument(
+        trx,
+        document.tenant_id,
+        document.id,
+        rejectedOutcome(rejection, format, document.bank_account_id, new Date().toISOString()),
+      );
+      return 'rejected' as const;
+    });
   if (!outcome.ok) return finishRejected({ reason: outcome.reason, message: outcome.message });
   const sections = outcome.statements
-    ? outcome.statements.map((statement, index) => ({ statement, evidence: outcome.evidences?.[index] ?? outcome.evidence }))
+    ? outcome.statements.map((statement, index) => ({
+        statement,
+        evidence: outcome.evidences?.[index] ?? outcome.evidence,
+      }))
     : [{ statement: outcome.statement, evidence: outcome.evidence }];
   try {
     return await withWriteTransaction(handle, async (trx) => {
-      if (!(await store.holdClaim(trx, document.tenant_id, document.id, document.claim_token!, lockRows))) return 'claim_lost';
-      const result = await ingestStatements(trx, handle.dialect, {
-        tenantId: document.tenant_id,
-        entityId: document.entity_id,
-        documentId: document.id,
-        bankAccountId: document.bank_account_id,
-        hints,
-      }, sections, options.checkpoint);
+      if (!(await store.holdClaim(trx, document.tenant_id, document.id, document.claim_token!, lockRows)))
+        return 'claim_lost';
+      const result = await ingestStatements(
+        trx,
+        handle.dialect,
+        {
+          tenantId: document.tenant_id,
+          entityId: document.entity_id,
+          documentId: document.id,
+          bankAccountId: document.bank_account_id,
+          hints,
+        },
+        sections,
+        options.checkpoint,
+      );
       await store.finishDocument(trx, document.tenant_id, document.id, {
         status: 'ingested',
         format,
@@ -131,8 +186,16 @@ async function processDocument(handle: DatabaseHandle, document: store.DocumentS
   }
 }
 
-export function rejectedOutcome(rejection: StatementRejection, format: string | null, bankAccountId: string | null, now: string): store.DocumentOutcome {
-  const detail = rejection.expected !== undefined || rejection.stated !== undefined ? { expected: rejection.expected ?? null, stated: rejection.stated ?? null } : null;
+export function rejectedOutcome(
+  rejection: StatementRejection,
+  format: string | null,
+  bankAccountId: string | null,
+  now: string,
+): store.DocumentOutcome {
+  const detail =
+    rejection.expected !== undefined || rejection.stated !== undefined
+      ? { expected: rejection.expected ?? null, stated: rejection.stated ?? null }
+      : null;
   return {
     status: 'rejected',
     format,
@@ -154,13 +217,19 @@ export function rejectedOutcome(rejection: StatementRejection, format: string | 
  * answers with a statement or a rejection whatever the document does (a reader that throws, runs out
  * of time or memory, or meets a limit: see ./reader-pool.ts).
  */
-export async function readDocument(bytes: Buffer, context: ReaderContext, readers: { pool?: ReaderPool; readerFor?: (format: StatementFormat) => StatementReader | undefined } = {}): Promise<ReadOutcome & { sniffed?: StatementFormat }> {
+export async function readDocument(
+  bytes: Buffer,
+  context: ReaderContext,
+  readers: { pool?: ReaderPool; readerFor?: (format: StatementFormat) => StatementReader | undefined } = {},
+): Promise<ReadOutcome & { sniffed?: StatementFormat }> {
   const sniffed = sniffFormat(bytes, context.filename, context.mediaType);
   if (!sniffed.ok) return { ok: false, reason: 'document_unreadable', message: `the file is ${sniffed.reason}` };
   let outcome: ReadOutcome;
   if (readers.readerFor) {
     const reader = readers.readerFor(sniffed.format);
-    outcome = reader ? await runReader(reader, sniffed.format, bytes, context) : { ok: false, reason: 'document_unreadable', message: `no reader for ${sniffed.format} documents is installed` };
+    outcome = reader
+      ? await runReader(reader, sniffed.format, bytes, context)
+      : { ok: false, reason: 'document_unreadable', message: `no reader for ${sniffed.format} documents is installed` };
   } else {
     outcome = await (readers.pool ?? defaultReaderPool()).read(sniffed.format, bytes, context);
   }

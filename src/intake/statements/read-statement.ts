@@ -11,7 +11,8 @@ export type ReadStatement = (format: StatementFormat, bytes: Buffer, context: Re
 
 export const readStatement: ReadStatement = async (format, bytes, context) => {
   const reader = readerFor(format);
-  if (!reader) return { ok: false, reason: 'document_unreadable', message: `no reader for ${format} documents is installed` };
+  if (!reader)
+    return { ok: false, reason: 'document_unreadable', message: `no reader for ${format} documents is installed` };
   return withinLineLimit(await runReader(reader, format, bytes, context), limitsOf(context));
 };
 
@@ -19,10 +20,19 @@ export const readStatement: ReadStatement = async (format, bytes, context) => {
  * A reader that throws (a malformed file it did not foresee) does not fail the worker or the
  * service: the document is unreadable, and says why.
  */
-export async function runReader(reader: StatementReader, format: StatementFormat, bytes: Buffer, context: ReaderContext): Promise<ReadOutcome> {
+export async function runReader(
+  reader: StatementReader,
+  format: StatementFormat,
+  bytes: Buffer,
+  context: ReaderContext,
+): Promise<ReadOutcome> {
   try {
     return await reader(bytes, context);
   } catch (error) {
-    return { ok: false, reason: 'document_unreadable', message: `the ${format} document could not be read: ${error instanceof Error ? error.message : String(error)}` };
+    return {
+      ok: false,
+      reason: 'document_unreadable',
+      message: `the ${format} document could not be read: ${error instanceof Error ? error.message : String(error)}`,
+    };
   }
 }

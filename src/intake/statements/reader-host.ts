@@ -33,6 +33,11 @@ port.on('message', async (request: PoolRequest) => {
   }
   const { lines, ...statement } = outcome.statement;
   if (lines.length > 0) unsent.set(request.id, { lines, next: 0 });
-  reply({ type: 'outcome', id: request.id, outcome: { ...outcome, statement: { ...statement, lines: [] } }, lineCount: lines.length });
+  reply({
+    type: 'outcome',
+    id: request.id,
+    outcome: { ...outcome, statement: { ...statement, lines: [] } },
+    lineCount: lines.length,
+  });
 });
 reply({ type: 'ready' });

@@ -33,8 +33,14 @@ after(async () => {
   await harness.close();
 });
 
-function poolWith(settings: Partial<typeof DEFAULT_READER_POOL> & { limits?: Partial<ReadLimits> }, readModule?: URL): ReaderPool {
-  const pool = new ReaderPool({ ...DEFAULT_READER_POOL, ...settings, limits: { ...DEFAULT_READER_POOL.limits, ...settings.limits } }, readModule);
+function poolWith(
+  settings: Partial<typeof DEFAULT_READER_POOL> & { limits?: Partial<ReadLimits> },
+  readModule?: URL,
+): ReaderPool {
+  const pool = new ReaderPool(
+    { ...DEFAULT_READER_POOL, ...settings, limits: { ...DEFAULT_READER_POOL.limits, ...settings.limits } },
+    readModule,
+  );
   pools.push(pool);
   return pool;
 }
@@ -45,7 +51,9 @@ const context = (filename: string): ReaderContext => ({ filename, mediaType: nul
 function csvOf(rows: number): Buffer {
   const lines = ['Date,Description,Amount'];
   for (let index = 0; index < rows; index++) {
-    lines.push(`2026-03-${String(1 + (index % 28)).padStart(2, '0')},SUPPLIER ${index % 50},${index % 3 === 0 ? '' : '-'}${(1 + (index % 900) / 100).toFixed(2)}`);
+    lines.push(
+      `2026-03-${String(1 + (index % 28)).padStart(2, '0')},SUPPLIER ${index % 50},${index % 3 === 0 ? '' : '-'}${(1 + (index % 900) / 100).toFixed(2)}`,
+    );
   }
   return Buffer.from(`${lines.join('\n')}\n`);
 }
@@ -61,7 +69,17 @@ test('every format reads the same through the pool as in this thread', async () 
     ['statement.sta', renderMt940(model, Object.values(MT940_LAYOUTS)[0])],
     ['statement.pdf', await renderStatementPdf(largeFixture(), { fontSize: 7 })],
     // OCR (tesseract.js starts threads of its own) inside a pool worker.
-    ['scan.png', await scanPdf(await renderStatementPdf(scanSource), { dpi: 200, quarterTurns: 0, skewDegrees: 0, speckle: 0, format: 'png', seed: 5 })],
+    [
+      'scan.png',
+      await scanPdf(await renderStatementPdf(scanSource), {
+        dpi: 200,
+        quarterTurns: 0,
+        skewDegrees: 0,
+        speckle: 0,
+        format: 'png',
+        seed: 5,
+      }),
+    ],
   ];
   for (const [filename, bytes] of documents) {
     const sniffed = sniffFormat(bytes, filename, null);
@@ -76,10 +94,16 @@ test('every format reads the same through the pool as in this thread', async () 
 test('a CSV that overruns the time budget is rejected naming the limit, and the API answers meanwhile', async () => {
   const pool = poolWith({ timeoutMs: 1_000 });
   // 400,000 rows take several seconds to read on any machine: far past the budget.
-  const response = await upload(harness, acme.key, { bytes: csvOf(400_000), filename: 'years.csv', contentType: 'text/csv' });
+  const response = await upload(harness, acme.key, {
+    bytes: csvOf(400_000),
+    filename: 'years.csv',
+    contentType: 'text/csv',
+  });
   assert.equal(response.statusCode, 202, response.body);
   let reading = true;
-  const processed = processStatements(harness, { readerPool: pool }).finally(() => { reading = false; });
+  const processed = processStatements(harness, { readerPool: pool }).finally(() => {
+    reading = false;
+  });
   let answeredWhileReading = 0;
   while (reading) {
     const answer = await globex.call('GET', '/v1/transactions');
@@ -92,7 +116,10 @@ test('a CSV that overruns the time budget is rejected naming the limit, and the 
   assert.equal(status.status, 'rejected');
   assert.equal(status.rejection.reason, 'document_unreadable');
   assert.match(status.rejection.message, /longer than the 1 s limit/);
-  assert.ok(answeredWhileReading >= 3, `the API answered ${answeredWhileReading} requests while the statement was read`);
+  assert.ok(
+    answeredWhileReading >= 3,
+    `the API answered ${answeredWhileReading} requests while the statement was read`,
+  );
 
   // The stopped worker is replaced: the next document reads normally.
   const small = await pool.read('csv', csvOf(20), context('small.csv'));
@@ -102,7 +129,11 @@ test('a CSV that overruns the time budget is rejected naming the limit, and the 
 test('a reader that outgrows the heap ceiling is stopped, the document rejected naming the limit, and the pool reads on', async () => {
   const pool = poolWith({ memoryMb: 96 }, new URL('../../../test/support/memory-hog-reader.ts', import.meta.url));
   const hog = await pool.read('csv', csvOf(20), context(MEMORY_HOG_FILENAME));
-  assert.deepEqual(hog, { ok: false, reason: 'document_unreadable', message: 'Reading the document needed more than the 96 MB memory limit; it was stopped.' });
+  assert.deepEqual(hog, {
+    ok: false,
+    reason: 'document_unreadable',
+    message: 'Reading the document needed more than the 96 MB memory limit; it was stopped.',
+  });
   const next = await pool.read('csv', csvOf(20), context('next.csv'));
   assert.ok(next.ok && next.statement.lines.length === 20, JSON.stringify(next));
 });
@@ -110,26 +141,42 @@ test('a reader that outgrows the heap ceiling is stopped, the document rejected 
 test('limits on lines per statement, cells per sheet and pages per PDF reject with the limit named', async () => {
   const pool = poolWith({ limits: { maxRows: 50, maxSheetCells: 120, maxPdfPages: 5 } });
   assert.ok((await pool.read('csv', csvOf(50), context('fifty.csv'))).ok, 'a statement at the limit is read');
-  assert.deepEqual(await pool.read('csv', csvOf(51), context('many.csv')),
-    { ok: false, reason: 'document_unreadable', message: 'The statement has more than 50 lines, the limit per statement; split it into shorter periods.' });
+  assert.deepEqual(await pool.read('csv', csvOf(51), context('many.csv')), {
+    ok: false,
+    reason: 'document_unreadable',
+    message: 'The statement has more than 50 lines, the limit per statement; split it into shorter periods.',
+  });
   // A CSV far over the limit: parsing stops a little past it.
   assert.match(JSON.stringify(await pool.read('csv', csvOf(100_000), context('huge.csv'))), /more than 50 lines/);
   // Every format is held to the line limit (here CAMT.053).
   const long = makeStatement(4200, { kind: 'checking', currency: 'EUR', lineCount: 51 });
-  assert.match(JSON.stringify(await pool.read('camt053', renderCamt053(long, Object.values(CAMT_LAYOUTS)[0]), context('long.xml'))), /more than 50 lines/);
+  assert.match(
+    JSON.stringify(
+      await pool.read('camt053', renderCamt053(long, Object.values(CAMT_LAYOUTS)[0]), context('long.xml')),
+    ),
+    /more than 50 lines/,
+  );
 
   const workbook = new ExcelJS.Workbook();
   workbook.addWorksheet('Cover').addRow(['Account statement']);
   const sheet = workbook.addWorksheet('Transactions');
   sheet.addRow(['Date', 'Description', 'Amount']);
-  for (let index = 0; index < 40; index++) sheet.addRow([`2026-03-${String(1 + (index % 28)).padStart(2, '0')}`, `SUPPLIER ${index}`, -(index + 1)]);
+  for (let index = 0; index < 40; index++)
+    sheet.addRow([`2026-03-${String(1 + (index % 28)).padStart(2, '0')}`, `SUPPLIER ${index}`, -(index + 1)]);
   const xlsx = Buffer.from(await workbook.xlsx.writeBuffer());
-  assert.deepEqual(await pool.read('xlsx', xlsx, context('wide.xlsx')),
-    { ok: false, reason: 'document_unreadable', message: 'Worksheet 2 of the workbook has more than 120 cells, the limit per sheet; export the transactions alone, or as CSV.' });
+  assert.deepEqual(await pool.read('xlsx', xlsx, context('wide.xlsx')), {
+    ok: false,
+    reason: 'document_unreadable',
+    message:
+      'Worksheet 2 of the workbook has more than 120 cells, the limit per sheet; export the transactions alone, or as CSV.',
+  });
 
   const pdf = await renderStatementPdf(largeFixture(), { fontSize: 7 });
-  assert.deepEqual(await pool.read('pdf', pdf, context('year.pdf')),
-    { ok: false, reason: 'document_unreadable', message: 'The PDF has 20 pages, more than the limit of 5 per document; upload it in parts.' });
+  assert.deepEqual(await pool.read('pdf', pdf, context('year.pdf')), {
+    ok: false,
+    reason: 'document_unreadable',
+    message: 'The PDF has 20 pages, more than the limit of 5 per document; upload it in parts.',
+  });
 });
 
 test('a 20 MB CSV of one line is judged by its first 64 KB and rejected at its first long row', async () => {
@@ -137,6 +184,10 @@ test('a 20 MB CSV of one line is judged by its first 64 KB and rejected at its f
   // slow would end in the budget's message instead of this one.
   const pool = poolWith({ timeoutMs: 30_000 });
   const oneLine = Buffer.from('abcdefghi,'.repeat(2 * 1024 * 1024));
-  assert.deepEqual(await pool.read('csv', oneLine, context('one-line.csv')),
-    { ok: false, reason: 'document_unreadable', message: 'The CSV file has a row longer than 65,536 characters, the limit per row: it is not a statement table (or its quoting is broken).' });
+  assert.deepEqual(await pool.read('csv', oneLine, context('one-line.csv')), {
+    ok: false,
+    reason: 'document_unreadable',
+    message:
+      'The CSV file has a row longer than 65,536 characters, the limit per row: it is not a statement table (or its quoting is broken).',
+  });
 });

@@ -22,7 +22,12 @@ export interface ReaderPoolSettings {
 }
 
 /** 768 MB holds the reading of a 20 MB CSV of a million lines (it peaks above 400 MB of heap). */
-export const DEFAULT_READER_POOL: ReaderPoolSettings = { workers: 1, timeoutMs: 120_000, memoryMb: 768, limits: DEFAULT_READ_LIMITS };
+export const DEFAULT_READER_POOL: ReaderPoolSettings = {
+  workers: 1,
+  timeoutMs: 120_000,
+  memoryMb: 768,
+  limits: DEFAULT_READ_LIMITS,
+};
 
 /** Lines per message when a statement's lines come back from a worker (about 10 ms of copying each). */
 export const LINES_PER_MESSAGE = 10_000;
@@ -58,7 +63,10 @@ export class ReaderPool {
   private closed = false;
 
   /** `readModule` is a test seam: a module exporting `readStatement` (./read-statement.ts by default). */
-  constructor(readonly settings: ReaderPoolSettings = DEFAULT_READER_POOL, private readonly readModule: URL = READ_MODULE) {
+  constructor(
+    readonly settings: ReaderPoolSettings = DEFAULT_READER_POOL,
+    private readonly readModule: URL = READ_MODULE,
+  ) {
     if (!(settings.workers >= 1)) throw new Error('a reader pool has at least one worker');
   }
 
@@ -67,7 +75,10 @@ export class ReaderPool {
     const pooled = await this.acquire();
     let healthy = false;
     try {
-      const result = await this.readOn(pooled, format, bytes, { ...context, limits: context.limits ?? this.settings.limits });
+      const result = await this.readOn(pooled, format, bytes, {
+        ...context,
+        limits: context.limits ?? this.settings.limits,
+      });
       // A worker that read a very long statement has grown its heap to match, and V8 keeps it:
       // it is ended, and a fresh one starts small.
       healthy = result.healthy && !(result.outcome.ok && result.outcome.statement.lines.length > RECYCLE_AFTER_LINES);
@@ -81,11 +92,14 @@ export class ReaderPool {
   /** Starts the workers ahead of the first document, so that it does not wait for the readers to load. */
   warm(): void {
     while (this.started < this.settings.workers) {
-      this.start().then((pooled) => this.release(pooled, true), () => {
-        // A worker that cannot start fails the read that needed it.
-        const waiter = this.waiting.shift();
-        if (waiter) this.start().then(waiter.resolve, waiter.reject);
-      });
+      this.start().then(
+        (pooled) => this.release(pooled, true),
+        () => {
+          // A worker that cannot start fails the read that needed it.
+          const waiter = this.waiting.shift();
+          if (waiter) this.start().then(waiter.resolve, waiter.reject);
+        },
+      );
     }
   }
 
@@ -95,7 +109,12 @@ export class ReaderPool {
     await Promise.all(this.idle.splice(0).map((pooled) => pooled.worker.terminate()));
   }
 
-  private readOn(pooled: PoolWorker, format: StatementFormat, bytes: Buffer, context: ReaderContext): Promise<{ outcome: ReadOutcome; healthy: boolean }> {
+  private readOn(
+    pooled: PoolWorker,
+    format: StatementFormat,
+    bytes: Buffer,
+    context: ReaderContext,
+  ): Promise<{ outcome: ReadOutcome; healthy: boolean }> {
     const id = this.nextId++;
     const { timeoutMs, memoryMb } = this.settings;
     return new Promise((resolve) => {
@@ -107,7 +126,14 @@ export class ReaderPool {
         if (!healthy) void pooled.worker.terminate();
         resolve({ outcome, healthy });
       };
-      const timer = setTimeout(() => finish(unreadable(`Reading the document took longer than the ${timeoutMs / 1000} s limit; it was stopped.`), false), timeoutMs);
+      const timer = setTimeout(
+        () =>
+          finish(
+            unreadable(`Reading the document took longer than the ${timeoutMs / 1000} s limit; it was stopped.`),
+            false,
+          ),
+        timeoutMs,
+      );
       const askForLines = async () => {
         // One chunk per turn of the event loop: requests are answered between them.
         await yieldToEventLoop();
@@ -115,10 +141,16 @@ export class ReaderPool {
       };
       pooled.onEvent = (event) => {
         if ('error' in event || 'exitCode' in event) {
-          const outOfMemory = 'error' in event && (event.error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY';
-          finish(unreadable(outOfMemory
-            ? `Reading the document needed more than the ${memoryMb} MB memory limit; it was stopped.`
-            : `The reader stopped unexpectedly (${'error' in event ? event.error.message : `exit code ${event.exitCode}`}).`), false);
+          const outOfMemory =
+            'error' in event && (event.error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY';
+          finish(
+            unreadable(
+              outOfMemory
+                ? `Reading the document needed more than the ${memoryMb} MB memory limit; it was stopped.`
+                : `The reader stopped unexpectedly (${'error' in event ? event.error.message : `exit code ${event.exitCode}`}).`,
+            ),
+            false,
+          );
           return;
         }
         const { reply } = event;
@@ -133,11 +165,16 @@ export class ReaderPool {
           void askForLines();
           return;
         }
-        finish(header.outcome.ok ? { ...header.outcome, statement: { ...header.outcome.statement, lines } } : header.outcome, true);
+        finish(
+          header.outcome.ok ? { ...header.outcome, statement: { ...header.outcome.statement, lines } } : header.outcome,
+          true,
+        );
       };
       const copy = new Uint8Array(bytes); // its own copy, transferred: the caller's buffer stays intact
       pooled.worker.ref();
-      pooled.worker.postMessage({ type: 'read', id, format, bytes: copy.buffer, context } satisfies PoolRequest, [copy.buffer]);
+      pooled.worker.postMessage({ type: 'read', id, format, bytes: copy.buffer, context } satisfies PoolRequest, [
+        copy.buffer,
+      ]);
     });
   }
 

@@ -23,7 +23,11 @@ export function decimalToMinor(text: string, currency: string): number {
  * sum. A deposit account falls by it (opening − (out − in)); a card's debt grows by it
  * (opening + (out − in)).
  */
-export function expectedClosingMinor(kind: StatementAccountKind, openingMinor: number, lineAmountsMinor: readonly number[]): number {
+export function expectedClosingMinor(
+  kind: StatementAccountKind,
+  openingMinor: number,
+  lineAmountsMinor: readonly number[],
+): number {
   let outMinusIn = 0;
   for (const amount of lineAmountsMinor) outMinusIn += amount;
   return kind === 'credit_card' ? openingMinor + outMinusIn : openingMinor - outMinusIn;
@@ -33,7 +37,12 @@ export function expectedClosingMinor(kind: StatementAccountKind, openingMinor: n
  * Exactly, to the minor unit: a statement is printed exactly, and a one-cent gap is a one-cent line
  * missing or a digit misread (the contract's "about a cent or two" is tightened to nothing).
  */
-export function reconciles(kind: StatementAccountKind, openingMinor: number, closingMinor: number, lineAmountsMinor: readonly number[]): boolean {
+export function reconciles(
+  kind: StatementAccountKind,
+  openingMinor: number,
+  closingMinor: number,
+  lineAmountsMinor: readonly number[],
+): boolean {
   return expectedClosingMinor(kind, openingMinor, lineAmountsMinor) === closingMinor;
 }
 
@@ -42,7 +51,11 @@ export function reconciles(kind: StatementAccountKind, openingMinor: number, clo
  * arithmetic does: the formula under which the statement reconciles names it. Deposit accounts come
  * first because they are the common case (and both agree when nothing moved).
  */
-export function inferKind(openingMinor: number, closingMinor: number, lineAmountsMinor: readonly number[]): StatementAccountKind {
+export function inferKind(
+  openingMinor: number,
+  closingMinor: number,
+  lineAmountsMinor: readonly number[],
+): StatementAccountKind {
   if (reconciles('checking', openingMinor, closingMinor, lineAmountsMinor)) return 'checking';
   if (reconciles('credit_card', openingMinor, closingMinor, lineAmountsMinor)) return 'credit_card';
   return 'checking';

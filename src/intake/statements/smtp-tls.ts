@@ -30,7 +30,11 @@ const SELF_SIGNED_DAYS = 3650;
  */
 export async function inboxTlsCertificate(settings: InboxTlsSettings, hostname: string): Promise<InboxTlsCertificate> {
   if (settings.certFile && settings.keyFile) {
-    return { cert: readFileSync(settings.certFile, 'utf8'), key: readFileSync(settings.keyFile, 'utf8'), origin: 'configured' };
+    return {
+      cert: readFileSync(settings.certFile, 'utf8'),
+      key: readFileSync(settings.keyFile, 'utf8'),
+      origin: 'configured',
+    };
   }
   const keyPath = join(settings.selfSignedDirectory, SELF_SIGNED_KEY);
   const certPath = join(settings.selfSignedDirectory, SELF_SIGNED_CERT);

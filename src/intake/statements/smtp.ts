@@ -37,7 +37,12 @@ const smtpError = (responseCode: number, message: string) => Object.assign(new E
  * only: no authentication, no relaying. STARTTLS is offered, not required: a sending server that
  * cannot upgrade still delivers, as is usual for an MX.
  */
-export async function startInboxListener(handle: DatabaseHandle, settings: InboxListenerSettings, onReceived: () => void, logger: InboxLogger): Promise<InboxListener> {
+export async function startInboxListener(
+  handle: DatabaseHandle,
+  settings: InboxListenerSettings,
+  onReceived: () => void,
+  logger: InboxLogger,
+): Promise<InboxListener> {
   const server = new SMTPServer({
     name: settings.domain,
     banner: 'bookkeeping statement inbox',
@@ -61,12 +66,15 @@ export async function startInboxListener(handle: DatabaseHandle, settings: Inbox
         ({ stored, duplicates }) => {
           logger.info({ documents: stored.length, duplicates: duplicates.length }, 'statement e-mail received');
           if (stored.length > 0) onReceived();
-          const already = duplicates.length > 0 ? `; ${duplicates.length} already received as ${duplicates.join(', ')}` : '';
+          const already =
+            duplicates.length > 0 ? `; ${duplicates.length} already received as ${duplicates.join(', ')}` : '';
           callback(null, `2.0.0 ${stored.length} attachment(s) received as upload(s) ${stored.join(', ')}${already}`);
         },
         (error: Error & { responseCode?: number }) => {
           if (!error.responseCode) logger.error({ err: error }, 'statement e-mail could not be stored');
-          callback(error.responseCode ? error : smtpError(451, '4.3.0 the message could not be stored, try again later'));
+          callback(
+            error.responseCode ? error : smtpError(451, '4.3.0 the message could not be stored, try again later'),
+          );
         },
       );
     },
@@ -85,7 +93,12 @@ export async function startInboxListener(handle: DatabaseHandle, settings: Inbox
   };
 }
 
-async function receiveMessage(handle: DatabaseHandle, settings: InboxListenerSettings, stream: SMTPServerDataStream, session: SMTPServerSession): Promise<{ stored: string[]; duplicates: string[] }> {
+async function receiveMessage(
+  handle: DatabaseHandle,
+  settings: InboxListenerSettings,
+  stream: SMTPServerDataStream,
+  session: SMTPServerSession,
+): Promise<{ stored: string[]; duplicates: string[] }> {
   const parsed = await simpleParser(stream);
   if (stream.sizeExceeded) throw smtpError(552, `5.3.4 the message exceeds ${MAX_MESSAGE_BYTES} bytes`);
   // Images an HTML body refers to (logos, signatures) are part of the message text, not attachments.

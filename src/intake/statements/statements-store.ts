@@ -5,9 +5,30 @@ import type { Executor } from '../../db/transaction.ts';
 export type DocumentSummary = Omit<StatementDocumentsTable, 'content' | 'content_key'>;
 
 const SUMMARY_COLUMNS = [
-  'id', 'tenant_id', 'entity_id', 'bank_account_id', 'source', 'filename', 'media_type', 'size_bytes', 'sha256', 'hints',
-  'status', 'format', 'rejection_reason', 'rejection_message', 'rejection_detail', 'conflicts', 'corrections', 'statement_period_id', 'statement_period_ids',
-  'created_at', 'updated_at', 'claim_token', 'claimed_until', 'attempts',
+  'id',
+  'tenant_id',
+  'entity_id',
+  'bank_account_id',
+  'source',
+  'filename',
+  'media_type',
+  'size_bytes',
+  'sha256',
+  'hints',
+  'status',
+  'format',
+  'rejection_reason',
+  'rejection_message',
+  'rejection_detail',
+  'conflicts',
+  'corrections',
+  'statement_period_id',
+  'statement_period_ids',
+  'created_at',
+  'updated_at',
+  'claim_token',
+  'claimed_until',
+  'attempts',
 ] as const;
 
 /**
@@ -15,29 +36,52 @@ const SUMMARY_COLUMNS = [
  * `anyStatus`, else one still waiting to be read (status processing). Returns the id of the document
  * that holds those bytes: the new one, or the earlier one.
  */
-export async function insertDocumentOnce(db: Executor, row: StatementDocumentsTable & { content_key: string }, anyStatus: boolean): Promise<string> {
+export async function insertDocumentOnce(
+  db: Executor,
+  row: StatementDocumentsTable & { content_key: string },
+  anyStatus: boolean,
+): Promise<string> {
   const earlier = () => {
-    let query = db.selectFrom('statement_documents').select('id').where('tenant_id', '=', row.tenant_id).where('content_key', '=', row.content_key);
+    let query = db
+      .selectFrom('statement_documents')
+      .select('id')
+      .where('tenant_id', '=', row.tenant_id)
+      .where('content_key', '=', row.content_key);
     if (!anyStatus) query = query.where('status', '=', 'processing');
     return query.orderBy('created_at').limit(1).executeTakeFirst();
   };
   const found = await earlier();
   if (found) return found.id;
   // A delivery racing this one may have stored the same waiting document since: the partial unique index decides.
-  await db.insertInto('statement_documents').values(row)
+  await db
+    .insertInto('statement_documents')
+    .values(row)
     // The predicate as a literal: SQLite matches a partial index only by its written condition.
-    .onConflict((conflict) => conflict.columns(['tenant_id', 'content_key']).where(sql<boolean>`status = 'processing'`).doNothing())
+    .onConflict((conflict) =>
+      conflict.columns(['tenant_id', 'content_key']).where(sql<boolean>`status = 'processing'`).doNothing(),
+    )
     .execute();
   return (await earlier())!.id;
 }
 
 export async function findDocument(db: Executor, tenantId: string, id: string): Promise<DocumentSummary | undefined> {
-  return db.selectFrom('statement_documents').select(SUMMARY_COLUMNS).where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('statement_documents')
+    .select(SUMMARY_COLUMNS)
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 export async function listDocuments(db: Executor, tenantId: string, limit: number): Promise<DocumentSummary[]> {
-  return db.selectFrom('statement_documents').select(SUMMARY_COLUMNS).where('tenant_id', '=', tenantId)
-    .orderBy('created_at', 'desc').orderBy('id').limit(limit).execute();
+  return db
+    .selectFrom('statement_documents')
+    .select(SUMMARY_COLUMNS)
+    .where('tenant_id', '=', tenantId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
 }
 
 /**
@@ -47,18 +91,36 @@ export async function listDocuments(db: Executor, tenantId: string, limit: numbe
  * PostgreSQL skips rows another worker is claiming at this instant; on SQLite the caller holds the
  * write lock.
  */
-export async function claimDocuments(db: Executor, limit: number, now: string, claimedUntil: string, token: string, lockRows: boolean, exceptIds: readonly string[] = []): Promise<DocumentSummary[]> {
-  let select = db.selectFrom('statement_documents').select(SUMMARY_COLUMNS)
+export async function claimDocuments(
+  db: Executor,
+  limit: number,
+  now: string,
+  claimedUntil: string,
+  token: string,
+  lockRows: boolean,
+  exceptIds: readonly string[] = [],
+): Promise<DocumentSummary[]> {
+  let select = db
+    .selectFrom('statement_documents')
+    .select(SUMMARY_COLUMNS)
     .where('status', '=', 'processing')
     .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
-    .orderBy('created_at').orderBy('id').limit(limit);
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(limit);
   if (exceptIds.length > 0) select = select.where('id', 'not in', exceptIds);
   if (lockRows) select = select.forUpdate().skipLocked();
   const rows = await select.execute();
   if (rows.length === 0) return [];
-  await db.updateTable('statement_documents')
+  await db
+    .updateTable('statement_documents')
     .set({ claim_token: token, claimed_until: claimedUntil })
-    .where('id', 'in', rows.map((row) => row.id)).execute();
+    .where(
+      'id',
+      'in',
+      rows.map((row) => row.id),
+    )
+    .execute();
   return rows.map((row) => ({ ...row, claim_token: token, claimed_until: claimedUntil }));
 }
 
@@ -68,31 +130,80 @@ export async function claimDocuments(db: Executor, limit: number, now: string, c
  * worker that dies reading one document has not tried the others it had claimed with it, and they
  * must not run out of attempts for it.
  */
-export async function startAttempt(db: Executor, tenantId: string, id: string, token: string): Promise<number | undefined> {
-  const row = await db.updateTable('statement_documents').set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-    .where('tenant_id', '=', tenantId).where('id', '=', id).where('status', '=', 'processing').where('claim_token', '=', token)
-    .returning('attempts').executeTakeFirst();
+export async function startAttempt(
+  db: Executor,
+  tenantId: string,
+  id: string,
+  token: string,
+): Promise<number | undefined> {
+  const row = await db
+    .updateTable('statement_documents')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .where('status', '=', 'processing')
+    .where('claim_token', '=', token)
+    .returning('attempts')
+    .executeTakeFirst();
   return row?.attempts;
 }
 
 export async function documentContent(db: Executor, tenantId: string, id: string): Promise<Buffer | undefined> {
-  const row = await db.selectFrom('statement_documents').select('content').where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('statement_documents')
+    .select('content')
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .executeTakeFirst();
   return row ? Buffer.from(row.content) : undefined;
 }
 
 /** True when the document is still processing under this claim (locked until commit where the database can). */
-export async function holdClaim(db: Executor, tenantId: string, id: string, token: string, lockRows: boolean): Promise<boolean> {
-  let select = db.selectFrom('statement_documents').select('id')
-    .where('tenant_id', '=', tenantId).where('id', '=', id).where('status', '=', 'processing').where('claim_token', '=', token);
+export async function holdClaim(
+  db: Executor,
+  tenantId: string,
+  id: string,
+  token: string,
+  lockRows: boolean,
+): Promise<boolean> {
+  let select = db
+    .selectFrom('statement_documents')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .where('status', '=', 'processing')
+    .where('claim_token', '=', token);
   if (lockRows) select = select.forUpdate();
   return (await select.executeTakeFirst()) !== undefined;
 }
 
-export type DocumentOutcome = Pick<StatementDocumentsTable, 'status' | 'format' | 'rejection_reason' | 'rejection_message' | 'rejection_detail' | 'conflicts' | 'corrections' | 'statement_period_id' | 'statement_period_ids' | 'bank_account_id' | 'updated_at'>;
+export type DocumentOutcome = Pick<
+  StatementDocumentsTable,
+  | 'status'
+  | 'format'
+  | 'rejection_reason'
+  | 'rejection_message'
+  | 'rejection_detail'
+  | 'conflicts'
+  | 'corrections'
+  | 'statement_period_id'
+  | 'statement_period_ids'
+  | 'bank_account_id'
+  | 'updated_at'
+>;
 
-export async function finishDocument(db: Executor, tenantId: string, id: string, outcome: DocumentOutcome): Promise<void> {
-  await db.updateTable('statement_documents').set({ ...outcome, claim_token: null, claimed_until: null })
-    .where('tenant_id', '=', tenantId).where('id', '=', id).execute();
+export async function finishDocument(
+  db: Executor,
+  tenantId: string,
+  id: string,
+  outcome: DocumentOutcome,
+): Promise<void> {
+  await db
+    .updateTable('statement_documents')
+    .set({ ...outcome, claim_token: null, claimed_until: null })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .execute();
 }
 
 /**
@@ -100,48 +211,127 @@ export async function finishDocument(db: Executor, tenantId: string, id: string,
  * attempts counted afresh. Its bytes were kept; nothing else about it changes. False when it is not
  * (or no longer) rejected.
  */
-export async function requeueRejectedDocument(db: Executor, tenantId: string, id: string, now: string): Promise<boolean> {
-  const result = await db.updateTable('statement_documents')
-    .set({ status: 'processing', format: null, rejection_reason: null, rejection_message: null, rejection_detail: null, claim_token: null, claimed_until: null, attempts: 0, updated_at: now })
-    .where('tenant_id', '=', tenantId).where('id', '=', id).where('status', '=', 'rejected')
+export async function requeueRejectedDocument(
+  db: Executor,
+  tenantId: string,
+  id: string,
+  now: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('statement_documents')
+    .set({
+      status: 'processing',
+      format: null,
+      rejection_reason: null,
+      rejection_message: null,
+      rejection_detail: null,
+      claim_token: null,
+      claimed_until: null,
+      attempts: 0,
+      updated_at: now,
+    })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .where('status', '=', 'rejected')
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
-export async function findPeriod(db: Executor, tenantId: string, id: string): Promise<StatementPeriodsTable | undefined> {
-  return db.selectFrom('statement_periods').selectAll().where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
+export async function findPeriod(
+  db: Executor,
+  tenantId: string,
+  id: string,
+): Promise<StatementPeriodsTable | undefined> {
+  return db
+    .selectFrom('statement_periods')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
-export async function findPeriodByIdentity(db: Executor, tenantId: string, bankAccountId: string, periodStart: string, periodEnd: string): Promise<StatementPeriodsTable | undefined> {
-  return db.selectFrom('statement_periods').selectAll()
-    .where('tenant_id', '=', tenantId).where('bank_account_id', '=', bankAccountId)
-    .where('period_start', '=', periodStart).where('period_end', '=', periodEnd).executeTakeFirst();
+export async function findPeriodByIdentity(
+  db: Executor,
+  tenantId: string,
+  bankAccountId: string,
+  periodStart: string,
+  periodEnd: string,
+): Promise<StatementPeriodsTable | undefined> {
+  return db
+    .selectFrom('statement_periods')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('bank_account_id', '=', bankAccountId)
+    .where('period_start', '=', periodStart)
+    .where('period_end', '=', periodEnd)
+    .executeTakeFirst();
 }
 
-export async function periodsOfAccount(db: Executor, tenantId: string, bankAccountId: string): Promise<StatementPeriodsTable[]> {
-  return db.selectFrom('statement_periods').selectAll()
-    .where('tenant_id', '=', tenantId).where('bank_account_id', '=', bankAccountId)
-    .orderBy('period_start').orderBy('period_end').execute();
+export async function periodsOfAccount(
+  db: Executor,
+  tenantId: string,
+  bankAccountId: string,
+): Promise<StatementPeriodsTable[]> {
+  return db
+    .selectFrom('statement_periods')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('bank_account_id', '=', bankAccountId)
+    .orderBy('period_start')
+    .orderBy('period_end')
+    .execute();
 }
 
 export async function insertPeriod(db: Executor, row: StatementPeriodsTable): Promise<void> {
   await db.insertInto('statement_periods').values(row).execute();
 }
 
-export async function updatePeriod(db: Executor, tenantId: string, id: string, changes: Partial<Pick<StatementPeriodsTable, 'document_id' | 'currency' | 'opening_balance_minor' | 'closing_balance_minor' | 'transaction_count' | 'continuity_ok' | 'updated_at'>>): Promise<void> {
-  await db.updateTable('statement_periods').set(changes).where('tenant_id', '=', tenantId).where('id', '=', id).execute();
+export async function updatePeriod(
+  db: Executor,
+  tenantId: string,
+  id: string,
+  changes: Partial<
+    Pick<
+      StatementPeriodsTable,
+      | 'document_id'
+      | 'currency'
+      | 'opening_balance_minor'
+      | 'closing_balance_minor'
+      | 'transaction_count'
+      | 'continuity_ok'
+      | 'updated_at'
+    >
+  >,
+): Promise<void> {
+  await db
+    .updateTable('statement_periods')
+    .set(changes)
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Newest period first; `limit + 1` rows so the caller knows whether another page follows. */
-export async function listPeriods(db: Executor, query: { tenantId: string; bankAccountId?: string; limit: number; offset: number }): Promise<StatementPeriodsTable[]> {
+export async function listPeriods(
+  db: Executor,
+  query: { tenantId: string; bankAccountId?: string; limit: number; offset: number },
+): Promise<StatementPeriodsTable[]> {
   let select = db.selectFrom('statement_periods').selectAll().where('tenant_id', '=', query.tenantId);
   if (query.bankAccountId) select = select.where('bank_account_id', '=', query.bankAccountId);
-  return select.orderBy('period_end', 'desc').orderBy('period_start', 'desc').orderBy('id')
-    .limit(query.limit + 1).offset(query.offset).execute();
+  return select
+    .orderBy('period_end', 'desc')
+    .orderBy('period_start', 'desc')
+    .orderBy('id')
+    .limit(query.limit + 1)
+    .offset(query.offset)
+    .execute();
 }
 
 export async function latestPeriodEnd(db: Executor, tenantId: string, bankAccountId?: string): Promise<string | null> {
-  let select = db.selectFrom('statement_periods').select((eb) => eb.fn.max('period_end').as('latest')).where('tenant_id', '=', tenantId);
+  let select = db
+    .selectFrom('statement_periods')
+    .select((eb) => eb.fn.max('period_end').as('latest'))
+    .where('tenant_id', '=', tenantId);
   if (bankAccountId) select = select.where('bank_account_id', '=', bankAccountId);
   const row = await select.executeTakeFirst();
   return (row?.latest as string | null | undefined) ?? null;
@@ -155,8 +345,15 @@ export async function findInboxByLocalPart(db: Executor, localPart: string) {
   return db.selectFrom('statement_inboxes').selectAll().where('local_part', '=', localPart).executeTakeFirst();
 }
 
-export async function insertInbox(db: Executor, row: { tenant_id: string; local_part: string; created_at: string }): Promise<void> {
-  await db.insertInto('statement_inboxes').values(row).onConflict((conflict) => conflict.column('tenant_id').doNothing()).execute();
+export async function insertInbox(
+  db: Executor,
+  row: { tenant_id: string; local_part: string; created_at: string },
+): Promise<void> {
+  await db
+    .insertInto('statement_inboxes')
+    .values(row)
+    .onConflict((conflict) => conflict.column('tenant_id').doNothing())
+    .execute();
 }
 
 /** Serializes statement writes of one entity on PostgreSQL (account creation, continuity); SQLite already has one writer. */

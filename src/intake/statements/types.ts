@@ -82,21 +82,26 @@ export interface StatementEvidence {
   wholeList: boolean;
 }
 
-export type RejectionReason = 'did_not_reconcile' | 'not_a_bank_statement' | 'document_unreadable' | 'no_transactions' | 'incomplete';
+export type RejectionReason =
+  | 'did_not_reconcile'
+  | 'not_a_bank_statement'
+  | 'document_unreadable'
+  | 'no_transactions'
+  | 'incomplete';
 
 export type ReadOutcome =
   | {
-    ok: true;
-    /** The document's statement; with several accounts in one document, the first of them. */
-    statement: ParsedStatement;
-    /** Every statement of a document that holds several accounts (a checking and a savings section), in its order; absent for one. */
-    statements?: ParsedStatement[];
-    format: string;
-    /** What the document printed besides its lines, for the completeness gate (aligned with `statement`). */
-    evidence: StatementEvidence;
-    /** The evidence of each statement in `statements`, in the same order. */
-    evidences?: StatementEvidence[];
-  }
+      ok: true;
+      /** The document's statement; with several accounts in one document, the first of them. */
+      statement: ParsedStatement;
+      /** Every statement of a document that holds several accounts (a checking and a savings section), in its order; absent for one. */
+      statements?: ParsedStatement[];
+      format: string;
+      /** What the document printed besides its lines, for the completeness gate (aligned with `statement`). */
+      evidence: StatementEvidence;
+      /** The evidence of each statement in `statements`, in the same order. */
+      evidences?: StatementEvidence[];
+    }
   | { ok: false; reason: RejectionReason; message: string };
 
 /** What a reader is told besides the bytes. Hints never override what the document itself says. */

@@ -31,22 +31,39 @@ const STATEMENT_KINDS: readonly StatementAccountKind[] = ['checking', 'savings',
 const BALANCE_PATTERN = /^-?\d{1,13}(\.\d{1,4})?$/;
 
 export function validateHints(hints: UploadHints): UploadHints {
-  if (hints.kind !== undefined && !STATEMENT_KINDS.includes(hints.kind)) throw invalid(`kind: must be one of ${STATEMENT_KINDS.join(', ')}`);
+  if (hints.kind !== undefined && !STATEMENT_KINDS.includes(hints.kind))
+    throw invalid(`kind: must be one of ${STATEMENT_KINDS.join(', ')}`);
   for (const field of ['openingBalance', 'closingBalance'] as const) {
     const value = hints[field];
-    if (value !== undefined && !BALANCE_PATTERN.test(value)) throw invalid(`${field}: must be a plain decimal number such as 1234.56 or -12.5 (no thousands separators or currency sign)`);
+    if (value !== undefined && !BALANCE_PATTERN.test(value))
+      throw invalid(
+        `${field}: must be a plain decimal number such as 1234.56 or -12.5 (no thousands separators or currency sign)`,
+      );
   }
   return Object.fromEntries(Object.entries(hints).filter(([, value]) => value !== undefined)) as UploadHints;
 }
 
 /** Why a file cannot be taken, or undefined when it can: the size limit first, then the kind of file. */
-function refusalOf(incoming: IncomingStatement): { code: 'payload_too_large' | 'unsupported_media_type'; reason: string } | undefined {
+function refusalOf(
+  incoming: IncomingStatement,
+): { code: 'payload_too_large' | 'unsupported_media_type'; reason: string } | undefined {
   if (incoming.bytes.length > MAX_STATEMENT_BYTES) {
-    return { code: 'payload_too_large', reason: `file: a statement file may be at most ${MAX_STATEMENT_MEGABYTES} MB (got ${(incoming.bytes.length / 1024 / 1024).toFixed(1)} MB); accepted: ${ACCEPTED_FORMATS_TEXT}` };
+    return {
+      code: 'payload_too_large',
+      reason: `file: a statement file may be at most ${MAX_STATEMENT_MEGABYTES} MB (got ${(incoming.bytes.length / 1024 / 1024).toFixed(1)} MB); accepted: ${ACCEPTED_FORMATS_TEXT}`,
+    };
   }
   const sniffed = sniffFormat(incoming.bytes, incoming.filename, incoming.mediaType);
-  if (!sniffed.ok) return { code: 'unsupported_media_type', reason: `file: ${sniffed.reason}; accepted: ${ACCEPTED_FORMATS_TEXT}, at most ${MAX_STATEMENT_MEGABYTES} MB` };
-  if (!isAcceptedFormat(sniffed.format)) return { code: 'unsupported_media_type', reason: `file: ${sniffed.format} statements cannot be read by this installation; accepted: ${ACCEPTED_FORMATS_TEXT}` };
+  if (!sniffed.ok)
+    return {
+      code: 'unsupported_media_type',
+      reason: `file: ${sniffed.reason}; accepted: ${ACCEPTED_FORMATS_TEXT}, at most ${MAX_STATEMENT_MEGABYTES} MB`,
+    };
+  if (!isAcceptedFormat(sniffed.format))
+    return {
+      code: 'unsupported_media_type',
+      reason: `file: ${sniffed.format} statements cannot be read by this installation; accepted: ${ACCEPTED_FORMATS_TEXT}`,
+    };
   return undefined;
 }
 
@@ -72,12 +89,19 @@ export type DocumentStatus = 'processing' | 'ingested' | 'rejected';
  * document that counts as already received (contentKey), nothing is stored and the answer is that
  * document, with its current status and `duplicate: true`.
  */
-export async function receiveStatement(handle: DatabaseHandle, tenantId: string, received: IncomingStatement): Promise<{ documentId: string; status: DocumentStatus; duplicate: boolean }> {
+export async function receiveStatement(
+  handle: DatabaseHandle,
+  tenantId: string,
+  received: IncomingStatement,
+): Promise<{ documentId: string; status: DocumentStatus; duplicate: boolean }> {
   // A file's name and type are whatever the sender's system gave it: control characters in them
   // become spaces (documented) rather than refusing the statement.
   const incoming = { ...received, filename: labelText(received.filename), mediaType: labelText(received.mediaType) };
   if (incoming.bytes.length === 0 && incoming.source === 'api') throw invalid('file: is empty');
-  const refusal = incoming.bytes.length === 0 ? { code: 'unsupported_media_type' as const, reason: 'file: is empty' } : refusalOf(incoming);
+  const refusal =
+    incoming.bytes.length === 0
+      ? { code: 'unsupported_media_type' as const, reason: 'file: is empty' }
+      : refusalOf(incoming);
   if (refusal && incoming.source === 'api') throw new DomainError(refusal.code, refusal.reason);
   const hints = validateHints(incoming.hints ?? {});
 
@@ -85,7 +109,8 @@ export async function receiveStatement(handle: DatabaseHandle, tenantId: string,
   let bankAccountId: string | null = null;
   if (incoming.bankAccountId) {
     const [account] = await findBankAccountsByIds(handle.readDb, tenantId, [incoming.bankAccountId]);
-    if (!account) throw invalid(`bankAccountId: no bank account ${incoming.bankAccountId} (GET /bank-accounts lists them)`);
+    if (!account)
+      throw invalid(`bankAccountId: no bank account ${incoming.bankAccountId} (GET /bank-accounts lists them)`);
     entityId = account.entity_id;
     bankAccountId = account.id;
   } else {
@@ -97,37 +122,52 @@ export async function receiveStatement(handle: DatabaseHandle, tenantId: string,
   const now = new Date().toISOString();
   const documentId = newId();
   // WebCrypto hashes on libuv's thread pool: 20 MB hashed inline held the event loop about 50 ms.
-  const sha256 = Buffer.from(await crypto.subtle.digest('SHA-256', incoming.bytes as Uint8Array<ArrayBuffer>)).toString('hex');
-  const rejected = refusal ? rejectedOutcome({ reason: 'document_unreadable', message: refusal.reason.replace(/^file: /, 'the attachment is ') }, null, bankAccountId, now) : undefined;
-  const storedId = await withWriteTransaction(handle, (trx) => store.insertDocumentOnce(trx, {
-    id: documentId,
-    tenant_id: tenantId,
-    entity_id: entityId,
-    bank_account_id: bankAccountId,
-    source: incoming.source,
-    filename: incoming.filename,
-    media_type: incoming.mediaType || 'application/octet-stream',
-    size_bytes: incoming.bytes.length,
-    sha256,
-    content_key: contentKey(sha256, bankAccountId, hints),
-    content: incoming.bytes,
-    hints: Object.keys(hints).length > 0 ? JSON.stringify(hints) : null,
-    status: 'processing',
-    format: null,
-    rejection_reason: null,
-    rejection_message: null,
-    rejection_detail: null,
-    conflicts: null,
-    corrections: null,
-    statement_period_id: null,
-    statement_period_ids: null,
-    created_at: now,
-    updated_at: now,
-    claim_token: null,
-    claimed_until: null,
-    attempts: 0,
-    ...rejected,
-  }, incoming.source === 'email'));
+  const sha256 = Buffer.from(await crypto.subtle.digest('SHA-256', incoming.bytes as Uint8Array<ArrayBuffer>)).toString(
+    'hex',
+  );
+  const rejected = refusal
+    ? rejectedOutcome(
+        { reason: 'document_unreadable', message: refusal.reason.replace(/^file: /, 'the attachment is ') },
+        null,
+        bankAccountId,
+        now,
+      )
+    : undefined;
+  const storedId = await withWriteTransaction(handle, (trx) =>
+    store.insertDocumentOnce(
+      trx,
+      {
+        id: documentId,
+        tenant_id: tenantId,
+        entity_id: entityId,
+        bank_account_id: bankAccountId,
+        source: incoming.source,
+        filename: incoming.filename,
+        media_type: incoming.mediaType || 'application/octet-stream',
+        size_bytes: incoming.bytes.length,
+        sha256,
+        content_key: contentKey(sha256, bankAccountId, hints),
+        content: incoming.bytes,
+        hints: Object.keys(hints).length > 0 ? JSON.stringify(hints) : null,
+        status: 'processing',
+        format: null,
+        rejection_reason: null,
+        rejection_message: null,
+        rejection_detail: null,
+        conflicts: null,
+        corrections: null,
+        statement_period_id: null,
+        statement_period_ids: null,
+        created_at: now,
+        updated_at: now,
+        claim_token: null,
+        claimed_until: null,
+        attempts: 0,
+        ...rejected,
+      },
+      incoming.source === 'email',
+    ),
+  );
   if (storedId === documentId) return { documentId, status: rejected ? 'rejected' : 'processing', duplicate: false };
   const existing = await store.findDocument(handle.db, tenantId, storedId);
   return { documentId: storedId, status: existing!.status as DocumentStatus, duplicate: true };
@@ -195,8 +235,8 @@ function toUploadStatus(document: store.DocumentSummary, periods: StatementPerio
     format: document.format,
     bankAccountId: document.bank_account_id,
     createdAt: document.created_at,
-    conflicts: document.conflicts ? JSON.parse(document.conflicts) as StatementConflict[] : [],
-    corrections: document.corrections ? JSON.parse(document.corrections) as StatementCorrection[] : [],
+    conflicts: document.conflicts ? (JSON.parse(document.conflicts) as StatementConflict[]) : [],
+    corrections: document.corrections ? (JSON.parse(document.corrections) as StatementCorrection[]) : [],
   };
   if (periods.length > 0) {
     view.statement = toStatementPeriodView(periods[0]);
@@ -206,7 +246,9 @@ function toUploadStatus(document: store.DocumentSummary, periods: StatementPerio
     view.rejection = {
       reason: document.rejection_reason as RejectionReason,
       message: document.rejection_message ?? '',
-      ...(document.rejection_detail ? JSON.parse(document.rejection_detail) as { expected: number | null; stated: number | null } : {}),
+      ...(document.rejection_detail
+        ? (JSON.parse(document.rejection_detail) as { expected: number | null; stated: number | null })
+        : {}),
     };
   }
   return view;
@@ -218,12 +260,18 @@ function toUploadStatus(document: store.DocumentSummary, periods: StatementPerio
  * A document still processing, or ingested, is not retried (409): an ingested statement is replaced
  * by uploading a new copy, which replaces its period.
  */
-export async function retryStatement(handle: DatabaseHandle, tenantId: string, documentId: string): Promise<{ documentId: string; status: 'processing' }> {
+export async function retryStatement(
+  handle: DatabaseHandle,
+  tenantId: string,
+  documentId: string,
+): Promise<{ documentId: string; status: 'processing' }> {
   await withWriteTransaction(handle, async (trx) => {
     const document = await store.findDocument(trx, tenantId, documentId);
     if (!document) throw notFound(`statement upload ${documentId}`);
-    if (document.status === 'processing') throw conflict(`statement upload ${documentId} is still processing; only a rejected upload is retried`);
-    if (document.status === 'ingested') throw conflict(`statement upload ${documentId} is already ingested; upload a new copy to replace its period`);
+    if (document.status === 'processing')
+      throw conflict(`statement upload ${documentId} is still processing; only a rejected upload is retried`);
+    if (document.status === 'ingested')
+      throw conflict(`statement upload ${documentId} is already ingested; upload a new copy to replace its period`);
     const requeued = await store.requeueRejectedDocument(trx, tenantId, documentId, new Date().toISOString());
     if (!requeued) throw conflict(`statement upload ${documentId} is no longer rejected`);
   });
@@ -231,8 +279,16 @@ export async function retryStatement(handle: DatabaseHandle, tenantId: string, d
 }
 
 /** The periods a document's ingest wrote, in its order (documents from before migration 0014 list their one period). */
-async function periodsOf(handle: DatabaseHandle, tenantId: string, document: store.DocumentSummary): Promise<StatementPeriodsTable[]> {
-  const ids = document.statement_period_ids ? JSON.parse(document.statement_period_ids) as string[] : document.statement_period_id ? [document.statement_period_id] : [];
+async function periodsOf(
+  handle: DatabaseHandle,
+  tenantId: string,
+  document: store.DocumentSummary,
+): Promise<StatementPeriodsTable[]> {
+  const ids = document.statement_period_ids
+    ? (JSON.parse(document.statement_period_ids) as string[])
+    : document.statement_period_id
+      ? [document.statement_period_id]
+      : [];
   const periods: StatementPeriodsTable[] = [];
   for (const id of ids) {
     const period = await store.findPeriod(handle.readDb, tenantId, id);
@@ -241,7 +297,11 @@ async function periodsOf(handle: DatabaseHandle, tenantId: string, document: sto
   return periods;
 }
 
-export async function getUploadStatus(handle: DatabaseHandle, tenantId: string, documentId: string): Promise<UploadStatusView> {
+export async function getUploadStatus(
+  handle: DatabaseHandle,
+  tenantId: string,
+  documentId: string,
+): Promise<UploadStatusView> {
   const document = await store.findDocument(handle.readDb, tenantId, documentId);
   if (!document) throw notFound(`statement upload ${documentId}`);
   return toUploadStatus(document, await periodsOf(handle, tenantId, document));
@@ -257,7 +317,11 @@ export async function listUploads(handle: DatabaseHandle, tenantId: string, limi
   return views;
 }
 
-export async function listStatementPeriods(handle: DatabaseHandle, tenantId: string, query: { bankAccountId?: string; limit: number; offset: number }): Promise<{ periods: StatementPeriodView[]; nextOffset: number | null; booksCurrentThrough: string | null }> {
+export async function listStatementPeriods(
+  handle: DatabaseHandle,
+  tenantId: string,
+  query: { bankAccountId?: string; limit: number; offset: number },
+): Promise<{ periods: StatementPeriodView[]; nextOffset: number | null; booksCurrentThrough: string | null }> {
   const rows = await store.listPeriods(handle.readDb, { tenantId, ...query });
   const hasMore = rows.length > query.limit;
   return {

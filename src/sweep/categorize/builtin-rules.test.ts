@@ -5,10 +5,30 @@ import { GUESS_SCORE, matchBuiltinRule, STRENGTH_SCORE } from './builtin-rules.t
 import { REVENUE_GUESS_SCORE } from './industry.ts';
 import type { BankAccountKind, CategorizationInput } from './types.ts';
 
-function row(description: string, amountMinor: number, extra: { kind?: BankAccountKind; industry?: Industry; regime?: Regime; date?: string; held?: Partial<Record<BankAccountKind, number>> } = {}): CategorizationInput {
+function row(
+  description: string,
+  amountMinor: number,
+  extra: {
+    kind?: BankAccountKind;
+    industry?: Industry;
+    regime?: Regime;
+    date?: string;
+    held?: Partial<Record<BankAccountKind, number>>;
+  } = {},
+): CategorizationInput {
   return {
-    tenantId: 't', entityId: 'e', transactionId: 'r', date: extra.date ?? '2026-02-01', description, merchant: null, amountMinor, currency: 'USD',
-    direction: amountMinor > 0 ? 'out' : 'in', bankAccountKind: extra.kind ?? 'checking', industry: extra.industry, regime: extra.regime,
+    tenantId: 't',
+    entityId: 'e',
+    transactionId: 'r',
+    date: extra.date ?? '2026-02-01',
+    description,
+    merchant: null,
+    amountMinor,
+    currency: 'USD',
+    direction: amountMinor > 0 ? 'out' : 'in',
+    bankAccountKind: extra.kind ?? 'checking',
+    industry: extra.industry,
+    regime: extra.regime,
     heldAccountKinds: extra.held ? new Map(Object.entries(extra.held) as Array<[BankAccountKind, number]>) : undefined,
   };
 }
@@ -25,12 +45,25 @@ test('credit unions call interest a dividend, treasury accounts a yield', () => 
 
 test("a customer's accounts-payable ACH and incoming wires are revenue, of the kind the industry says", () => {
   const ach = 'GLOBEX CORP DES:VENDOR PAY ID:LGVF4 INDN:ACME CO ID:3064748611 CCD';
-  assert.deepEqual(decide(row(ach, -250_000, { industry: 'professional_services' })), ['customer-ach-and-wires', '4100']);
+  assert.deepEqual(decide(row(ach, -250_000, { industry: 'professional_services' })), [
+    'customer-ach-and-wires',
+    '4100',
+  ]);
   assert.deepEqual(decide(row(ach, -250_000, { industry: 'retail' })), ['customer-ach-and-wires', '4000']);
   assert.equal(matchBuiltinRule(row(ach, -250_000, { industry: 'retail' }))!.rawScore, STRENGTH_SCORE.fair);
-  assert.equal(matchBuiltinRule(row(ach, -250_000))!.rawScore, REVENUE_GUESS_SCORE, 'without the industry, goods or services is a guess');
-  assert.deepEqual(decide(row('WIRE TYPE:WIRE IN DATE: 240808 ORIG:LUMEN ANALYTICS INC', -900_000, { industry: 'construction' })), ['customer-ach-and-wires', '4100']);
-  assert.deepEqual(decide(row('STRIPE TRANSFER ST-X1Y2', -120_000, { industry: 'professional_services' })), ['platform-payouts', '4100']);
+  assert.equal(
+    matchBuiltinRule(row(ach, -250_000))!.rawScore,
+    REVENUE_GUESS_SCORE,
+    'without the industry, goods or services is a guess',
+  );
+  assert.deepEqual(
+    decide(row('WIRE TYPE:WIRE IN DATE: 240808 ORIG:LUMEN ANALYTICS INC', -900_000, { industry: 'construction' })),
+    ['customer-ach-and-wires', '4100'],
+  );
+  assert.deepEqual(decide(row('STRIPE TRANSFER ST-X1Y2', -120_000, { industry: 'professional_services' })), [
+    'platform-payouts',
+    '4100',
+  ]);
 });
 
 test('a marketplace cut is a commission, a processor fee a processing cost, a chargeback takes back a sale', () => {
@@ -50,18 +83,45 @@ test('a rent-a-car is travel, not rent; ATM withdrawals in any wording are draws
 test('a transfer to a kind of account the entity does not hold (besides this one) waits for its pair as a question', () => {
   const held = { checking: 1, savings: 1, credit_card: 1 };
   // The owner's own account or one not connected yet: never an equity move approved on its own.
-  for (const description of ['ONLINE TRANSFER TO CHK ...9931 transaction#: 25616798276', 'Online Transfer to CHK ...6254 transaction#: 123456', 'ONLINE TRANSFER TO ACME LLC BUSINESS CHECKING XXXXXX2147']) {
+  for (const description of [
+    'ONLINE TRANSFER TO CHK ...9931 transaction#: 25616798276',
+    'Online Transfer to CHK ...6254 transaction#: 123456',
+    'ONLINE TRANSFER TO ACME LLC BUSINESS CHECKING XXXXXX2147',
+  ]) {
     const match = matchBuiltinRule(row(description, 50_000, { held }))!;
     assert.deepEqual([match.rule.name, match.target], ['own-transfer', 'transfer'], description);
     assert.equal(match.rawScore, GUESS_SCORE, description);
   }
-  assert.equal(matchBuiltinRule({ ...row('ONLINE TRANSFER TO XXXXXX4412', 50_000), transferLegFound: false })!.rawScore, GUESS_SCORE);
+  assert.equal(
+    matchBuiltinRule({ ...row('ONLINE TRANSFER TO XXXXXX4412', 50_000), transferLegFound: false })!.rawScore,
+    GUESS_SCORE,
+  );
   assert.deepEqual(decide(row('ONLINE TRANSFER TO SAV 4410', 50_000, { held })), ['own-transfer', 'transfer']);
-  assert.deepEqual(decide(row('ONLINE TRANSFER TO CHK 7782', 50_000, { kind: 'savings', held })), ['own-transfer', 'transfer'], 'from savings, the checking account is the business’s');
-  assert.deepEqual(decide(row('ONLINE TRANSFER TO CHK 7782', 50_000, { held: { checking: 2 } })), ['own-transfer', 'transfer'], 'a second checking account is held');
-  assert.deepEqual(decide(row('ONLINE TRANSFER FROM SAV 7782', -50_000, { held: { checking: 1 } })), ['own-transfer', 'transfer'], 'money in from a savings account the books do not hold waits too');
-  assert.deepEqual(decide(row('ONLINE TRANSFER TO CHK 7782', 50_000)), ['own-transfer', 'transfer'], 'accounts unknown: a transfer');
-  assert.deepEqual(decide(row('ONLINE TRANSFER TO TREASURY', 50_000, { held })), ['own-transfer', 'transfer'], 'no kind named: the business’s own');
+  assert.deepEqual(
+    decide(row('ONLINE TRANSFER TO CHK 7782', 50_000, { kind: 'savings', held })),
+    ['own-transfer', 'transfer'],
+    'from savings, the checking account is the business’s',
+  );
+  assert.deepEqual(
+    decide(row('ONLINE TRANSFER TO CHK 7782', 50_000, { held: { checking: 2 } })),
+    ['own-transfer', 'transfer'],
+    'a second checking account is held',
+  );
+  assert.deepEqual(
+    decide(row('ONLINE TRANSFER FROM SAV 7782', -50_000, { held: { checking: 1 } })),
+    ['own-transfer', 'transfer'],
+    'money in from a savings account the books do not hold waits too',
+  );
+  assert.deepEqual(
+    decide(row('ONLINE TRANSFER TO CHK 7782', 50_000)),
+    ['own-transfer', 'transfer'],
+    'accounts unknown: a transfer',
+  );
+  assert.deepEqual(
+    decide(row('ONLINE TRANSFER TO TREASURY', 50_000, { held })),
+    ['own-transfer', 'transfer'],
+    'no kind named: the business’s own',
+  );
 });
 
 test("a sole proprietor's or partnership's income-tax estimates are the owners' draws; the business's own taxes stay 6140", () => {
@@ -72,55 +132,131 @@ test("a sole proprietor's or partnership's income-tax estimates are the owners' 
   };
   // In an installment window an IRS payment is likely the estimate, but a monthly 941 deposit falls there too: a guess, for review.
   assert.deepEqual(match('IRS USATAXPYMT 260414 ABC123', soleProp), ['federal-tax', '3200', GUESS_SCORE]);
-  assert.deepEqual(match('IRS USATAXPYMT 260414 ABC123', { ...soleProp, regime: 'partnership' }), ['federal-tax', '3200', GUESS_SCORE]);
-  assert.deepEqual(match('CO DEPT REVENUE DES:TAX PYMT ID:P1NMMAWVM', soleProp), ['state-tax', '3200', GUESS_SCORE], 'states follow the federal dates');
+  assert.deepEqual(match('IRS USATAXPYMT 260414 ABC123', { ...soleProp, regime: 'partnership' }), [
+    'federal-tax',
+    '3200',
+    GUESS_SCORE,
+  ]);
+  assert.deepEqual(
+    match('CO DEPT REVENUE DES:TAX PYMT ID:P1NMMAWVM', soleProp),
+    ['state-tax', '3200', GUESS_SCORE],
+    'states follow the federal dates',
+  );
   // Said outright, in any month, federal or state.
-  assert.deepEqual(match('OREGON DEPT OF REVENU EST TAX', { ...soleProp, date: '2026-02-03' }), ['state-tax', '3200', STRENGTH_SCORE.strong]);
-  assert.deepEqual(match('US TREASURY 1040ES', { ...soleProp, date: '2026-11-02' }), ['federal-tax', '3200', STRENGTH_SCORE.strong]);
+  assert.deepEqual(match('OREGON DEPT OF REVENU EST TAX', { ...soleProp, date: '2026-02-03' }), [
+    'state-tax',
+    '3200',
+    STRENGTH_SCORE.strong,
+  ]);
+  assert.deepEqual(match('US TREASURY 1040ES', { ...soleProp, date: '2026-11-02' }), [
+    'federal-tax',
+    '3200',
+    STRENGTH_SCORE.strong,
+  ]);
   // Outside the windows, with payroll wording, for corporations, or with the regime unknown: the business's tax.
-  assert.deepEqual(match('IRS USATAXPYMT 260214 ABC123', { ...soleProp, date: '2026-02-14' }), ['federal-tax', '6140', STRENGTH_SCORE.strong]);
-  assert.deepEqual(match('IRS USATAXPYMT 260421 ABC123', { ...soleProp, date: '2026-04-21' }), ['federal-tax', '6140', STRENGTH_SCORE.strong]);
+  assert.deepEqual(match('IRS USATAXPYMT 260214 ABC123', { ...soleProp, date: '2026-02-14' }), [
+    'federal-tax',
+    '6140',
+    STRENGTH_SCORE.strong,
+  ]);
+  assert.deepEqual(match('IRS USATAXPYMT 260421 ABC123', { ...soleProp, date: '2026-04-21' }), [
+    'federal-tax',
+    '6140',
+    STRENGTH_SCORE.strong,
+  ]);
   assert.deepEqual(match('EFTPS 941 TAX PAYMENT', soleProp), ['federal-tax', '6140', STRENGTH_SCORE.strong]);
   assert.deepEqual(match('NC DEPT OF REVENUE WITHHOLDNG', soleProp), ['state-tax', '6140', STRENGTH_SCORE.strong]);
-  assert.deepEqual(match('FRANCHISE TAX BD DES:LLC FEE', soleProp), ['state-tax', '6140', STRENGTH_SCORE.strong], "the LLC's own fee, due the same day");
-  assert.deepEqual(match('IRS USATAXPYMT 260414 ABC123', { ...soleProp, regime: 's_corporation' }), ['federal-tax', '6140', STRENGTH_SCORE.strong]);
-  assert.deepEqual(match('IRS USATAXPYMT EST TAX', { ...soleProp, regime: 'c_corporation' }), ['federal-tax', '6140', STRENGTH_SCORE.strong]);
-  assert.deepEqual(match('IRS USATAXPYMT 260414 ABC123', { date: '2026-04-14' }), ['federal-tax', '6140', STRENGTH_SCORE.strong]);
+  assert.deepEqual(
+    match('FRANCHISE TAX BD DES:LLC FEE', soleProp),
+    ['state-tax', '6140', STRENGTH_SCORE.strong],
+    "the LLC's own fee, due the same day",
+  );
+  assert.deepEqual(match('IRS USATAXPYMT 260414 ABC123', { ...soleProp, regime: 's_corporation' }), [
+    'federal-tax',
+    '6140',
+    STRENGTH_SCORE.strong,
+  ]);
+  assert.deepEqual(match('IRS USATAXPYMT EST TAX', { ...soleProp, regime: 'c_corporation' }), [
+    'federal-tax',
+    '6140',
+    STRENGTH_SCORE.strong,
+  ]);
+  assert.deepEqual(match('IRS USATAXPYMT 260414 ABC123', { date: '2026-04-14' }), [
+    'federal-tax',
+    '6140',
+    STRENGTH_SCORE.strong,
+  ]);
 });
 
 test("a bank's merchant services: batch deposits are sales, the month's discount a processing fee; never on the card itself", () => {
-  assert.deepEqual(decide(row('BANKCARD-8076 BTOT DEP 240701 LJM87WJU ACME LLC', -184_022, { industry: 'retail' })), ['merchant-services-deposits', '4000']);
-  assert.deepEqual(decide(row('BANKCARD 8076 MTOT DEP', -52_000, { industry: 'healthcare' })), ['merchant-services-deposits', '4100']);
-  assert.deepEqual(decide(row('MERCHANT SVCS DEPOSIT 4412', -9_900, { industry: 'food_service' })), ['merchant-services-deposits', '4000']);
-  assert.deepEqual(decide(row('AMERICAN EXPRESS AXP DISCNT 240714 DNQVNVQ3 ACME LLC', -31_000, { industry: 'construction' })), ['merchant-services-deposits', '4100']);
-  assert.deepEqual(decide(row('BANKCARD-8076 MTOT DISC 240703 6UZQDJ ACME LLC', 61_000)), ['merchant-services-fees', '6210']);
+  assert.deepEqual(decide(row('BANKCARD-8076 BTOT DEP 240701 LJM87WJU ACME LLC', -184_022, { industry: 'retail' })), [
+    'merchant-services-deposits',
+    '4000',
+  ]);
+  assert.deepEqual(decide(row('BANKCARD 8076 MTOT DEP', -52_000, { industry: 'healthcare' })), [
+    'merchant-services-deposits',
+    '4100',
+  ]);
+  assert.deepEqual(decide(row('MERCHANT SVCS DEPOSIT 4412', -9_900, { industry: 'food_service' })), [
+    'merchant-services-deposits',
+    '4000',
+  ]);
+  assert.deepEqual(
+    decide(row('AMERICAN EXPRESS AXP DISCNT 240714 DNQVNVQ3 ACME LLC', -31_000, { industry: 'construction' })),
+    ['merchant-services-deposits', '4100'],
+  );
+  assert.deepEqual(decide(row('BANKCARD-8076 MTOT DISC 240703 6UZQDJ ACME LLC', 61_000)), [
+    'merchant-services-fees',
+    '6210',
+  ]);
   assert.deepEqual(decide(row('ELAVON MERCH FEES', 4_000)), ['merchant-services-fees', '6210']);
   // On the card account an Amex credit is a refund or an offer, and paying Amex from checking is a transfer.
-  assert.notDeepEqual(decide(row('AMEX OFFER CREDIT', -2_500, { kind: 'credit_card' })), ['merchant-services-deposits', '4000']);
+  assert.notDeepEqual(decide(row('AMEX OFFER CREDIT', -2_500, { kind: 'credit_card' })), [
+    'merchant-services-deposits',
+    '4000',
+  ]);
   assert.deepEqual(decide(row('AMERICAN EXPRESS ACH PMT', 250_000)), ['card-payment-sent', 'transfer']);
 });
 
 test('QuickBooks Payroll tax debits, and equipment finance leases', () => {
-  assert.deepEqual(decide(row('INTUIT 28634895 DES:TAX ID:KP4FS1XMD INDN:ACME LLC CO ID:4580378613 WEB', 120_000)), ['payroll-taxes', '6140']);
+  assert.deepEqual(decide(row('INTUIT 28634895 DES:TAX ID:KP4FS1XMD INDN:ACME LLC CO ID:4580378613 WEB', 120_000)), [
+    'payroll-taxes',
+    '6140',
+  ]);
   assert.notEqual(decide(row('INTUIT *QBOOKS ONLINE', 9_000))?.[0], 'payroll-taxes');
   assert.deepEqual(decide(row('ACH WEB-RECUR 670973388 DLL FINANCE LEASE PMT', 48_000)), ['vehicle-lease', '6100']);
 });
 
 test("a customer's ACH naming the invoice it pays is revenue", () => {
-  assert.deepEqual(decide(row('ACH CREDIT 054972954 STEEL VALLEY FABRICAT INV PAYMENT', -420_000, { industry: 'professional_services' })), ['customer-payments', '4100']);
+  assert.deepEqual(
+    decide(
+      row('ACH CREDIT 054972954 STEEL VALLEY FABRICAT INV PAYMENT', -420_000, { industry: 'professional_services' }),
+    ),
+    ['customer-payments', '4100'],
+  );
   assert.equal(decide(row('INV PAYMENT 4411', 420_000)), null, 'money out is not a customer paying');
 });
 
-test('a card-issuing bank\'s loan is a loan; a state\'s tax payment is the state\'s; Paychex billing is a fee; an equipment lessor is not rent', () => {
+test("a card-issuing bank's loan is a loan; a state's tax payment is the state's; Paychex billing is a fee; an equipment lessor is not rent", () => {
   assert.deepEqual(decide(row('ACH WEB-RECUR 770210552 PNC LOAN SERVICE LOAN PMT', 120_000)), ['loan-payment', '2400']);
   assert.deepEqual(decide(row('ACH WEB-RECUR 801225183 PNC BANK NA COMM LOAN', 120_000)), ['loan-payment', '2400']);
   assert.deepEqual(decide(row('CHASE CREDIT CRD AUTOPAY', 120_000)), ['card-payment-sent', 'transfer']);
-  assert.deepEqual(decide(row('WITHDRAWAL ACH CO DEPT OF REVENUE TYPE: TAX PYMT ID: 5514742473', 40_000)), ['state-tax', '6140']);
+  assert.deepEqual(decide(row('WITHDRAWAL ACH CO DEPT OF REVENUE TYPE: TAX PYMT ID: 5514742473', 40_000)), [
+    'state-tax',
+    '6140',
+  ]);
   assert.deepEqual(decide(row('ACH WEB-RECUR 062215847 PAYCHEX EIB INVOICE', 18_000)), ['payroll-fees', '6080']);
   assert.deepEqual(decide(row('PAYCHEX TPS TAXES', 380_000)), ['payroll-taxes', '6140']);
-  assert.deepEqual(decide(row('WITHDRAWAL ACH TOAST PAYROLL TYPE: TAXES ID: 8290717718 CO: TOAST PAYROLL', 380_000)), ['payroll-taxes', '6140'], 'any payroll service');
+  assert.deepEqual(
+    decide(row('WITHDRAWAL ACH TOAST PAYROLL TYPE: TAXES ID: 8290717718 CO: TOAST PAYROLL', 380_000)),
+    ['payroll-taxes', '6140'],
+    'any payroll service',
+  );
   assert.deepEqual(decide(row('ELECTRONIC WITHDRAWAL MARLIN LEASING LEASE PMT', 28_740)), ['vehicle-lease', '6100']);
-  assert.deepEqual(decide(row('SYNCHRONY BANK MERCH SETL 240713 M4FY7HH2', -65_000, { industry: 'automotive' })), ['merchant-services-deposits', '4100']);
+  assert.deepEqual(decide(row('SYNCHRONY BANK MERCH SETL 240713 M4FY7HH2', -65_000, { industry: 'automotive' })), [
+    'merchant-services-deposits',
+    '4100',
+  ]);
 });
 
 test("coffee is a meal, except a café's or a roaster's ingredient (a guess) and never a supplier's invoice", () => {
@@ -128,19 +264,31 @@ test("coffee is a meal, except a café's or a roaster's ingredient (a guess) and
   const roaster = matchBuiltinRule(row("SWEET MARIA'S COFFEE 888-876-5917", 42_000, { industry: 'manufacturing' }))!;
   assert.deepEqual([roaster.target, roaster.rawScore], ['5000', GUESS_SCORE]);
   assert.equal(decide(row('ORIG CO NAME:ROYAL COFFEE INC CO ENTRY DESCR:INVOICE SEC:CCD', 420_000))?.[0], undefined);
-  assert.deepEqual(decide(row('ACH WEB-RECUR 336532939 LAKE ERIE ROASTING COFFEE INVOICE', 42_000, { industry: 'food_service' })), ['coffee', '5000'], "a café's supplier invoice is its ingredient");
+  assert.deepEqual(
+    decide(row('ACH WEB-RECUR 336532939 LAKE ERIE ROASTING COFFEE INVOICE', 42_000, { industry: 'food_service' })),
+    ['coffee', '5000'],
+    "a café's supplier invoice is its ingredient",
+  );
 });
 
-test('transfer wording with no other leg on the entity\'s accounts is a transfer awaiting its pair, for review', () => {
+test("transfer wording with no other leg on the entity's accounts is a transfer awaiting its pair, for review", () => {
   const away = row('ONLINE TRANSFER TO XXXXXX4412', 50_000);
   assert.deepEqual(decide({ ...away, transferLegFound: true }), ['own-transfer', 'transfer']);
   assert.deepEqual(decide({ ...away, transferLegFound: false }), ['own-transfer', 'transfer']);
   assert.equal(matchBuiltinRule({ ...away, transferLegFound: false })!.rawScore, GUESS_SCORE);
-  assert.deepEqual(decide({ ...row('ONLINE TRANSFER FROM XXXXXX4412', -50_000), transferLegFound: false }), ['own-transfer', 'transfer']);
+  assert.deepEqual(decide({ ...row('ONLINE TRANSFER FROM XXXXXX4412', -50_000), transferLegFound: false }), [
+    'own-transfer',
+    'transfer',
+  ]);
 });
 
-test('on a trust account everything but the bank\'s own fee is money held for others (2000)', () => {
-  for (const [description, amountMinor] of [['LAWPAY DEPOSIT', -450_000], ['CHECK 1042', 1_825_000], ['GEORGIA POWER BILL PAY', 9_000], ['GUSTO NET PAY', 10_000]] as const) {
+test("on a trust account everything but the bank's own fee is money held for others (2000)", () => {
+  for (const [description, amountMinor] of [
+    ['LAWPAY DEPOSIT', -450_000],
+    ['CHECK 1042', 1_825_000],
+    ['GEORGIA POWER BILL PAY', 9_000],
+    ['GUSTO NET PAY', 10_000],
+  ] as const) {
     assert.deepEqual(decide(row(description, amountMinor, { kind: 'trust' })), ['trust-account', '2000'], description);
   }
   assert.deepEqual(decide(row('MONTHLY SERVICE FEE', 1_500, { kind: 'trust' })), ['bank-fees', '6210']);
@@ -148,125 +296,310 @@ test('on a trust account everything but the bank\'s own fee is money held for ot
 });
 
 test('money sent to a person is a guessed contractor payment; a deposited check is a customer payment', () => {
-  for (const description of ['ZELLE TO PRIYA RAMAN ON 07/01 REF # PP02R9JWS4', 'Zelle payment to Tomasz Nowak JPM99v4f8fk', 'Zelle Transfer Conf# vnaeduy9j; Darnell Cooke', 'Send Money to Jenna Kowalski', 'WITHDRAWAL ZELLE TO BEN TOLLIVER']) {
+  for (const description of [
+    'ZELLE TO PRIYA RAMAN ON 07/01 REF # PP02R9JWS4',
+    'Zelle payment to Tomasz Nowak JPM99v4f8fk',
+    'Zelle Transfer Conf# vnaeduy9j; Darnell Cooke',
+    'Send Money to Jenna Kowalski',
+    'WITHDRAWAL ZELLE TO BEN TOLLIVER',
+  ]) {
     const match = matchBuiltinRule(row(description, 45_000));
-    assert.deepEqual([match?.rule.name, match?.target, match?.rawScore], ['person-to-person-payment', '6030', GUESS_SCORE], description);
+    assert.deepEqual(
+      [match?.rule.name, match?.target, match?.rawScore],
+      ['person-to-person-payment', '6030', GUESS_SCORE],
+      description,
+    );
   }
   assert.notEqual(matchBuiltinRule(row('ZELLE FROM TASHA GREENE', -45_000))?.rule.name, 'person-to-person-payment');
   for (const description of ['Check deposit', 'DEPOSIT MOBILE']) {
-    assert.deepEqual(decide(row(description, -120_000, { industry: 'professional_services' })), ['customer-payments', '4100'], description);
+    assert.deepEqual(
+      decide(row(description, -120_000, { industry: 'professional_services' })),
+      ['customer-payments', '4100'],
+      description,
+    );
   }
 });
 
-test("an account-maintenance fee is a bank fee; a neobank's \"Received from\" is a customer payment", () => {
+test('an account-maintenance fee is a bank fee; a neobank\'s "Received from" is a customer payment', () => {
   assert.deepEqual(decide(row('FEE ACCOUNT MAINTENANCE', 1_200)), ['bank-fees', '6210']);
-  assert.deepEqual(decide(row('Received from Benjamin Larson', -45_000, { industry: 'professional_services' })), ['customer-payments', '4100']);
+  assert.deepEqual(decide(row('Received from Benjamin Larson', -45_000, { industry: 'professional_services' })), [
+    'customer-payments',
+    '4100',
+  ]);
 });
 
 test("Ohio's sales tax, a city's payroll expense tax and a bank's equipment lease", () => {
   assert.deepEqual(decide(row('ACH WEB-RECUR 724800278 OH DEPT OF TAXATION UST 1', 84_000)), ['sales-tax', '2300']);
-  assert.deepEqual(decide(row('ACH WEB-RECUR 268643646 CITY OF PGH FINANCE PAYROLL EXP', 21_000)), ['payroll-taxes', '6140']);
-  assert.deepEqual(decide(row('ELECTRONIC WITHDRAWAL MARLIN BUSINESS BANK LEASE PMT', 31_000)), ['vehicle-lease', '6100']);
-  assert.deepEqual(decide(row('WITHDRAWAL ACH MICROSTAR LOGISTICS TYPE: KEG RENT ID: 1167273759', 42_000)), ['vehicle-lease', '6100'], 'rented equipment');
-  assert.deepEqual(decide(row('HARBOR PROPERTIES LEASE PMT', 310_000)), ['rent', '6110'], "a landlord's lease is still rent");
+  assert.deepEqual(decide(row('ACH WEB-RECUR 268643646 CITY OF PGH FINANCE PAYROLL EXP', 21_000)), [
+    'payroll-taxes',
+    '6140',
+  ]);
+  assert.deepEqual(decide(row('ELECTRONIC WITHDRAWAL MARLIN BUSINESS BANK LEASE PMT', 31_000)), [
+    'vehicle-lease',
+    '6100',
+  ]);
+  assert.deepEqual(
+    decide(row('WITHDRAWAL ACH MICROSTAR LOGISTICS TYPE: KEG RENT ID: 1167273759', 42_000)),
+    ['vehicle-lease', '6100'],
+    'rented equipment',
+  );
+  assert.deepEqual(
+    decide(row('HARBOR PROPERTIES LEASE PMT', 310_000)),
+    ['rent', '6110'],
+    "a landlord's lease is still rent",
+  );
 });
 
 test("a business's corporate payment and commissions received are revenue", () => {
-  assert.deepEqual(decide(row('MOUNTAINVIEW ACADEMY; CORP PMT', -240_000, { industry: 'professional_services' })), ['customer-ach-and-wires', '4100']);
-  assert.deepEqual(decide(row('ELECTRONIC DEPOSIT VETSOURCE COMMISSION', -12_000, { industry: 'retail' })), ['other-payouts', '4000']);
-  assert.notEqual(decide(row('SALES COMMISSION', 12_000))?.[0], 'other-payouts', 'a commission paid out is no payout received');
+  assert.deepEqual(decide(row('MOUNTAINVIEW ACADEMY; CORP PMT', -240_000, { industry: 'professional_services' })), [
+    'customer-ach-and-wires',
+    '4100',
+  ]);
+  assert.deepEqual(decide(row('ELECTRONIC DEPOSIT VETSOURCE COMMISSION', -12_000, { industry: 'retail' })), [
+    'other-payouts',
+    '4000',
+  ]);
+  assert.notEqual(
+    decide(row('SALES COMMISSION', 12_000))?.[0],
+    'other-payouts',
+    'a commission paid out is no payout received',
+  );
 });
 
 test("a payroll service's insurance is insurance and its card charge a fee; a retirement plan is a benefit", () => {
-  assert.deepEqual(decide(row('ACH WEB-RECUR 908683556 PAYCHEX INS AGY WC PREM', 41_000)), ['payroll-insurance', '6060']);
-  assert.deepEqual(decide(row('PATRIOT SOFTWARE 877-968-7147 OH', 4_000, { kind: 'credit_card' })), ['payroll-service-on-card', '6080']);
+  assert.deepEqual(decide(row('ACH WEB-RECUR 908683556 PAYCHEX INS AGY WC PREM', 41_000)), [
+    'payroll-insurance',
+    '6060',
+  ]);
+  assert.deepEqual(decide(row('PATRIOT SOFTWARE 877-968-7147 OH', 4_000, { kind: 'credit_card' })), [
+    'payroll-service-on-card',
+    '6080',
+  ]);
   assert.deepEqual(decide(row('GUSTO NET PAY', 400_000)), ['payroll-net-pay', '6180'], 'from checking, payroll');
-  assert.deepEqual(decide(row('ACH WEB-RECUR 842961768 CAPITAL GROUP SIMPLE IRA', 90_000)), ['retirement-plan', '6050']);
+  assert.deepEqual(decide(row('ACH WEB-RECUR 842961768 CAPITAL GROUP SIMPLE IRA', 90_000)), [
+    'retirement-plan',
+    '6050',
+  ]);
   assert.deepEqual(decide(row('GUIDELINE 401K CONTRIB', 90_000)), ['retirement-plan', '6050']);
 });
 
-test('money out that says REFUND gives a sale back; money to or from a person named like the business is an owner\'s', () => {
+test("money out that says REFUND gives a sale back; money to or from a person named like the business is an owner's", () => {
   assert.deepEqual(decide(row('ELECTRONIC WITHDRAWAL AFFINIPAY LLC REFUND', 24_000)), ['refund-paid', '4200']);
   const owned = (description: string, amountMinor: number) => {
-    const match = matchBuiltinRule({ ...row(description, amountMinor, { industry: 'professional_services' }), entityName: 'VASQUEZ & LINDQVIST CPAS LLP' });
+    const match = matchBuiltinRule({
+      ...row(description, amountMinor, { industry: 'professional_services' }),
+      entityName: 'VASQUEZ & LINDQVIST CPAS LLP',
+    });
     return match && [match.rule.name, match.target, match.rawScore];
   };
-  assert.deepEqual(owned('ZELLE INSTANT PMT TO ERIK LINDQVIST', 300_000), ['person-to-person-payment', '3200', GUESS_SCORE]);
+  assert.deepEqual(owned('ZELLE INSTANT PMT TO ERIK LINDQVIST', 300_000), [
+    'person-to-person-payment',
+    '3200',
+    GUESS_SCORE,
+  ]);
   assert.deepEqual(owned('ZELLE TO RAY TOLLIVER', 30_000), ['person-to-person-payment', '6030', GUESS_SCORE]);
   assert.deepEqual(owned('ZELLE FROM ANA VASQUEZ', -500_000), ['customer-payments', '3100', GUESS_SCORE]);
   assert.deepEqual(owned('ZELLE FROM GARY MUELLER', -50_000), ['customer-payments', '4100', STRENGTH_SCORE.fair]);
-  assert.notEqual(decide(row('Zelle payment to Trucker Tax Pros LLC JPM99qwj2aj', 30_000))?.[0], 'person-to-person-payment', 'a business is no person');
+  assert.notEqual(
+    decide(row('Zelle payment to Trucker Tax Pros LLC JPM99qwj2aj', 30_000))?.[0],
+    'person-to-person-payment',
+    'a business is no person',
+  );
 });
 
 test("a state without an income tax collects sales tax; local taxes and an individual's estimate are read", () => {
-  const florida = matchBuiltinRule(row('FL DEPT REVENUE DES:C01 ID:0XN6PBFE7 INDN:BAYSHORE JANITORIAL SERVICES LLC CO ID:8439251169 PPD', 61_000))!;
+  const florida = matchBuiltinRule(
+    row('FL DEPT REVENUE DES:C01 ID:0XN6PBFE7 INDN:BAYSHORE JANITORIAL SERVICES LLC CO ID:8439251169 PPD', 61_000),
+  )!;
   assert.deepEqual([florida.target, florida.rawScore], ['2300', GUESS_SCORE]);
   assert.deepEqual(decide(row('FL DEPT REVENUE REEMPLOYMENT TAX', 61_000)), ['state-tax', '6140']);
   assert.deepEqual(decide(row('ACH WEB-RECUR 981012768 LOU METRO REVENUE COMM OL TAX', 30_000)), ['state-tax', '6140']);
   assert.deepEqual(decide(row('ACH WEB-RECUR 120013161 JEFFERSON CO SHERIFF PROP TAX', 30_000)), ['state-tax', '6140']);
-  assert.deepEqual(decide(row('ACH WEB-RECUR 621042200 KENTUCKY DOR IND EST', 300_000, { regime: 'sole_proprietor', date: '2026-08-02' })), ['state-tax', '3200']);
+  assert.deepEqual(
+    decide(
+      row('ACH WEB-RECUR 621042200 KENTUCKY DOR IND EST', 300_000, { regime: 'sole_proprietor', date: '2026-08-02' }),
+    ),
+    ['state-tax', '3200'],
+  );
 });
 
 test("customers' payments through Bill.com, a county's vendor pay, a broker's carrier pay and an ACH credit naming a payment", () => {
   const services = { industry: 'professional_services' as const };
-  assert.deepEqual(decide(row('ELECTRONIC DEPOSIT BILL.COM GRETNA FAMILY F', -90_000, services)), ['customer-payments', '4100']);
-  assert.deepEqual(decide(row('HILLSBOROUGH CNTY BOCC DES:VENDORPAY ID:0QRT0FLPP2T INDN:BAYSHORE JANITORIAL SERVICES LLC', -90_000, services)), ['customer-ach-and-wires', '4100']);
-  assert.deepEqual(decide(row('ORIG CO NAME:TOTAL QUALITY LOGIS CO ENTRY DESCR:CARRIER PY SEC:PPD', -90_000, { industry: 'transportation' })), ['customer-ach-and-wires', '4100']);
-  assert.deepEqual(decide(row('ELECTRONIC DEPOSIT PAPIO VALLEY MECHANIC PAYMENT', -90_000, services)), ['ach-credit-payment', '4100']);
-  assert.deepEqual(decide(row('WIRE TRANS SVC CHARGE - SEQUENCE: 401282', 3_000, { kind: 'trust' })), ['bank-fees', '6210']);
+  assert.deepEqual(decide(row('ELECTRONIC DEPOSIT BILL.COM GRETNA FAMILY F', -90_000, services)), [
+    'customer-payments',
+    '4100',
+  ]);
+  assert.deepEqual(
+    decide(
+      row(
+        'HILLSBOROUGH CNTY BOCC DES:VENDORPAY ID:0QRT0FLPP2T INDN:BAYSHORE JANITORIAL SERVICES LLC',
+        -90_000,
+        services,
+      ),
+    ),
+    ['customer-ach-and-wires', '4100'],
+  );
+  assert.deepEqual(
+    decide(
+      row('ORIG CO NAME:TOTAL QUALITY LOGIS CO ENTRY DESCR:CARRIER PY SEC:PPD', -90_000, {
+        industry: 'transportation',
+      }),
+    ),
+    ['customer-ach-and-wires', '4100'],
+  );
+  assert.deepEqual(decide(row('ELECTRONIC DEPOSIT PAPIO VALLEY MECHANIC PAYMENT', -90_000, services)), [
+    'ach-credit-payment',
+    '4100',
+  ]);
+  assert.deepEqual(decide(row('WIRE TRANS SVC CHARGE - SEQUENCE: 401282', 3_000, { kind: 'trust' })), [
+    'bank-fees',
+    '6210',
+  ]);
 });
 
-test("patient financing pays the provider for the sale", () => {
-  assert.deepEqual(decide(row('SYNCHRONY BANK CARECREDIT 240702', -180_000, { industry: 'healthcare' })), ['consumer-financing-settlements', '4100']);
-  assert.deepEqual(decide(row('GREENSKY MERCH PMT', -980_000, { industry: 'construction' })), ['consumer-financing-settlements', '4100']);
+test('patient financing pays the provider for the sale', () => {
+  assert.deepEqual(decide(row('SYNCHRONY BANK CARECREDIT 240702', -180_000, { industry: 'healthcare' })), [
+    'consumer-financing-settlements',
+    '4100',
+  ]);
+  assert.deepEqual(decide(row('GREENSKY MERCH PMT', -980_000, { industry: 'construction' })), [
+    'consumer-financing-settlements',
+    '4100',
+  ]);
 });
 
 test("a pharmacy benefit manager pays for drugs dispensed; a health-care trade's other customer money is only leaning to services", () => {
   const healthcare = { industry: 'healthcare' as const };
-  assert.deepEqual(decide(row('EXPRESS SCRIPTS HCCLAIMPMT 240706 RAQY2YHY DESERT WILLOW PHARMACY INC', -410_000, healthcare)), ['pharmacy-benefit-payments', '4000']);
+  assert.deepEqual(
+    decide(row('EXPRESS SCRIPTS HCCLAIMPMT 240706 RAQY2YHY DESERT WILLOW PHARMACY INC', -410_000, healthcare)),
+    ['pharmacy-benefit-payments', '4000'],
+  );
   assert.deepEqual(decide(row('AETNA HCCLAIMPMT 240706', -41_000, healthcare)), ['health-claim-payments', '4100']);
   const cards = matchBuiltinRule(row('ELAVON MERCH SVCS BATCH DEP 240702 RE498A6A', -90_000, healthcare))!;
-  assert.deepEqual([cards.target, cards.rawScore], ['4100', REVENUE_GUESS_SCORE], 'a clinic bills visits, a pharmacy or an optician sells goods');
+  assert.deepEqual(
+    [cards.target, cards.rawScore],
+    ['4100', REVENUE_GUESS_SCORE],
+    'a clinic bills visits, a pharmacy or an optician sells goods',
+  );
   assert.deepEqual(decide(row('ELAVON MERCH SVCS CHARGEBACK 241108', 9_000)), ['chargeback', '4200']);
   assert.deepEqual(decide(row('PEAC SOLUTIONS LEASE PMT 250320 H135B5', 21_000)), ['vehicle-lease', '6100']);
   assert.deepEqual(decide(row('NYS DTF SALES TYPE: Tax Paymnt ID: 6156808084', 61_000)), ['sales-tax', '2300']);
-  assert.deepEqual(decide(row('NV DEPT OF TAXATION MBT PAYMENT 240730', 61_000)), ['state-tax', '6140'], "Nevada's modified business tax is a payroll tax");
-  assert.deepEqual(decide(row('ORIG CO NAME:WA ST EMPLOYMENT SEC CO ENTRY DESCR:UI TAX SEC:CCD', 31_000)), ['state-tax', '6140']);
-  assert.deepEqual(decide(row('WITHDRAWAL TRANSFER TO DRAFT 08', 100_000, { held: { checking: 1, savings: 1 } })), ['own-transfer', 'transfer'], "a credit union's share draft is checking");
+  assert.deepEqual(
+    decide(row('NV DEPT OF TAXATION MBT PAYMENT 240730', 61_000)),
+    ['state-tax', '6140'],
+    "Nevada's modified business tax is a payroll tax",
+  );
+  assert.deepEqual(decide(row('ORIG CO NAME:WA ST EMPLOYMENT SEC CO ENTRY DESCR:UI TAX SEC:CCD', 31_000)), [
+    'state-tax',
+    '6140',
+  ]);
+  assert.deepEqual(
+    decide(row('WITHDRAWAL TRANSFER TO DRAFT 08', 100_000, { held: { checking: 1, savings: 1 } })),
+    ['own-transfer', 'transfer'],
+    "a credit union's share draft is checking",
+  );
 });
 
 test("a state's numbered sales-tax return is sales tax; only a revenue department takes an owner's estimate", () => {
-  assert.deepEqual(decide(row('SCDOR ST-388 240720 3UHQW4 DELIA M PRICE DBA MAGNOLIA & MOSS', 41_000)), ['sales-tax', '2300']);
-  assert.deepEqual(decide(row('SCDOR IIT ESTPMT 240915 D0H7JG', 300_000, { regime: 'sole_proprietor', date: '2026-08-02' })), ['state-tax', '3200']);
-  assert.deepEqual(decide(row('TN SECRETARY OF STATE NASHVILLE TN', 30_000, { regime: 'sole_proprietor', date: '2026-04-10' })), ['state-tax', '6140']);
-  assert.deepEqual(decide(row('IL DEPT OF REVENUE CO ENTRY DESCR:IL-1120-ST', 300_000, { regime: 'sole_proprietor', date: '2026-04-10' })), ['state-tax', '6140'], "a business's own return");
+  assert.deepEqual(decide(row('SCDOR ST-388 240720 3UHQW4 DELIA M PRICE DBA MAGNOLIA & MOSS', 41_000)), [
+    'sales-tax',
+    '2300',
+  ]);
+  assert.deepEqual(
+    decide(row('SCDOR IIT ESTPMT 240915 D0H7JG', 300_000, { regime: 'sole_proprietor', date: '2026-08-02' })),
+    ['state-tax', '3200'],
+  );
+  assert.deepEqual(
+    decide(row('TN SECRETARY OF STATE NASHVILLE TN', 30_000, { regime: 'sole_proprietor', date: '2026-04-10' })),
+    ['state-tax', '6140'],
+  );
+  assert.deepEqual(
+    decide(
+      row('IL DEPT OF REVENUE CO ENTRY DESCR:IL-1120-ST', 300_000, { regime: 'sole_proprietor', date: '2026-04-10' }),
+    ),
+    ['state-tax', '6140'],
+    "a business's own return",
+  );
   assert.deepEqual(decide(row('SQUARE INC PAYROLL FEE 240701 Z0YSGY', 4_500)), ['payroll-fees', '6080']);
   assert.deepEqual(decide(row('SQUARE INC PAYROLLTAX 240712 53YYQ5', 145_000)), ['payroll-taxes', '6140']);
-  assert.deepEqual(decide(row('DEPOSIT ACH PROGRESSIVE TYPE: AGENT COMM ID: 2709701546 CO: PROGRESSIVE', -145_000, { industry: 'professional_services' })), ['other-payouts', '4100']);
-  assert.deepEqual(decide(row('WITHDRAWAL ACH PROGRESSIVE INS TYPE: COMM ADJ ID: 9693442491', 14_000)), ['commission-adjustment', '4100']);
-  assert.deepEqual(decide(row('ORIG CO NAME:CROWN CREDIT COMPANY CO ENTRY DESCR:LEASE PMT SEC:CCD', 64_000)), ['vehicle-lease', '6100']);
+  assert.deepEqual(
+    decide(
+      row('DEPOSIT ACH PROGRESSIVE TYPE: AGENT COMM ID: 2709701546 CO: PROGRESSIVE', -145_000, {
+        industry: 'professional_services',
+      }),
+    ),
+    ['other-payouts', '4100'],
+  );
+  assert.deepEqual(decide(row('WITHDRAWAL ACH PROGRESSIVE INS TYPE: COMM ADJ ID: 9693442491', 14_000)), [
+    'commission-adjustment',
+    '4100',
+  ]);
+  assert.deepEqual(decide(row('ORIG CO NAME:CROWN CREDIT COMPANY CO ENTRY DESCR:LEASE PMT SEC:CCD', 64_000)), [
+    'vehicle-lease',
+    '6100',
+  ]);
 });
 
 test("floor-plan financing is a loan; a payments company's fees are processing costs; buy-now-pay-later settles sales", () => {
-  assert.deepEqual(decide(row('WITHDRAWAL ACH WELLS FARGO COMM DIST TYPE: CDF PAYMENT ID: 4545', 900_000)), ['loan-payment', '2400']);
-  assert.deepEqual(decide(row('WITHDRAWAL ACH LIGHTSPEED PAYMENTS TYPE: FEES ID: 4320393196', 21_000)), ['platform-fees', '6210']);
-  assert.deepEqual(decide(row('DEPOSIT ACH AFFIRM TYPE: SETTLEMENT ID: 6656559577 CO: AFFIRM', -210_000, { industry: 'retail' })), ['consumer-financing-settlements', '4000']);
-  assert.deepEqual(decide(row('ELECTRONIC WITHDRAWAL ENTERPRISE FM TRUST LEASE PMT', 61_000)), ['vehicle-lease', '6100']);
-  assert.deepEqual(decide(row('WITHDRAWAL ACH AR DEPT FIN & ADMIN TYPE: IND EST ID: 7669392387', 300_000, { regime: 'sole_proprietor', date: '2026-08-02' })), ['state-tax', '3200']);
+  assert.deepEqual(decide(row('WITHDRAWAL ACH WELLS FARGO COMM DIST TYPE: CDF PAYMENT ID: 4545', 900_000)), [
+    'loan-payment',
+    '2400',
+  ]);
+  assert.deepEqual(decide(row('WITHDRAWAL ACH LIGHTSPEED PAYMENTS TYPE: FEES ID: 4320393196', 21_000)), [
+    'platform-fees',
+    '6210',
+  ]);
+  assert.deepEqual(
+    decide(row('DEPOSIT ACH AFFIRM TYPE: SETTLEMENT ID: 6656559577 CO: AFFIRM', -210_000, { industry: 'retail' })),
+    ['consumer-financing-settlements', '4000'],
+  );
+  assert.deepEqual(decide(row('ELECTRONIC WITHDRAWAL ENTERPRISE FM TRUST LEASE PMT', 61_000)), [
+    'vehicle-lease',
+    '6100',
+  ]);
+  assert.deepEqual(
+    decide(
+      row('WITHDRAWAL ACH AR DEPT FIN & ADMIN TYPE: IND EST ID: 7669392387', 300_000, {
+        regime: 'sole_proprietor',
+        date: '2026-08-02',
+      }),
+    ),
+    ['state-tax', '3200'],
+  );
 });
 
 test("a booking platform's payout is service revenue even for a shop", () => {
-  assert.deepEqual(decide(row('DEPOSIT ACH FAREHARBOR TYPE: PAYOUT ID: 5056899572 CO: FAREHARBOR', -61_000, { industry: 'retail' })), ['booking-platform-payouts', '4100']);
+  assert.deepEqual(
+    decide(row('DEPOSIT ACH FAREHARBOR TYPE: PAYOUT ID: 5056899572 CO: FAREHARBOR', -61_000, { industry: 'retail' })),
+    ['booking-platform-payouts', '4100'],
+  );
 });
 
 test("an auto lender's dealer funding is a car sold; a lease from a finance arm is equipment; a surname, not a trade word, names an owner", () => {
-  assert.deepEqual(decide(row('ELECTRONIC DEPOSIT CREDIT ACCEPTANCE DLR FUNDING', -1_210_000, { industry: 'automotive' })), ['dealer-funding', '4000']);
-  assert.deepEqual(decide(row('ELECTRONIC DEPOSIT CAPITAL ONE AUTO FIN DEALER FUND', -1_210_000, { industry: 'automotive' })), ['dealer-funding', '4000']);
-  assert.deepEqual(decide(row('ACH WEB-RECUR 718422452 LINCOLN AUTOMOTIVE FIN LEASE PMT', 61_000)), ['vehicle-lease', '6100']);
+  assert.deepEqual(
+    decide(row('ELECTRONIC DEPOSIT CREDIT ACCEPTANCE DLR FUNDING', -1_210_000, { industry: 'automotive' })),
+    ['dealer-funding', '4000'],
+  );
+  assert.deepEqual(
+    decide(row('ELECTRONIC DEPOSIT CAPITAL ONE AUTO FIN DEALER FUND', -1_210_000, { industry: 'automotive' })),
+    ['dealer-funding', '4000'],
+  );
+  assert.deepEqual(decide(row('ACH WEB-RECUR 718422452 LINCOLN AUTOMOTIVE FIN LEASE PMT', 61_000)), [
+    'vehicle-lease',
+    '6100',
+  ]);
   assert.deepEqual(decide(row('WEB AUTHORIZED PMT NEXTGEAR CAPITAL', 1_000_000)), ['loan-payment', '2400']);
-  const dealer = { ...row('ZELLE INSTANT PMT TO PLAINS AUTO TRANSPORT', 45_000), entityName: 'AIR CAPITAL AUTO SALES INC' };
+  const dealer = {
+    ...row('ZELLE INSTANT PMT TO PLAINS AUTO TRANSPORT', 45_000),
+    entityName: 'AIR CAPITAL AUTO SALES INC',
+  };
   assert.notEqual(matchBuiltinRule(dealer)?.target, '3200', 'AUTO is a trade word, not a surname');
-  assert.deepEqual(decide(row('ACH WEB-RECUR 036399089 MD COMPTROLLER EST PMT', 300_000, { regime: 'sole_proprietor', date: '2026-08-02' })), ['state-tax', '3200']);
+  assert.deepEqual(
+    decide(
+      row('ACH WEB-RECUR 036399089 MD COMPTROLLER EST PMT', 300_000, { regime: 'sole_proprietor', date: '2026-08-02' }),
+    ),
+    ['state-tax', '3200'],
+  );
 });
 
 test("New Mexico's gross receipts (CRS) are collected from customers like a sales tax", () => {

@@ -51,7 +51,8 @@ const CARD_ISSUERS = String.raw`(CHASE|AMEX|AMERICAN EXPRESS|CITI|CITIBANK|CAPIT
 
 const MERCHANT_SERVICES = String.raw`(BANKCARD|BNKCD|MERCHANT SERVICES|MERCHANT SERVICE|MERCHANT SVCS|MERCHANT SVC|MERCHANT BANKCARD|MERCH SVCS|MERCH SVC|MERCH BNKCD|PAYMENTECH|FIRST DATA|FDMS|ELAVON|HEARTLAND PAYMENT|HEARTLAND PYMT|GLOBAL PAYMENTS|WORLDPAY|VANTIV|TSYS|TRANSFIRST|AMERICAN EXPRESS|AMEX|AXP)`;
 
-const BANK_FEE_WORDING = /\b(MONTHLY (SERVICE|MAINTENANCE|MAINT) (FEE|CHARGE)|MAINTENANCE FEE|SERVICE CHARGE|SERVICE FEE|OVERDRAFT|OD FEE|NSF|INSUFFICIENT FUNDS|RETURNED ITEM|WIRE (TRANSFER )?FEE|WIRE OUT FEE|INCOMING WIRE FEE|OUTGOING WIRE FEE|ATM FEE|NON-?CHASE ATM|FOREIGN (TRANSACTION|TRANS|TXN|EXCHANGE) FEE|INTL TRANSACTION FEE|STOP PAYMENT|ANNUAL (MEMBERSHIP )?FEE|LATE (PAYMENT )?FEE|ACCOUNT FEE|ANALYSIS (SERVICE )?(FEE|CHARGE)|CHECK ORDER|CASH ADVANCE FEE|BALANCE TRANSFER FEE|PAPER STATEMENT FEE|EXCESS (TRANSACTION|ACTIVITY) FEE|ACCOUNT MAINTENANCE|FEE ACCOUNT MAINT\w*|SVC CHARGE|SVC CHG|SERVICE CHG)\b/;
+const BANK_FEE_WORDING =
+  /\b(MONTHLY (SERVICE|MAINTENANCE|MAINT) (FEE|CHARGE)|MAINTENANCE FEE|SERVICE CHARGE|SERVICE FEE|OVERDRAFT|OD FEE|NSF|INSUFFICIENT FUNDS|RETURNED ITEM|WIRE (TRANSFER )?FEE|WIRE OUT FEE|INCOMING WIRE FEE|OUTGOING WIRE FEE|ATM FEE|NON-?CHASE ATM|FOREIGN (TRANSACTION|TRANS|TXN|EXCHANGE) FEE|INTL TRANSACTION FEE|STOP PAYMENT|ANNUAL (MEMBERSHIP )?FEE|LATE (PAYMENT )?FEE|ACCOUNT FEE|ANALYSIS (SERVICE )?(FEE|CHARGE)|CHECK ORDER|CASH ADVANCE FEE|BALANCE TRANSFER FEE|PAPER STATEMENT FEE|EXCESS (TRANSACTION|ACTIVITY) FEE|ACCOUNT MAINTENANCE|FEE ACCOUNT MAINT\w*|SVC CHARGE|SVC CHG|SERVICE CHG)\b/;
 
 /** A supplier's bill paid by ACH: whatever café or restaurant word its name holds, no meal was eaten. */
 export const SUPPLIER_INVOICE_WORDING = /\b(INVOICE|INV PAYMT|INV PMT|INV PAYMENT|INV PYMT|STMT PMT|DESCR:INVOICE)\b/;
@@ -59,98 +60,436 @@ export const SUPPLIER_INVOICE_WORDING = /\b(INVOICE|INV PAYMT|INV PMT|INV PAYMEN
 export const BUILTIN_RULES: readonly BuiltinRule[] = [
   // Money on a trust account (IOLTA, escrow, owners' trust) belongs to clients or owners, whatever the line says; moves
   // to the business's own accounts are paired as transfers first, and the bank's own fees are the business's.
-  { name: 'trust-account', pattern: /./, accountKinds: ['trust'], target: HELD_FOR_OTHERS, strength: 'strong', unless: BANK_FEE_WORDING },
+  {
+    name: 'trust-account',
+    pattern: /./,
+    accountKinds: ['trust'],
+    target: HELD_FOR_OTHERS,
+    strength: 'strong',
+    unless: BANK_FEE_WORDING,
+  },
   // Payroll: net pay, then the processor's tax impound, then its own fee.
   // QuickBooks Payroll debits as plain "INTUIT", the entry description saying what for.
   // Any payroll service's tax line ("TOAST PAYROLL TYPE: TAXES") is the tax impound, whoever runs it; a city's payroll
   // expense tax is a tax too.
   // Payroll never runs on a credit card: a payroll service's charge there is its subscription.
-  { name: 'payroll-service-on-card', pattern: new RegExp(String.raw`\b${PAYROLL_PROCESSORS}\b`), direction: 'out', accountKinds: ['credit_card'], target: accountForRole('professional_services'), strength: 'fair' },
+  {
+    name: 'payroll-service-on-card',
+    pattern: new RegExp(String.raw`\b${PAYROLL_PROCESSORS}\b`),
+    direction: 'out',
+    accountKinds: ['credit_card'],
+    target: accountForRole('professional_services'),
+    strength: 'fair',
+  },
   // Payroll services sell pay-as-you-go workers' compensation through their insurance agencies ("PAYCHEX INS AGY WC PREM").
-  { name: 'payroll-insurance', pattern: new RegExp(String.raw`\b${PAYROLL_PROCESSORS}\b.*\b(INS|INSURANCE|INS AGY|WC|WC PREM|WORKERS COMP|WORK COMP)\b`), direction: 'out', target: accountForRole('insurance'), strength: 'strong' },
-  { name: 'payroll-taxes', pattern: new RegExp(String.raw`\b(${PAYROLL_PROCESSORS}|PAYROLL)\b.*\b(TAX|TAXES|TAX PMT|TAX IMPOUND)\b|\bPAYROLL EXP\b|\b(PAYROLLTAX|PAYROLLTAXES|PAYROLL TAX)\b|\bINTUIT\b.*\b(DES|CO ENTRY DESCR):\s?(TAX|TAXES)\b`), direction: 'out', target: accountForRole('taxes_licenses'), strength: 'strong' },
-  { name: 'payroll-fees', pattern: new RegExp(String.raw`\b${PAYROLL_PROCESSORS}\b.*\b(FEE|FEES|INVOICE|INVOICES|INV|SUBSCRIPTION|BILLING|EIB)\b|\bPAYROLL (FEE|FEES|SVC FEE|SERVICE FEE)\b`), direction: 'out', target: accountForRole('professional_services'), strength: 'fair' },
-  { name: 'payroll-net-pay', pattern: new RegExp(String.raw`\b${PAYROLL_PROCESSORS}\b.*\b(NET ?PAY|NETPAY|PAYROLL|PAYRLL|WAGES?|SALARY|DIR DEP|DIRECT DEP|PAY ?RUN)\b|\b(PAYROLL|NET ?PAY|WAGE PAY)\b`), direction: 'out', target: accountForRole('wages'), strength: 'strong' },
+  {
+    name: 'payroll-insurance',
+    pattern: new RegExp(
+      String.raw`\b${PAYROLL_PROCESSORS}\b.*\b(INS|INSURANCE|INS AGY|WC|WC PREM|WORKERS COMP|WORK COMP)\b`,
+    ),
+    direction: 'out',
+    target: accountForRole('insurance'),
+    strength: 'strong',
+  },
+  {
+    name: 'payroll-taxes',
+    pattern: new RegExp(
+      String.raw`\b(${PAYROLL_PROCESSORS}|PAYROLL)\b.*\b(TAX|TAXES|TAX PMT|TAX IMPOUND)\b|\bPAYROLL EXP\b|\b(PAYROLLTAX|PAYROLLTAXES|PAYROLL TAX)\b|\bINTUIT\b.*\b(DES|CO ENTRY DESCR):\s?(TAX|TAXES)\b`,
+    ),
+    direction: 'out',
+    target: accountForRole('taxes_licenses'),
+    strength: 'strong',
+  },
+  {
+    name: 'payroll-fees',
+    pattern: new RegExp(
+      String.raw`\b${PAYROLL_PROCESSORS}\b.*\b(FEE|FEES|INVOICE|INVOICES|INV|SUBSCRIPTION|BILLING|EIB)\b|\bPAYROLL (FEE|FEES|SVC FEE|SERVICE FEE)\b`,
+    ),
+    direction: 'out',
+    target: accountForRole('professional_services'),
+    strength: 'fair',
+  },
+  {
+    name: 'payroll-net-pay',
+    pattern: new RegExp(
+      String.raw`\b${PAYROLL_PROCESSORS}\b.*\b(NET ?PAY|NETPAY|PAYROLL|PAYRLL|WAGES?|SALARY|DIR DEP|DIRECT DEP|PAY ?RUN)\b|\b(PAYROLL|NET ?PAY|WAGE PAY)\b`,
+    ),
+    direction: 'out',
+    target: accountForRole('wages'),
+    strength: 'strong',
+  },
 
   // An employer's retirement-plan deposits (the plan's recordkeeper debits them) are an employee benefit.
-  { name: 'retirement-plan', pattern: /\b(SIMPLE IRA|SEP IRA|SEP-IRA|401 ?K|401\(K\)|403 ?B|RETIREMENT PLAN|RETIREMENT CONTRIB\w*|PLAN CONTRIB\w*|PENSION PLAN)\b/, direction: 'out', target: accountForRole('employee_benefits'), strength: 'fair' },
+  {
+    name: 'retirement-plan',
+    pattern:
+      /\b(SIMPLE IRA|SEP IRA|SEP-IRA|401 ?K|401\(K\)|403 ?B|RETIREMENT PLAN|RETIREMENT CONTRIB\w*|PLAN CONTRIB\w*|PENSION PLAN)\b/,
+    direction: 'out',
+    target: accountForRole('employee_benefits'),
+    strength: 'fair',
+  },
 
   // Taxes: federal (EFTPS, IRS direct pay) and state revenue departments.
-  { name: 'sales-tax', pattern: /\b(SALES (AND USE |& USE )?TAX|SALES TX|SLS TAX|SLS TX|CDTFA|SALES\/USE TAX|TAXATION UST|SALESTAX|SALES TAX PMT)\b|\bST-\d{1,3}\b|\b(TAXATION|TAX & REV|REVENU\w*)\b.*\b(CRS|GRT|GROSS RECEIPTS)\b|\b(DTF|DOR|DEPT OF REVENUE|DEPT REVENUE|DEPT OF TAXATION|TAXATION|COMPTROLLER)\b.*\bSALES\b/, direction: 'out', target: accountForRole('sales_tax_payable'), strength: 'strong', supersedesDirectory: true },
+  {
+    name: 'sales-tax',
+    pattern:
+      /\b(SALES (AND USE |& USE )?TAX|SALES TX|SLS TAX|SLS TX|CDTFA|SALES\/USE TAX|TAXATION UST|SALESTAX|SALES TAX PMT)\b|\bST-\d{1,3}\b|\b(TAXATION|TAX & REV|REVENU\w*)\b.*\b(CRS|GRT|GROSS RECEIPTS)\b|\b(DTF|DOR|DEPT OF REVENUE|DEPT REVENUE|DEPT OF TAXATION|TAXATION|COMPTROLLER)\b.*\bSALES\b/,
+    direction: 'out',
+    target: accountForRole('sales_tax_payable'),
+    strength: 'strong',
+    supersedesDirectory: true,
+  },
   // States before the federal rule, whose generic "TAX PYMT" would otherwise take a state's payment.
-  { name: 'state-tax', pattern: /\b(FRANCHISE TAX|FTB|[A-Z]{2}DOR|DEPT OF REVENU\w*|DEPARTMENT OF REVENU\w*|DEPT REVENU\w*|DOR|COMPTROLLER|TAX COMMISSION|DEPT OF TAXATION|DEPT OF TAX|NYS DTF|DTF|EMPLOYMENT DEV|EDD|DEPT FIN|DEPT OF FINANCE|FIN & ADMIN|FINANCE & ADMIN|DFA|UNEMPLOYMENT INS|EMPLOYMENT SEC|EMPLOYMENT SECURITY|WORKFORCE COMM|UI TAX|STATE TAX|CITY TAX|COUNTY TAX|PROPERTY TAX|PROP TAX|TAX COLL|TAX COLLECTOR|REVENUE COMM|REVENUE COMMISSION|OL TAX|OCC TAX|OCCUPATIONAL TAX|OCCUPATIONAL LICENSE|TAXATION|SECRETARY OF STATE|SEC OF STATE|SOS|ANNUAL REPORT FEE|BUSINESS LICENSE)\b/, direction: 'out', target: accountForRole('taxes_licenses'), strength: 'strong', supersedesDirectory: true },
-  { name: 'federal-tax', pattern: /\b(IRS|USATAXPYMT|EFTPS|US TREASURY|TREAS TAX|TAX PAYMENT|TAX PYMT|DIRECT PAY|IRS PAYMENT)\b/, direction: 'out', target: accountForRole('taxes_licenses'), strength: 'strong', supersedesDirectory: true },
-  { name: 'tax-refund', pattern: /\b(IRS TREAS 310|TAX REF|TAX REFUND|STATE REFUND)\b/, direction: 'in', target: accountForRole('other_income'), strength: 'fair' },
+  {
+    name: 'state-tax',
+    pattern:
+      /\b(FRANCHISE TAX|FTB|[A-Z]{2}DOR|DEPT OF REVENU\w*|DEPARTMENT OF REVENU\w*|DEPT REVENU\w*|DOR|COMPTROLLER|TAX COMMISSION|DEPT OF TAXATION|DEPT OF TAX|NYS DTF|DTF|EMPLOYMENT DEV|EDD|DEPT FIN|DEPT OF FINANCE|FIN & ADMIN|FINANCE & ADMIN|DFA|UNEMPLOYMENT INS|EMPLOYMENT SEC|EMPLOYMENT SECURITY|WORKFORCE COMM|UI TAX|STATE TAX|CITY TAX|COUNTY TAX|PROPERTY TAX|PROP TAX|TAX COLL|TAX COLLECTOR|REVENUE COMM|REVENUE COMMISSION|OL TAX|OCC TAX|OCCUPATIONAL TAX|OCCUPATIONAL LICENSE|TAXATION|SECRETARY OF STATE|SEC OF STATE|SOS|ANNUAL REPORT FEE|BUSINESS LICENSE)\b/,
+    direction: 'out',
+    target: accountForRole('taxes_licenses'),
+    strength: 'strong',
+    supersedesDirectory: true,
+  },
+  {
+    name: 'federal-tax',
+    pattern: /\b(IRS|USATAXPYMT|EFTPS|US TREASURY|TREAS TAX|TAX PAYMENT|TAX PYMT|DIRECT PAY|IRS PAYMENT)\b/,
+    direction: 'out',
+    target: accountForRole('taxes_licenses'),
+    strength: 'strong',
+    supersedesDirectory: true,
+  },
+  {
+    name: 'tax-refund',
+    pattern: /\b(IRS TREAS 310|TAX REF|TAX REFUND|STATE REFUND)\b/,
+    direction: 'in',
+    target: accountForRole('other_income'),
+    strength: 'fair',
+  },
 
   // Bank fees and interest.
-  { name: 'bank-fees', pattern: BANK_FEE_WORDING, direction: 'out', target: accountForRole('bank_fees'), strength: 'exact' },
-  { name: 'fee-refund', pattern: /\b(FEE (REVERSAL|REFUND|REBATE)|REFUND OF FEE|(SERVICE|MAINTENANCE|ATM|OVERDRAFT) FEE (REFUND|REVERSAL|REBATE))\b/, direction: 'in', target: accountForRole('bank_fees'), strength: 'strong' },
-  { name: 'interest-earned', pattern: /\b(INTEREST (PAYMENT|PAID|EARNED|CREDIT|DEPOSIT)|INT(EREST)? EARNED|DIVIDEND EARNED|CREDIT INTEREST)\b|^INTEREST\b/, direction: 'in', target: accountForRole('interest_income'), strength: 'exact' },
+  {
+    name: 'bank-fees',
+    pattern: BANK_FEE_WORDING,
+    direction: 'out',
+    target: accountForRole('bank_fees'),
+    strength: 'exact',
+  },
+  {
+    name: 'fee-refund',
+    pattern:
+      /\b(FEE (REVERSAL|REFUND|REBATE)|REFUND OF FEE|(SERVICE|MAINTENANCE|ATM|OVERDRAFT) FEE (REFUND|REVERSAL|REBATE))\b/,
+    direction: 'in',
+    target: accountForRole('bank_fees'),
+    strength: 'strong',
+  },
+  {
+    name: 'interest-earned',
+    pattern:
+      /\b(INTEREST (PAYMENT|PAID|EARNED|CREDIT|DEPOSIT)|INT(EREST)? EARNED|DIVIDEND EARNED|CREDIT INTEREST)\b|^INTEREST\b/,
+    direction: 'in',
+    target: accountForRole('interest_income'),
+    strength: 'exact',
+  },
   // Credit unions pay interest on shares as a "dividend"; treasury and sweep accounts as a "yield".
-  { name: 'dividend-or-yield', pattern: /^DIVIDEND\b|\b(DIVIDEND (PAYMENT|PAID|CREDIT|DEPOSIT)|SHARE DIVIDEND|TREASURY YIELD|YIELD (PAYMENT|EARNED|CREDIT)|APY EARNED)\b/, direction: 'in', target: accountForRole('interest_income'), strength: 'strong' },
-  { name: 'interest-charged', pattern: /\b(INTEREST CHARGE|INTEREST CHARGED|PURCHASE INTEREST|FINANCE CHARGE|CASH ADVANCE INTEREST|INTEREST ON PURCHASES|LOAN INTEREST)\b/, direction: 'out', target: accountForRole('interest_expense'), strength: 'exact' },
+  {
+    name: 'dividend-or-yield',
+    pattern:
+      /^DIVIDEND\b|\b(DIVIDEND (PAYMENT|PAID|CREDIT|DEPOSIT)|SHARE DIVIDEND|TREASURY YIELD|YIELD (PAYMENT|EARNED|CREDIT)|APY EARNED)\b/,
+    direction: 'in',
+    target: accountForRole('interest_income'),
+    strength: 'strong',
+  },
+  {
+    name: 'interest-charged',
+    pattern:
+      /\b(INTEREST CHARGE|INTEREST CHARGED|PURCHASE INTEREST|FINANCE CHARGE|CASH ADVANCE INTEREST|INTEREST ON PURCHASES|LOAN INTEREST)\b/,
+    direction: 'out',
+    target: accountForRole('interest_expense'),
+    strength: 'exact',
+  },
 
   // Payment-platform payouts are sales; their fees are processing costs.
   // A marketplace's cut of a sale is a commission (6020); a processor's is a processing fee (6210).
-  { name: 'marketplace-fees', pattern: /\b(ETSY|EBAY|AMAZON SELLER|AMZN SELLER|FAIRE|WALMART MARKETPLACE|POSHMARK|MERCARI)\b.*\b(FEE|FEES|SELLER FEE|COMMISSION)\b/, direction: 'out', target: accountForRole('commissions'), strength: 'strong' },
+  {
+    name: 'marketplace-fees',
+    pattern:
+      /\b(ETSY|EBAY|AMAZON SELLER|AMZN SELLER|FAIRE|WALMART MARKETPLACE|POSHMARK|MERCARI)\b.*\b(FEE|FEES|SELLER FEE|COMMISSION)\b/,
+    direction: 'out',
+    target: accountForRole('commissions'),
+    strength: 'strong',
+  },
   // A chargeback takes back a sale (contra-revenue); the fee for it is a processing cost.
-  { name: 'chargeback', pattern: new RegExp(String.raw`\b(STRIPE|SQUARE|SQ|PAYPAL|SHOPIFY|ETSY|CLOVER|TOAST|${MERCHANT_SERVICES.slice(1, -1)}|MERCH SVCS|MERCH SVC)\b.*\b(CHARGEBACK|DISPUTE)\b(?! FEE)`), direction: 'out', target: accountForRole('refunds'), strength: 'fair' },
-  { name: 'platform-fees', pattern: /\b(STRIPE|SQUARE|SQ|PAYPAL|SHOPIFY|ETSY|CLOVER|TOAST|INTUIT|LIGHTSPEED|SHIFT4|STAX|HELCIM|[A-Z]+ PAYMENTS)\b.*\b(FEE|FEES|BILLING|CHARGEBACK FEE)\b/, direction: 'out', target: accountForRole('bank_fees'), strength: 'strong' },
+  {
+    name: 'chargeback',
+    pattern: new RegExp(
+      String.raw`\b(STRIPE|SQUARE|SQ|PAYPAL|SHOPIFY|ETSY|CLOVER|TOAST|${MERCHANT_SERVICES.slice(1, -1)}|MERCH SVCS|MERCH SVC)\b.*\b(CHARGEBACK|DISPUTE)\b(?! FEE)`,
+    ),
+    direction: 'out',
+    target: accountForRole('refunds'),
+    strength: 'fair',
+  },
+  {
+    name: 'platform-fees',
+    pattern:
+      /\b(STRIPE|SQUARE|SQ|PAYPAL|SHOPIFY|ETSY|CLOVER|TOAST|INTUIT|LIGHTSPEED|SHIFT4|STAX|HELCIM|[A-Z]+ PAYMENTS)\b.*\b(FEE|FEES|BILLING|CHARGEBACK FEE)\b/,
+    direction: 'out',
+    target: accountForRole('bank_fees'),
+    strength: 'strong',
+  },
   // A commission paid earlier and taken back (a cancelled policy) reduces the agent's revenue.
-  { name: 'commission-adjustment', pattern: /\b(COMM ADJ|COMMISSION ADJ\w*|COMMISSION CHARGEBACK|COMM CHARGEBACK|COMMISSION REVERSAL)\b/, direction: 'out', target: accountForRole('service_revenue'), strength: 'fair' },
+  {
+    name: 'commission-adjustment',
+    pattern: /\b(COMM ADJ|COMMISSION ADJ\w*|COMMISSION CHARGEBACK|COMM CHARGEBACK|COMMISSION REVERSAL)\b/,
+    direction: 'out',
+    target: accountForRole('service_revenue'),
+    strength: 'fair',
+  },
   // Money out that says REFUND gives a customer's money back (contra-revenue), whoever carries it (a processor, a check).
-  { name: 'refund-paid', pattern: /\b(REFUND|REFUNDS|CUSTOMER REFUND|CUST REFUND)\b/, direction: 'out', target: accountForRole('refunds'), strength: 'fair' },
+  {
+    name: 'refund-paid',
+    pattern: /\b(REFUND|REFUNDS|CUSTOMER REFUND|CUST REFUND)\b/,
+    direction: 'out',
+    target: accountForRole('refunds'),
+    strength: 'fair',
+  },
   // Patient and consumer financing (CareCredit, GreenSky, Sunbit) pays the provider the financed price of the sale.
-  { name: 'consumer-financing-settlements', pattern: /\b(CARECREDIT|CARE CREDIT|GREENSKY|SUNBIT|WISETACK|ALPHAEON|CHERRY TECH|AFFIRM|KLARNA|AFTERPAY)\b/, direction: 'in', target: accountForRole('service_revenue'), strength: 'fair' },
+  {
+    name: 'consumer-financing-settlements',
+    pattern: /\b(CARECREDIT|CARE CREDIT|GREENSKY|SUNBIT|WISETACK|ALPHAEON|CHERRY TECH|AFFIRM|KLARNA|AFTERPAY)\b/,
+    direction: 'in',
+    target: accountForRole('service_revenue'),
+    strength: 'fair',
+  },
   // HIPAA claim payments: payers deposit with the NACHA entry description HCCLAIMPMT; Medicare pays through its contractors.
   // Pharmacy benefit managers pay pharmacies for the prescriptions they dispensed: sales of goods, whatever the trade says.
-  { name: 'pharmacy-benefit-payments', pattern: /\b(EXPRESS SCRIPTS|OPTUM ?RX|CAREMARK|MEDIMPACT|HUMANA PHARMACY|PRIME THERAPEUTICS|NAVITUS|ELIXIR RX|MAGELLAN RX|CAPITAL RX|SMITHRX)\b/, direction: 'in', target: accountForRole('sales'), strength: 'strong', revenueKindKnown: true },
+  {
+    name: 'pharmacy-benefit-payments',
+    pattern:
+      /\b(EXPRESS SCRIPTS|OPTUM ?RX|CAREMARK|MEDIMPACT|HUMANA PHARMACY|PRIME THERAPEUTICS|NAVITUS|ELIXIR RX|MAGELLAN RX|CAPITAL RX|SMITHRX)\b/,
+    direction: 'in',
+    target: accountForRole('sales'),
+    strength: 'strong',
+    revenueKindKnown: true,
+  },
   // Medical insurers' claim payments are for care given: service revenue.
-  { name: 'health-claim-payments', pattern: /\b(HCCLAIMPMT|HCCLAIMPMNT|HC CLAIM PMT|HCCLAIM|MEDICARE|MEDICAID|NORIDIAN|NOVITAS|PALMETTO GBA|WPS MEDICARE|CGS MEDICARE|FIRST COAST SERVICE)\b/, direction: 'in', target: accountForRole('service_revenue'), strength: 'strong', revenueKindKnown: true },
-  { name: 'platform-payouts', pattern: /\b(STRIPE|SHOPIFY|SQUARE INC|SQUARE|SQ|ETSY|PAYPAL|AMAZON|AMZN|EBAY|WALMART|CLOVER|TOAST|BRAINTREE|AUTHORIZE\.NET|WOOCOMMERCE|GUMROAD|FAIRE)\b.*\b(TRANSFER|PAYOUT|PAYOUTS|DEPOSIT|SETTLEMENT|SETTLE|MARKETPLACE|SELLER|PAYMENTS|XFER|TRANSFER ID|DISBURSEMENT|ST-\w+)\b/, direction: 'in', target: accountForRole('sales'), strength: 'strong' },
+  {
+    name: 'health-claim-payments',
+    pattern:
+      /\b(HCCLAIMPMT|HCCLAIMPMNT|HC CLAIM PMT|HCCLAIM|MEDICARE|MEDICAID|NORIDIAN|NOVITAS|PALMETTO GBA|WPS MEDICARE|CGS MEDICARE|FIRST COAST SERVICE)\b/,
+    direction: 'in',
+    target: accountForRole('service_revenue'),
+    strength: 'strong',
+    revenueKindKnown: true,
+  },
+  {
+    name: 'platform-payouts',
+    pattern:
+      /\b(STRIPE|SHOPIFY|SQUARE INC|SQUARE|SQ|ETSY|PAYPAL|AMAZON|AMZN|EBAY|WALMART|CLOVER|TOAST|BRAINTREE|AUTHORIZE\.NET|WOOCOMMERCE|GUMROAD|FAIRE)\b.*\b(TRANSFER|PAYOUT|PAYOUTS|DEPOSIT|SETTLEMENT|SETTLE|MARKETPLACE|SELLER|PAYMENTS|XFER|TRANSFER ID|DISBURSEMENT|ST-\w+)\b/,
+    direction: 'in',
+    target: accountForRole('sales'),
+    strength: 'strong',
+  },
   // A bank's merchant services settle card sales in batches ("BANKCARD-8076 BTOT DEP", "MERCH DEP")
   // and debit the month's discount and fees ("BANKCARD MTOT DISC"); American Express settles its own.
-  { name: 'merchant-services-fees', pattern: new RegExp(String.raw`\b${MERCHANT_SERVICES}\b.*\b(MTOT DISC|DISC|DISCNT|DISCOUNT|FEE|FEES|INTERCHANGE|CHGBK FEE|MONTHLY FEE)\b`), direction: 'out', accountKinds: ['checking', 'savings'], target: accountForRole('bank_fees'), strength: 'strong' },
-  { name: 'merchant-services-deposits', pattern: new RegExp(String.raw`\b${MERCHANT_SERVICES}\b.*\b(BTOT DEP|MTOT DEP|DEP|DEPOSIT|DEPOSITS|SETTLEMENT|SETTLE|STLMT|TXNS|CREDIT|AXP DISCNT)\b|\b(MERCHANT|MERCH) (DEP|DEPOSIT|SETTLEMENT|STLMT|SETL)\b`), direction: 'in', accountKinds: ['checking', 'savings'], target: accountForRole('sales'), strength: 'strong' },
+  {
+    name: 'merchant-services-fees',
+    pattern: new RegExp(
+      String.raw`\b${MERCHANT_SERVICES}\b.*\b(MTOT DISC|DISC|DISCNT|DISCOUNT|FEE|FEES|INTERCHANGE|CHGBK FEE|MONTHLY FEE)\b`,
+    ),
+    direction: 'out',
+    accountKinds: ['checking', 'savings'],
+    target: accountForRole('bank_fees'),
+    strength: 'strong',
+  },
+  {
+    name: 'merchant-services-deposits',
+    pattern: new RegExp(
+      String.raw`\b${MERCHANT_SERVICES}\b.*\b(BTOT DEP|MTOT DEP|DEP|DEPOSIT|DEPOSITS|SETTLEMENT|SETTLE|STLMT|TXNS|CREDIT|AXP DISCNT)\b|\b(MERCHANT|MERCH) (DEP|DEPOSIT|SETTLEMENT|STLMT|SETL)\b`,
+    ),
+    direction: 'in',
+    accountKinds: ['checking', 'savings'],
+    target: accountForRole('sales'),
+    strength: 'strong',
+  },
   // Any other platform's payout to the business is its customers' money passed on.
   // An auto lender funds the car a dealer sold on credit ("CREDIT ACCEPTANCE DLR FUNDING", "CAPITAL ONE AUTO FIN DEALER FUND").
-  { name: 'dealer-funding', pattern: /\b(DEALER FUND\w*|DLR FUND\w*|DEALER PMT|DEALER PAYMENT|DEALER PROCEEDS|CONTRACT FUNDING)\b|\b(ACCEPTANCE|AUTO FIN\w*|AUTO FINANCE|FINANCE LLC|FINANCIAL|FIN SVCS)\b.*\bFUNDING\b/, direction: 'in', target: accountForRole('sales'), strength: 'strong', revenueKindKnown: true },
+  {
+    name: 'dealer-funding',
+    pattern:
+      /\b(DEALER FUND\w*|DLR FUND\w*|DEALER PMT|DEALER PAYMENT|DEALER PROCEEDS|CONTRACT FUNDING)\b|\b(ACCEPTANCE|AUTO FIN\w*|AUTO FINANCE|FINANCE LLC|FINANCIAL|FIN SVCS)\b.*\bFUNDING\b/,
+    direction: 'in',
+    target: accountForRole('sales'),
+    strength: 'strong',
+    revenueKindKnown: true,
+  },
   // Booking and appointment platforms sell the business's time (tours, rentals, classes, appointments): service revenue
   // whatever the trade, even a shop's.
-  { name: 'booking-platform-payouts', pattern: /\b(FAREHARBOR|FARE HARBOR|PEEK PRO|REZDY|CHECKFRONT|XOLA|BOOKEO|MINDBODY|VAGARO|ACUITY SCHEDULING|BOOKSY|GLOSSGENIUS)\b.*\b(PAYOUT|PAYOUTS|DEPOSIT|TRANSFER|SETTLEMENT)\b/, direction: 'in', target: accountForRole('service_revenue'), strength: 'strong', revenueKindKnown: true },
+  {
+    name: 'booking-platform-payouts',
+    pattern:
+      /\b(FAREHARBOR|FARE HARBOR|PEEK PRO|REZDY|CHECKFRONT|XOLA|BOOKEO|MINDBODY|VAGARO|ACUITY SCHEDULING|BOOKSY|GLOSSGENIUS)\b.*\b(PAYOUT|PAYOUTS|DEPOSIT|TRANSFER|SETTLEMENT)\b/,
+    direction: 'in',
+    target: accountForRole('service_revenue'),
+    strength: 'strong',
+    revenueKindKnown: true,
+  },
   // An insurer or a carrier pays its agents' and brokers' commissions by ACH ("AGENT COMM").
-  { name: 'other-payouts', pattern: /\b(PAYOUT|PAYOUTS|COMMISSION|COMMISSIONS|ROYALTY|ROYALTIES|AGENT COMM|AGENCY COMM|AGT COMM|BROKER COMM|COMM PMT|COMM PYMT)\b/, direction: 'in', target: accountForRole('service_revenue'), strength: 'fair' },
-  { name: 'customer-payments', pattern: /\b(INVOICE PAYMENT|INV PAYMENT|INV PMT|INV PYMT|INV PAYMT|BILL\.COM|BILL COM|INVOICE \w+ PAID|CUSTOMER PAYMENT|(REMOTE|MOBILE|COUNTER|BRANCH|ATM|ONLINE) (CHECK )?DEPOSIT|CHECK DEPOSIT|DEPOSIT MOBILE|DEPOSIT ID|CO ENTRY DESCR:PAYMENT|ZELLE\b.*\bFROM|ZELLE (TRANSFER|PAYMENT|PMT))\b|^RECEIVED FROM\b/, direction: 'in', target: accountForRole('service_revenue'), strength: 'fair' },
+  {
+    name: 'other-payouts',
+    pattern:
+      /\b(PAYOUT|PAYOUTS|COMMISSION|COMMISSIONS|ROYALTY|ROYALTIES|AGENT COMM|AGENCY COMM|AGT COMM|BROKER COMM|COMM PMT|COMM PYMT)\b/,
+    direction: 'in',
+    target: accountForRole('service_revenue'),
+    strength: 'fair',
+  },
+  {
+    name: 'customer-payments',
+    pattern:
+      /\b(INVOICE PAYMENT|INV PAYMENT|INV PMT|INV PYMT|INV PAYMT|BILL\.COM|BILL COM|INVOICE \w+ PAID|CUSTOMER PAYMENT|(REMOTE|MOBILE|COUNTER|BRANCH|ATM|ONLINE) (CHECK )?DEPOSIT|CHECK DEPOSIT|DEPOSIT MOBILE|DEPOSIT ID|CO ENTRY DESCR:PAYMENT|ZELLE\b.*\bFROM|ZELLE (TRANSFER|PAYMENT|PMT))\b|^RECEIVED FROM\b/,
+    direction: 'in',
+    target: accountForRole('service_revenue'),
+    strength: 'fair',
+  },
   // What a customer's accounts-payable department puts in the ACH entry description, and wires in.
-  { name: 'customer-ach-and-wires', pattern: /\b(DES|CO ENTRY DESCR):\s?(PAYABLES|AP PAYMENT|AP PMT|A\/P PMT|VENDOR PMT|VENDOR PAY|VENDORPAY|VENDOR PAYMENT|SUPPLIER PMT|SUPPLIER PAYMENT|INV PAYMT|INV PMT|INVOICE PMT|ACH PMT|CORP PMT|PAYMENT)\b|\bEDI (PYMNTS|PAYMNTS|PAYMENTS)\b|\b(VENDOR (PAY|PMT|PYMT|PAYMENT)|VENDORPAY|SUPPLIER (PMT|PAYMENT)|AP (PAYMENT|PMT)|PAYABLES|ACH (PMT|PYMT)|CORP PMT|CORP PAYMENT|CARRIER (PAY|PY|PMT|PAYMENT))\b|\b(WIRE IN|FED IN|INCOMING WIRE|WIRE TRANSFER IN|BOOK TRANSFER CREDIT|DEPOSIT \*MOBILE|MOBILE DEPOSIT)\b/, direction: 'in', target: accountForRole('service_revenue'), strength: 'fair' },
+  {
+    name: 'customer-ach-and-wires',
+    pattern:
+      /\b(DES|CO ENTRY DESCR):\s?(PAYABLES|AP PAYMENT|AP PMT|A\/P PMT|VENDOR PMT|VENDOR PAY|VENDORPAY|VENDOR PAYMENT|SUPPLIER PMT|SUPPLIER PAYMENT|INV PAYMT|INV PMT|INVOICE PMT|ACH PMT|CORP PMT|PAYMENT)\b|\bEDI (PYMNTS|PAYMNTS|PAYMENTS)\b|\b(VENDOR (PAY|PMT|PYMT|PAYMENT)|VENDORPAY|SUPPLIER (PMT|PAYMENT)|AP (PAYMENT|PMT)|PAYABLES|ACH (PMT|PYMT)|CORP PMT|CORP PAYMENT|CARRIER (PAY|PY|PMT|PAYMENT))\b|\b(WIRE IN|FED IN|INCOMING WIRE|WIRE TRANSFER IN|BOOK TRANSFER CREDIT|DEPOSIT \*MOBILE|MOBILE DEPOSIT)\b/,
+    direction: 'in',
+    target: accountForRole('service_revenue'),
+    strength: 'fair',
+  },
 
   // A company's ACH credit whose entry description is just "PAYMENT" ("ELECTRONIC DEPOSIT PAPIO VALLEY MECHANIC PAYMENT").
-  { name: 'ach-credit-payment', pattern: /^(ELECTRONIC DEPOSIT|ACH CREDIT|ACH DEPOSIT|DEPOSIT ACH)\b.*\b(PAYMENT|PMT|PYMT|PAYMNT)\b/, direction: 'in', accountKinds: ['checking', 'savings'], target: accountForRole('service_revenue'), strength: 'fair' },
+  {
+    name: 'ach-credit-payment',
+    pattern: /^(ELECTRONIC DEPOSIT|ACH CREDIT|ACH DEPOSIT|DEPOSIT ACH)\b.*\b(PAYMENT|PMT|PYMT|PAYMNT)\b/,
+    direction: 'in',
+    accountKinds: ['checking', 'savings'],
+    target: accountForRole('service_revenue'),
+    strength: 'fair',
+  },
 
   // Card and loan payments: moves between what the business owns and what it owes.
-  { name: 'card-payment-received', pattern: /\b(PAYMENT THANK YOU|PAYMENT - THANK YOU|THANK YOU FOR YOUR PAYMENT|PAYMENT RECEIVED|AUTOPAY PAYMENT|AUTOMATIC PAYMENT|ONLINE PAYMENT|MOBILE PAYMENT|INTERNET PAYMENT|ELECTRONIC PAYMENT|PAYMENT - WEB|AUTOPAY)\b/, direction: 'in', accountKinds: ['credit_card'], target: 'transfer', strength: 'exact' },
+  {
+    name: 'card-payment-received',
+    pattern:
+      /\b(PAYMENT THANK YOU|PAYMENT - THANK YOU|THANK YOU FOR YOUR PAYMENT|PAYMENT RECEIVED|AUTOPAY PAYMENT|AUTOMATIC PAYMENT|ONLINE PAYMENT|MOBILE PAYMENT|INTERNET PAYMENT|ELECTRONIC PAYMENT|PAYMENT - WEB|AUTOPAY)\b/,
+    direction: 'in',
+    accountKinds: ['credit_card'],
+    target: 'transfer',
+    strength: 'exact',
+  },
   // Before card payments: a bank that issues cards also lends ("PNC LOAN SERVICE LOAN PMT").
-  { name: 'loan-payment', pattern: /\b(LOAN PAYMENT|LOAN PMT|LOAN PYMT|SBA LOAN|SBA EIDL|EIDL|LINE OF CREDIT PMT|LOC PAYMENT|ONDECK|ON DECK|KABBAGE|FUNDBOX|BLUEVINE LOAN|LENDIO|CREDIBLY|NATIONAL FUNDING|AUTO LOAN|EQUIPMENT LOAN|MORTGAGE|COMM LOAN|COMMERCIAL LOAN|TERM LOAN|LOAN SERVICE|LOAN SERVICING|LOAN SVC|FLOOR ?PLAN|FLOORPLAN|CDF PAYMENT|COMM DIST|COMMERCIAL DISTRIBUTION FIN\w*|NEXTGEAR|AUTOMOTIVE FINANCE CORP)\b/, direction: 'out', target: accountForRole('loans'), strength: 'strong' },
-  { name: 'card-payment-sent', pattern: new RegExp(String.raw`\b${CARD_ISSUERS}\b.*\b(CRCARDPMT|CREDIT CRD|CREDIT CARD|CRD|CARD|EPAY|E-PAYMENT|EPAYMENT|AUTOPAY|AUTO PAY|ONLINE PMT|PAYMENT|PMT|PYMT)\b|\b(CRCARDPMT|CREDIT CRD AUTOPAY|CREDIT CARD PAYMENT|CARD PAYMENT|CARDMEMBER SERV|AMEX EPAYMENT)\b`), direction: 'out', accountKinds: ['checking', 'savings'], target: 'transfer', strength: 'strong' },
-  { name: 'loan-proceeds', pattern: /\b(LOAN PROCEEDS|LOAN DISBURSEMENT|LOAN ADVANCE|SBA EIDL|LINE OF CREDIT ADVANCE|LOC ADVANCE|ONDECK|FUNDBOX|KABBAGE)\b/, direction: 'in', target: accountForRole('loans'), strength: 'strong' },
+  {
+    name: 'loan-payment',
+    pattern:
+      /\b(LOAN PAYMENT|LOAN PMT|LOAN PYMT|SBA LOAN|SBA EIDL|EIDL|LINE OF CREDIT PMT|LOC PAYMENT|ONDECK|ON DECK|KABBAGE|FUNDBOX|BLUEVINE LOAN|LENDIO|CREDIBLY|NATIONAL FUNDING|AUTO LOAN|EQUIPMENT LOAN|MORTGAGE|COMM LOAN|COMMERCIAL LOAN|TERM LOAN|LOAN SERVICE|LOAN SERVICING|LOAN SVC|FLOOR ?PLAN|FLOORPLAN|CDF PAYMENT|COMM DIST|COMMERCIAL DISTRIBUTION FIN\w*|NEXTGEAR|AUTOMOTIVE FINANCE CORP)\b/,
+    direction: 'out',
+    target: accountForRole('loans'),
+    strength: 'strong',
+  },
+  {
+    name: 'card-payment-sent',
+    pattern: new RegExp(
+      String.raw`\b${CARD_ISSUERS}\b.*\b(CRCARDPMT|CREDIT CRD|CREDIT CARD|CRD|CARD|EPAY|E-PAYMENT|EPAYMENT|AUTOPAY|AUTO PAY|ONLINE PMT|PAYMENT|PMT|PYMT)\b|\b(CRCARDPMT|CREDIT CRD AUTOPAY|CREDIT CARD PAYMENT|CARD PAYMENT|CARDMEMBER SERV|AMEX EPAYMENT)\b`,
+    ),
+    direction: 'out',
+    accountKinds: ['checking', 'savings'],
+    target: 'transfer',
+    strength: 'strong',
+  },
+  {
+    name: 'loan-proceeds',
+    pattern:
+      /\b(LOAN PROCEEDS|LOAN DISBURSEMENT|LOAN ADVANCE|SBA EIDL|LINE OF CREDIT ADVANCE|LOC ADVANCE|ONDECK|FUNDBOX|KABBAGE)\b/,
+    direction: 'in',
+    target: accountForRole('loans'),
+    strength: 'strong',
+  },
 
   // Everyday operating costs whose wording names the kind of spending.
   // Before rent: a rent-a-car is travel, not the shop's rent.
-  { name: 'car-rental', pattern: /\b(RENT[- ]?A[- ]?CAR?|CAR RENTAL|RENTAL CAR|AUTO RENTAL)\b/, direction: 'out', target: accountForRole('travel'), strength: 'strong' },
-  { name: 'vehicle-lease', pattern: /\b(TRUCK|AUTO|AUTOMOTIVE|VEHICLE|FLEET|EQUIPMENT|EQUIP|TRAILER|FORKLIFT)\b.*\b(LEASE|LEASING)\b|\b(RYDER|PENSKE)\b.*\b(LEASE|LEASING|RENTAL)\b|\b(FINANCE LEASE|LEASE FINANCE|EQUIPMENT FINANCE|EQUIP FINANCE|DLL FINANCE|DE LAGE LANDEN)\b|\b(ENTERPRISE FM|ENTERPRISE FLEET|PEAC|LEAF CAPITAL|LEAF COMMERCIAL|GREATAMERICA|GREAT AMERICA FIN\w*|BALBOA CAPITAL|MARLIN|NAVITAS|PAWNEE|AMUR)\b.*\b(LEASE|LEASING)\b|\b(LEASING|BANK|CREDIT|CAPITAL|FINANCIAL|FINANCE|FIN|FUNDING)\b.*\b(LEASE PMT|LEASE PAYMENT|LEASE PYMT)\b|\b(EQUIPMENT|EQUIP|TRAILER|FORKLIFT|KEG|KEGS|PALLET|PALLETS|CYLINDER|CYLINDERS)\b.*\b(RENT|RENTAL)\b/, direction: 'out', target: accountForRole('equipment_rent'), strength: 'fair' },
-  { name: 'rent', pattern: /\b(RENT|LEASE PMT|LEASE PAYMENT|ENTRY DESCR:RENT)\b/, direction: 'out', target: accountForRole('rent'), strength: 'fair' },
-  { name: 'vehicle', pattern: /\b(PARKING|PARK METER|METER PAY|PARKING METERS|TOLLWAY|TOLL ROAD|E-?ZPASS|FASTRAK|SUNPASS|FUEL|GAS STATION|STATIONSTORE|STNSTORE)\b/, direction: 'out', target: accountForRole('vehicle'), strength: 'fair' },
-  { name: 'coffee', pattern: /\b(COFFEE|CAFE|ESPRESSO|COFFEEHOUSE)\b/, direction: 'out', target: accountForRole('meals'), strength: 'fair',
-    byIndustry: { food_service: accountForRole('cost_of_goods'), manufacturing: accountForRole('cost_of_goods') }, unless: SUPPLIER_INVOICE_WORDING },
+  {
+    name: 'car-rental',
+    pattern: /\b(RENT[- ]?A[- ]?CAR?|CAR RENTAL|RENTAL CAR|AUTO RENTAL)\b/,
+    direction: 'out',
+    target: accountForRole('travel'),
+    strength: 'strong',
+  },
+  {
+    name: 'vehicle-lease',
+    pattern:
+      /\b(TRUCK|AUTO|AUTOMOTIVE|VEHICLE|FLEET|EQUIPMENT|EQUIP|TRAILER|FORKLIFT)\b.*\b(LEASE|LEASING)\b|\b(RYDER|PENSKE)\b.*\b(LEASE|LEASING|RENTAL)\b|\b(FINANCE LEASE|LEASE FINANCE|EQUIPMENT FINANCE|EQUIP FINANCE|DLL FINANCE|DE LAGE LANDEN)\b|\b(ENTERPRISE FM|ENTERPRISE FLEET|PEAC|LEAF CAPITAL|LEAF COMMERCIAL|GREATAMERICA|GREAT AMERICA FIN\w*|BALBOA CAPITAL|MARLIN|NAVITAS|PAWNEE|AMUR)\b.*\b(LEASE|LEASING)\b|\b(LEASING|BANK|CREDIT|CAPITAL|FINANCIAL|FINANCE|FIN|FUNDING)\b.*\b(LEASE PMT|LEASE PAYMENT|LEASE PYMT)\b|\b(EQUIPMENT|EQUIP|TRAILER|FORKLIFT|KEG|KEGS|PALLET|PALLETS|CYLINDER|CYLINDERS)\b.*\b(RENT|RENTAL)\b/,
+    direction: 'out',
+    target: accountForRole('equipment_rent'),
+    strength: 'fair',
+  },
+  {
+    name: 'rent',
+    pattern: /\b(RENT|LEASE PMT|LEASE PAYMENT|ENTRY DESCR:RENT)\b/,
+    direction: 'out',
+    target: accountForRole('rent'),
+    strength: 'fair',
+  },
+  {
+    name: 'vehicle',
+    pattern:
+      /\b(PARKING|PARK METER|METER PAY|PARKING METERS|TOLLWAY|TOLL ROAD|E-?ZPASS|FASTRAK|SUNPASS|FUEL|GAS STATION|STATIONSTORE|STNSTORE)\b/,
+    direction: 'out',
+    target: accountForRole('vehicle'),
+    strength: 'fair',
+  },
+  {
+    name: 'coffee',
+    pattern: /\b(COFFEE|CAFE|ESPRESSO|COFFEEHOUSE)\b/,
+    direction: 'out',
+    target: accountForRole('meals'),
+    strength: 'fair',
+    byIndustry: { food_service: accountForRole('cost_of_goods'), manufacturing: accountForRole('cost_of_goods') },
+    unless: SUPPLIER_INVOICE_WORDING,
+  },
 
   // Moves between accounts and cash.
-  { name: 'own-transfer', pattern: /\b(ONLINE TRANSFER|INTERNET TRANSFER|MOBILE TRANSFER|TRANSFER (TO|FROM) (CHK|CHECKING|SAV|SAVINGS|SHARE|DRAFT|MMA|MONEY MARKET|ACCOUNT|ACCT)|BOOK TRANSFER|INTERNAL TRANSFER|ACCOUNT TRANSFER|XFER (TO|FROM) (CHK|SAV))\b/, target: 'transfer', strength: 'strong', supersedesKeywords: true },
-  { name: 'atm-cash', pattern: /\b(ATM (CASH )?WITHDRAWAL|ATM WITHDRWL|ATM W\/D|CASH WITHDRAWAL|WITHDRAWAL AT ATM|NON-CHASE ATM WITHDRAW|ATM DEBIT)\b|\bATM\b.*\bWITHDRW?A?L\b/, direction: 'out', target: accountForRole('owner_draw'), strength: 'strong' },
-  { name: 'owner-draw', pattern: /\b(OWNER DRAW|OWNERS DRAW|OWNER'S DRAW|DRAW TO OWNER|DISTRIBUTION TO OWNER|SHAREHOLDER DISTRIBUTION|MEMBER DISTRIBUTION)\b/, direction: 'out', target: accountForRole('owner_draw'), strength: 'strong' },
-  { name: 'owner-contribution', pattern: /\b(OWNER CONTRIBUTION|OWNER INVESTMENT|CAPITAL CONTRIBUTION|MEMBER CONTRIBUTION)\b/, direction: 'in', target: accountForRole('owner_contribution'), strength: 'strong' },
+  {
+    name: 'own-transfer',
+    pattern:
+      /\b(ONLINE TRANSFER|INTERNET TRANSFER|MOBILE TRANSFER|TRANSFER (TO|FROM) (CHK|CHECKING|SAV|SAVINGS|SHARE|DRAFT|MMA|MONEY MARKET|ACCOUNT|ACCT)|BOOK TRANSFER|INTERNAL TRANSFER|ACCOUNT TRANSFER|XFER (TO|FROM) (CHK|SAV))\b/,
+    target: 'transfer',
+    strength: 'strong',
+    supersedesKeywords: true,
+  },
+  {
+    name: 'atm-cash',
+    pattern:
+      /\b(ATM (CASH )?WITHDRAWAL|ATM WITHDRWL|ATM W\/D|CASH WITHDRAWAL|WITHDRAWAL AT ATM|NON-CHASE ATM WITHDRAW|ATM DEBIT)\b|\bATM\b.*\bWITHDRW?A?L\b/,
+    direction: 'out',
+    target: accountForRole('owner_draw'),
+    strength: 'strong',
+  },
+  {
+    name: 'owner-draw',
+    pattern:
+      /\b(OWNER DRAW|OWNERS DRAW|OWNER'S DRAW|DRAW TO OWNER|DISTRIBUTION TO OWNER|SHAREHOLDER DISTRIBUTION|MEMBER DISTRIBUTION)\b/,
+    direction: 'out',
+    target: accountForRole('owner_draw'),
+    strength: 'strong',
+  },
+  {
+    name: 'owner-contribution',
+    pattern: /\b(OWNER CONTRIBUTION|OWNER INVESTMENT|CAPITAL CONTRIBUTION|MEMBER CONTRIBUTION)\b/,
+    direction: 'in',
+    target: accountForRole('owner_contribution'),
+    strength: 'strong',
+  },
   // Money sent to a person by Zelle or a payment app: most often a contractor or day worker paid for a job, but also the
   // owner, a refund or a landlord, so only a guess for review; the memory learns each payee from the owner's answer.
-  { name: 'person-to-person-payment', pattern: /\b(ZELLE|SEND MONEY|MONEY SENT)\b.*\bTO\b|^ZELLE TRANSFER CONF#/, direction: 'out', target: accountForRole('contract_labor'), strength: 'guess' },
+  {
+    name: 'person-to-person-payment',
+    pattern: /\b(ZELLE|SEND MONEY|MONEY SENT)\b.*\bTO\b|^ZELLE TRANSFER CONF#/,
+    direction: 'out',
+    target: accountForRole('contract_labor'),
+    strength: 'guess',
+  },
 ];
 
 export interface BuiltinRuleMatch {
@@ -161,7 +500,8 @@ export interface BuiltinRuleMatch {
 }
 
 /** The account a transfer's wording names on the other side: "TRANSFER TO SAV 1234", "TO ACME LLC BUSINESS CHECKING". */
-const NAMED_OTHER_ACCOUNT = /\b(?:TO|FROM)\b(?: [A-Z&.]+){0,6}? (CHK|CHECKING|DRAFT|SAV|SAVINGS|SHARE|MMA|MONEY MARKET)\b/;
+const NAMED_OTHER_ACCOUNT =
+  /\b(?:TO|FROM)\b(?: [A-Z&.]+){0,6}? (CHK|CHECKING|DRAFT|SAV|SAVINGS|SHARE|MMA|MONEY MARKET)\b/;
 
 function namedOtherAccountKind(text: string): BankAccountKind | null {
   const named = NAMED_OTHER_ACCOUNT.exec(text);
@@ -190,9 +530,11 @@ export function builtinRuleText(input: Pick<CategorizationInput, 'description' |
 
 /** Regimes whose business pays no income tax of its own: the owners do, on their personal returns. */
 const OWNERS_PAY_INCOME_TAX: ReadonlySet<Regime> = new Set(['sole_proprietor', 'partnership']);
-const ESTIMATE_WORDING = /\b(EST TAX|ESTIMATED TAX|ESTIMATED|EST PMT|EST PYMT|1040 ?ES|ES PMT|ES PAYMENT|INDIVIDUAL TAX|IND EST|INDIV EST|INDIVIDUAL EST|ESTPMT|EST PAYMENT|IIT EST\w*)\b/;
+const ESTIMATE_WORDING =
+  /\b(EST TAX|ESTIMATED TAX|ESTIMATED|EST PMT|EST PYMT|1040 ?ES|ES PMT|ES PAYMENT|INDIVIDUAL TAX|IND EST|INDIV EST|INDIVIDUAL EST|ESTPMT|EST PAYMENT|IIT EST\w*)\b/;
 /** Payroll taxes and the business's own taxes and fees (California's LLC fee falls due on April 15th too). */
-const BUSINESS_TAX_WORDING = /\b(941|940|943|944|PAYROLL|WITHHOLD\w*|WH TAX|UI TAX|UNEMPLOYMENT|SALES|FRANCHISE|LLC FEE|FEE|FEES|ANNUAL REPORT|LICENSE|PERMIT|PROPERTY|EXCISE|2290|HVUT|IFTA|FAE|F&E|1120\S*|1065|PTE|REPLACEMENT)\b/;
+const BUSINESS_TAX_WORDING =
+  /\b(941|940|943|944|PAYROLL|WITHHOLD\w*|WH TAX|UI TAX|UNEMPLOYMENT|SALES|FRANCHISE|LLC FEE|FEE|FEES|ANNUAL REPORT|LICENSE|PERMIT|PROPERTY|EXCISE|2290|HVUT|IFTA|FAE|F&E|1120\S*|1065|PTE|REPLACEMENT)\b/;
 /**
  * An answer the wording alone does not settle (an estimate read from the date, a rule's per-industry
  * account written from how trades buy): below the fair score, which the regex curve rates as
@@ -200,7 +542,8 @@ const BUSINESS_TAX_WORDING = /\b(941|940|943|944|PAYROLL|WITHHOLD\w*|WH TAX|UI T
  */
 export const GUESS_SCORE = STRENGTH_SCORE.guess;
 /** The states' income-tax collectors (a secretary of state, a county or a city collects no income tax). */
-const STATE_INCOME_TAX_AGENCY = /\b(DEPT FIN|DEPT OF FINANCE|FIN & ADMIN|FINANCE & ADMIN|DFA|DEPT OF REVENU\w*|DEPARTMENT OF REVENU\w*|DEPT REVENU\w*|DOR|[A-Z]{2}DOR|FTB|FRANCHISE TAX B\w*|DEPT OF TAXATION|DEPT TAXATION|DEPT OF TAX|TAXATION|DTF|TAX COMMISSION|STATE TAX COMM\w*|STATE TAX|COMPTROLLER)\b/;
+const STATE_INCOME_TAX_AGENCY =
+  /\b(DEPT FIN|DEPT OF FINANCE|FIN & ADMIN|FINANCE & ADMIN|DFA|DEPT OF REVENU\w*|DEPARTMENT OF REVENU\w*|DEPT REVENU\w*|DOR|[A-Z]{2}DOR|FTB|FRANCHISE TAX B\w*|DEPT OF TAXATION|DEPT TAXATION|DEPT OF TAX|TAXATION|DTF|TAX COMMISSION|STATE TAX COMM\w*|STATE TAX|COMPTROLLER)\b/;
 /** Form 1040-ES installments fall due on the 15th of January, April, June and September (Publication 505), a weekend or holiday moving them a few days. */
 const ESTIMATE_MONTHS = new Set([1, 4, 6, 9]);
 const ESTIMATE_LAST_DAY = 18;
@@ -222,11 +565,29 @@ function ownersIncomeTaxEstimate(input: CategorizationInput, rule: BuiltinRule, 
 }
 
 /** Words of a business's name that say nothing about who owns it. */
-const GENERIC_NAME_WORDS = new Set(['LLC', 'LLP', 'PLLC', 'INC', 'CORP', 'CORPORATION', 'COMPANY', 'AND', 'THE', 'GROUP', 'SERVICES', 'SERVICE', 'ASSOCIATES', 'PARTNERS', 'HOLDINGS', 'ENTERPRISES']);
+const GENERIC_NAME_WORDS = new Set([
+  'LLC',
+  'LLP',
+  'PLLC',
+  'INC',
+  'CORP',
+  'CORPORATION',
+  'COMPANY',
+  'AND',
+  'THE',
+  'GROUP',
+  'SERVICES',
+  'SERVICE',
+  'ASSOCIATES',
+  'PARTNERS',
+  'HOLDINGS',
+  'ENTERPRISES',
+]);
 const PAYEE_AFTER_TO = /\bTO ([A-Z][A-Z'-]*(?: [A-Z][A-Z'-]*){0,3})/;
 const PAYER_AFTER_FROM = /\bFROM ([A-Z][A-Z'-]*(?: [A-Z][A-Z'-]*){0,3})/;
 /** A payee named as a business ("ZELLE PAYMENT TO TRUCKER TAX PROS LLC") is no person: the name's own words say more. */
-const BUSINESS_PAYEE = /\bTO\b.*\b(LLC|INC|CORP|CO|COMPANY|LTD|SERVICE|SERVICES|SVC|PROS|GROUP|TRANSPORT|TRANSPORTATION|TRUCKING|HAULING|MOTORS|AUTO|LOGISTICS|REPAIR|SUPPLY)\b/;
+const BUSINESS_PAYEE =
+  /\bTO\b.*\b(LLC|INC|CORP|CO|COMPANY|LTD|SERVICE|SERVICES|SVC|PROS|GROUP|TRANSPORT|TRANSPORTATION|TRUCKING|HAULING|MOTORS|AUTO|LOGISTICS|REPAIR|SUPPLY)\b/;
 
 /**
  * Money sent to a person who shares a name with the business ("ZELLE TO ERIK LINDQVIST" from VASQUEZ & LINDQVIST CPAS)
@@ -237,7 +598,12 @@ function sharesTheBusinessName(input: CategorizationInput, text: string, person:
   if (!input.entityName) return false;
   const payee = person.exec(text);
   if (!payee) return false;
-  const nameWords = new Set(input.entityName.toUpperCase().split(/[^A-Z]+/).filter((word) => word.length >= 4 && !GENERIC_NAME_WORDS.has(word)));
+  const nameWords = new Set(
+    input.entityName
+      .toUpperCase()
+      .split(/[^A-Z]+/)
+      .filter((word) => word.length >= 4 && !GENERIC_NAME_WORDS.has(word)),
+  );
   // The person's surname: "ERIK LINDQVIST" shares LINDQVIST with its partners' firm; a first name says nothing.
   const words = payee[1].split(' ');
   return words.length >= 2 && nameWords.has(words[words.length - 1]);
@@ -248,8 +614,10 @@ function sharesTheBusinessName(input: CategorizationInput, text: string, person:
  * them is the sales tax they charged (Florida's, Washington's, Nevada's, Texas's comptroller). The state's payroll or
  * franchise taxes say so in the line, and the wording alone cannot tell the rest, so it is a guess.
  */
-const SALES_TAX_STATE_AGENCY = /\b(FL|FLA|FLORIDA|WA|WASHINGTON|NV|NEVADA|SD|SOUTH DAKOTA|WY|WYOMING|TX|TEXAS)\b.*\b(DEPT|DEPARTMENT|DOR|REVENUE|REVENU|COMPTROLLER|TAXATION)\b/;
-const NOT_SALES_TAX = /\b(FRANCHISE|REEMPLOYMENT|UNEMPLOYMENT|RT ?6|UI|UCT|PAYROLL|WITHHOLD\w*|B&O|EXCISE|ESD|LICENSE|FEE|MBT|MODIFIED BUSINESS)\b/;
+const SALES_TAX_STATE_AGENCY =
+  /\b(FL|FLA|FLORIDA|WA|WASHINGTON|NV|NEVADA|SD|SOUTH DAKOTA|WY|WYOMING|TX|TEXAS)\b.*\b(DEPT|DEPARTMENT|DOR|REVENUE|REVENU|COMPTROLLER|TAXATION)\b/;
+const NOT_SALES_TAX =
+  /\b(FRANCHISE|REEMPLOYMENT|UNEMPLOYMENT|RT ?6|UI|UCT|PAYROLL|WITHHOLD\w*|B&O|EXCISE|ESD|LICENSE|FEE|MBT|MODIFIED BUSINESS)\b/;
 
 export function matchBuiltinRule(input: CategorizationInput): BuiltinRuleMatch | null {
   const text = builtinRuleText(input);
@@ -268,13 +636,18 @@ export function matchBuiltinRule(input: CategorizationInput): BuiltinRuleMatch |
       return { rule, target: TRANSFER, rawScore: GUESS_SCORE };
     }
     if (rule.name === 'person-to-person-payment' && BUSINESS_PAYEE.test(text)) continue;
-    if (rule.name === 'person-to-person-payment' && sharesTheBusinessName(input, text, PAYEE_AFTER_TO)) return { rule, target: OWNER_DRAWS, rawScore: GUESS_SCORE };
-    if (rule.name === 'customer-payments' && sharesTheBusinessName(input, text, PAYER_AFTER_FROM)) return { rule, target: OWNER_CONTRIBUTIONS, rawScore: GUESS_SCORE };
-    if (rule.name === 'state-tax' && SALES_TAX_STATE_AGENCY.test(text) && !NOT_SALES_TAX.test(text)) return { rule, target: accountForRole('sales_tax_payable'), rawScore: GUESS_SCORE };
+    if (rule.name === 'person-to-person-payment' && sharesTheBusinessName(input, text, PAYEE_AFTER_TO))
+      return { rule, target: OWNER_DRAWS, rawScore: GUESS_SCORE };
+    if (rule.name === 'customer-payments' && sharesTheBusinessName(input, text, PAYER_AFTER_FROM))
+      return { rule, target: OWNER_CONTRIBUTIONS, rawScore: GUESS_SCORE };
+    if (rule.name === 'state-tax' && SALES_TAX_STATE_AGENCY.test(text) && !NOT_SALES_TAX.test(text))
+      return { rule, target: accountForRole('sales_tax_payable'), rawScore: GUESS_SCORE };
     const estimateScore = ownersIncomeTaxEstimate(input, rule, text);
     if (estimateScore) return { rule, target: OWNER_DRAWS, rawScore: estimateScore };
     if (rule.revenueKindKnown) return { rule, target: rule.target, rawScore: STRENGTH_SCORE[rule.strength] };
-    const rawScore = guessesRevenueKind(rule.target, input.direction, input.industry) ? REVENUE_GUESS_SCORE : STRENGTH_SCORE[rule.strength];
+    const rawScore = guessesRevenueKind(rule.target, input.direction, input.industry)
+      ? REVENUE_GUESS_SCORE
+      : STRENGTH_SCORE[rule.strength];
     return { rule, target: revenueTargetFor(rule.target, input.direction, input.industry), rawScore };
   }
   return null;

@@ -50,7 +50,11 @@ export function fitIsotonic(samples: readonly Sample[]): CalibrationCurve {
       lower.count += upper.count;
     }
   }
-  return pooled.map((block) => ({ fromScore: block.fromScore, confidence: round(smoothed(block)), count: block.count }));
+  return pooled.map((block) => ({
+    fromScore: block.fromScore,
+    confidence: round(smoothed(block)),
+    count: block.count,
+  }));
 }
 
 export function applyCurve(curve: CalibrationCurve | undefined, rawScore: number): number {
@@ -79,27 +83,37 @@ export interface CalibrationBucket {
 
 /** Equal-width confidence buckets; the last one includes 1.0. Empty buckets are left out. */
 export function calibrationTable(predictions: readonly Prediction[], bucketCount = 10): CalibrationBucket[] {
-  const buckets = Array.from({ length: bucketCount }, (_, index) => ({ from: index / bucketCount, to: (index + 1) / bucketCount, count: 0, confidenceSum: 0, right: 0 }));
+  const buckets = Array.from({ length: bucketCount }, (_, index) => ({
+    from: index / bucketCount,
+    to: (index + 1) / bucketCount,
+    count: 0,
+    confidenceSum: 0,
+    right: 0,
+  }));
   for (const prediction of predictions) {
     const index = Math.min(bucketCount - 1, Math.floor(prediction.confidence * bucketCount));
     buckets[index].count++;
     buckets[index].confidenceSum += prediction.confidence;
     buckets[index].right += prediction.correct ? 1 : 0;
   }
-  return buckets.filter((bucket) => bucket.count > 0).map((bucket) => ({
-    from: bucket.from,
-    to: bucket.to,
-    count: bucket.count,
-    meanConfidence: bucket.confidenceSum / bucket.count,
-    accuracy: bucket.right / bucket.count,
-  }));
+  return buckets
+    .filter((bucket) => bucket.count > 0)
+    .map((bucket) => ({
+      from: bucket.from,
+      to: bucket.to,
+      count: bucket.count,
+      meanConfidence: bucket.confidenceSum / bucket.count,
+      accuracy: bucket.right / bucket.count,
+    }));
 }
 
 /** Expected calibration error: the count-weighted gap between confidence and accuracy per bucket. */
 export function expectedCalibrationError(predictions: readonly Prediction[], bucketCount = 10): number {
   if (predictions.length === 0) return 0;
-  return calibrationTable(predictions, bucketCount)
-    .reduce((sum, bucket) => sum + (bucket.count / predictions.length) * Math.abs(bucket.accuracy - bucket.meanConfidence), 0);
+  return calibrationTable(predictions, bucketCount).reduce(
+    (sum, bucket) => sum + (bucket.count / predictions.length) * Math.abs(bucket.accuracy - bucket.meanConfidence),
+    0,
+  );
 }
 
 function round(value: number): number {
@@ -107,7 +121,17 @@ function round(value: number): number {
 }
 
 /** `brand`: directory entries generated from name-suggestion-index, calibrated apart from the hand-kept ones. */
-export type CalibrationKey = 'regex' | 'keyword' | 'preset' | 'mcc' | 'directory' | 'brand' | 'memory' | 'transfer' | 'rag' | 'llm';
+export type CalibrationKey =
+  | 'regex'
+  | 'keyword'
+  | 'preset'
+  | 'mcc'
+  | 'directory'
+  | 'brand'
+  | 'memory'
+  | 'transfer'
+  | 'rag'
+  | 'llm';
 export type CalibrationCurves = Partial<Record<CalibrationKey, CalibrationCurve>>;
 
 export const CALIBRATION_FILE = new URL('./calibration-curves.json', import.meta.url);

@@ -16,14 +16,19 @@ before(async () => {
   for (const tenant of [acme, globex]) {
     await createAccount(tenant, 'chk');
     await createAccount(tenant, 'sav', { kind: 'savings', name: 'Reserve' });
-    const card = await tenant.call('POST', '/v1/bank-accounts', { institutionName: 'Zenith Card Services', accounts: [{ externalId: 'card-7788', name: 'Business Card', kind: 'credit_card', currency: 'USD' }] });
+    const card = await tenant.call('POST', '/v1/bank-accounts', {
+      institutionName: 'Zenith Card Services',
+      accounts: [{ externalId: 'card-7788', name: 'Business Card', kind: 'credit_card', currency: 'USD' }],
+    });
     assert.equal(card.statusCode, 200);
   }
 });
 after(() => harness.close());
 
-const rowsOn = async (tenant: TestTenant, date: string) => (await tenant.call('GET', `/v1/transactions?from=${date}&to=${date}`)).json().data;
-const entriesOn = async (tenant: TestTenant, date: string) => (await tenant.call('GET', `/v1/journal-entries?from=${date}&to=${date}`)).json().data;
+const rowsOn = async (tenant: TestTenant, date: string) =>
+  (await tenant.call('GET', `/v1/transactions?from=${date}&to=${date}`)).json().data;
+const entriesOn = async (tenant: TestTenant, date: string) =>
+  (await tenant.call('GET', `/v1/journal-entries?from=${date}&to=${date}`)).json().data;
 
 test('the review threshold is per tenant; rows on a catch-all always need review, even from a rule', async () => {
   await setReviewThreshold(harness.handle, globex.tenantId, 1);
@@ -42,16 +47,23 @@ test('the review threshold is per tenant; rows on a catch-all always need review
   assert.equal(acmeFee.needsReview, false);
   assert.equal(globexFee.needsReview, true, 'no confidence reaches the stricter tenant threshold');
   const [parked] = await rowsOn(acme, '2026-02-02');
-  assert.deepEqual([parked.category.accountNumber, parked.category.source, parked.needsReview], ['6999', 'regex', true]);
+  assert.deepEqual(
+    [parked.category.accountNumber, parked.category.source, parked.needsReview],
+    ['6999', 'regex', true],
+  );
   await assert.rejects(setReviewThreshold(harness.handle, acme.tenantId, 1.5), /review-threshold/);
 });
 
 test('equal and opposite amounts on two own accounts within 3 days are a transfer; the earlier leg is re-filed by reversal', async () => {
-  await push(acme, [{ accountExternalId: 'chk', id: 'leg-out', date: '2026-03-10', amount: 734.21, description: 'QZW FUNDS 4411' }]);
+  await push(acme, [
+    { accountExternalId: 'chk', id: 'leg-out', date: '2026-03-10', amount: 734.21, description: 'QZW FUNDS 4411' },
+  ]);
   await harness.sweep();
   const [first] = await rowsOn(acme, '2026-03-10');
   assert.equal(first.category.accountNumber, '6999', 'alone it is nothing known');
-  await push(acme, [{ accountExternalId: 'sav', id: 'leg-in', date: '2026-03-12', amount: -734.21, description: 'QZW FUNDS 4411' }]);
+  await push(acme, [
+    { accountExternalId: 'sav', id: 'leg-in', date: '2026-03-12', amount: -734.21, description: 'QZW FUNDS 4411' },
+  ]);
   // An equal amount five days later on the other tenant's books pairs with nothing.
   await push(globex, [
     { accountExternalId: 'chk', id: 'far-out', date: '2026-03-10', amount: 734.21, description: 'QZW FUNDS 4411' },
@@ -67,19 +79,46 @@ test('equal and opposite amounts on two own accounts within 3 days are a transfe
   const entries = await entriesOn(acme, '2026-03-10');
   assert.equal(entries.length, 3, 'original, its reversal, the transfer booking');
   assert.ok(entries[2].lines.some((line: { accountNumber: string }) => line.accountNumber === '1900'));
-  for (const date of ['2026-03-10', '2026-03-15']) assert.equal((await rowsOn(globex, date))[0].category.accountNumber, date === '2026-03-10' ? '6999' : '4999');
+  for (const date of ['2026-03-10', '2026-03-15'])
+    assert.equal((await rowsOn(globex, date))[0].category.accountNumber, date === '2026-03-10' ? '6999' : '4999');
 });
 
 test('a payment naming a card the tenant holds is a transfer', async () => {
-  await push(acme, [{ accountExternalId: 'chk', id: 'card-pay', date: '2026-04-05', amount: 1500, description: 'ZENITH ONLINE PMT ENDING 7788' }]);
-  await push(globex, [{ accountExternalId: 'chk', id: 'card-pay', date: '2026-04-05', amount: 1500, description: 'ORBITAL ONLINE PMT ENDING 9911' }]);
+  await push(acme, [
+    {
+      accountExternalId: 'chk',
+      id: 'card-pay',
+      date: '2026-04-05',
+      amount: 1500,
+      description: 'ZENITH ONLINE PMT ENDING 7788',
+    },
+  ]);
+  await push(globex, [
+    {
+      accountExternalId: 'chk',
+      id: 'card-pay',
+      date: '2026-04-05',
+      amount: 1500,
+      description: 'ORBITAL ONLINE PMT ENDING 9911',
+    },
+  ]);
   await harness.sweep();
   assert.equal((await rowsOn(acme, '2026-04-05'))[0].transactionType, 'transfer');
   assert.notEqual((await rowsOn(globex, '2026-04-05'))[0].transactionType, 'transfer', 'a card it does not hold');
 });
 
-test('a correction re-decides the merchant\'s waiting rows at once; rows a human decided are never re-run', async () => {
-  await push(acme, [1, 2, 3].map((day) => ({ accountExternalId: 'chk', id: `zorb-${day}`, date: `2026-05-0${day}`, amount: 40 + day, description: `ZORBLAX STUDIO ${day}00${day}`, merchant: 'Zorblax Studio' })));
+test("a correction re-decides the merchant's waiting rows at once; rows a human decided are never re-run", async () => {
+  await push(
+    acme,
+    [1, 2, 3].map((day) => ({
+      accountExternalId: 'chk',
+      id: `zorb-${day}`,
+      date: `2026-05-0${day}`,
+      amount: 40 + day,
+      description: `ZORBLAX STUDIO ${day}00${day}`,
+      merchant: 'Zorblax Studio',
+    })),
+  );
   await harness.sweep();
   const [first] = await rowsOn(acme, '2026-05-01');
   assert.equal(first.needsReview, true);
@@ -99,7 +138,16 @@ test('a correction re-decides the merchant\'s waiting rows at once; rows a human
   assert.deepEqual([firstAfter.category.accountNumber, firstAfter.category.source], ['6200', 'user_override']);
   const [third] = await rowsOn(acme, '2026-05-03');
   await acme.call('PATCH', `/v1/transactions/${third.id}`, { category: '6090' });
-  await push(acme, [{ accountExternalId: 'chk', id: 'zorb-9', date: '2026-05-09', amount: 49, description: 'ZORBLAX STUDIO 9009', merchant: 'Zorblax Studio' }]);
+  await push(acme, [
+    {
+      accountExternalId: 'chk',
+      id: 'zorb-9',
+      date: '2026-05-09',
+      amount: 49,
+      description: 'ZORBLAX STUDIO 9009',
+      merchant: 'Zorblax Studio',
+    },
+  ]);
   await harness.sweep();
   const [later] = await rowsOn(acme, '2026-05-09');
   // An overridden memory is trusted less (calibrated well below the threshold), so rag, which reads the
@@ -116,28 +164,76 @@ test('memory raw score: consistent approvals strengthen it, overrides weaken it'
 });
 
 test("a tax rule's reading of the owner's estimate is not overridden by the directory's listing of the agency", async () => {
-  const accountCategories = new Map<string, AccountCategory>([['3200', 'equity'], ['6140', 'expense']]);
+  const accountCategories = new Map<string, AccountCategory>([
+    ['3200', 'equity'],
+    ['6140', 'expense'],
+  ]);
   const context: EngineContext = {
-    accountCategories, reviewThreshold: 0.85, tenantRules: [], preferences: new Map(), transfers: new Map(), batchTiers: [],
-    directory: (row) => (/IRS/.test(row.description) ? { target: '6140', rawScore: 0.95, detail: 'directory IRS' } : null),
+    accountCategories,
+    reviewThreshold: 0.85,
+    tenantRules: [],
+    preferences: new Map(),
+    transfers: new Map(),
+    batchTiers: [],
+    directory: (row) =>
+      /IRS/.test(row.description) ? { target: '6140', rawScore: 0.95, detail: 'directory IRS' } : null,
   };
   const estimate: EngineRow = {
-    tenantId: 't', entityId: 'e', transactionId: 'r', date: '2026-04-14', description: 'IRS USATAXPYMT', merchant: null, amountMinor: 400_000,
-    currency: 'USD', direction: 'out', bankAccountKind: 'checking', regime: 'sole_proprietor', merchantKey: 'IRS USATAXPYMT', cleanedDescriptor: 'IRS USATAXPYMT',
+    tenantId: 't',
+    entityId: 'e',
+    transactionId: 'r',
+    date: '2026-04-14',
+    description: 'IRS USATAXPYMT',
+    merchant: null,
+    amountMinor: 400_000,
+    currency: 'USD',
+    direction: 'out',
+    bankAccountKind: 'checking',
+    regime: 'sole_proprietor',
+    merchantKey: 'IRS USATAXPYMT',
+    cleanedDescriptor: 'IRS USATAXPYMT',
   };
   const decided = (await categorizeRows([estimate], context)).get('r')!;
   assert.deepEqual([decided.target, decided.needsReview], ['3200', true]);
 });
 
 test('confidence that means what it says: the processor beats a word of the name, short aliases need their number, unknown own transfers wait', async () => {
+  await push(
+    acme,
+    [
+      {
+        accountExternalId: 'card-7788',
+        id: 'water',
+        date: '2026-09-01',
+        amount: 64.2,
+        description: 'TST* WALKING ON WATER',
+      },
+      {
+        accountExternalId: 'card-7788',
+        id: 'tree',
+        date: '2026-09-02',
+        amount: 31.5,
+        description: 'TST* TREEHOUSE AUSTIN TX',
+      },
+      { accountExternalId: 'card-7788', id: 'take', date: '2026-09-03', amount: 18.75, description: 'TAKE 31' },
+    ],
+    'Zenith Card Services',
+  );
   await push(acme, [
-    { accountExternalId: 'card-7788', id: 'water', date: '2026-09-01', amount: 64.2, description: 'TST* WALKING ON WATER' },
-    { accountExternalId: 'card-7788', id: 'tree', date: '2026-09-02', amount: 31.5, description: 'TST* TREEHOUSE AUSTIN TX' },
-    { accountExternalId: 'card-7788', id: 'take', date: '2026-09-03', amount: 18.75, description: 'TAKE 31' },
-  ], 'Zenith Card Services');
-  await push(acme, [
-    { accountExternalId: 'chk', id: 'away', date: '2026-09-04', amount: 900, description: 'Online Transfer to CHK ...6254 transaction#: 123456' },
-    { accountExternalId: 'chk', id: 'net', date: '2026-09-05', amount: 400, description: 'INTERNET BANKING TRANSFER TO CHECKING 4410' },
+    {
+      accountExternalId: 'chk',
+      id: 'away',
+      date: '2026-09-04',
+      amount: 900,
+      description: 'Online Transfer to CHK ...6254 transaction#: 123456',
+    },
+    {
+      accountExternalId: 'chk',
+      id: 'net',
+      date: '2026-09-05',
+      amount: 400,
+      description: 'INTERNET BANKING TRANSFER TO CHECKING 4410',
+    },
   ]);
   await harness.sweep();
   for (const date of ['2026-09-01', '2026-09-02']) {
@@ -148,6 +244,10 @@ test('confidence that means what it says: the processor beats a word of the name
   assert.notEqual(take.category.accountNumber, '6010', '"TAKE 5" (an oil change) is no alias of "TAKE 31"');
   for (const date of ['2026-09-04', '2026-09-05']) {
     const [row] = await rowsOn(acme, date);
-    assert.deepEqual([row.transactionType, row.needsReview], ['transfer', true], `${row.description}: a transfer awaiting its pair, never an approved draw`);
+    assert.deepEqual(
+      [row.transactionType, row.needsReview],
+      ['transfer', true],
+      `${row.description}: a transfer awaiting its pair, never an approved draw`,
+    );
   }
 });

@@ -57,11 +57,15 @@ export interface BatchTier {
   name: Extract<TierName, 'directory' | 'rag' | 'llm'>;
   calibrationKey: CalibrationKey;
   /** Raw answers for the rows it has an opinion on, by transaction id. */
-  decide(rows: readonly EngineRow[]): Promise<Map<string, { target: CategoryTarget; rawScore: number; detail?: string }>>;
+  decide(
+    rows: readonly EngineRow[],
+  ): Promise<Map<string, { target: CategoryTarget; rawScore: number; detail?: string }>>;
 }
 
 /** What a synchronous tier answers for one row; `calibrationKey` when its answers are calibrated apart (default: the tier's). */
-export type RowTier = (row: EngineRow) => { target: CategoryTarget; rawScore: number; detail: string; calibrationKey?: CalibrationKey } | null;
+export type RowTier = (
+  row: EngineRow,
+) => { target: CategoryTarget; rawScore: number; detail: string; calibrationKey?: CalibrationKey } | null;
 
 export interface EngineContext {
   accountCategories: ReadonlyMap<string, AccountCategory>;
@@ -88,27 +92,47 @@ export function memoryRawScore(preference: Pick<MerchantPreference, 'approvals' 
   return Math.min(0.99, consistent) * 0.9 ** preference.overrides;
 }
 
-
-export async function categorizeRows(rows: readonly EngineRow[], context: EngineContext): Promise<Map<string, Categorization>> {
+export async function categorizeRows(
+  rows: readonly EngineRow[],
+  context: EngineContext,
+): Promise<Map<string, Categorization>> {
   const curves = context.curves ?? SHIPPED_CURVES;
-  const calibrate = (key: CalibrationKey | null, raw: number) => (key === null ? TENANT_RULE_CONFIDENCE : applyCurve(curves[key], raw));
+  const calibrate = (key: CalibrationKey | null, raw: number) =>
+    key === null ? TENANT_RULE_CONFIDENCE : applyCurve(curves[key], raw);
   const usable = (target: CategoryTarget) => target === TRANSFER || context.accountCategories.has(target);
   const candidatesById = new Map<string, Candidate[]>();
 
   for (const row of rows) {
     const candidates: Candidate[] = [];
-    const offer = (tier: TierName, key: CalibrationKey | null, target: CategoryTarget, rawScore: number, detail: string) => {
-      if (usable(target)) candidates.push({ tier, calibrationKey: key, target, rawScore, confidence: calibrate(key, rawScore), detail });
+    const offer = (
+      tier: TierName,
+      key: CalibrationKey | null,
+      target: CategoryTarget,
+      rawScore: number,
+      detail: string,
+    ) => {
+      if (usable(target))
+        candidates.push({ tier, calibrationKey: key, target, rawScore, confidence: calibrate(key, rawScore), detail });
     };
     const rule = matchTenantRule(context.tenantRules, row, row.cleanedDescriptor);
     if (rule) offer('regex', null, rule.target, 1, `tenant rule ${rule.id}`);
     const preference = context.preferences.get(row.merchantKey);
-    if (preference) offer('memory', 'memory', preference.target, memoryRawScore(preference), `merchant ${row.merchantKey}`);
+    if (preference)
+      offer('memory', 'memory', preference.target, memoryRawScore(preference), `merchant ${row.merchantKey}`);
     const transfer = context.transfers.get(row.transactionId);
     if (transfer) offer('regex', 'transfer', TRANSFER, transfer.rawScore, transfer.detail);
     const builtin = matchBuiltinRule(row);
-    if (builtin) offer('regex', 'regex', builtin.target, builtin.rawScore, `built-in rule ${builtin.rule.name}${builtin.target === builtin.rule.target ? '' : ` → ${builtin.target}`}`);
-    const listed = builtin?.rule.supersedesDirectory ? null : agreesWithProcessor(row, context.directory?.(row) ?? null);
+    if (builtin)
+      offer(
+        'regex',
+        'regex',
+        builtin.target,
+        builtin.rawScore,
+        `built-in rule ${builtin.rule.name}${builtin.target === builtin.rule.target ? '' : ` → ${builtin.target}`}`,
+      );
+    const listed = builtin?.rule.supersedesDirectory
+      ? null
+      : agreesWithProcessor(row, context.directory?.(row) ?? null);
     if (listed) offer('directory', listed.calibrationKey ?? 'directory', listed.target, listed.rawScore, listed.detail);
     // The network's code for the merchant's trade, when the feed carried one: after what knows the merchant by name.
     const mcc = builtin?.rule.supersedesKeywords ? null : matchMcc(row.merchantCategoryCode, row.direction);
@@ -118,11 +142,19 @@ export async function categorizeRows(rows: readonly EngineRow[], context: Engine
     // OpenStreetMap tag leaves the word its say ("SQ *CAMPANILE COFFEE" is a café, not the Campanile hotels).
     const listedByHand = listed !== null && listed !== undefined && listed.calibrationKey !== 'brand';
     const keyword = listedByHand || builtin?.rule.supersedesKeywords ? null : matchKeyword(row);
-    if (keyword) offer('regex', keyword.rule.source === 'preset' ? 'preset' : 'keyword', keyword.target, keyword.rawScore, `keyword ${keyword.word} (${keyword.rule.name})`);
+    if (keyword)
+      offer(
+        'regex',
+        keyword.rule.source === 'preset' ? 'preset' : 'keyword',
+        keyword.target,
+        keyword.rawScore,
+        `keyword ${keyword.word} (${keyword.rule.name})`,
+      );
     candidatesById.set(row.transactionId, candidates);
   }
 
-  const isSure = (row: EngineRow) => candidatesById.get(row.transactionId)!.some((candidate) => candidate.confidence >= context.reviewThreshold);
+  const isSure = (row: EngineRow) =>
+    candidatesById.get(row.transactionId)!.some((candidate) => candidate.confidence >= context.reviewThreshold);
   for (const tier of context.batchTiers) {
     const undecided = rows.filter((row) => !isSure(row));
     if (undecided.length === 0) break;
@@ -131,8 +163,12 @@ export async function categorizeRows(rows: readonly EngineRow[], context: Engine
       const answer = answers.get(row.transactionId);
       if (answer && usable(answer.target)) {
         candidatesById.get(row.transactionId)!.push({
-          tier: tier.name, calibrationKey: tier.calibrationKey, target: answer.target, rawScore: answer.rawScore,
-          confidence: calibrate(tier.calibrationKey, answer.rawScore), detail: answer.detail ?? tier.name,
+          tier: tier.name,
+          calibrationKey: tier.calibrationKey,
+          target: answer.target,
+          rawScore: answer.rawScore,
+          confidence: calibrate(tier.calibrationKey, answer.rawScore),
+          detail: answer.detail ?? tier.name,
         });
       }
     }
@@ -172,7 +208,12 @@ export function choose(candidates: readonly Candidate[], reviewThreshold: number
   return best;
 }
 
-export function describe(target: string, confidence: number | null, source: string | null, context: Pick<EngineContext, 'accountCategories' | 'reviewThreshold'>): Categorization {
+export function describe(
+  target: string,
+  confidence: number | null,
+  source: string | null,
+  context: Pick<EngineContext, 'accountCategories' | 'reviewThreshold'>,
+): Categorization {
   return {
     target,
     confidence,
@@ -183,13 +224,21 @@ export function describe(target: string, confidence: number | null, source: stri
 }
 
 /** A human still owes a decision: the row is parked on a catch-all, or no tier was sure enough. */
-export function needsReview(target: string, confidence: number | null, source: string | null, threshold: number): boolean {
+export function needsReview(
+  target: string,
+  confidence: number | null,
+  source: string | null,
+  threshold: number,
+): boolean {
   if (target === ACCOUNT.uncategorizedExpense || target === ACCOUNT.uncategorizedIncome) return true;
   if (source === 'user_override') return false;
   return confidence === null || confidence < threshold;
 }
 
-export function transactionTypeOf(target: string, accountCategories: ReadonlyMap<string, AccountCategory>): Categorization['transactionType'] {
+export function transactionTypeOf(
+  target: string,
+  accountCategories: ReadonlyMap<string, AccountCategory>,
+): Categorization['transactionType'] {
   if (target === TRANSFER || target === ACCOUNT.transfersInTransit) return 'transfer';
   const category = accountCategories.get(target);
   if (category === 'revenue') return 'income';

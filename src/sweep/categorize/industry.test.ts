@@ -8,7 +8,8 @@ import { cleanDescriptor } from '../../descriptor/descriptor.ts';
 import { directoryEntries, lookupDirectory } from './directory/lookup.ts';
 import { guessesRevenueKind, REVENUE_GUESS_SCORE, revenueTargetFor, TRADE_MAPPINGS } from './industry.ts';
 
-const lookup = (descriptor: string, direction: 'in' | 'out', industry?: (typeof INDUSTRIES)[number]) => lookupDirectory(cleanDescriptor(descriptor), direction, industry);
+const lookup = (descriptor: string, direction: 'in' | 'out', industry?: (typeof INDUSTRIES)[number]) =>
+  lookupDirectory(cleanDescriptor(descriptor), direction, industry);
 
 test('money from customers is service revenue for a service trade and sales of goods for a shop or a kitchen', () => {
   assert.equal(revenueTargetFor('4000', 'in', 'professional_services'), '4100');
@@ -31,23 +32,34 @@ test('every merchant a trade mapping names is in the directory, and every mappin
   const categories = new Set(directoryEntries().map((entry) => entry.category));
   for (const mapping of TRADE_MAPPINGS) {
     assert.ok(INDUSTRIES.includes(mapping.industry));
-    for (const name of mapping.merchants ?? []) assert.ok(names.has(name), `${mapping.industry}: ${name} is a directory name`);
-    for (const category of mapping.categories ?? []) assert.ok(categories.has(category), `${mapping.industry}: ${category} is a directory category`);
+    for (const name of mapping.merchants ?? [])
+      assert.ok(names.has(name), `${mapping.industry}: ${name} is a directory name`);
+    for (const category of mapping.categories ?? [])
+      assert.ok(categories.has(category), `${mapping.industry}: ${category} is a directory category`);
     assert.match(mapping.target, /^\d{4}$/);
     assert.ok(mapping.rawScore > 0 && mapping.rawScore < 1);
   }
 });
 
 test('the directory files trade-dependent merchants by the industry, and everything else as before', () => {
-  assert.deepEqual(pick(lookup('THE HOME DEPOT #2801 MINNEAPOLIS MN', 'out', 'construction')), ['5000', 'construction']);
-  assert.deepEqual(pick(lookup('THE HOME DEPOT #2801 MINNEAPOLIS MN', 'out', 'professional_services')), ['6130', undefined]);
+  assert.deepEqual(pick(lookup('THE HOME DEPOT #2801 MINNEAPOLIS MN', 'out', 'construction')), [
+    '5000',
+    'construction',
+  ]);
+  assert.deepEqual(pick(lookup('THE HOME DEPOT #2801 MINNEAPOLIS MN', 'out', 'professional_services')), [
+    '6130',
+    undefined,
+  ]);
   assert.deepEqual(pick(lookup('THE HOME DEPOT #2801 MINNEAPOLIS MN', 'out')), ['6130', undefined]);
   assert.deepEqual(pick(lookup('FERGUSON ENTERPRISES #12', 'out', 'construction')), ['5000', 'construction']);
   // A trade-only supply house sells what goes into customers' jobs, whatever trade states it; only less surely without one.
   assert.deepEqual(pick(lookup('SITEONE LANDSCAPE #220 CHARLOTTE NC', 'out', 'other')), ['5000', undefined]);
   assert.deepEqual(pick(lookup('ROCKAUTO COM', 'out', 'automotive')), ['5000', 'automotive']);
   assert.deepEqual(pick(lookup('OREILLY AUTO #23144 MESA AZ', 'out', 'automotive')), ['5000', 'automotive']);
-  assert.deepEqual(pick(lookup('USPS PO #18024 PITTSBURGH PA', 'out', 'professional_services')), ['6090', 'professional_services']);
+  assert.deepEqual(pick(lookup('USPS PO #18024 PITTSBURGH PA', 'out', 'professional_services')), [
+    '6090',
+    'professional_services',
+  ]);
   assert.deepEqual(pick(lookup('USPS PO #18024 PITTSBURGH PA', 'out', 'retail')), ['6220', undefined]);
   assert.deepEqual(pick(lookup('OREILLY AUTO #23144 MESA AZ', 'out', 'professional_services')), ['6010', undefined]);
   assert.deepEqual(pick(lookup('HEB #8700 AUSTIN TX', 'out', 'food_service')), ['5000', 'food_service']);
@@ -59,8 +71,16 @@ test('the directory files trade-dependent merchants by the industry, and everyth
   assert.deepEqual(pick(lookup('GEICO CLAIM PMT 123456', 'in', 'healthcare')), ['4100', 'healthcare']);
   assert.notEqual(lookup('GEICO CLAIM PMT 123456', 'in', 'retail')?.target, '4100');
   assert.equal(lookup('AMAZON.COM*M12AB3CD4 AMZN.COM/BILL', 'in', 'retail')?.target, '4000');
-  assert.deepEqual(pick(lookup('SYSCO VIRGINIA EFT 250111', 'out', 'other')), ['6130', 'other'], "a daycare's distributor delivery is its supplies");
-  assert.deepEqual(pick(lookup('SYSCO VIRGINIA EFT 250111', 'out', 'food_service')), ['5000', undefined], "a kitchen's is its ingredients");
+  assert.deepEqual(
+    pick(lookup('SYSCO VIRGINIA EFT 250111', 'out', 'other')),
+    ['6130', 'other'],
+    "a daycare's distributor delivery is its supplies",
+  );
+  assert.deepEqual(
+    pick(lookup('SYSCO VIRGINIA EFT 250111', 'out', 'food_service')),
+    ['5000', undefined],
+    "a kitchen's is its ingredients",
+  );
   assert.equal(lookup('AMAZON.COM*M12AB3CD4 AMZN.COM/BILL', 'out', 'professional_services')?.target, '6090');
   // A card processor's payout: by the trade with the entry's confidence, or a guess with its own low score.
   const services = lookup('STRIPE PAYOUT', 'in', 'professional_services');
@@ -88,16 +108,26 @@ test('the shipped curves do not auto-approve a revenue guess at the default thre
   const defaultThreshold = loadConfig({}).reviewThreshold;
   assert.ok(applyCurve(SHIPPED_CURVES.regex, REVENUE_GUESS_SCORE) < defaultThreshold);
   assert.ok(applyCurve(SHIPPED_CURVES.directory, REVENUE_GUESS_SCORE) < defaultThreshold);
-  assert.ok(applyCurve(SHIPPED_CURVES.regex, GUESS_SCORE) < defaultThreshold, "a rule's guess (an estimate by date, a trade's ingredient) is reviewed");
+  assert.ok(
+    applyCurve(SHIPPED_CURVES.regex, GUESS_SCORE) < defaultThreshold,
+    "a rule's guess (an estimate by date, a trade's ingredient) is reviewed",
+  );
 });
 
 function pick(match: ReturnType<typeof lookup>): [string | undefined, string | undefined] {
   return [match?.target, match?.industry];
 }
 
-test("a shop paying a hardware cooperative or a tank-exchange program is stocking its shelves; others buy supplies there", () => {
+test('a shop paying a hardware cooperative or a tank-exchange program is stocking its shelves; others buy supplies there', () => {
   assert.equal(lookup('ACH WEB-RECUR 981944056 DO IT BEST CORP AP DEBIT', 'out', 'retail')?.target, '5000');
   assert.equal(lookup('ACH WEB-RECUR 240481952 FERRELLGAS BLUE RHINO EFT', 'out', 'retail')?.target, '5000');
-  assert.equal(lookup('ACH WEB-RECUR 240481952 FERRELLGAS BLUE RHINO EFT', 'out', 'professional_services')?.target, '6170');
-  assert.equal(lookup('ELECTRONIC WITHDRAWAL STERICYCLE SHRED-IT PAYMENT', 'out')?.target, '6090', 'the longer alias names the shredding service');
+  assert.equal(
+    lookup('ACH WEB-RECUR 240481952 FERRELLGAS BLUE RHINO EFT', 'out', 'professional_services')?.target,
+    '6170',
+  );
+  assert.equal(
+    lookup('ELECTRONIC WITHDRAWAL STERICYCLE SHRED-IT PAYMENT', 'out')?.target,
+    '6090',
+    'the longer alias names the shredding service',
+  );
 });

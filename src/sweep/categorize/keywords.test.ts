@@ -3,7 +3,8 @@ import { test } from 'node:test';
 import type { Industry } from '../../tenancy/entity-profile.ts';
 import { KEYWORD_RULES, KEYWORD_SCORE, matchKeyword, WORD_IN_LONG_NAME_SCORE } from './keywords.ts';
 
-const out = (description: string, industry?: Industry, entityName?: string) => matchKeyword({ description, merchant: null, direction: 'out', industry, entityName });
+const out = (description: string, industry?: Industry, entityName?: string) =>
+  matchKeyword({ description, merchant: null, direction: 'out', industry, entityName });
 
 test("a local merchant's trade word names what the business spent on", () => {
   assert.equal(out('SQ *TAQUERIA LA PERLA AUSTIN TX')?.target, '6160');
@@ -25,7 +26,11 @@ test('words match whole words only, and money in is never read by trade words', 
 
 test("some words mean something only for the business's stated trade", () => {
   assert.equal(out('SQ *EL SOL TORTILLERIA', 'food_service')?.target, '5000');
-  assert.equal(out('SQ *EL SOL TORTILLERIA', 'professional_services'), null, "a studio's tortilleria purchase says nothing sure");
+  assert.equal(
+    out('SQ *EL SOL TORTILLERIA', 'professional_services'),
+    null,
+    "a studio's tortilleria purchase says nothing sure",
+  );
   assert.equal(out('SQ *EL SOL TORTILLERIA'), null);
   assert.equal(out('NORTHSTAR PLUMBING SUPPLY #12', 'construction')?.target, '5000');
   assert.equal(out('NORTHSTAR PLUMBING SUPPLY #12', 'professional_services')?.target, '6130');
@@ -48,7 +53,8 @@ test('every rule has upper-case words and a target for some industry', () => {
 });
 
 test("a repair shop's parts and tire suppliers are cost of goods; anyone else's tire shop is a driving cost", () => {
-  const outFor = (description: string, industry?: 'automotive') => matchKeyword({ description, merchant: null, direction: 'out', industry });
+  const outFor = (description: string, industry?: 'automotive') =>
+    matchKeyword({ description, merchant: null, direction: 'out', industry });
   assert.equal(outFor('ATD AMERICAN TIRE EFT PMT 250420 JD2140', 'automotive')?.target, '5000');
   assert.equal(outFor('SENERGY PETROLEUM INVOICE 240711 RRN9PM', 'automotive')?.target, '5000');
   assert.equal(outFor('BERGE FORD PARTS MESAAZ', 'automotive')?.target, '5000');
@@ -74,20 +80,36 @@ test("insurers' premiums and equipment lenders are read by their words; a city's
 
 test("a café's word on a supplier's invoice names no meal; a profession's society is dues; truncated names still read", () => {
   assert.equal(out('ORIG CO NAME:CAFE IMPORTS CO ENTRY DESCR:INV PAYMT SEC:CCD', 'professional_services'), null);
-  assert.equal(out('ORIG CO NAME:CAFE IMPORTS CO ENTRY DESCR:INV PAYMT SEC:CCD', 'manufacturing')?.target, '5000', "an importer's goods are a maker's materials");
+  assert.equal(
+    out('ORIG CO NAME:CAFE IMPORTS CO ENTRY DESCR:INV PAYMT SEC:CCD', 'manufacturing')?.target,
+    '5000',
+    "an importer's goods are a maker's materials",
+  );
   assert.equal(out('SQ *FOX IN THE SNOW CAF COLUMBUS OH')?.target, '6160');
   assert.equal(out('NEBRASKA SOCIETY OF CPA 402-476-8482 NE')?.target, '6240');
   assert.equal(out('SIMMONS TAX ADVISORS TAMPA FL')?.target, '6080');
   assert.equal(out('ORIG CO NAME:HIGHWAY DISPATCH SVC CO ENTRY DESCR:DISPATCH', 'transportation')?.target, '6020');
-  assert.equal(out('ORIG CO NAME:HIGHWAY DISPATCH SVC CO ENTRY DESCR:DISPATCH', 'retail'), null, 'only a carrier pays a dispatcher a cut');
+  assert.equal(
+    out('ORIG CO NAME:HIGHWAY DISPATCH SVC CO ENTRY DESCR:DISPATCH', 'retail'),
+    null,
+    'only a carrier pays a dispatcher a cut',
+  );
   assert.equal(out('ACH WEB-RECUR 842338855 LOUISVILLE WATER CO WEB PMT')?.target, '6170');
 });
 
 test("a landlord's company, a builder's trades, an advertiser's booth, a school and an internet provider", () => {
   assert.equal(out('BROOKSWOOD PLAZA LLC 555-201-3344 NC')?.target, '6110');
   assert.equal(out('HOLLOWAY ELECTRIC INC BILL PAY', 'construction')?.target, '6030');
-  assert.equal(out('HOLLOWAY ELECTRIC INC BILL PAY', 'healthcare'), null, 'only a builder hires the trades for its jobs');
-  assert.equal(out('NORTHSTAR ROOFING SUPPLY #12', 'construction')?.target, '5000', "a trade's supply house is materials");
+  assert.equal(
+    out('HOLLOWAY ELECTRIC INC BILL PAY', 'healthcare'),
+    null,
+    'only a builder hires the trades for its jobs',
+  );
+  assert.equal(
+    out('NORTHSTAR ROOFING SUPPLY #12', 'construction')?.target,
+    '5000',
+    "a trade's supply house is materials",
+  );
   assert.equal(out('SCA EXPO BOOTH 2025')?.target, '6000');
   assert.equal(out('PBI PA BAR INSTITUTE')?.target, '6230');
   assert.equal(out('XMISSION INTERNET 801-539-0852 UT')?.target, '6170');
@@ -102,7 +124,11 @@ test('general trade words: staffing agencies, consultants, workwear, storage uni
   assert.equal(out('SUNBELT EQUIPMENT RENTAL 1102')?.target, '6100');
   assert.equal(out('BLUEHOST WEB HOSTING')?.target, '6200');
   assert.equal(out('PINE VALLEY GOLF CLUB')?.target, '6260');
-  assert.equal(out('PINE VALLEY GOLF CLUB', 'personal_services'), null, 'a salon or a studio may buy there for the business');
+  assert.equal(
+    out('PINE VALLEY GOLF CLUB', 'personal_services'),
+    null,
+    'a salon or a studio may buy there for the business',
+  );
   assert.equal(out('KWLS NEWSPAPER ADS')?.target, '6000');
 });
 

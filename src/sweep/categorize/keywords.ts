@@ -27,7 +27,19 @@ export const KEYWORD_SCORE: Record<KeywordStrength, number> = { clear: 0.7, like
  */
 export const WORD_IN_LONG_NAME_SCORE = 0.45;
 /** Words a business's legal name ends with that name no trade: not counted in the name's length. */
-const LEGAL_FORM_WORDS: ReadonlySet<string> = new Set(['LLC', 'INC', 'CO', 'CORP', 'LTD', 'LLP', 'PLLC', 'PC', 'PA', 'THE', '&']);
+const LEGAL_FORM_WORDS: ReadonlySet<string> = new Set([
+  'LLC',
+  'INC',
+  'CO',
+  'CORP',
+  'LTD',
+  'LLP',
+  'PLLC',
+  'PC',
+  'PA',
+  'THE',
+  '&',
+]);
 
 export interface KeywordRule {
   name: string;
@@ -62,17 +74,24 @@ function roleTarget(role: string, file: string): CategoryTarget {
  * checked at start-up: every role must be a chart role, every industry known.
  */
 function loadHandRules(): KeywordRule[] {
-  const records = parse(readFileSync(HAND_KEYWORDS_FILE), { columns: true, skip_empty_lines: true, trim: true }) as Record<string, string>[];
+  const records = parse(readFileSync(HAND_KEYWORDS_FILE), {
+    columns: true,
+    skip_empty_lines: true,
+    trim: true,
+  }) as Record<string, string>[];
   return records.map((record) => {
     if (!record.reason) throw new Error(`hand-keywords.csv: rule ${record.rule} has no reason`);
-    if (record.strength !== 'clear' && record.strength !== 'likely') throw new Error(`hand-keywords.csv: rule ${record.rule} has strength ${record.strength}`);
+    if (record.strength !== 'clear' && record.strength !== 'likely')
+      throw new Error(`hand-keywords.csv: rule ${record.rule} has strength ${record.strength}`);
     const byIndustry: Partial<Record<Industry, CategoryTarget | null>> = {};
     for (const pair of record.by_industry ? record.by_industry.split('|') : []) {
       const [industry, role] = pair.split('=');
-      if (!(INDUSTRIES as readonly string[]).includes(industry)) throw new Error(`hand-keywords.csv: rule ${record.rule} names industry ${industry}`);
+      if (!(INDUSTRIES as readonly string[]).includes(industry))
+        throw new Error(`hand-keywords.csv: rule ${record.rule} names industry ${industry}`);
       byIndustry[industry as Industry] = role === 'none' ? null : roleTarget(role, 'hand-keywords.csv');
     }
-    if (record.unless && !UNLESS[record.unless]) throw new Error(`hand-keywords.csv: rule ${record.rule} names unknown wording ${record.unless}`);
+    if (record.unless && !UNLESS[record.unless])
+      throw new Error(`hand-keywords.csv: rule ${record.rule} names unknown wording ${record.unless}`);
     return {
       name: record.rule,
       strength: record.strength,
@@ -92,13 +111,24 @@ function loadHandRules(): KeywordRule[] {
  * names a supplier ("CAFE IMPORTS"), as for the hand rule of restaurants.
  */
 function loadPresetRules(): KeywordRule[] {
-  const records = parse(readFileSync(PRESET_WORDS_FILE), { columns: true, skip_empty_lines: true, trim: true }) as Record<string, string>[];
+  const records = parse(readFileSync(PRESET_WORDS_FILE), {
+    columns: true,
+    skip_empty_lines: true,
+    trim: true,
+  }) as Record<string, string>[];
   const rules = new Map<string, KeywordRule & { words: string[] }>();
   for (const record of records) {
     const key = `${record.role}/${record.strength}`;
     let rule = rules.get(key);
     if (!rule) {
-      rule = { name: `preset-${record.role}-${record.strength}`, strength: record.strength as KeywordStrength, target: roleTarget(record.role, 'preset-words.csv'), words: [], source: 'preset', ...(record.role === 'meals' ? { unless: SUPPLIER_INVOICE_WORDING } : {}) };
+      rule = {
+        name: `preset-${record.role}-${record.strength}`,
+        strength: record.strength as KeywordStrength,
+        target: roleTarget(record.role, 'preset-words.csv'),
+        words: [],
+        source: 'preset',
+        ...(record.role === 'meals' ? { unless: SUPPLIER_INVOICE_WORDING } : {}),
+      };
       rules.set(key, rule);
     }
     rule.words.push(record.phrase);
@@ -123,7 +153,7 @@ function withPresetsPlaced(hand: readonly KeywordRule[], presets: readonly Keywo
   for (const rule of hand) {
     placed.push(rule);
     if (rule.byIndustry || rule.target === null) continue;
-    for (let index = 0; index < remaining.length;) {
+    for (let index = 0; index < remaining.length; ) {
       if (remaining[index].target === rule.target) placed.push(...remaining.splice(index, 1));
       else index += 1;
     }
@@ -145,7 +175,6 @@ for (const [index, rule] of KEYWORD_RULES.entries()) {
 }
 const MAX_PHRASE_WORDS = Math.max(...KEYWORD_RULES.flatMap((rule) => rule.words.map((word) => word.split(' ').length)));
 
-
 const ownNameWords = new Map<string, readonly string[]>();
 function cleanedWordsOf(name: string): readonly string[] {
   let words = ownNameWords.get(name);
@@ -161,7 +190,7 @@ function cleanedWordsOf(name: string): readonly string[] {
 function withoutRun(words: readonly string[], name: readonly string[]): string[] {
   if (name.length === 0) return [...words];
   const kept: string[] = [];
-  for (let index = 0; index < words.length;) {
+  for (let index = 0; index < words.length; ) {
     if (name.every((word, offset) => words[index + offset] === word)) {
       index += name.length;
       continue;
@@ -172,7 +201,9 @@ function withoutRun(words: readonly string[], name: readonly string[]): string[]
   return kept;
 }
 
-export function matchKeyword(input: Pick<CategorizationInput, 'description' | 'merchant' | 'direction' | 'industry' | 'entityName' | 'descriptor'>): KeywordMatch | null {
+export function matchKeyword(
+  input: Pick<CategorizationInput, 'description' | 'merchant' | 'direction' | 'industry' | 'entityName' | 'descriptor'>,
+): KeywordMatch | null {
   if (input.direction !== 'out') return null;
   const cleaned = input.descriptor ?? cleanDescriptor(input.description, input.merchant);
   // "PROGRESSIVE INS PREM ROSAS TACOS LLC" is the insurer's debit of a taco business, not a taqueria.
@@ -186,9 +217,14 @@ export function matchKeyword(input: Pick<CategorizationInput, 'description' | 'm
       for (let end = start; end < Math.min(text.length, start + MAX_PHRASE_WORDS); end += 1) {
         phrase = phrase ? `${phrase} ${text[end]}` : text[end];
         for (const ruleIndex of RULES_BY_PHRASE.get(phrase) ?? []) {
-          if (targetFor(KEYWORD_RULES[ruleIndex], input.industry) === null || KEYWORD_RULES[ruleIndex].unless?.test(line)) continue;
+          if (
+            targetFor(KEYWORD_RULES[ruleIndex], input.industry) === null ||
+            KEYWORD_RULES[ruleIndex].unless?.test(line)
+          )
+            continue;
           // The first rule in order decides; within it, the longest phrase is reported.
-          if (!best || ruleIndex < best.ruleIndex || (ruleIndex === best.ruleIndex && phrase.length > best.word.length)) best = { ruleIndex, word: phrase };
+          if (!best || ruleIndex < best.ruleIndex || (ruleIndex === best.ruleIndex && phrase.length > best.word.length))
+            best = { ruleIndex, word: phrase };
         }
       }
     }
@@ -200,12 +236,18 @@ export function matchKeyword(input: Pick<CategorizationInput, 'description' | 'm
     // The processor knows its merchants' trade better than a word of their name ("TST* WALKING ON WATER" is a restaurant).
     if (!hint || target === hint) {
       const nameLength = cleaned.tokens.filter((word) => !LEGAL_FORM_WORDS.has(word)).length;
-      const rawScore = !best.word.includes(' ') && nameLength >= 3 ? WORD_IN_LONG_NAME_SCORE : KEYWORD_SCORE[rule.strength];
+      const rawScore =
+        !best.word.includes(' ') && nameLength >= 3 ? WORD_IN_LONG_NAME_SCORE : KEYWORD_SCORE[rule.strength];
       return { rule, word: best.word, target, rawScore };
     }
   }
   if (hint && cleaned.kindHint) {
-    return { rule: processorKindRule(cleaned.kindHint, hint), word: `${cleaned.processor} merchant`, target: hint, rawScore: KEYWORD_SCORE.likely };
+    return {
+      rule: processorKindRule(cleaned.kindHint, hint),
+      word: `${cleaned.processor} merchant`,
+      target: hint,
+      rawScore: KEYWORD_SCORE.likely,
+    };
   }
   return null;
 }

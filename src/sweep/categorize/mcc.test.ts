@@ -5,12 +5,16 @@ import fc from 'fast-check';
 import { accountForRole } from '../../chart/us-chart.ts';
 import { loadMccRanges, matchMcc, MCC_RANGES, rangeOf } from './mcc.ts';
 
-const mccList = (createRequire(import.meta.url)('mcc') as { all: Array<{ mcc: string; edited_description: string }> }).all;
+const mccList = (createRequire(import.meta.url)('mcc') as { all: Array<{ mcc: string; edited_description: string }> })
+  .all;
 
 test('every range of mcc-roles.csv holds codes the mcc package lists, and names its source and reason', () => {
   const codes = mccList.map((entry) => Number(entry.mcc));
   for (const range of MCC_RANGES) {
-    assert.ok(codes.some((code) => code >= range.from && code <= range.to), `${range.from}-${range.to} holds no listed code`);
+    assert.ok(
+      codes.some((code) => code >= range.from && code <= range.to),
+      `${range.from}-${range.to} holds no listed code`,
+    );
     assert.ok(range.source.includes('18245'), `${range.from}: ${range.source}`);
   }
   assert.equal(matchMcc('5812', 'out')?.target, accountForRole('meals'));
@@ -21,18 +25,23 @@ test('every range of mcc-roles.csv holds codes the mcc package lists, and names 
 });
 
 test('the binary search finds exactly the range a linear scan finds, for every four-digit code', () => {
-  fc.assert(fc.property(fc.integer({ min: 0, max: 9999 }), (value) => {
-    const code = String(value).padStart(4, '0');
-    const linear = MCC_RANGES.find((range) => value >= range.from && value <= range.to) ?? null;
-    assert.equal(rangeOf(code), linear);
-  }));
+  fc.assert(
+    fc.property(fc.integer({ min: 0, max: 9999 }), (value) => {
+      const code = String(value).padStart(4, '0');
+      const linear = MCC_RANGES.find((range) => value >= range.from && value <= range.to) ?? null;
+      assert.equal(rangeOf(code), linear);
+    }),
+  );
   assert.equal(rangeOf('581'), null);
   assert.equal(rangeOf('58121'), null);
 });
 
 test('a table with overlapping ranges, an unknown role or no source is refused at load', () => {
   const header = 'from,to,role,strength,source,reason\n';
-  assert.throws(() => loadMccRanges(`${header}5810,5815,meals,clear,ISO 18245,x\n5814,5820,meals,clear,ISO 18245,x\n`), /overlaps/);
+  assert.throws(
+    () => loadMccRanges(`${header}5810,5815,meals,clear,ISO 18245,x\n5814,5820,meals,clear,ISO 18245,x\n`),
+    /overlaps/,
+  );
   assert.throws(() => loadMccRanges(`${header}5812,5812,snacks,clear,ISO 18245,x\n`), /unknown role/);
   assert.throws(() => loadMccRanges(`${header}5812,5812,meals,clear,,x\n`), /source/);
 });

@@ -13,24 +13,46 @@ export type MccStrength = 'clear' | 'likely';
 /** Raw scores, with a curve of their own (key `mcc`): the network knows the merchant's trade, not what was bought. */
 export const MCC_SCORE: Record<MccStrength, number> = { clear: 0.8, likely: 0.65 };
 
-export interface MccRange { from: number; to: number; role: ChartRole; strength: MccStrength; source: string; reason: string }
+export interface MccRange {
+  from: number;
+  to: number;
+  role: ChartRole;
+  strength: MccStrength;
+  source: string;
+  reason: string;
+}
 
 const MCC_ROLES_FILE = new URL('./mcc-roles.csv', import.meta.url);
 
 /** Loaded and checked at start-up: four-digit bounds in order, ranges that do not overlap, known roles, a source and reason each. */
 export function loadMccRanges(text: string | Buffer = readFileSync(MCC_ROLES_FILE)): MccRange[] {
   const records = parse(text, { columns: true, skip_empty_lines: true, trim: true }) as Record<string, string>[];
-  const ranges = records.map((record) => {
-    const from = Number(record.from);
-    const to = Number(record.to);
-    if (!/^\d{4}$/.test(record.from) || !/^\d{4}$/.test(record.to) || from > to) throw new Error(`mcc-roles.csv: bad range ${record.from}-${record.to}`);
-    if (!isChartRole(record.role)) throw new Error(`mcc-roles.csv: unknown role ${record.role}`);
-    if (record.strength !== 'clear' && record.strength !== 'likely') throw new Error(`mcc-roles.csv: bad strength ${record.strength}`);
-    if (!record.source || !record.reason) throw new Error(`mcc-roles.csv: range ${record.from}-${record.to} needs a source and a reason`);
-    return { from, to, role: record.role, strength: record.strength, source: record.source, reason: record.reason } satisfies MccRange;
-  }).sort((a, b) => a.from - b.from);
+  const ranges = records
+    .map((record) => {
+      const from = Number(record.from);
+      const to = Number(record.to);
+      if (!/^\d{4}$/.test(record.from) || !/^\d{4}$/.test(record.to) || from > to)
+        throw new Error(`mcc-roles.csv: bad range ${record.from}-${record.to}`);
+      if (!isChartRole(record.role)) throw new Error(`mcc-roles.csv: unknown role ${record.role}`);
+      if (record.strength !== 'clear' && record.strength !== 'likely')
+        throw new Error(`mcc-roles.csv: bad strength ${record.strength}`);
+      if (!record.source || !record.reason)
+        throw new Error(`mcc-roles.csv: range ${record.from}-${record.to} needs a source and a reason`);
+      return {
+        from,
+        to,
+        role: record.role,
+        strength: record.strength,
+        source: record.source,
+        reason: record.reason,
+      } satisfies MccRange;
+    })
+    .sort((a, b) => a.from - b.from);
   for (let index = 1; index < ranges.length; index += 1) {
-    if (ranges[index].from <= ranges[index - 1].to) throw new Error(`mcc-roles.csv: ${ranges[index].from} overlaps ${ranges[index - 1].from}-${ranges[index - 1].to}`);
+    if (ranges[index].from <= ranges[index - 1].to)
+      throw new Error(
+        `mcc-roles.csv: ${ranges[index].from} overlaps ${ranges[index - 1].from}-${ranges[index - 1].to}`,
+      );
   }
   return ranges;
 }
@@ -40,7 +62,12 @@ export const MCC_RANGES: readonly MccRange[] = loadMccRanges();
 /** A code as the API accepts it: exactly four digits. */
 export const MCC_PATTERN = /^\d{4}$/;
 
-export interface MccMatch { code: string; range: MccRange; target: CategoryTarget; rawScore: number }
+export interface MccMatch {
+  code: string;
+  range: MccRange;
+  target: CategoryTarget;
+  rawScore: number;
+}
 
 /** The range a code falls in (binary search: the sweep asks for every row), or null when no row maps it. */
 export function rangeOf(code: string, ranges: readonly MccRange[] = MCC_RANGES): MccRange | null {

@@ -4,22 +4,38 @@ import { test } from 'node:test';
 import { parse } from 'csv-parse/sync';
 import { presetWordsCsv } from '../../../scripts/build-keywords.ts';
 import { accountForRole, isChartRole } from '../../chart/us-chart.ts';
-import { HAND_KEYWORD_RULES, KEYWORD_RULES, KEYWORD_SCORE, matchKeyword, PRESET_KEYWORD_RULES, WORD_IN_LONG_NAME_SCORE } from './keywords.ts';
+import {
+  HAND_KEYWORD_RULES,
+  KEYWORD_RULES,
+  KEYWORD_SCORE,
+  matchKeyword,
+  PRESET_KEYWORD_RULES,
+  WORD_IN_LONG_NAME_SCORE,
+} from './keywords.ts';
 
 const PRESET_WORDS_FILE = new URL('./preset-words.csv', import.meta.url);
-const presetWords = parse(readFileSync(PRESET_WORDS_FILE), { columns: true, trim: true }) as Array<Record<string, string>>;
+const presetWords = parse(readFileSync(PRESET_WORDS_FILE), { columns: true, trim: true }) as Array<
+  Record<string, string>
+>;
 
 test('preset-words.csv is what the @openstreetmap/id-tagging-schema package gives: regenerating it changes nothing', () => {
-  assert.equal(readFileSync(PRESET_WORDS_FILE, 'utf8'), presetWordsCsv(), 'run `npm run build:keywords` and commit preset-words.csv');
+  assert.equal(
+    readFileSync(PRESET_WORDS_FILE, 'utf8'),
+    presetWordsCsv(),
+    'run `npm run build:keywords` and commit preset-words.csv',
+  );
   assert.ok(presetWords.length > 200, `${presetWords.length} words`);
   for (const word of presetWords) assert.ok(isChartRole(word.role), word.phrase);
 });
 
 test('the hand list keeps only what no source covers: no hand word is a preset word filing the same account for every industry', () => {
-  const presetAccount = new Map(presetWords.map((word) => [word.phrase, accountForRole(word.role as Parameters<typeof accountForRole>[0])]));
+  const presetAccount = new Map(
+    presetWords.map((word) => [word.phrase, accountForRole(word.role as Parameters<typeof accountForRole>[0])]),
+  );
   for (const rule of HAND_KEYWORD_RULES) {
     if (rule.byIndustry || rule.target === null) continue;
-    for (const word of rule.words) assert.notEqual(presetAccount.get(word), rule.target, `${rule.name}: ${word} is covered by the presets`);
+    for (const word of rule.words)
+      assert.notEqual(presetAccount.get(word), rule.target, `${rule.name}: ${word} is covered by the presets`);
   }
   assert.equal(KEYWORD_RULES.length, HAND_KEYWORD_RULES.length + PRESET_KEYWORD_RULES.length);
 });

@@ -23,7 +23,8 @@ export function patternProblem(pattern: string): string | null {
   const trimmed = pattern.trim();
   if (trimmed.length === 0) return 'must not be empty';
   if (trimmed.length > MAX_PATTERN_LENGTH) return `at most ${MAX_PATTERN_LENGTH} characters`;
-  if (trimmed.replace(/[*\s]/g, '').length < MIN_PATTERN_LITERALS) return `needs at least ${MIN_PATTERN_LITERALS} characters other than "*" and spaces`;
+  if (trimmed.replace(/[*\s]/g, '').length < MIN_PATTERN_LITERALS)
+    return `needs at least ${MIN_PATTERN_LITERALS} characters other than "*" and spaces`;
   // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u001f\u007f]/.test(trimmed)) return 'must not contain control characters';
   return null;

@@ -7,10 +7,25 @@ import { rowsWithAmountsBetween, type TransferLeg } from '../../bank-rows/transa
 import { findPreferences } from '../memory-store.ts';
 import type { EntityChart } from '../rebook.ts';
 import { cleanDescriptor } from '../../descriptor/descriptor.ts';
-import { categorizeRows, type BatchTier, type Candidate, type Categorization, type EngineRow, type RowTier, type TransferEvidence } from './engine.ts';
+import {
+  categorizeRows,
+  type BatchTier,
+  type Candidate,
+  type Categorization,
+  type EngineRow,
+  type RowTier,
+  type TransferEvidence,
+} from './engine.ts';
 import { listRules } from './rules-store.ts';
 import { compileRules } from './tenant-rules.ts';
-import { cardTokens, matchTransferPairs, pairRawScore, paysHeldCard, TRANSFER_WINDOW_DAYS, type PairCandidate } from './transfers.ts';
+import {
+  cardTokens,
+  matchTransferPairs,
+  pairRawScore,
+  paysHeldCard,
+  TRANSFER_WINDOW_DAYS,
+  type PairCandidate,
+} from './transfers.ts';
 import { TRANSFER, type BankAccountKind } from './types.ts';
 import type { Industry, Regime } from '../../tenancy/entity-profile.ts';
 
@@ -39,7 +54,14 @@ export interface CategorizeOutcome {
   pairs: Map<string, PairCandidate>;
 }
 
-export function toEngineRow(tenantId: string, row: Pick<BankRow, 'entityId' | 'id' | 'date' | 'description' | 'merchant' | 'amountMinor' | 'currency' | 'merchantKey'> & { merchantCategoryCode?: string | null }, bankAccountKind: BankAccountKind): EngineRow {
+export function toEngineRow(
+  tenantId: string,
+  row: Pick<
+    BankRow,
+    'entityId' | 'id' | 'date' | 'description' | 'merchant' | 'amountMinor' | 'currency' | 'merchantKey'
+  > & { merchantCategoryCode?: string | null },
+  bankAccountKind: BankAccountKind,
+): EngineRow {
   const descriptor = cleanDescriptor(row.description, row.merchant);
   return {
     tenantId,
@@ -64,15 +86,25 @@ export async function categorizeStoredRows(trx: Executor, request: CategorizeReq
   const categorizations = new Map<string, Categorization>();
   if (rows.length === 0) return { categorizations, pairs: new Map() };
   const tenantRules = compileRules(await listRules(trx, tenantId));
-  const pairs = request.detectTransfers ? await findTransferPairs(trx, tenantId, rows, request.bankAccounts) : new Map<string, PairCandidate>();
+  const pairs = request.detectTransfers
+    ? await findTransferPairs(trx, tenantId, rows, request.bankAccounts)
+    : new Map<string, PairCandidate>();
   const heldCards = [...request.bankAccounts.values()].filter((account) => account.kind === 'credit_card');
 
   for (const entityId of new Set(rows.map((row) => row.entityId))) {
     const entityRows = rows.filter((row) => row.entityId === entityId);
     const chart = request.charts.get(entityId)!;
-    const preferences = await findPreferences(trx, tenantId, entityId, entityRows.map((row) => row.merchantKey));
-    const cardTokenLists = heldCards.filter((card) => card.entity_id === entityId)
-      .map((card) => cardTokens({ institutionName: card.institution_name, name: card.name, externalId: card.external_id }));
+    const preferences = await findPreferences(
+      trx,
+      tenantId,
+      entityId,
+      entityRows.map((row) => row.merchantKey),
+    );
+    const cardTokenLists = heldCards
+      .filter((card) => card.entity_id === entityId)
+      .map((card) =>
+        cardTokens({ institutionName: card.institution_name, name: card.name, externalId: card.external_id }),
+      );
     const profile = await entityProfileForCategorizing(trx, tenantId, entityId);
     const engineRows = entityRows.map((row) => ({
       ...toEngineRow(tenantId, row, request.bankAccounts.get(row.bankAccountId)!.kind as BankAccountKind),
@@ -83,7 +115,8 @@ export async function categorizeStoredRows(trx: Executor, request: CategorizeReq
     for (const row of engineRows) {
       const pair = pairs.get(row.transactionId);
       if (pair) transfers.set(row.transactionId, { rawScore: pairRawScore(row, pair), detail: `pair ${pair.id}` });
-      else if (paysHeldCard(row, cardTokenLists)) transfers.set(row.transactionId, { rawScore: 0.9, detail: 'pays a held card' });
+      else if (paysHeldCard(row, cardTokenLists))
+        transfers.set(row.transactionId, { rawScore: 0.9, detail: 'pays a held card' });
     }
     const decided = await categorizeRows(engineRows, {
       accountCategories: chart.categories,
@@ -106,10 +139,29 @@ export async function categorizeStoredRows(trx: Executor, request: CategorizeReq
  * What the tiers read about the entity itself: its name, the industry its owner stated, how it is taxed, and which kinds of
  * account it holds (a "transfer to savings" from a business without savings leaves the business).
  */
-async function entityProfileForCategorizing(trx: Executor, tenantId: string, entityId: string): Promise<{ entityName?: string; industry: Industry | null; regime: Regime | null; heldAccountKinds: Map<BankAccountKind, number> }> {
-  const entity = await trx.selectFrom('entities').select(['legal_name', 'industry', 'regime']).where('tenant_id', '=', tenantId).where('id', '=', entityId).executeTakeFirst();
-  const counts = await trx.selectFrom('bank_accounts').select(['kind', (eb) => eb.fn.countAll<number>().as('count')])
-    .where('tenant_id', '=', tenantId).where('entity_id', '=', entityId).groupBy('kind').execute();
+async function entityProfileForCategorizing(
+  trx: Executor,
+  tenantId: string,
+  entityId: string,
+): Promise<{
+  entityName?: string;
+  industry: Industry | null;
+  regime: Regime | null;
+  heldAccountKinds: Map<BankAccountKind, number>;
+}> {
+  const entity = await trx
+    .selectFrom('entities')
+    .select(['legal_name', 'industry', 'regime'])
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', entityId)
+    .executeTakeFirst();
+  const counts = await trx
+    .selectFrom('bank_accounts')
+    .select(['kind', (eb) => eb.fn.countAll<number>().as('count')])
+    .where('tenant_id', '=', tenantId)
+    .where('entity_id', '=', entityId)
+    .groupBy('kind')
+    .execute();
   return {
     entityName: entity?.legal_name,
     industry: (entity?.industry ?? null) as Industry | null,
@@ -119,7 +171,12 @@ async function entityProfileForCategorizing(trx: Executor, tenantId: string, ent
 }
 
 /** Equal and opposite amounts on two of the entity's accounts within the window, neither already paired. */
-async function findTransferPairs(trx: Executor, tenantId: string, rows: readonly SweepRow[], bankAccounts: ReadonlyMap<string, BankAccountsTable>): Promise<Map<string, PairCandidate>> {
+async function findTransferPairs(
+  trx: Executor,
+  tenantId: string,
+  rows: readonly SweepRow[],
+  bankAccounts: ReadonlyMap<string, BankAccountsTable>,
+): Promise<Map<string, PairCandidate>> {
   const seeking = rows.filter((row) => !row.transferPairId);
   if (seeking.length === 0 || bankAccounts.size < 2) return new Map();
   const dates = seeking.map((row) => row.date).sort();

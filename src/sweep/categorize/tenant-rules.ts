@@ -6,7 +6,13 @@ import { isKnownCurrency } from '../../money/currency.ts';
 import { AmountError, toMajorUnits, toMinorUnits } from '../../money/minor-units.ts';
 import { newId } from '../../shared/ids.ts';
 import { findPrimaryEntity } from '../../tenancy/tenancy-store.ts';
-import { compilePattern, normalizeForMatching, patternMatches, patternProblem, type CompiledPattern } from './rule-pattern.ts';
+import {
+  compilePattern,
+  normalizeForMatching,
+  patternMatches,
+  patternProblem,
+  type CompiledPattern,
+} from './rule-pattern.ts';
 import * as store from './rules-store.ts';
 import { TRANSFER, type CategorizationInput, type CategoryTarget } from './types.ts';
 
@@ -70,26 +76,35 @@ export async function createTenantRule(handle: DatabaseHandle, tenantId: string,
 
 /** Stores a validated rule, unless the tenant already has the most rules allowed (409). */
 export async function insertTenantRule(trx: Executor, row: CategorizationRulesTable): Promise<void> {
-  if (await store.countRules(trx, row.tenant_id) >= MAX_RULES_PER_TENANT) throw conflict(`the tenant already has ${MAX_RULES_PER_TENANT} rules, the most allowed; delete some first`);
+  if ((await store.countRules(trx, row.tenant_id)) >= MAX_RULES_PER_TENANT)
+    throw conflict(`the tenant already has ${MAX_RULES_PER_TENANT} rules, the most allowed; delete some first`);
   await store.insertRule(trx, row);
 }
 
 /** The rule as it would be stored, or a 400 naming the field that is wrong; stores nothing. */
-export async function validRule(trx: Executor, tenantId: string, input: RuleInput, now: string): Promise<CategorizationRulesTable> {
+export async function validRule(
+  trx: Executor,
+  tenantId: string,
+  input: RuleInput,
+  now: string,
+): Promise<CategorizationRulesTable> {
   const problem = patternProblem(input.pattern);
   if (problem) throw invalid(`pattern: ${problem}`);
   const priority = input.priority ?? DEFAULT_RULE_PRIORITY;
-  if (!Number.isInteger(priority) || priority < 0 || priority > MAX_RULE_PRIORITY) throw invalid(`priority: an integer from 0 to ${MAX_RULE_PRIORITY}`);
+  if (!Number.isInteger(priority) || priority < 0 || priority > MAX_RULE_PRIORITY)
+    throw invalid(`priority: an integer from 0 to ${MAX_RULE_PRIORITY}`);
   const hasBounds = (input.minAmount ?? null) !== null || (input.maxAmount ?? null) !== null;
   if (!hasBounds && input.currency) throw invalid('currency: only meaningful with minAmount or maxAmount');
   const primary = await findPrimaryEntity(trx, tenantId);
   if (!primary) throw notFound(`tenant ${tenantId}`);
   const currency = hasBounds ? (input.currency ?? primary.base_currency) : null;
-  if (currency !== null && !isKnownCurrency(currency)) throw invalid(`currency: "${currency}" is not an ISO 4217 currency code`);
+  if (currency !== null && !isKnownCurrency(currency))
+    throw invalid(`currency: "${currency}" is not an ISO 4217 currency code`);
   const bound = (field: 'minAmount' | 'maxAmount'): number | null => {
     const value = input[field];
     if (value === undefined || value === null) return null;
-    if (value < 0) throw invalid(`${field}: bounds the amount's magnitude, so it must be >= 0 (use direction for in or out)`);
+    if (value < 0)
+      throw invalid(`${field}: bounds the amount's magnitude, so it must be >= 0 (use direction for in or out)`);
     try {
       return toMinorUnits(value, currency!);
     } catch (error) {
@@ -99,12 +114,24 @@ export async function validRule(trx: Executor, tenantId: string, input: RuleInpu
   };
   const minAmountMinor = bound('minAmount');
   const maxAmountMinor = bound('maxAmount');
-  if (minAmountMinor !== null && maxAmountMinor !== null && minAmountMinor > maxAmountMinor) throw invalid('maxAmount: must be >= minAmount');
+  if (minAmountMinor !== null && maxAmountMinor !== null && minAmountMinor > maxAmountMinor)
+    throw invalid('maxAmount: must be >= minAmount');
   if (input.category !== TRANSFER) {
-    const account = await trx.selectFrom('accounts').select(['parent_number'])
-      .where('tenant_id', '=', tenantId).where('account_number', '=', input.category).limit(1).executeTakeFirst();
-    if (!account) throw invalid(`category: "${input.category}" is not an account number of this tenant's chart (see GET /accounts) nor "transfer"`);
-    if (account.parent_number !== null) throw invalid(`category: ${input.category} is a bank or card account; use "transfer" for moves between your own accounts`);
+    const account = await trx
+      .selectFrom('accounts')
+      .select(['parent_number'])
+      .where('tenant_id', '=', tenantId)
+      .where('account_number', '=', input.category)
+      .limit(1)
+      .executeTakeFirst();
+    if (!account)
+      throw invalid(
+        `category: "${input.category}" is not an account number of this tenant's chart (see GET /accounts) nor "transfer"`,
+      );
+    if (account.parent_number !== null)
+      throw invalid(
+        `category: ${input.category} is a bank or card account; use "transfer" for moves between your own accounts`,
+      );
   }
   return {
     id: newId(),
@@ -141,7 +168,13 @@ export interface CompiledRule {
 export function compileRules(rows: CategorizationRulesTable[]): CompiledRule[] {
   const patternLength = (row: CategorizationRulesTable) => row.pattern.replace(/\*/g, '').length;
   return [...rows]
-    .sort((a, b) => b.priority - a.priority || patternLength(b) - patternLength(a) || a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id))
+    .sort(
+      (a, b) =>
+        b.priority - a.priority ||
+        patternLength(b) - patternLength(a) ||
+        a.created_at.localeCompare(b.created_at) ||
+        a.id.localeCompare(b.id),
+    )
     .map((row) => ({
       id: row.id,
       pattern: compilePattern(row.pattern),
@@ -155,9 +188,17 @@ export function compileRules(rows: CategorizationRulesTable[]): CompiledRule[] {
 }
 
 /** The first of the (sorted) rules that matches the row's descriptor, merchant or cleaned descriptor. */
-export function matchTenantRule(rules: readonly CompiledRule[], input: CategorizationInput, cleanedDescriptor: string): CompiledRule | null {
+export function matchTenantRule(
+  rules: readonly CompiledRule[],
+  input: CategorizationInput,
+  cleanedDescriptor: string,
+): CompiledRule | null {
   if (rules.length === 0) return null;
-  const texts = [normalizeForMatching(input.description), normalizeForMatching(input.merchant ?? ''), normalizeForMatching(cleanedDescriptor)];
+  const texts = [
+    normalizeForMatching(input.description),
+    normalizeForMatching(input.merchant ?? ''),
+    normalizeForMatching(cleanedDescriptor),
+  ];
   const magnitude = Math.abs(input.amountMinor);
   for (const rule of rules) {
     if (rule.direction && rule.direction !== input.direction) continue;

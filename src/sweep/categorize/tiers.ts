@@ -15,10 +15,24 @@ import type { TierRuntime } from './run.ts';
  * asks the model before its write transaction; corrections never wait on a model.
  */
 export const directoryTier: RowTier = (row) => {
-  const match = lookupDirectory(row.descriptor ?? cleanDescriptor(row.description, row.merchant), row.direction, row.industry);
+  const match = lookupDirectory(
+    row.descriptor ?? cleanDescriptor(row.description, row.merchant),
+    row.direction,
+    row.industry,
+  );
   if (!match || paysNoCard(row, match) || movesToNoHeldAccount(row, match)) return null;
-  if (match.source === 'curated') return { target: match.target, rawScore: match.confidence, detail: `directory ${match.merchantName} (${match.position})` };
-  return { target: match.target, rawScore: match.confidence, detail: `brand ${match.merchantName} (${match.position}, ${match.source})`, calibrationKey: 'brand' };
+  if (match.source === 'curated')
+    return {
+      target: match.target,
+      rawScore: match.confidence,
+      detail: `directory ${match.merchantName} (${match.position})`,
+    };
+  return {
+    target: match.target,
+    rawScore: match.confidence,
+    detail: `brand ${match.merchantName} (${match.position}, ${match.source})`,
+    calibrationKey: 'brand',
+  };
 };
 
 /**
@@ -26,22 +40,39 @@ export const directoryTier: RowTier = (row) => {
  * or money into the card. Money from such an issuer into a bank account is something else (a
  * merchant settlement, a reward), so the entry has no opinion there.
  */
-function paysNoCard(row: Pick<CategorizationInput, 'direction' | 'bankAccountKind'>, match: { target: string; merchantName: string }): boolean {
-  return match.target === TRANSFER && row.direction === 'in' && row.bankAccountKind !== 'credit_card' && CARD_ONLY_ISSUERS.has(match.merchantName);
+function paysNoCard(
+  row: Pick<CategorizationInput, 'direction' | 'bankAccountKind'>,
+  match: { target: string; merchantName: string },
+): boolean {
+  return (
+    match.target === TRANSFER &&
+    row.direction === 'in' &&
+    row.bankAccountKind !== 'credit_card' &&
+    CARD_ONLY_ISSUERS.has(match.merchantName)
+  );
 }
 
 /**
  * The bank's own transfer wording ("ONLINE TRANSFER TO XXXXXX4412") is a transfer only when the other leg is on one of the
  * entity's accounts; when the sweep looked and found none, the money went outside the books and the built-in rules guess what.
  */
-function movesToNoHeldAccount(row: Pick<CategorizationInput, 'transferLegFound'>, match: { merchantName: string }): boolean {
+function movesToNoHeldAccount(
+  row: Pick<CategorizationInput, 'transferLegFound'>,
+  match: { merchantName: string },
+): boolean {
   return row.transferLegFound === false && match.merchantName === BANK_TRANSFER_ENTRY;
 }
 export const BANK_TRANSFER_ENTRY = 'Online Transfer';
 
 /** Issuers that hold no business's bank account: a bank that also keeps accounts may send a real transfer in. */
 export const CARD_ONLY_ISSUERS: ReadonlySet<string> = new Set([
-  'Synchrony Payment', 'American Express Payment', 'Discover Card Payment', 'Barclaycard Payment', 'Apple Card Payment', 'Ramp Card Payment', 'Divvy Card Payment',
+  'Synchrony Payment',
+  'American Express Payment',
+  'Discover Card Payment',
+  'Barclaycard Payment',
+  'Apple Card Payment',
+  'Ramp Card Payment',
+  'Divvy Card Payment',
 ]);
 
 /**
@@ -55,19 +86,25 @@ export function loadServiceKnowledge(): void {
 export function serviceTiers(): TierRuntime {
   return {
     directory: directoryTier,
-    batchTiers: (trx, tenantId, entityId): BatchTier[] => [{
-      name: 'rag',
-      calibrationKey: 'rag',
-      async decide(rows) {
-        const index = await getRagIndex(trx, tenantId, entityId);
-        const answers = new Map<string, { target: string; rawScore: number; detail?: string }>();
-        index.queryAll(rows).forEach((decision, position) => {
-          if (!decision || saysNothing(rows[position], decision.target)) return;
-          answers.set(rows[position].transactionId, { target: decision.target, rawScore: decision.confidence, detail: 'rag neighbours' });
-        });
-        return answers;
+    batchTiers: (trx, tenantId, entityId): BatchTier[] => [
+      {
+        name: 'rag',
+        calibrationKey: 'rag',
+        async decide(rows) {
+          const index = await getRagIndex(trx, tenantId, entityId);
+          const answers = new Map<string, { target: string; rawScore: number; detail?: string }>();
+          index.queryAll(rows).forEach((decision, position) => {
+            if (!decision || saysNothing(rows[position], decision.target)) return;
+            answers.set(rows[position].transactionId, {
+              target: decision.target,
+              rawScore: decision.confidence,
+              detail: 'rag neighbours',
+            });
+          });
+          return answers;
+        },
       },
-    }],
+    ],
   };
 }
 
@@ -85,6 +122,9 @@ export function saysNothing(row: EngineRow, target: string): boolean {
 export function withLlmTier(runtime: TierRuntime, llm: TenantBatchTier): TierRuntime {
   return {
     ...runtime,
-    batchTiers: (trx, tenantId, entityId) => [...(runtime.batchTiers?.(trx, tenantId, entityId) ?? []), llm(trx, tenantId, entityId)],
+    batchTiers: (trx, tenantId, entityId) => [
+      ...(runtime.batchTiers?.(trx, tenantId, entityId) ?? []),
+      llm(trx, tenantId, entityId),
+    ],
   };
 }

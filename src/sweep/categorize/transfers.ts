@@ -22,7 +22,8 @@ export interface PairCandidate {
   alreadyPaired: boolean;
 }
 
-const TRANSFER_WORDS = /\b(TRANSFER|XFER|TRNSFR|TFR|MOVE|SWEEP|PAYMENT|PMT|PYMT|AUTOPAY|EPAY|DEPOSIT|WITHDRAWAL|FUNDING|ZELLE|WIRE|ACH)\b/;
+const TRANSFER_WORDS =
+  /\b(TRANSFER|XFER|TRNSFR|TFR|MOVE|SWEEP|PAYMENT|PMT|PYMT|AUTOPAY|EPAY|DEPOSIT|WITHDRAWAL|FUNDING|ZELLE|WIRE|ACH)\b/;
 
 /** How telling a pair is: legs that say "transfer" or "payment" are surer than two bare equal amounts. */
 export function pairRawScore(a: Pick<PairCandidate, 'description'>, b: Pick<PairCandidate, 'description'>): number {
@@ -35,7 +36,10 @@ export function pairRawScore(a: Pick<PairCandidate, 'description'>, b: Pick<Pair
  * themselves), nearest date first, each counterpart used once. Rows are taken in the given order so
  * the result is deterministic.
  */
-export function matchTransferPairs(rows: readonly PairCandidate[], pool: readonly PairCandidate[]): Map<string, PairCandidate> {
+export function matchTransferPairs(
+  rows: readonly PairCandidate[],
+  pool: readonly PairCandidate[],
+): Map<string, PairCandidate> {
   const byKey = new Map<string, PairCandidate[]>();
   for (const candidate of pool) {
     if (candidate.alreadyPaired || candidate.humanNonTransfer) continue;
@@ -87,19 +91,45 @@ const ISSUER_ALIASES: Array<[RegExp, string[]]> = [
   [/BARCLAY/, ['BARCLAYCARD', 'BARCLAYS']],
   [/U\.?S\.? BANK/, ['US BANK', 'USBANK', 'U.S. BANK']],
 ];
-const GENERIC_WORDS = new Set(['BANK', 'CARD', 'CARDS', 'CREDIT', 'THE', 'OF', 'NA', 'N.A.', 'FINANCIAL', 'FEDERAL', 'NATIONAL', 'BUSINESS', 'CORP', 'INC', 'CO', 'COMPANY', 'SERVICES', 'UNION', 'ACCOUNT', 'VISA', 'MASTERCARD']);
+const GENERIC_WORDS = new Set([
+  'BANK',
+  'CARD',
+  'CARDS',
+  'CREDIT',
+  'THE',
+  'OF',
+  'NA',
+  'N.A.',
+  'FINANCIAL',
+  'FEDERAL',
+  'NATIONAL',
+  'BUSINESS',
+  'CORP',
+  'INC',
+  'CO',
+  'COMPANY',
+  'SERVICES',
+  'UNION',
+  'ACCOUNT',
+  'VISA',
+  'MASTERCARD',
+]);
 /** Payments of debts that are not cards, even when the lender shares a card issuer's name. */
 const NOT_A_CARD_WORDS = /\b(LOAN|MORTGAGE|MTG|LEASE|AUTO FIN|AUTO FINANCE|AUTO LOAN)\b/;
-const CARD_PAYMENT_WORDS = /\b(PAYMENT|PMT|PYMT|AUTOPAY|AUTO PAY|EPAY|E-PAYMENT|EPAYMENT|CRCARDPMT|CRD|CARD|BILL PAY|BILLPAY)\b/;
+const CARD_PAYMENT_WORDS =
+  /\b(PAYMENT|PMT|PYMT|AUTOPAY|AUTO PAY|EPAY|E-PAYMENT|EPAYMENT|CRCARDPMT|CRD|CARD|BILL PAY|BILLPAY)\b/;
 
 /** The words by which a held card shows on a bank line: issuer names and aliases, and its last four digits. */
 export function cardTokens(card: HeldCard): string[] {
   const institution = card.institutionName.toUpperCase();
   const tokens = new Set<string>();
-  for (const [pattern, aliases] of ISSUER_ALIASES) if (pattern.test(institution)) for (const alias of aliases) tokens.add(alias);
+  for (const [pattern, aliases] of ISSUER_ALIASES)
+    if (pattern.test(institution)) for (const alias of aliases) tokens.add(alias);
   // A known issuer is named by its aliases; its single words (CAPITAL, AMERICAN, EXPRESS) are too
   // common in other payees' names ("ONDECK CAPITAL LOAN PMT") to stand for the card.
-  if (tokens.size === 0) for (const word of institution.split(/[^A-Z0-9.&]+/)) if (word.length >= 4 && !GENERIC_WORDS.has(word)) tokens.add(word);
+  if (tokens.size === 0)
+    for (const word of institution.split(/[^A-Z0-9.&]+/))
+      if (word.length >= 4 && !GENERIC_WORDS.has(word)) tokens.add(word);
   for (const text of [card.externalId, card.name]) {
     const digits = text.match(/(\d{4})\D*$/);
     if (digits) tokens.add(digits[1]);
@@ -108,11 +138,16 @@ export function cardTokens(card: HeldCard): string[] {
 }
 
 /** A money-out line on a bank account that pays one of the tenant's cards. */
-export function paysHeldCard(input: Pick<CategorizationInput, 'description' | 'merchant' | 'direction' | 'bankAccountKind'>, cardTokenLists: readonly string[][]): boolean {
+export function paysHeldCard(
+  input: Pick<CategorizationInput, 'description' | 'merchant' | 'direction' | 'bankAccountKind'>,
+  cardTokenLists: readonly string[][],
+): boolean {
   if (input.direction !== 'out' || input.bankAccountKind === 'credit_card' || cardTokenLists.length === 0) return false;
   const text = ` ${`${input.description} ${input.merchant ?? ''}`.toUpperCase().replace(/\s+/g, ' ')} `;
   if (!CARD_PAYMENT_WORDS.test(text) || NOT_A_CARD_WORDS.test(text)) return false;
-  return cardTokenLists.some((tokens) => tokens.some((token) => new RegExp(`(^|[^A-Z0-9])${escapeRegExp(token)}([^A-Z0-9]|$)`).test(text)));
+  return cardTokenLists.some((tokens) =>
+    tokens.some((token) => new RegExp(`(^|[^A-Z0-9])${escapeRegExp(token)}([^A-Z0-9]|$)`).test(text)),
+  );
 }
 
 function escapeRegExp(text: string): string {

@@ -20,7 +20,11 @@ export interface Conventions {
 export function detectConventions(moneyText: string, dateText: string, otherText = ''): Conventions {
   const separator = detectDecimalSeparator(moneyText);
   const proven = provenDayMonthOrder(`${dateText} ${otherText}`);
-  return { separator, order: proven ?? (separator === 'comma' ? 'day_first' : 'month_first'), orderProven: proven !== null };
+  return {
+    separator,
+    order: proven ?? (separator === 'comma' ? 'day_first' : 'month_first'),
+    orderProven: proven !== null,
+  };
 }
 
 /**

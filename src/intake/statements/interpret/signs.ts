@@ -104,7 +104,12 @@ interface SignAnalysis {
 /** Printed totals (decimal text, as the evidence carries them) as the sign analysis weighs them. */
 export function directionTotals(totals: PrintedTotals): PrintedDirectionTotals {
   const value = (text: string | null) => (text === null ? null : Decimal.parse(text));
-  return { moneyIn: value(totals.moneyIn), moneyOut: value(totals.moneyOut), countIn: totals.countIn, countOut: totals.countOut };
+  return {
+    moneyIn: value(totals.moneyIn),
+    moneyOut: value(totals.moneyOut),
+    countIn: totals.countIn,
+    countOut: totals.countOut,
+  };
 }
 
 function outflow(row: SignedRow, flip: 1 | -1): Decimal {
@@ -116,7 +121,11 @@ function outflow(row: SignedRow, flip: 1 | -1): Decimal {
  * opening and closing balances: the stated ones first; else from the balance column (the first row's
  * balance rolled back over its own amount, and the last row's); else from balance-only rows.
  */
-export function resolveSigns(rows: SignedRow[], kind: StatementAccountKind | null, anchors: BalanceAnchors): ResolvedStatement {
+export function resolveSigns(
+  rows: SignedRow[],
+  kind: StatementAccountKind | null,
+  anchors: BalanceAnchors,
+): ResolvedStatement {
   const analysis = analyseSignsAndOrder(rows, kind, anchors);
   const chronological = analysis.newestFirst ? [...rows].reverse() : rows;
   const orient = (balance: Decimal) => (analysis.negateBalances ? balance.negate() : balance);
@@ -136,14 +145,25 @@ export function resolveSigns(rows: SignedRow[], kind: StatementAccountKind | nul
     opening = owed ? first.balance.minus(first.out) : first.balance.plus(first.out);
     closing = last.balance;
   } else if (anchors.balanceOnlyRows.length > 0) {
-    const before = anchors.balanceOnlyRows.filter((entry) => (analysis.newestFirst ? entry.position === rows.length : entry.position === 0));
-    const after = anchors.balanceOnlyRows.filter((entry) => (analysis.newestFirst ? entry.position === 0 : entry.position === rows.length));
+    const before = anchors.balanceOnlyRows.filter((entry) =>
+      analysis.newestFirst ? entry.position === rows.length : entry.position === 0,
+    );
+    const after = anchors.balanceOnlyRows.filter((entry) =>
+      analysis.newestFirst ? entry.position === 0 : entry.position === rows.length,
+    );
     opening = before.length > 0 ? orient(before[0].balance) : null;
     closing = after.length > 0 ? orient(after[after.length - 1].balance) : null;
   }
   if (anchors.statedOpening) opening = orient(anchors.statedOpening);
   if (anchors.statedClosing) closing = orient(anchors.statedClosing);
-  return { lines, opening, closing, newestFirst: analysis.newestFirst, negateBalances: analysis.negateBalances, undecided: analysis.undecided };
+  return {
+    lines,
+    opening,
+    closing,
+    newestFirst: analysis.newestFirst,
+    negateBalances: analysis.negateBalances,
+    undecided: analysis.undecided,
+  };
 }
 
 /**
@@ -166,7 +186,11 @@ export function resolveSigns(rows: SignedRow[], kind: StatementAccountKind | nul
  * card's payments are money in (else purchases are the majority); a reading without balances is
  * checked by the gate against the balances the upload gives.
  */
-function analyseSignsAndOrder(rows: SignedRow[], kind: StatementAccountKind | null, anchors: BalanceAnchors): SignAnalysis {
+function analyseSignsAndOrder(
+  rows: SignedRow[],
+  kind: StatementAccountKind | null,
+  anchors: BalanceAnchors,
+): SignAnalysis {
   const card = kind === 'credit_card';
   const datesDescending = rows[0].date > rows[rows.length - 1].date;
   const allExplicit = rows.every((row) => row.explicit);
@@ -175,7 +199,13 @@ function analyseSignsAndOrder(rows: SignedRow[], kind: StatementAccountKind | nu
   const flipPrior: 1 | -1 = card && !allExplicit ? cardFlip(rows) : 1;
   const { totals } = anchors;
 
-  interface Hypothesis { score: number; penalty: number; newestFirst: boolean; flip: 1 | -1; owedOriented: 1 | -1 }
+  interface Hypothesis {
+    score: number;
+    penalty: number;
+    newestFirst: boolean;
+    flip: 1 | -1;
+    owedOriented: 1 | -1;
+  }
   const hypotheses: Hypothesis[] = [];
   for (const newestFirst of withBalances ? [datesDescending, !datesDescending] : [datesDescending]) {
     const ordered = newestFirst ? [...rows].reverse() : rows;
@@ -217,21 +247,34 @@ function analyseSignsAndOrder(rows: SignedRow[], kind: StatementAccountKind | nu
   let candidates = hypotheses.filter((hypothesis) => hypothesis.score === bestScore);
   let undecided: string | null = null;
   if (card && new Set(candidates.map((hypothesis) => hypothesis.owedOriented)).size > 1) {
-    const shown = [...rows.map((row) => row.balance), anchors.statedOpening, anchors.statedClosing, ...anchors.balanceOnlyRows.map((entry) => entry.balance)]
-      .filter((balance): balance is Decimal => balance !== null);
-    const stated = [anchors.statedOpening, anchors.statedClosing, ...anchors.balanceOnlyRows.map((entry) => entry.balance)]
-      .filter((balance): balance is Decimal => balance !== null);
+    const shown = [
+      ...rows.map((row) => row.balance),
+      anchors.statedOpening,
+      anchors.statedClosing,
+      ...anchors.balanceOnlyRows.map((entry) => entry.balance),
+    ].filter((balance): balance is Decimal => balance !== null);
+    const stated = [
+      anchors.statedOpening,
+      anchors.statedClosing,
+      ...anchors.balanceOnlyRows.map((entry) => entry.balance),
+    ].filter((balance): balance is Decimal => balance !== null);
     const judged = stated.length > 0 ? stated : shown;
     if (shown.length === 0) {
       // Nothing printed has an orientation: only the lines' signs matter, and they follow the penalty.
     } else if (anchors.balancesIndicated || judged.every((balance) => !balance.isNegative())) {
       candidates = candidates.filter((hypothesis) => hypothesis.owedOriented === 1);
     } else {
-      undecided = 'The card statement does not show which way its money moved: its balances are below zero, so it is either in credit or printed from the holder\'s side, and each reading turns every amount; it prints no totals, counts or CR/DR marks that would tell.';
+      undecided =
+        "The card statement does not show which way its money moved: its balances are below zero, so it is either in credit or printed from the holder's side, and each reading turns every amount; it prints no totals, counts or CR/DR marks that would tell.";
     }
   }
   const best = candidates.reduce((chosen, hypothesis) => (hypothesis.penalty < chosen.penalty ? hypothesis : chosen));
-  return { flip: best.flip, newestFirst: best.newestFirst, negateBalances: card && best.owedOriented === -1, undecided };
+  return {
+    flip: best.flip,
+    newestFirst: best.newestFirst,
+    negateBalances: card && best.owedOriented === -1,
+    undecided,
+  };
 }
 
 function cardFlip(rows: SignedRow[]): 1 | -1 {
@@ -242,9 +285,11 @@ function cardFlip(rows: SignedRow[]): 1 | -1 {
   for (const row of rows) {
     if (row.explicit) continue;
     const sign = row.raw.isZero() ? 0 : row.raw.isNegative() ? -1 : 1;
-    if (sign > 0) positive += 1; else if (sign < 0) negative += 1;
+    if (sign > 0) positive += 1;
+    else if (sign < 0) negative += 1;
     if (PAYMENT_TEXT.test(row.description)) {
-      if (sign > 0) paymentsPositive += 1; else if (sign < 0) paymentsNegative += 1;
+      if (sign > 0) paymentsPositive += 1;
+      else if (sign < 0) paymentsNegative += 1;
     }
   }
   // Payments and refunds are money in: positive ones mean the document's positive is money in.

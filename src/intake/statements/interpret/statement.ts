@@ -26,7 +26,11 @@ export function amountText(value: Decimal, currency: string | null): string {
  * `widenToLines` stretches a stated period over lines dated outside it (a CSV export's preamble may
  * name the month while its rows run past it); a printed statement's period stands as printed.
  */
-export function buildStatement(facts: StatementFacts, resolved: ResolvedStatement, options: { widenToLines: boolean }): ParsedStatement {
+export function buildStatement(
+  facts: StatementFacts,
+  resolved: ResolvedStatement,
+  options: { widenToLines: boolean },
+): ParsedStatement {
   const { currency } = facts;
   const lines = resolved.lines.map((line) => ({
     date: line.date,

@@ -57,9 +57,17 @@ const EVEN_LIGHT_RATIO = 0.85;
 
 /** OCRs each image (encoded PNG/JPEG bytes or raw pixels) into positioned words, one page each. */
 export async function ocrPages(images: Array<Buffer | OcrImage>): Promise<LayoutPage[]> {
-  const worker = await createWorker('eng', OEM.LSTM_ONLY, { langPath: LANGUAGE_DATA_DIRECTORY, cacheMethod: 'none', gzip: true });
+  const worker = await createWorker('eng', OEM.LSTM_ONLY, {
+    langPath: LANGUAGE_DATA_DIRECTORY,
+    cacheMethod: 'none',
+    gzip: true,
+  });
   try {
-    await worker.setParameters({ tessedit_pageseg_mode: PSM.AUTO, preserve_interword_spaces: '1', tessedit_do_invert: '0' });
+    await worker.setParameters({
+      tessedit_pageseg_mode: PSM.AUTO,
+      preserve_interword_spaces: '1',
+      tessedit_do_invert: '0',
+    });
     const pages: LayoutPage[] = [];
     for (const image of images) pages.push(await ocrPage(worker, image));
     return pages;
@@ -73,15 +81,21 @@ async function ocrPage(worker: Worker, image: Buffer | OcrImage): Promise<Layout
     ? sharp(image, { failOn: 'error' })
     : sharp(image.pixels, { raw: { width: image.width, height: image.height, channels: image.channels } });
   // Flatten transparency to white, then grey: colour carries nothing for OCR.
-  const grey = await evenOutLight(await source.rotate().flatten({ background: '#ffffff' }).grayscale().median(3)
-    .resize({ width: MAX_SIDE_PX, height: MAX_SIDE_PX, fit: 'inside' })
-    .png().toBuffer());
+  const grey = await evenOutLight(
+    await source
+      .rotate()
+      .flatten({ background: '#ffffff' })
+      .grayscale()
+      .median(3)
+      .resize({ width: MAX_SIDE_PX, height: MAX_SIDE_PX, fit: 'inside' })
+      .png()
+      .toBuffer(),
+  );
   const quarterTurn = await needsQuarterTurn(grey);
   const turned = quarterTurn ? await sharp(grey).rotate(90).png().toBuffer() : grey;
   const skew = await skewDegrees(turned);
-  const straight = Math.abs(skew) >= 0.2
-    ? await sharp(turned).rotate(-skew, { background: '#ffffff' }).png().toBuffer()
-    : turned;
+  const straight =
+    Math.abs(skew) >= 0.2 ? await sharp(turned).rotate(-skew, { background: '#ffffff' }).png().toBuffer() : turned;
 
   let best = await recognize(worker, straight);
   if (best.confidence < UPRIGHT_CONFIDENCE) {
@@ -110,7 +124,12 @@ async function recognize(worker: Worker, png: Buffer): Promise<{ confidence: num
           if (!text || (word.confidence < 40 && !/[A-Za-z0-9]/.test(text))) continue;
           confidences.push(word.confidence);
           // Tesseract sometimes cuts a capital off its word ("J anuary"); glue it back when they touch.
-          if (previous && /^[A-Z]$/.test(previous.text) && /^[a-z]/.test(text) && word.bbox.x0 - (previous.x + previous.width) < 0.25 * lineHeight) {
+          if (
+            previous &&
+            /^[A-Z]$/.test(previous.text) &&
+            /^[a-z]/.test(text) &&
+            word.bbox.x0 - (previous.x + previous.width) < 0.25 * lineHeight
+          ) {
             previous.text += text;
             previous.width = word.bbox.x1 - previous.x;
             continue;
@@ -121,7 +140,8 @@ async function recognize(worker: Worker, png: Buffer): Promise<{ confidence: num
       }
     }
   }
-  const confidence = confidences.length === 0 ? 0 : confidences.reduce((sum, value) => sum + value, 0) / confidences.length;
+  const confidence =
+    confidences.length === 0 ? 0 : confidences.reduce((sum, value) => sum + value, 0) / confidences.length;
   return { confidence, page: { width, height, items } };
 }
 
@@ -141,8 +161,15 @@ async function evenOutLight(png: Buffer): Promise<Buffer> {
   const { data, info } = await sharp(png).extractChannel(0).raw().toBuffer({ resolveWithObject: true });
   const { width, height } = info;
   const cells = await sharp(png)
-    .resize({ width: Math.max(8, Math.round(width / ILLUMINATION_CELL_PX)), height: Math.max(8, Math.round(height / ILLUMINATION_CELL_PX)), fit: 'fill' })
-    .blur(1.5).extractChannel(0).raw().toBuffer();
+    .resize({
+      width: Math.max(8, Math.round(width / ILLUMINATION_CELL_PX)),
+      height: Math.max(8, Math.round(height / ILLUMINATION_CELL_PX)),
+      fit: 'fill',
+    })
+    .blur(1.5)
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
   const sorted = [...cells].sort((a, b) => a - b);
   const dim = sorted[Math.floor(sorted.length * 0.05)];
   const bright = sorted[Math.floor(sorted.length * 0.95)];
@@ -175,8 +202,12 @@ async function evenOutLight(png: Buffer): Promise<Buffer> {
       paperBlocks[row * columns + column] = lowest;
     }
   }
-  const paper = await sharp(paperBlocks, { raw: { width: columns, height: rows, channels: 1 } }).blur(1.5)
-    .resize(width, height, { fit: 'fill', kernel: 'linear' }).extractChannel(0).raw().toBuffer();
+  const paper = await sharp(paperBlocks, { raw: { width: columns, height: rows, channels: 1 } })
+    .blur(1.5)
+    .resize(width, height, { fit: 'fill', kernel: 'linear' })
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
   const blocksSorted = [...brightest].sort((a, b) => a - b);
   const brightPaper = blocksSorted[Math.floor(blocksSorted.length * 0.95)];
   const even = Buffer.alloc(width * height);
@@ -187,14 +218,27 @@ async function evenOutLight(png: Buffer): Promise<Buffer> {
       continue;
     }
     const ratio = data[index] / Math.max(1, background);
-    even[index] = ratio >= PAPER_RATIO ? 255 : ratio <= INK_RATIO ? 0 : Math.round(((ratio - INK_RATIO) / (PAPER_RATIO - INK_RATIO)) * 255);
+    even[index] =
+      ratio >= PAPER_RATIO
+        ? 255
+        : ratio <= INK_RATIO
+          ? 0
+          : Math.round(((ratio - INK_RATIO) / (PAPER_RATIO - INK_RATIO)) * 255);
   }
-  return sharp(even, { raw: { width, height, channels: 1 } }).png().toBuffer();
+  return sharp(even, { raw: { width, height, channels: 1 } })
+    .png()
+    .toBuffer();
 }
 
 /** Dark pixels of a small copy of the page, as coordinates. */
-async function darkPixels(png: Buffer, side: number): Promise<{ xs: number[]; ys: number[]; width: number; height: number }> {
-  const { data, info } = await sharp(png).resize({ width: side, height: side, fit: 'inside' }).raw().toBuffer({ resolveWithObject: true });
+async function darkPixels(
+  png: Buffer,
+  side: number,
+): Promise<{ xs: number[]; ys: number[]; width: number; height: number }> {
+  const { data, info } = await sharp(png)
+    .resize({ width: side, height: side, fit: 'inside' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const xs: number[] = [];
   const ys: number[] = [];
   for (let y = 0; y < info.height; y += 1) {
@@ -260,4 +304,3 @@ async function skewDegrees(png: Buffer): Promise<number> {
   }
   return bestAngle;
 }
-

@@ -21,8 +21,14 @@ test('camt.053: every layout, checking, savings and credit card, read field by f
         const model = makeStatement(seed++, { kind, currency });
         const hints = layout.withoutAccountType ? { kind } : {};
         const outcome = await readCamt053Statement(renderCamt053(model, layout), { ...context, hints });
-        const expected = expectedStatement(model, { institutionName: layout.servicer === 'bic' ? model.bic : model.institution });
-        assert.deepEqual(statementOf(outcome), { ...expected, lines: expected.lines.map((line) => ({ ...line, balance: null })) }, `${name} ${kind} ${currency}`);
+        const expected = expectedStatement(model, {
+          institutionName: layout.servicer === 'bic' ? model.bic : model.institution,
+        });
+        assert.deepEqual(
+          statementOf(outcome),
+          { ...expected, lines: expected.lines.map((line) => ({ ...line, balance: null })) },
+          `${name} ${kind} ${currency}`,
+        );
         assert.equal(outcome.ok && outcome.format, 'camt053');
       }
     }
@@ -31,14 +37,24 @@ test('camt.053: every layout, checking, savings and credit card, read field by f
 
 test('camt.053: without Acct/Tp and without a hint the kind is unknown, never guessed', async () => {
   const model = makeStatement(9, { kind: 'savings', currency: 'EUR' });
-  const read = statementOf(await readCamt053Statement(renderCamt053(model, CAMT_LAYOUTS['v08-no-account-type']), context));
+  const read = statementOf(
+    await readCamt053Statement(renderCamt053(model, CAMT_LAYOUTS['v08-no-account-type']), context),
+  );
   assert.equal(read.accountKind, null);
   assert.equal(read.openingBalance, expectedStatement(model).openingBalance);
 });
 
 test('camt.053: a year-boundary period split into daily statements is one statement', async () => {
-  const model = makeStatement(77, { kind: 'checking', currency: 'EUR', periodStart: '2025-12-16', days: 31, lineCount: 60 });
-  const read = statementOf(await readCamt053Statement(renderCamt053(model, CAMT_LAYOUTS['v06-daily-statements-pending']), context));
+  const model = makeStatement(77, {
+    kind: 'checking',
+    currency: 'EUR',
+    periodStart: '2025-12-16',
+    days: 31,
+    lineCount: 60,
+  });
+  const read = statementOf(
+    await readCamt053Statement(renderCamt053(model, CAMT_LAYOUTS['v06-daily-statements-pending']), context),
+  );
   const expected = expectedStatement(model);
   assert.equal(read.periodStart, '2025-12-16');
   assert.equal(read.periodEnd, '2026-01-15');
@@ -97,11 +113,23 @@ test('camt.053: damaged, empty and foreign XML are rejected with the right reaso
   const good = renderCamt053(model, CAMT_LAYOUTS['v02-iban-opbd-parties']).toString();
   const cases: Array<[string, string | Buffer, string]> = [
     ['cut short', good.slice(0, Math.floor(good.length / 2)), 'document_unreadable'],
-    ['binary noise', Buffer.from(Array.from({ length: 2000 }, (_, index) => (index * 31) % 256)), 'document_unreadable'],
+    [
+      'binary noise',
+      Buffer.from(Array.from({ length: 2000 }, (_, index) => (index * 31) % 256)),
+      'document_unreadable',
+    ],
     ['unreadable amount', good.replace(/(<Ntry><Amt Ccy="EUR">)[^<]+/, '$1lots'), 'document_unreadable'],
     ['no entries', good.replace(/<Ntry>[\s\S]*<\/Ntry>/, ''), 'no_transactions'],
-    ['camt.052 report', good.replace(/BkToCstmrStmt/g, 'BkToCstmrAcctRpt').replace(/<Stmt>|<\/Stmt>/g, ''), 'not_a_bank_statement'],
-    ['an invoice in XML', '<?xml version="1.0"?><Invoice><ID>42</ID><Total>10.00</Total></Invoice>', 'not_a_bank_statement'],
+    [
+      'camt.052 report',
+      good.replace(/BkToCstmrStmt/g, 'BkToCstmrAcctRpt').replace(/<Stmt>|<\/Stmt>/g, ''),
+      'not_a_bank_statement',
+    ],
+    [
+      'an invoice in XML',
+      '<?xml version="1.0"?><Invoice><ID>42</ID><Total>10.00</Total></Invoice>',
+      'not_a_bank_statement',
+    ],
   ];
   for (const [name, content, reason] of cases) {
     const outcome = await readCamt053Statement(Buffer.isBuffer(content) ? content : Buffer.from(content), context);
@@ -113,23 +141,42 @@ test('camt.053: statements of another account in the same file are left aside', 
   const mine = makeStatement(11, { kind: 'checking', currency: 'EUR' });
   const other = makeStatement(12, { kind: 'savings', currency: 'EUR' });
   const mineXml = renderCamt053(mine, CAMT_LAYOUTS['v02-iban-opbd-parties']).toString();
-  const otherStmt = /<Stmt>[\s\S]*<\/Stmt>/.exec(renderCamt053(other, CAMT_LAYOUTS['v02-iban-opbd-parties']).toString())![0];
-  const read = statementOf(await readCamt053Statement(Buffer.from(mineXml.replace('</BkToCstmrStmt>', `${otherStmt}</BkToCstmrStmt>`)), context));
+  const otherStmt = /<Stmt>[\s\S]*<\/Stmt>/.exec(
+    renderCamt053(other, CAMT_LAYOUTS['v02-iban-opbd-parties']).toString(),
+  )![0];
+  const read = statementOf(
+    await readCamt053Statement(
+      Buffer.from(mineXml.replace('</BkToCstmrStmt>', `${otherStmt}</BkToCstmrStmt>`)),
+      context,
+    ),
+  );
   assert.equal(read.accountLast4, mine.accountNumber.slice(-4));
   assert.equal(read.lines.length, mine.lines.length);
   assert.equal(read.closingBalance, expectedStatement(mine).closingBalance);
 });
 
 test('property: any generated camt.053 statement reads back exactly', async () => {
-  await fc.assert(fc.asyncProperty(
-    fc.integer({ min: 0, max: 2 ** 31 - 1 }), fc.constantFrom(...KINDS), fc.constantFrom(...Object.keys(CAMT_LAYOUTS)),
-    fc.constantFrom('EUR', 'JPY', 'BHD'), fc.integer({ min: 1, max: 30 }),
-    async (seed, kind, layoutName, currency, lineCount) => {
-      const model = makeStatement(seed, { kind, currency, lineCount });
-      const read = statementOf(await readCamt053Statement(renderCamt053(model, CAMT_LAYOUTS[layoutName]), { ...context, hints: { kind } }));
-      const expected = expectedStatement(model);
-      assert.equal(read.openingBalance, expected.openingBalance);
-      assert.equal(read.closingBalance, expected.closingBalance);
-      assert.deepEqual(read.lines.map((line) => [line.date, line.description, line.amount]), expected.lines.map((line) => [line.date, line.description, line.amount]));
-    }), { numRuns: 50 });
+  await fc.assert(
+    fc.asyncProperty(
+      fc.integer({ min: 0, max: 2 ** 31 - 1 }),
+      fc.constantFrom(...KINDS),
+      fc.constantFrom(...Object.keys(CAMT_LAYOUTS)),
+      fc.constantFrom('EUR', 'JPY', 'BHD'),
+      fc.integer({ min: 1, max: 30 }),
+      async (seed, kind, layoutName, currency, lineCount) => {
+        const model = makeStatement(seed, { kind, currency, lineCount });
+        const read = statementOf(
+          await readCamt053Statement(renderCamt053(model, CAMT_LAYOUTS[layoutName]), { ...context, hints: { kind } }),
+        );
+        const expected = expectedStatement(model);
+        assert.equal(read.openingBalance, expected.openingBalance);
+        assert.equal(read.closingBalance, expected.closingBalance);
+        assert.deepEqual(
+          read.lines.map((line) => [line.date, line.description, line.amount]),
+          expected.lines.map((line) => [line.date, line.description, line.amount]),
+        );
+      },
+    ),
+    { numRuns: 50 },
+  );
 });

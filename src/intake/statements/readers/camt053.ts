@@ -1,6 +1,18 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { ParsedStatementLine, ReadOutcome, ReaderContext, StatementAccountKind } from '../types.ts';
-import { accepted, plainEvidence, accountLast4, collapseSpaces, compactDate, currencyCode, decodeText, lineDateRange, looksBinary, reject, resolveKind } from './common.ts';
+import {
+  accepted,
+  plainEvidence,
+  accountLast4,
+  collapseSpaces,
+  compactDate,
+  currencyCode,
+  decodeText,
+  lineDateRange,
+  looksBinary,
+  reject,
+  resolveKind,
+} from './common.ts';
 import { Decimal } from '../../../money/decimal.ts';
 import { amountText } from '../interpret/statement.ts';
 
@@ -34,20 +46,28 @@ export async function readCamt053Statement(bytes: Buffer, context: ReaderContext
   const text = expandCharacterReferences(decodeText(bytes));
   const validation = XMLValidator.validate(text);
   if (validation !== true) {
-    return reject('document_unreadable', `The XML could not be read: ${validation.err.msg} (line ${validation.err.line}).`);
+    return reject(
+      'document_unreadable',
+      `The XML could not be read: ${validation.err.msg} (line ${validation.err.line}).`,
+    );
   }
   const documentNode = parser.parse(text) as XmlNode;
   const root = (node(documentNode, 'Document') ?? documentNode) as XmlNode;
   const statementsNode = node(root, 'BkToCstmrStmt');
   if (!statementsNode) {
-    const kind = node(root, 'BkToCstmrAcctRpt') ? 'a camt.052 account report' : node(root, 'BkToCstmrDbtCdtNtfctn') ? 'a camt.054 notification' : 'not a camt.053 statement';
+    const kind = node(root, 'BkToCstmrAcctRpt')
+      ? 'a camt.052 account report'
+      : node(root, 'BkToCstmrDbtCdtNtfctn')
+        ? 'a camt.054 notification'
+        : 'not a camt.053 statement';
     return reject('not_a_bank_statement', `The XML is ${kind}, not a camt.053 bank statement.`);
   }
   const allStatements = all(statementsNode, 'Stmt');
   if (allStatements.length === 0) return reject('no_transactions', 'The camt.053 file holds no statement.');
 
   const first = allStatements[0];
-  const accountKey = (statement: XmlNode) => `${accountIdentifier(statement)}|${textOf(node(statement, 'Acct', 'Ccy'))}`;
+  const accountKey = (statement: XmlNode) =>
+    `${accountIdentifier(statement)}|${textOf(node(statement, 'Acct', 'Ccy'))}`;
   const statements = allStatements
     .filter((statement) => accountKey(statement) === accountKey(first))
     .map((statement, index) => ({ statement, index, from: periodOf(statement).start ?? '' }))
@@ -55,8 +75,12 @@ export async function readCamt053Statement(bytes: Buffer, context: ReaderContext
     .map(({ statement }) => statement);
 
   const account = node(first, 'Acct');
-  const entryCurrency = all(first, 'Ntry').map((entry) => attribute(node(entry, 'Amt'), 'Ccy')).find(Boolean);
-  const balanceCurrency = all(first, 'Bal').map((balance) => attribute(node(balance, 'Amt'), 'Ccy')).find(Boolean);
+  const entryCurrency = all(first, 'Ntry')
+    .map((entry) => attribute(node(entry, 'Amt'), 'Ccy'))
+    .find(Boolean);
+  const balanceCurrency = all(first, 'Bal')
+    .map((balance) => attribute(node(balance, 'Amt'), 'Ccy'))
+    .find(Boolean);
   const currency = currencyCode(textOf(node(account, 'Ccy')) ?? entryCurrency ?? balanceCurrency);
   const kind = resolveKind(kindFromAccountType(textOf(node(account, 'Tp', 'Cd'))), context.hints.kind);
   const owed = kind === 'credit_card';
@@ -67,10 +91,14 @@ export async function readCamt053Statement(bytes: Buffer, context: ReaderContext
       const status = textOf(node(entry, 'Sts', 'Cd')) ?? textOf(node(entry, 'Sts'));
       if (status === 'PDNG' || status === 'INFO') continue;
       const amount = signedAmount(entry, 'out');
-      const date = compactDate(textOf(node(entry, 'BookgDt', 'Dt')) ?? textOf(node(entry, 'BookgDt', 'DtTm')))
-        ?? compactDate(textOf(node(entry, 'ValDt', 'Dt')) ?? textOf(node(entry, 'ValDt', 'DtTm')));
+      const date =
+        compactDate(textOf(node(entry, 'BookgDt', 'Dt')) ?? textOf(node(entry, 'BookgDt', 'DtTm'))) ??
+        compactDate(textOf(node(entry, 'ValDt', 'Dt')) ?? textOf(node(entry, 'ValDt', 'DtTm')));
       if (!amount || !date) {
-        return reject('document_unreadable', `An entry (${textOf(node(entry, 'NtryRef')) ?? textOf(node(entry, 'AcctSvcrRef')) ?? 'no reference'}) has an unreadable ${amount ? 'booking date' : 'amount or CdtDbtInd'}.`);
+        return reject(
+          'document_unreadable',
+          `An entry (${textOf(node(entry, 'NtryRef')) ?? textOf(node(entry, 'AcctSvcrRef')) ?? 'no reference'}) has an unreadable ${amount ? 'booking date' : 'amount or CdtDbtInd'}.`,
+        );
       }
       lines.push({ date, description: describeEntry(entry), amount: amountText(amount, currency), balance: null });
     }
@@ -79,30 +107,44 @@ export async function readCamt053Statement(bytes: Buffer, context: ReaderContext
 
   const opening = balanceOf(statements[0], ['OPBD', 'PRCD'], owed);
   const closing = balanceOf(statements[statements.length - 1], ['CLBD'], owed);
-  if (opening === 'unreadable' || closing === 'unreadable') return reject('document_unreadable', 'A balance (Bal) in the camt.053 file is unreadable.');
+  if (opening === 'unreadable' || closing === 'unreadable')
+    return reject('document_unreadable', 'A balance (Bal) in the camt.053 file is unreadable.');
 
   const range = lineDateRange(lines);
   const periodStart = periodOf(statements[0]).start;
   const periodEnd = periodOf(statements[statements.length - 1]).end;
   const servicer = node(account, 'Svcr', 'FinInstnId');
-  return accepted({
-    institutionName: textOf(node(servicer, 'Nm')) ?? textOf(node(servicer, 'BICFI')) ?? textOf(node(servicer, 'BIC')),
-    accountLast4: accountLast4(accountIdentifier(first)),
-    accountKind: kind,
-    currency,
-    periodStart: periodStart && periodStart <= range.first ? periodStart : range.first,
-    periodEnd: periodEnd && periodEnd >= range.last ? periodEnd : range.last,
-    openingBalance: opening === null ? null : amountText(opening, currency),
-    closingBalance: closing === null ? null : amountText(closing, currency),
-    lines,
-  }, 'camt053', plainEvidence({
-    period: periodStart && periodEnd ? 'stated' : 'lines',
-    openingBalance: opening === null ? 'lines' : 'stated',
-    closingBalance: closing === null ? 'lines' : 'stated',
-  }, true));
+  return accepted(
+    {
+      institutionName: textOf(node(servicer, 'Nm')) ?? textOf(node(servicer, 'BICFI')) ?? textOf(node(servicer, 'BIC')),
+      accountLast4: accountLast4(accountIdentifier(first)),
+      accountKind: kind,
+      currency,
+      periodStart: periodStart && periodStart <= range.first ? periodStart : range.first,
+      periodEnd: periodEnd && periodEnd >= range.last ? periodEnd : range.last,
+      openingBalance: opening === null ? null : amountText(opening, currency),
+      closingBalance: closing === null ? null : amountText(closing, currency),
+      lines,
+    },
+    'camt053',
+    plainEvidence(
+      {
+        period: periodStart && periodEnd ? 'stated' : 'lines',
+        openingBalance: opening === null ? 'lines' : 'stated',
+        closingBalance: closing === null ? 'lines' : 'stated',
+      },
+      true,
+    ),
+  );
 }
 
-const MARKUP_ENTITIES: Record<string, string> = { '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' };
+const MARKUP_ENTITIES: Record<string, string> = {
+  '<': '&lt;',
+  '>': '&gt;',
+  '&': '&amp;',
+  '"': '&quot;',
+  "'": '&apos;',
+};
 
 /**
  * fast-xml-parser decodes the five named XML entities but not numeric references ("M&#252;nchen"),
@@ -137,7 +179,9 @@ function all(start: unknown, ...path: string[]): XmlNode[] {
 /** The parser gives one occurrence as an object and several as an array; this always gives an array. */
 function list(value: unknown): XmlNode[] {
   if (value === undefined || value === null || value === '') return [];
-  return (Array.isArray(value) ? value : [value]).filter((item): item is XmlNode => typeof item === 'object' && item !== null);
+  return (Array.isArray(value) ? value : [value]).filter(
+    (item): item is XmlNode => typeof item === 'object' && item !== null,
+  );
 }
 
 function allTexts(value: unknown): string[] {
@@ -165,10 +209,20 @@ function accountIdentifier(statement: XmlNode): string | null {
 
 function kindFromAccountType(code: string | null): StatementAccountKind | null {
   switch (code) {
-    case 'CACC': case 'CASH': case 'TRAN': case 'ODFT': case 'SLRY': case 'COMM': return 'checking';
-    case 'SVGS': case 'MOMA': return 'savings';
-    case 'CARD': return 'credit_card';
-    default: return null;
+    case 'CACC':
+    case 'CASH':
+    case 'TRAN':
+    case 'ODFT':
+    case 'SLRY':
+    case 'COMM':
+      return 'checking';
+    case 'SVGS':
+    case 'MOMA':
+      return 'savings';
+    case 'CARD':
+      return 'credit_card';
+    default:
+      return null;
   }
 }
 
@@ -191,7 +245,11 @@ function signedAmount(element: XmlNode, positive: 'out' | 'held' | 'owed'): Deci
 function balanceOf(statement: XmlNode, codes: string[], owed: boolean): Decimal | null | 'unreadable' {
   const balances = all(statement, 'Bal');
   for (const code of codes) {
-    const balance = balances.find((candidate) => (textOf(node(candidate, 'Tp', 'CdOrPrtry', 'Cd')) ?? textOf(node(candidate, 'Tp', 'CdOrPrtry', 'Prtry'))) === code);
+    const balance = balances.find(
+      (candidate) =>
+        (textOf(node(candidate, 'Tp', 'CdOrPrtry', 'Cd')) ?? textOf(node(candidate, 'Tp', 'CdOrPrtry', 'Prtry'))) ===
+        code,
+    );
     if (balance) return signedAmount(balance, owed ? 'owed' : 'held') ?? 'unreadable';
   }
   return null;
@@ -211,19 +269,28 @@ function describeEntry(entry: XmlNode): string {
   const additional = textOf(node(entry, 'AddtlNtryInf'));
   const outgoing = textOf(node(entry, 'CdtDbtInd')) === 'DBIT';
   if (details.length === 1) return describeTransaction(details[0], outgoing) || additional || bankCode(entry);
-  if (details.length > 1) return additional || details.map((detail) => describeTransaction(detail, outgoing)).filter(Boolean).join('; ') || bankCode(entry);
+  if (details.length > 1)
+    return (
+      additional ||
+      details
+        .map((detail) => describeTransaction(detail, outgoing))
+        .filter(Boolean)
+        .join('; ') ||
+      bankCode(entry)
+    );
   return additional || bankCode(entry);
 }
 
 function describeTransaction(transaction: XmlNode, outgoing: boolean): string {
   const parties = node(transaction, 'RltdPties');
   const counterparty = outgoing
-    ? partyName(node(parties, 'Cdtr')) ?? partyName(node(parties, 'UltmtCdtr'))
-    : partyName(node(parties, 'Dbtr')) ?? partyName(node(parties, 'UltmtDbtr'));
+    ? (partyName(node(parties, 'Cdtr')) ?? partyName(node(parties, 'UltmtCdtr')))
+    : (partyName(node(parties, 'Dbtr')) ?? partyName(node(parties, 'UltmtDbtr')));
   const remittanceNode = node(transaction, 'RmtInf');
-  const remittance = (typeof remittanceNode === 'object' ? allTexts(remittanceNode.Ustrd).join(' ') : '')
-    || textOf(node(transaction, 'RmtInf', 'Strd', 'CdtrRefInf', 'Ref'))
-    || textOf(node(transaction, 'AddtlTxInf'));
+  const remittance =
+    (typeof remittanceNode === 'object' ? allTexts(remittanceNode.Ustrd).join(' ') : '') ||
+    textOf(node(transaction, 'RmtInf', 'Strd', 'CdtrRefInf', 'Ref')) ||
+    textOf(node(transaction, 'AddtlTxInf'));
   return [counterparty, remittance].filter(Boolean).join(' ');
 }
 

@@ -1,6 +1,13 @@
 import { isValidDate } from '../../../shared/dates.ts';
 import { isKnownCurrency } from '../../../money/currency.ts';
-import type { ParsedStatement, ParsedStatementLine, ReadOutcome, RejectionReason, StatementAccountKind, StatementEvidence } from '../types.ts';
+import type {
+  ParsedStatement,
+  ParsedStatementLine,
+  ReadOutcome,
+  RejectionReason,
+  StatementAccountKind,
+  StatementEvidence,
+} from '../types.ts';
 
 /** Helpers shared by the structured-format readers (OFX, CAMT.053, MT940, CSV, xlsx). */
 
@@ -22,7 +29,10 @@ export function currencyCode(text: string | null | undefined): string | null {
 }
 
 /** The document decides the kind; the upload's hint only fills in when the document is silent. */
-export function resolveKind(fromDocument: StatementAccountKind | null, hint: StatementAccountKind | undefined): StatementAccountKind | null {
+export function resolveKind(
+  fromDocument: StatementAccountKind | null,
+  hint: StatementAccountKind | undefined,
+): StatementAccountKind | null {
   return fromDocument ?? hint ?? null;
 }
 
@@ -51,7 +61,15 @@ export function lineDateRange(lines: ReadonlyArray<{ date: string }>): { first: 
 
 /** Evidence of a file that prints nothing beyond its lines and balances (each reader adds what it knows). */
 export function plainEvidence(sources: StatementEvidence['sources'], wholeList: boolean): StatementEvidence {
-  return { sources, totals: { moneyIn: null, moneyOut: null, countIn: null, countOut: null }, pageMarkers: [], linePages: [], checkpoints: [], recognised: false, wholeList };
+  return {
+    sources,
+    totals: { moneyIn: null, moneyOut: null, countIn: null, countOut: null },
+    pageMarkers: [],
+    linePages: [],
+    checkpoints: [],
+    recognised: false,
+    wholeList,
+  };
 }
 
 export function accepted(statement: ParsedStatement, format: string, evidence: StatementEvidence): ReadOutcome {

@@ -22,7 +22,11 @@ test('CSV: every layout, for each kind it exports, read field by field', async (
           const model = makeStatement(seed++, { kind, currency });
           const hints = layout.needsKindHint ? { kind } : {};
           const outcome = await readCsvStatement(renderCsv(model, name), { ...context, hints });
-          assert.deepEqual(statementOf(outcome), layout.expected(model), `${name} ${kind} ${currency} seed ${seed - 1}`);
+          assert.deepEqual(
+            statementOf(outcome),
+            layout.expected(model),
+            `${name} ${kind} ${currency} seed ${seed - 1}`,
+          );
           assert.equal(outcome.ok && outcome.format, 'csv');
         }
       }
@@ -31,9 +35,20 @@ test('CSV: every layout, for each kind it exports, read field by field', async (
 });
 
 test('CSV: a newest-first export across New Year, with running balances, keeps chronological lines', async () => {
-  const model = makeStatement(4242, { kind: 'checking', currency: 'USD', periodStart: '2025-12-10', days: 40, lineCount: 80 });
+  const model = makeStatement(4242, {
+    kind: 'checking',
+    currency: 'USD',
+    periodStart: '2025-12-10',
+    days: 40,
+    lineCount: 80,
+  });
   const layout = TABLE_LAYOUTS['bank-export-details-indicator-balance'];
-  const read = statementOf(await readCsvStatement(renderCsv(model, 'bank-export-details-indicator-balance'), { ...context, hints: { kind: 'checking' } }));
+  const read = statementOf(
+    await readCsvStatement(renderCsv(model, 'bank-export-details-indicator-balance'), {
+      ...context,
+      hints: { kind: 'checking' },
+    }),
+  );
   assert.deepEqual(read, layout.expected(model));
   assert.ok(read.periodStart.startsWith('2025-12') && read.periodEnd.startsWith('2026-01'));
 });
@@ -46,8 +61,14 @@ test('CSV: a literal card export (post date preferred, payments positive, memo a
     '4821,03/01/2026,03/02/2026,"UBER   *TRIP",Travel,Sale,-18.07,"Ride, airport"',
   ].join('\n');
   assert.deepEqual(statementOf(await readCsvStatement(Buffer.from(csv), context)), {
-    institutionName: null, accountLast4: '4821', accountKind: 'credit_card', currency: null,
-    periodStart: '2026-03-02', periodEnd: '2026-03-31', openingBalance: null, closingBalance: null,
+    institutionName: null,
+    accountLast4: '4821',
+    accountKind: 'credit_card',
+    currency: null,
+    periodStart: '2026-03-02',
+    periodEnd: '2026-03-31',
+    openingBalance: null,
+    closingBalance: null,
     lines: [
       { date: '2026-03-02', description: 'UBER *TRIP Ride, airport', amount: '18.07', balance: null },
       { date: '2026-03-15', description: 'Payment Thank You-Mobile', amount: '-2000.00', balance: null },
@@ -67,10 +88,18 @@ test('CSV: a literal German export with a Soll/Haben column, stated balances and
     '05.03.2026 09:14;Finanzamt;Umsatzsteuer Q4;"1.500,00";S',
     '03.03.2026 17:02;Kunde GmbH;Rechnung 7;265,44;H',
   ].join('\r\n');
-  const read = statementOf(await readCsvStatement(Buffer.from(csv, 'latin1'), { ...context, hints: { kind: 'checking', currency: 'EUR' } }));
+  const read = statementOf(
+    await readCsvStatement(Buffer.from(csv, 'latin1'), { ...context, hints: { kind: 'checking', currency: 'EUR' } }),
+  );
   assert.deepEqual(read, {
-    institutionName: null, accountLast4: '2051', accountKind: 'checking', currency: 'EUR',
-    periodStart: '2026-03-03', periodEnd: '2026-03-05', openingBalance: '1000.00', closingBalance: '-234.56',
+    institutionName: null,
+    accountLast4: '2051',
+    accountKind: 'checking',
+    currency: 'EUR',
+    periodStart: '2026-03-03',
+    periodEnd: '2026-03-05',
+    openingBalance: '1000.00',
+    closingBalance: '-234.56',
     lines: [
       { date: '2026-03-03', description: 'Kunde GmbH Rechnung 7', amount: '-265.44', balance: null },
       { date: '2026-03-05', description: 'Finanzamt Umsatzsteuer Q4', amount: '1500.00', balance: null },
@@ -79,24 +108,54 @@ test('CSV: a literal German export with a Soll/Haben column, stated balances and
 });
 
 test('CSV: a currency column names the currency, and dates that read both ways are day-first outside US dollars', async () => {
-  const csv = ['Date,Description,Amount,Currency,Balance', '02/03/2026,Rent,-1200.00,GBP,800.00', '01/03/2026,Opening deposit,2000.00,GBP,2000.00'].join('\n');
+  const csv = [
+    'Date,Description,Amount,Currency,Balance',
+    '02/03/2026,Rent,-1200.00,GBP,800.00',
+    '01/03/2026,Opening deposit,2000.00,GBP,2000.00',
+  ].join('\n');
   const read = statementOf(await readCsvStatement(Buffer.from(csv), context));
   assert.equal(read.currency, 'GBP');
-  assert.deepEqual(read.lines.map((line) => line.date), ['2026-03-01', '2026-03-02']);
+  assert.deepEqual(
+    read.lines.map((line) => line.date),
+    ['2026-03-01', '2026-03-02'],
+  );
   assert.equal(read.openingBalance, '0.00');
   assert.equal(read.closingBalance, '800.00');
   const dollars = statementOf(await readCsvStatement(Buffer.from(csv.replace(/GBP/g, 'USD')), context));
-  assert.deepEqual(dollars.lines.map((line) => line.date), ['2026-01-03', '2026-02-03']);
+  assert.deepEqual(
+    dollars.lines.map((line) => line.date),
+    ['2026-01-03', '2026-02-03'],
+  );
 });
 
 test('CSV: not statements, damaged files and empty tables are rejected with the right reason', async () => {
   const cases: Array<[string, Buffer, string]> = [
-    ['a contact list', Buffer.from('Name,Email,Phone,Company\nAda Lovelace,ada@example.com,555-0100,Analytical Engines\nAlan Turing,alan@example.com,555-0199,Bletchley\n'), 'not_a_bank_statement'],
+    [
+      'a contact list',
+      Buffer.from(
+        'Name,Email,Phone,Company\nAda Lovelace,ada@example.com,555-0100,Analytical Engines\nAlan Turing,alan@example.com,555-0199,Bletchley\n',
+      ),
+      'not_a_bank_statement',
+    ],
     ['a letter', Buffer.from('Dear customer\nthank you for your business\n'), 'not_a_bank_statement'],
     ['binary noise', Buffer.from(Array.from({ length: 3000 }, (_, index) => (index * 7) % 256)), 'document_unreadable'],
-    ['an unclosed quote', Buffer.from('Date,Description,Amount\n03/01/2026,"COFFEE,-4.50\n03/02/2026,TEA,-3.00\n'), 'document_unreadable'],
-    ['an unreadable amount', Buffer.from('Date,Description,Amount\n03/01/2026,COFFEE,-4.50\n03/02/2026,TEA,three\n03/03/2026,CAKE,-2.00\n03/04/2026,PIE,-1.00\n'), 'document_unreadable'],
-    ['rows in two currencies', Buffer.from('Date,Description,Amount,Currency\n03/01/2026,COFFEE,-4.50,USD\n03/02/2026,TEA,-3.00,EUR\n'), 'document_unreadable'],
+    [
+      'an unclosed quote',
+      Buffer.from('Date,Description,Amount\n03/01/2026,"COFFEE,-4.50\n03/02/2026,TEA,-3.00\n'),
+      'document_unreadable',
+    ],
+    [
+      'an unreadable amount',
+      Buffer.from(
+        'Date,Description,Amount\n03/01/2026,COFFEE,-4.50\n03/02/2026,TEA,three\n03/03/2026,CAKE,-2.00\n03/04/2026,PIE,-1.00\n',
+      ),
+      'document_unreadable',
+    ],
+    [
+      'rows in two currencies',
+      Buffer.from('Date,Description,Amount,Currency\n03/01/2026,COFFEE,-4.50,USD\n03/02/2026,TEA,-3.00,EUR\n'),
+      'document_unreadable',
+    ],
     ['a header and no rows', Buffer.from('Date,Description,Amount,Balance\n'), 'no_transactions'],
     ['an empty file', Buffer.from(''), 'no_transactions'],
   ];
@@ -110,17 +169,33 @@ test('CSV: UTF-16 exports with a byte-order mark read like UTF-8 ones', async ()
   const model = makeStatement(55, { kind: 'savings', currency: 'GBP' });
   const utf8 = renderCsv(model, 'uk-tab-money-in-out').subarray(3).toString('utf8');
   const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(utf8, 'utf16le')]);
-  assert.deepEqual(statementOf(await readCsvStatement(utf16, context)), TABLE_LAYOUTS['uk-tab-money-in-out'].expected(model));
+  assert.deepEqual(
+    statementOf(await readCsvStatement(utf16, context)),
+    TABLE_LAYOUTS['uk-tab-money-in-out'].expected(model),
+  );
 });
 
 test('property: any generated statement in any CSV layout reads back exactly', async () => {
-  const cases = Object.entries(TABLE_LAYOUTS).flatMap(([name, layout]) => layout.kinds.flatMap((kind) => layout.currencies.map((currency) => ({ name, kind, currency }))));
-  await fc.assert(fc.asyncProperty(fc.integer({ min: 0, max: 2 ** 31 - 1 }), fc.constantFrom(...cases), fc.integer({ min: 1, max: 40 }), async (seed, { name, kind, currency }, lineCount) => {
-    const model = makeStatement(seed, { kind, currency, lineCount });
-    const layout = TABLE_LAYOUTS[name];
-    const outcome = await readCsvStatement(renderCsv(model, name), { ...context, hints: layout.needsKindHint ? { kind } : {} });
-    assert.deepEqual(statementOf(outcome), layout.expected(model));
-  }), { numRuns: 80 });
+  const cases = Object.entries(TABLE_LAYOUTS).flatMap(([name, layout]) =>
+    layout.kinds.flatMap((kind) => layout.currencies.map((currency) => ({ name, kind, currency }))),
+  );
+  await fc.assert(
+    fc.asyncProperty(
+      fc.integer({ min: 0, max: 2 ** 31 - 1 }),
+      fc.constantFrom(...cases),
+      fc.integer({ min: 1, max: 40 }),
+      async (seed, { name, kind, currency }, lineCount) => {
+        const model = makeStatement(seed, { kind, currency, lineCount });
+        const layout = TABLE_LAYOUTS[name];
+        const outcome = await readCsvStatement(renderCsv(model, name), {
+          ...context,
+          hints: layout.needsKindHint ? { kind } : {},
+        });
+        assert.deepEqual(statementOf(outcome), layout.expected(model));
+      },
+    ),
+    { numRuns: 80 },
+  );
 });
 
 test('CSV: a card export whose balances are all below zero, with nothing that says which way money moved, is rejected rather than guessed', async () => {
@@ -133,11 +208,20 @@ test('CSV: a card export whose balances are all below zero, with nothing that sa
   assert.equal(!outcome.ok && outcome.reason, 'document_unreadable');
   assert.match(!outcome.ok ? outcome.message : '', /does not show which way its money moved/);
   // The same lines with the balances printed owed-positive, as a card statement states them: read exactly.
-  const turn = (field: string) => field.replace(/^("?)(-?)/, (_, quote: string, minus: string) => `${quote}${minus ? '' : '-'}`);
-  const owed = holderView.toString('latin1').split('\n').map((row) => {
-    const fields = row.split(';');
-    if (/saldo:$/i.test(fields[0]) || (fields.length === 6 && /^\d{2}\.\d{2}\.\d{4}$/.test(fields[0]))) fields[fields.length - 1] = turn(fields[fields.length - 1]);
-    return fields.join(';');
-  }).join('\n');
-  assert.deepEqual(statementOf(await readCsvStatement(Buffer.from(owed, 'latin1'), context)), TABLE_LAYOUTS['german-semicolon-preamble'].expected(model));
+  const turn = (field: string) =>
+    field.replace(/^("?)(-?)/, (_, quote: string, minus: string) => `${quote}${minus ? '' : '-'}`);
+  const owed = holderView
+    .toString('latin1')
+    .split('\n')
+    .map((row) => {
+      const fields = row.split(';');
+      if (/saldo:$/i.test(fields[0]) || (fields.length === 6 && /^\d{2}\.\d{2}\.\d{4}$/.test(fields[0])))
+        fields[fields.length - 1] = turn(fields[fields.length - 1]);
+      return fields.join(';');
+    })
+    .join('\n');
+  assert.deepEqual(
+    statementOf(await readCsvStatement(Buffer.from(owed, 'latin1'), context)),
+    TABLE_LAYOUTS['german-semicolon-preamble'].expected(model),
+  );
 });

@@ -15,16 +15,37 @@ export async function readCsvStatement(bytes: Buffer, context: ReaderContext): P
   const text = decodeText(bytes);
   if (text.trim() === '') return reject('no_transactions', 'The CSV file is empty.');
   const delimiter = detectDelimiter(detectionSample(text));
-  if (delimiter === 'unparseable') return reject('document_unreadable', 'The CSV file could not be read: its quoting is broken under every delimiter (an unclosed quote?).');
-  if (delimiter === null) return reject('not_a_bank_statement', 'The file is not a table: no delimiter (comma, semicolon, tab or |) separates its lines into columns.');
+  if (delimiter === 'unparseable')
+    return reject(
+      'document_unreadable',
+      'The CSV file could not be read: its quoting is broken under every delimiter (an unclosed quote?).',
+    );
+  if (delimiter === null)
+    return reject(
+      'not_a_bank_statement',
+      'The file is not a table: no delimiter (comma, semicolon, tab or |) separates its lines into columns.',
+    );
   const { maxRows } = limitsOf(context);
   let rows: string[][];
   try {
     // Parsing stops one row past what the limit allows, so an oversized file costs no more than that.
-    rows = parse(text, { delimiter, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, trim: true, max_record_size: MAX_ROW_CHARACTERS, to: maxRows + FRAME_ROWS + 1 });
+    rows = parse(text, {
+      delimiter,
+      relax_column_count: true,
+      relax_quotes: true,
+      skip_empty_lines: true,
+      trim: true,
+      max_record_size: MAX_ROW_CHARACTERS,
+      to: maxRows + FRAME_ROWS + 1,
+    });
   } catch (error) {
-    if (error instanceof CsvError && error.code === 'CSV_MAX_RECORD_SIZE') return reject('document_unreadable', `The CSV file has a row longer than ${MAX_ROW_CHARACTERS.toLocaleString('en-US')} characters, the limit per row: it is not a statement table (or its quoting is broken).`);
-    if (error instanceof CsvError) return reject('document_unreadable', `The CSV file could not be read: ${error.message}`);
+    if (error instanceof CsvError && error.code === 'CSV_MAX_RECORD_SIZE')
+      return reject(
+        'document_unreadable',
+        `The CSV file has a row longer than ${MAX_ROW_CHARACTERS.toLocaleString('en-US')} characters, the limit per row: it is not a statement table (or its quoting is broken).`,
+      );
+    if (error instanceof CsvError)
+      return reject('document_unreadable', `The CSV file could not be read: ${error.message}`);
     throw error;
   }
   if (rows.length > maxRows + FRAME_ROWS) return tooManyRows(maxRows);

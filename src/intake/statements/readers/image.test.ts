@@ -9,10 +9,26 @@ import type { ReadOutcome } from '../types.ts';
 
 // OCR takes seconds per page, so there is one scan per orientation, each a different damage.
 const scans: Array<{ name: string; options: ScanOptions; asPdf: boolean }> = [
-  { name: 'upright PNG, skewed 1.5°, speckled', options: { dpi: 200, quarterTurns: 0, skewDegrees: 1.5, speckle: 0.002, format: 'png', seed: 1 }, asPdf: false },
-  { name: 'JPEG turned a quarter clockwise', options: { dpi: 200, quarterTurns: 1, skewDegrees: 0, speckle: 0.001, format: 'jpeg', seed: 2 }, asPdf: false },
-  { name: 'PNG upside down, skewed -1°', options: { dpi: 200, quarterTurns: 2, skewDegrees: -1, speckle: 0.001, format: 'png', seed: 3 }, asPdf: false },
-  { name: 'image-only PDF turned a quarter counter-clockwise', options: { dpi: 200, quarterTurns: 3, skewDegrees: 0, speckle: 0.001, format: 'png', seed: 4 }, asPdf: true },
+  {
+    name: 'upright PNG, skewed 1.5°, speckled',
+    options: { dpi: 200, quarterTurns: 0, skewDegrees: 1.5, speckle: 0.002, format: 'png', seed: 1 },
+    asPdf: false,
+  },
+  {
+    name: 'JPEG turned a quarter clockwise',
+    options: { dpi: 200, quarterTurns: 1, skewDegrees: 0, speckle: 0.001, format: 'jpeg', seed: 2 },
+    asPdf: false,
+  },
+  {
+    name: 'PNG upside down, skewed -1°',
+    options: { dpi: 200, quarterTurns: 2, skewDegrees: -1, speckle: 0.001, format: 'png', seed: 3 },
+    asPdf: false,
+  },
+  {
+    name: 'image-only PDF turned a quarter counter-clockwise',
+    options: { dpi: 200, quarterTurns: 3, skewDegrees: 0, speckle: 0.001, format: 'png', seed: 4 },
+    asPdf: true,
+  },
 ];
 
 function assertReadsAsSource(outcome: ReadOutcome): void {
@@ -30,11 +46,19 @@ for (const scan of scans) {
   test(`scanned statement, ${scan.name}: OCR reads every field exactly`, async () => {
     const image = await scanPdf(await sourcePdf, scan.options);
     if (scan.asPdf) {
-      const outcome = await readPdfStatement(await imageOnlyPdf(image), { filename: 'scan.pdf', mediaType: 'application/pdf', hints: {} });
+      const outcome = await readPdfStatement(await imageOnlyPdf(image), {
+        filename: 'scan.pdf',
+        mediaType: 'application/pdf',
+        hints: {},
+      });
       assertReadsAsSource(outcome);
       assert.equal(outcome.ok && outcome.format, 'pdf-ocr');
     } else {
-      const outcome = await readImageStatement(image, { filename: `scan.${scan.options.format}`, mediaType: `image/${scan.options.format}`, hints: {} });
+      const outcome = await readImageStatement(image, {
+        filename: `scan.${scan.options.format}`,
+        mediaType: `image/${scan.options.format}`,
+        hints: {},
+      });
       assertReadsAsSource(outcome);
       assert.equal(outcome.ok && outcome.format, 'image-ocr');
     }

@@ -22,6 +22,10 @@ export async function readImageStatement(bytes: Buffer, context: ReaderContext):
     const pages = await ocrPages([bytes]);
     return interpretStatement(pages, { context, format: 'image-ocr' });
   } catch (error) {
-    return { ok: false, reason: 'document_unreadable', message: `The image could not be read: ${(error as Error).message}` };
+    return {
+      ok: false,
+      reason: 'document_unreadable',
+      message: `The image could not be read: ${(error as Error).message}`,
+    };
   }
 }

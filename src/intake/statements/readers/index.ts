@@ -16,7 +16,10 @@ export const ACCEPTED_FORMATS_TEXT = 'PDF (text or scanned), PNG, JPEG, CSV, XLS
  * Readers load on first use: the PDF and OCR ones pull in large libraries that a process which only
  * answers the API (or runs one CLI command) never needs.
  */
-const lazy = (load: () => Promise<StatementReader>): StatementReader => async (bytes, context) => (await load())(bytes, context);
+const lazy =
+  (load: () => Promise<StatementReader>): StatementReader =>
+  async (bytes, context) =>
+    (await load())(bytes, context);
 
 const READERS: Partial<Record<StatementFormat, StatementReader>> = {
   pdf: lazy(async () => (await import('./pdf.ts')).readPdfStatement),
@@ -35,7 +38,7 @@ export function readerFor(format: StatementFormat): StatementReader | undefined 
 export type Sniffed = { ok: true; format: StatementFormat } | { ok: false; reason: string };
 
 const startsWith = (bytes: Buffer, signature: number[]) => signature.every((byte, index) => bytes[index] === byte);
-const extensionOf = (filename: string | null) => (filename?.toLowerCase().match(/\.([a-z0-9]+)$/)?.[1] ?? '');
+const extensionOf = (filename: string | null) => filename?.toLowerCase().match(/\.([a-z0-9]+)$/)?.[1] ?? '';
 
 export function sniffFormat(bytes: Buffer, filename: string | null, mediaType: string | null): Sniffed {
   const extension = extensionOf(filename);
@@ -54,10 +57,16 @@ export function sniffFormat(bytes: Buffer, filename: string | null, mediaType: s
     return { ok: false, reason: 'a legacy Office file (.xls or .doc); save the spreadsheet as .xlsx or .csv' };
   }
   const text = decodeHead(bytes);
-  if (text === undefined) return { ok: false, reason: `binary data of an unsupported type${mediaType ? ` (${mediaType})` : ''}` };
-  if (/OFXHEADER\s*:|<OFX>/i.test(text) || ((extension === 'ofx' || extension === 'qfx') && /<\s*OFX|<STMTTRN>/i.test(text))) return { ok: true, format: 'ofx' };
+  if (text === undefined)
+    return { ok: false, reason: `binary data of an unsupported type${mediaType ? ` (${mediaType})` : ''}` };
+  if (
+    /OFXHEADER\s*:|<OFX>/i.test(text) ||
+    ((extension === 'ofx' || extension === 'qfx') && /<\s*OFX|<STMTTRN>/i.test(text))
+  )
+    return { ok: true, format: 'ofx' };
   if (/urn:iso:std:iso:20022:tech:xsd:camt\.053|<BkToCstmrStmt[\s>]/.test(text)) return { ok: true, format: 'camt053' };
-  if (/^\s*<\?xml|^\s*<[A-Za-z]/.test(text)) return { ok: false, reason: 'an XML or HTML document that is not a CAMT.053 statement' };
+  if (/^\s*<\?xml|^\s*<[A-Za-z]/.test(text))
+    return { ok: false, reason: 'an XML or HTML document that is not a CAMT.053 statement' };
   if (/(^|\n):20:/.test(text) && /(^|\n):6[02][FM]:/.test(text)) return { ok: true, format: 'mt940' };
   return { ok: true, format: 'csv' };
 }
@@ -69,7 +78,10 @@ export function sniffFormat(bytes: Buffer, filename: string | null, mediaType: s
 function decodeHead(bytes: Buffer): string | undefined {
   const head = bytes.subarray(0, 64 * 1024);
   if (startsWith(head, [0xff, 0xfe])) return head.subarray(2).toString('utf16le');
-  if (startsWith(head, [0xfe, 0xff])) return Buffer.from(head.subarray(2, head.length - (head.length % 2))).swap16().toString('utf16le');
+  if (startsWith(head, [0xfe, 0xff]))
+    return Buffer.from(head.subarray(2, head.length - (head.length % 2)))
+      .swap16()
+      .toString('utf16le');
   let control = 0;
   for (const byte of head) {
     if (byte === 0) return undefined;

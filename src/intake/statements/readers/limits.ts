@@ -15,15 +15,24 @@ export function limitsOf(context: ReaderContext): ReadLimits {
 const count = (value: number) => value.toLocaleString('en-US');
 
 export function tooManyRows(maxRows: number): ReadOutcome {
-  return reject('document_unreadable', `The statement has more than ${count(maxRows)} lines, the limit per statement; split it into shorter periods.`);
+  return reject(
+    'document_unreadable',
+    `The statement has more than ${count(maxRows)} lines, the limit per statement; split it into shorter periods.`,
+  );
 }
 
 export function tooManyCells(sheetNumber: number, maxSheetCells: number): ReadOutcome {
-  return reject('document_unreadable', `Worksheet ${sheetNumber} of the workbook has more than ${count(maxSheetCells)} cells, the limit per sheet; export the transactions alone, or as CSV.`);
+  return reject(
+    'document_unreadable',
+    `Worksheet ${sheetNumber} of the workbook has more than ${count(maxSheetCells)} cells, the limit per sheet; export the transactions alone, or as CSV.`,
+  );
 }
 
 export function tooManyPages(pages: number, maxPdfPages: number): ReadOutcome {
-  return reject('document_unreadable', `The PDF has ${count(pages)} pages, more than the limit of ${count(maxPdfPages)} per document; upload it in parts.`);
+  return reject(
+    'document_unreadable',
+    `The PDF has ${count(pages)} pages, more than the limit of ${count(maxPdfPages)} per document; upload it in parts.`,
+  );
 }
 
 /** Every format's statement is held to the line limit, whatever its reader checked while reading. */

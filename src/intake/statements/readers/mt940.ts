@@ -1,6 +1,17 @@
 import { addDays, isValidDate } from '../../../shared/dates.ts';
 import type { ParsedStatementLine, ReadOutcome, ReaderContext } from '../types.ts';
-import { accepted, plainEvidence, accountLast4, collapseSpaces, currencyCode, decodeText, lineDateRange, looksBinary, reject, resolveKind } from './common.ts';
+import {
+  accepted,
+  plainEvidence,
+  accountLast4,
+  collapseSpaces,
+  currencyCode,
+  decodeText,
+  lineDateRange,
+  looksBinary,
+  reject,
+  resolveKind,
+} from './common.ts';
 import { Decimal } from '../../../money/decimal.ts';
 import { amountText } from '../interpret/statement.ts';
 
@@ -49,10 +60,12 @@ export async function readMt940Statement(bytes: Buffer, context: ReaderContext):
   try {
     messages = parseMessages(decodeText(bytes).replace(/\r\n?/g, '\n'));
   } catch (error) {
-    if (error instanceof Mt940Error) return reject('document_unreadable', `The MT940 file could not be read: ${error.message}.`);
+    if (error instanceof Mt940Error)
+      return reject('document_unreadable', `The MT940 file could not be read: ${error.message}.`);
     throw error;
   }
-  if (messages.length === 0) return reject('document_unreadable', 'The file holds no MT940 statement (no :20: … :62F: message).');
+  if (messages.length === 0)
+    return reject('document_unreadable', 'The file holds no MT940 statement (no :20: … :62F: message).');
 
   const account = messages[0].account;
   const mine = messages.filter((message) => message.account === account);
@@ -61,14 +74,17 @@ export async function readMt940Statement(bytes: Buffer, context: ReaderContext):
   const kind = resolveKind(null, context.hints.kind);
   const owed = kind === 'credit_card';
   const currency = currencyCode(first.opening?.currency ?? last.closing?.currency);
-  if (!first.opening || !last.closing) return reject('document_unreadable', 'The MT940 statement lacks its opening (:60F:) or closing (:62F:) balance.');
+  if (!first.opening || !last.closing)
+    return reject('document_unreadable', 'The MT940 statement lacks its opening (:60F:) or closing (:62F:) balance.');
 
-  const lines: ParsedStatementLine[] = mine.flatMap((message) => message.lines).map((line) => ({
-    date: line.date,
-    description: line.description,
-    amount: amountText(line.amount, currency),
-    balance: null,
-  }));
+  const lines: ParsedStatementLine[] = mine
+    .flatMap((message) => message.lines)
+    .map((line) => ({
+      date: line.date,
+      description: line.description,
+      amount: amountText(line.amount, currency),
+      balance: null,
+    }));
   if (lines.length === 0) return reject('no_transactions', 'The MT940 statement has no :61: transaction lines.');
 
   const balanceText = (balance: Balance) => amountText(owed ? balance.amount.negate() : balance.amount, currency);
@@ -76,17 +92,21 @@ export async function readMt940Statement(bytes: Buffer, context: ReaderContext):
   const openingDate = first.opening.date;
   const closingDate = last.closing.date;
   const startAfterOpening = openingDate < closingDate ? addDays(openingDate, 1) : openingDate;
-  return accepted({
-    institutionName: first.institution,
-    accountLast4: accountLast4(account?.includes('/') ? account.slice(account.indexOf('/') + 1) : account),
-    accountKind: kind,
-    currency,
-    periodStart: startAfterOpening < range.first ? startAfterOpening : range.first,
-    periodEnd: closingDate > range.last ? closingDate : range.last,
-    openingBalance: balanceText(first.opening),
-    closingBalance: balanceText(last.closing),
-    lines,
-  }, 'mt940', plainEvidence({ period: 'stated', openingBalance: 'stated', closingBalance: 'stated' }, true));
+  return accepted(
+    {
+      institutionName: first.institution,
+      accountLast4: accountLast4(account?.includes('/') ? account.slice(account.indexOf('/') + 1) : account),
+      accountKind: kind,
+      currency,
+      periodStart: startAfterOpening < range.first ? startAfterOpening : range.first,
+      periodEnd: closingDate > range.last ? closingDate : range.last,
+      openingBalance: balanceText(first.opening),
+      closingBalance: balanceText(last.closing),
+      lines,
+    },
+    'mt940',
+    plainEvidence({ period: 'stated', openingBalance: 'stated', closingBalance: 'stated' }, true),
+  );
 }
 
 function parseMessages(text: string): Message[] {
@@ -95,7 +115,8 @@ function parseMessages(text: string): Message[] {
   // With the SWIFT envelope, the statement is block 4; without it, the whole file.
   const enveloped = text.includes('{4:');
   const bodies = enveloped ? [...text.matchAll(/\{4:\n?([\s\S]*?)\n?-\}/g)].map((match) => match[1]) : [text];
-  if (enveloped && bodies.length !== text.split('{4:').length - 1) throw new Mt940Error('a SWIFT block 4 is never closed (file cut short?)');
+  if (enveloped && bodies.length !== text.split('{4:').length - 1)
+    throw new Mt940Error('a SWIFT block 4 is never closed (file cut short?)');
 
   const fields: Field[] = [];
   for (const body of bodies) {
@@ -124,10 +145,12 @@ function parseMessages(text: string): Message[] {
         current.account = field.value.trim();
         current.institution ??= institutionFromAccount(current.account);
         break;
-      case '60F': case '60M':
+      case '60F':
+      case '60M':
         current.opening = parseBalance(field);
         break;
-      case '62F': case '62M':
+      case '62F':
+      case '62M':
         current.closing = parseBalance(field);
         lastLine = null;
         break;
@@ -148,7 +171,8 @@ function parseMessages(text: string): Message[] {
     }
   }
   for (const message of messages) {
-    if (message.opening && !message.closing) throw new Mt940Error(`statement for ${message.account ?? 'an account'} has no closing balance (file cut short?)`);
+    if (message.opening && !message.closing)
+      throw new Mt940Error(`statement for ${message.account ?? 'an account'} has no closing balance (file cut short?)`);
   }
   return messages.filter((message) => message.opening || message.closing || message.lines.length > 0);
 }
@@ -192,19 +216,26 @@ function parseStatementLine(value: string): Message['lines'][number] {
     const entryMonth = Number(entryDateText.slice(0, 2));
     const valueMonth = Number(valueDate.slice(5, 7));
     // The entry date has no year: it is the value date's, unless the two straddle a new year.
-    const year = entryMonth === 1 && valueMonth === 12 ? valueYear + 1 : entryMonth === 12 && valueMonth === 1 ? valueYear - 1 : valueYear;
+    const year =
+      entryMonth === 1 && valueMonth === 12
+        ? valueYear + 1
+        : entryMonth === 12 && valueMonth === 1
+          ? valueYear - 1
+          : valueYear;
     date = `${year}-${entryDateText.slice(0, 2)}-${entryDateText.slice(2, 4)}`;
     if (!isValidDate(date)) throw new Mt940Error(`entry date ${entryDateText} is not a date`);
   }
   const magnitude = swiftAmount(amountText);
   const moneyOut = mark === 'D' || mark === 'RC';
   const customerReference = references.split('//')[0].trim();
-  const fallback = collapseSpaces(more.join(' ')) || (customerReference && customerReference !== 'NONREF' ? customerReference : '');
+  const fallback =
+    collapseSpaces(more.join(' ')) || (customerReference && customerReference !== 'NONREF' ? customerReference : '');
   return { date, amount: moneyOut ? magnitude : magnitude.negate(), description: fallback };
 }
 
 const SEPA_KEYS = /(EREF|KREF|MREF|CRED|DEBT|SVWZ|ABWA|ABWE|IBAN|BIC|COAM|OAMT)\+/;
-const SWIFT_SUBFIELDS = /\/(TRTP|IBAN|BIC|NAME|REMI|EREF|ORDP|BENM|CSID|MARF|RTRN|ADDR|ISDT|PURP|ULTC|ULTD|CNTP|PREF|ID|CODE|SVCL|BUSP|CDTRREF|CDTRREFTP|FEES)\//g;
+const SWIFT_SUBFIELDS =
+  /\/(TRTP|IBAN|BIC|NAME|REMI|EREF|ORDP|BENM|CSID|MARF|RTRN|ADDR|ISDT|PURP|ULTC|ULTD|CNTP|PREF|ID|CODE|SVCL|BUSP|CDTRREF|CDTRREFTP|FEES)\//g;
 
 /** The text of a :86: field: German ?-subfields, SWIFT /CODE/ subfields, or free text. */
 function describe(value: string): string {
@@ -213,7 +244,9 @@ function describe(value: string): string {
   if (/^\d{3}\?/.test(joined)) return describeGermanSubfields(joined);
   if (/^\/[A-Z]{2,9}\//.test(joined) && /\/(NAME|REMI|CNTP)\//.test(joined)) return describeSwiftSubfields(joined);
   // Free text wrapped at the field width (65) was cut mid-word; a shorter line ended at a word.
-  const text = unwrapped.map((line, index) => (index === 0 ? line : unwrapped[index - 1].length >= 65 ? line : ` ${line}`)).join('');
+  const text = unwrapped
+    .map((line, index) => (index === 0 ? line : unwrapped[index - 1].length >= 65 ? line : ` ${line}`))
+    .join('');
   return collapseSpaces(text);
 }
 
@@ -221,7 +254,8 @@ function describe(value: string): string {
 function describeGermanSubfields(joined: string): string {
   const parts = new Map<number, string>();
   for (const match of joined.matchAll(/\?(\d{2})([^?]*)/g)) parts.set(Number(match[1]), match[2]);
-  const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, offset) => parts.get(from + offset) ?? '').join('');
+  const range = (from: number, to: number) =>
+    Array.from({ length: to - from + 1 }, (_, offset) => parts.get(from + offset) ?? '').join('');
   const name = collapseSpaces(range(32, 33));
   let purpose = range(20, 29) + range(60, 63);
   if (SEPA_KEYS.test(purpose)) {
@@ -238,7 +272,8 @@ function describeSwiftSubfields(joined: string): string {
   const matches = [...joined.matchAll(SWIFT_SUBFIELDS)];
   matches.forEach((match, index) => {
     const end = index + 1 < matches.length ? matches[index + 1].index : joined.length;
-    if (!values.has(match[1])) values.set(match[1], joined.slice(match.index + match[0].length, end).replace(/\/+$/, ''));
+    if (!values.has(match[1]))
+      values.set(match[1], joined.slice(match.index + match[0].length, end).replace(/\/+$/, ''));
   });
   const counterparty = values.get('NAME') ?? values.get('CNTP')?.split('/').filter(Boolean)[2] ?? '';
   const remittance = (values.get('REMI') ?? '').replace(/^(USTD|STRD)\/\//, '').replace(/\/+$/, '');

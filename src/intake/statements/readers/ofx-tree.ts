@@ -21,7 +21,8 @@ const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"'
 function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, entity: string) => {
     if (entity[0] === '#') {
-      const code = entity[1] === 'x' || entity[1] === 'X' ? parseInt(entity.slice(2), 16) : parseInt(entity.slice(1), 10);
+      const code =
+        entity[1] === 'x' || entity[1] === 'X' ? parseInt(entity.slice(2), 16) : parseInt(entity.slice(1), 10);
       return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
     }
     return ENTITIES[entity.toLowerCase()] ?? whole;
@@ -91,7 +92,9 @@ export function parseOfxTree(text: string): OfxElement {
       continue;
     }
     // An element whose very next tag closes it is an empty leaf (XML "<MEMO></MEMO>").
-    const emptyClose = new RegExp(`^\\s*<\\s*/\\s*${name.replace(/\./g, '\\.')}\\s*>`, 'i').exec(text.slice(position, position + name.length + 64));
+    const emptyClose = new RegExp(`^\\s*<\\s*/\\s*${name.replace(/\./g, '\\.')}\\s*>`, 'i').exec(
+      text.slice(position, position + name.length + 64),
+    );
     if (emptyClose) {
       parent.children.push({ name, value: '', children: [] });
       position += emptyClose[0].length;

@@ -20,8 +20,14 @@ test('OFX: every layout, checking, savings and credit card, read field by field'
       for (const currency of ['USD', 'EUR', 'JPY']) {
         const model = makeStatement(seed++, { kind, currency });
         const outcome = await readOfxStatement(renderOfx(model, layout), context);
-        const expected = expectedStatement(model, { institutionName: layout.withoutInstitution ? null : model.institution });
-        assert.deepEqual(statementOf(outcome), { ...expected, lines: expected.lines.map((line) => ({ ...line, balance: null })) }, `${name} ${kind} ${currency}`);
+        const expected = expectedStatement(model, {
+          institutionName: layout.withoutInstitution ? null : model.institution,
+        });
+        assert.deepEqual(
+          statementOf(outcome),
+          { ...expected, lines: expected.lines.map((line) => ({ ...line, balance: null })) },
+          `${name} ${kind} ${currency}`,
+        );
         assert.equal(outcome.ok && outcome.format, 'ofx');
       }
     }
@@ -34,7 +40,10 @@ test('OFX: a year-boundary period and a 120-line statement', async () => {
   assert.equal(read.periodStart, '2025-12-15');
   assert.equal(read.periodEnd, '2026-01-14');
   assert.equal(read.lines.length, 120);
-  assert.deepEqual(read.lines.map((line) => line.amount), expectedStatement(model).lines.map((line) => line.amount));
+  assert.deepEqual(
+    read.lines.map((line) => line.amount),
+    expectedStatement(model).lines.map((line) => line.amount),
+  );
 });
 
 // A hand-written QFX as a US bank sends it, with the expected values spelled out rather than derived.
@@ -112,12 +121,34 @@ test('OFX: damaged, empty and foreign files are rejected with the right reason',
   const good = renderOfx(model, OFX_LAYOUTS['sgml-102-bare-leaves']);
   const cases: Array<[string, Buffer, string]> = [
     ['cut short', good.subarray(0, Math.floor(good.length * 0.6)), 'document_unreadable'],
-    ['binary noise', Buffer.from(Array.from({ length: 3000 }, (_, index) => (index * 7919) % 256)), 'document_unreadable'],
+    [
+      'binary noise',
+      Buffer.from(Array.from({ length: 3000 }, (_, index) => (index * 7919) % 256)),
+      'document_unreadable',
+    ],
     ['no OFX element', Buffer.from('OFXHEADER:100\nDATA:OFXSGML\n\nhello'), 'document_unreadable'],
-    ['crossed aggregates', Buffer.from(good.toString('latin1').replace('</BANKTRANLIST>', '</STMTRS>')), 'document_unreadable'],
-    ['unreadable amount', Buffer.from(good.toString('latin1').replace(/<TRNAMT>[^<\n]+/, '<TRNAMT>twelve')), 'document_unreadable'],
-    ['no transactions', Buffer.from(good.toString('latin1').replace(/<STMTTRN>[\s\S]*<\/STMTTRN>/, '')), 'no_transactions'],
-    ['signon only (an error answer)', Buffer.from('<OFX><SIGNONMSGSRSV1><SONRS><STATUS><CODE>15500<SEVERITY>ERROR<MESSAGE>Signon invalid</STATUS></SONRS></SIGNONMSGSRSV1></OFX>'), 'not_a_bank_statement'],
+    [
+      'crossed aggregates',
+      Buffer.from(good.toString('latin1').replace('</BANKTRANLIST>', '</STMTRS>')),
+      'document_unreadable',
+    ],
+    [
+      'unreadable amount',
+      Buffer.from(good.toString('latin1').replace(/<TRNAMT>[^<\n]+/, '<TRNAMT>twelve')),
+      'document_unreadable',
+    ],
+    [
+      'no transactions',
+      Buffer.from(good.toString('latin1').replace(/<STMTTRN>[\s\S]*<\/STMTTRN>/, '')),
+      'no_transactions',
+    ],
+    [
+      'signon only (an error answer)',
+      Buffer.from(
+        '<OFX><SIGNONMSGSRSV1><SONRS><STATUS><CODE>15500<SEVERITY>ERROR<MESSAGE>Signon invalid</STATUS></SONRS></SIGNONMSGSRSV1></OFX>',
+      ),
+      'not_a_bank_statement',
+    ],
   ];
   for (const [name, bytes, reason] of cases) {
     const outcome = await readOfxStatement(bytes, context);
@@ -140,15 +171,25 @@ test('OFX: with several accounts in one download, the first statement that has l
 });
 
 test('property: any generated OFX statement reads back exactly, and its implied opening reconciles', async () => {
-  await fc.assert(fc.asyncProperty(
-    fc.integer({ min: 0, max: 2 ** 31 - 1 }), fc.constantFrom(...KINDS), fc.constantFrom(...Object.keys(OFX_LAYOUTS)),
-    fc.constantFrom('USD', 'EUR', 'KWD', 'JPY'), fc.integer({ min: 1, max: 40 }),
-    async (seed, kind, layoutName, currency, lineCount) => {
-      const model = makeStatement(seed, { kind, currency, lineCount });
-      const read = statementOf(await readOfxStatement(renderOfx(model, OFX_LAYOUTS[layoutName]), context));
-      const expected = expectedStatement(model);
-      assert.equal(read.openingBalance, expected.openingBalance);
-      assert.equal(read.closingBalance, expected.closingBalance);
-      assert.deepEqual(read.lines.map((line) => [line.date, line.description, line.amount]), expected.lines.map((line) => [line.date, line.description, line.amount]));
-    }), { numRuns: 60 });
+  await fc.assert(
+    fc.asyncProperty(
+      fc.integer({ min: 0, max: 2 ** 31 - 1 }),
+      fc.constantFrom(...KINDS),
+      fc.constantFrom(...Object.keys(OFX_LAYOUTS)),
+      fc.constantFrom('USD', 'EUR', 'KWD', 'JPY'),
+      fc.integer({ min: 1, max: 40 }),
+      async (seed, kind, layoutName, currency, lineCount) => {
+        const model = makeStatement(seed, { kind, currency, lineCount });
+        const read = statementOf(await readOfxStatement(renderOfx(model, OFX_LAYOUTS[layoutName]), context));
+        const expected = expectedStatement(model);
+        assert.equal(read.openingBalance, expected.openingBalance);
+        assert.equal(read.closingBalance, expected.closingBalance);
+        assert.deepEqual(
+          read.lines.map((line) => [line.date, line.description, line.amount]),
+          expected.lines.map((line) => [line.date, line.description, line.amount]),
+        );
+      },
+    ),
+    { numRuns: 60 },
+  );
 });

@@ -1,5 +1,17 @@
 import type { ParsedStatementLine, ReadOutcome, ReaderContext, StatementAccountKind } from '../types.ts';
-import { accepted, plainEvidence, accountLast4, collapseSpaces, compactDate, currencyCode, decodeText, lineDateRange, looksBinary, reject, resolveKind } from './common.ts';
+import {
+  accepted,
+  plainEvidence,
+  accountLast4,
+  collapseSpaces,
+  compactDate,
+  currencyCode,
+  decodeText,
+  lineDateRange,
+  looksBinary,
+  reject,
+  resolveKind,
+} from './common.ts';
 import { Decimal } from '../../../money/decimal.ts';
 import { amountText } from '../interpret/statement.ts';
 import { type OfxElement, OfxSyntaxError, child, childrenNamed, descendants, leaf, parseOfxTree } from './ofx-tree.ts';
@@ -22,22 +34,35 @@ export async function readOfxStatement(bytes: Buffer, context: ReaderContext): P
   try {
     ofx = parseOfxTree(text);
   } catch (error) {
-    if (error instanceof OfxSyntaxError) return reject('document_unreadable', `The OFX file could not be read: ${error.message}.`);
+    if (error instanceof OfxSyntaxError)
+      return reject('document_unreadable', `The OFX file could not be read: ${error.message}.`);
     throw error;
   }
 
   const statements = [...descendants(ofx, 'STMTRS'), ...descendants(ofx, 'CCSTMTRS')];
   if (statements.length === 0) {
-    const status = descendants(ofx, 'STATUS').map((element) => leaf(element, 'MESSAGE') ?? leaf(element, 'CODE')).find((message) => message && message !== '0');
-    return reject('not_a_bank_statement', `The OFX file holds no bank or credit-card statement${status ? ` (the bank answered: ${status})` : ''}.`);
+    const status = descendants(ofx, 'STATUS')
+      .map((element) => leaf(element, 'MESSAGE') ?? leaf(element, 'CODE'))
+      .find((message) => message && message !== '0');
+    return reject(
+      'not_a_bank_statement',
+      `The OFX file holds no bank or credit-card statement${status ? ` (the bank answered: ${status})` : ''}.`,
+    );
   }
   // A download can hold several accounts; the first statement with lines is the one read.
-  const statement = statements.find((candidate) => childrenNamed(child(candidate, 'BANKTRANLIST'), 'STMTTRN').length > 0) ?? statements[0];
+  const statement =
+    statements.find((candidate) => childrenNamed(child(candidate, 'BANKTRANLIST'), 'STMTTRN').length > 0) ??
+    statements[0];
   const isCard = statement.name === 'CCSTMTRS';
   const currency = currencyCode(leaf(statement, 'CURDEF'));
 
-  const accountFrom = child(statement, isCard ? 'CCACCTFROM' : 'BANKACCTFROM') ?? child(statement, 'BANKACCTFROM') ?? child(statement, 'CCACCTFROM');
-  const documentKind: StatementAccountKind | null = isCard ? 'credit_card' : kindFromAccountType(leaf(accountFrom, 'ACCTTYPE'));
+  const accountFrom =
+    child(statement, isCard ? 'CCACCTFROM' : 'BANKACCTFROM') ??
+    child(statement, 'BANKACCTFROM') ??
+    child(statement, 'CCACCTFROM');
+  const documentKind: StatementAccountKind | null = isCard
+    ? 'credit_card'
+    : kindFromAccountType(leaf(accountFrom, 'ACCTTYPE'));
   const kind = resolveKind(documentKind, context.hints.kind);
   const balanceIsOwed = kind === 'credit_card';
 
@@ -48,7 +73,10 @@ export async function readOfxStatement(bytes: Buffer, context: ReaderContext): P
     const date = compactDate(leaf(transaction, 'DTPOSTED'));
     const amount = ofxAmount(leaf(transaction, 'TRNAMT'));
     if (!date || !amount) {
-      return reject('document_unreadable', `A transaction in the OFX file has an unreadable ${date ? 'TRNAMT' : 'DTPOSTED'} (FITID ${leaf(transaction, 'FITID') ?? 'none'}).`);
+      return reject(
+        'document_unreadable',
+        `A transaction in the OFX file has an unreadable ${date ? 'TRNAMT' : 'DTPOSTED'} (FITID ${leaf(transaction, 'FITID') ?? 'none'}).`,
+      );
     }
     const outflow = amount.negate();
     outflows.push(outflow);
@@ -60,7 +88,8 @@ export async function readOfxStatement(bytes: Buffer, context: ReaderContext): P
   let closing: Decimal | null = null;
   if (ledgerAmount !== null) {
     const stated = ofxAmount(ledgerAmount);
-    if (!stated) return reject('document_unreadable', `The OFX closing balance (LEDGERBAL) is unreadable: ${ledgerAmount}.`);
+    if (!stated)
+      return reject('document_unreadable', `The OFX closing balance (LEDGERBAL) is unreadable: ${ledgerAmount}.`);
     closing = balanceIsOwed ? stated.negate() : stated;
   }
   // checking/savings: opening − Σout = closing; card: opening + Σout = closing.
@@ -71,22 +100,30 @@ export async function readOfxStatement(bytes: Buffer, context: ReaderContext): P
   const periodStart = compactDate(leaf(transactionList, 'DTSTART')) ?? range.first;
   const periodEnd = compactDate(leaf(transactionList, 'DTEND')) ?? range.last;
 
-  return accepted({
-    institutionName: leaf(descendants(ofx, 'FI')[0], 'ORG'),
-    accountLast4: accountLast4(leaf(accountFrom, 'ACCTID')),
-    accountKind: kind,
-    currency,
-    periodStart: periodStart <= range.first ? periodStart : range.first,
-    periodEnd: periodEnd >= range.last ? periodEnd : range.last,
-    openingBalance: opening === null ? null : amountText(opening, currency),
-    closingBalance: closing === null ? null : amountText(closing, currency),
-    lines,
-  }, 'ofx', plainEvidence({
-    period: leaf(transactionList, 'DTSTART') !== null && leaf(transactionList, 'DTEND') !== null ? 'stated' : 'lines',
-    // OFX carries no opening balance: it is the closing one rolled back over every line of the stated period.
-    openingBalance: 'lines',
-    closingBalance: closing === null ? 'lines' : 'stated',
-  }, true));
+  return accepted(
+    {
+      institutionName: leaf(descendants(ofx, 'FI')[0], 'ORG'),
+      accountLast4: accountLast4(leaf(accountFrom, 'ACCTID')),
+      accountKind: kind,
+      currency,
+      periodStart: periodStart <= range.first ? periodStart : range.first,
+      periodEnd: periodEnd >= range.last ? periodEnd : range.last,
+      openingBalance: opening === null ? null : amountText(opening, currency),
+      closingBalance: closing === null ? null : amountText(closing, currency),
+      lines,
+    },
+    'ofx',
+    plainEvidence(
+      {
+        period:
+          leaf(transactionList, 'DTSTART') !== null && leaf(transactionList, 'DTEND') !== null ? 'stated' : 'lines',
+        // OFX carries no opening balance: it is the closing one rolled back over every line of the stated period.
+        openingBalance: 'lines',
+        closingBalance: closing === null ? 'lines' : 'stated',
+      },
+      true,
+    ),
+  );
 }
 
 /** OFX 1.x names its character set in the header ("CHARSET:1252"); OFX 2.x in the XML declaration. */
@@ -104,12 +141,16 @@ function declaredCharset(bytes: Buffer): string | null {
 
 function kindFromAccountType(type: string | null): StatementAccountKind | null {
   switch (type?.toUpperCase()) {
-    case 'CHECKING': return 'checking';
+    case 'CHECKING':
+      return 'checking';
     case 'SAVINGS':
     case 'MONEYMRKT':
-    case 'CD': return 'savings';
-    case 'CREDITLINE': return 'credit_card';
-    default: return null;
+    case 'CD':
+      return 'savings';
+    case 'CREDITLINE':
+      return 'credit_card';
+    default:
+      return null;
   }
 }
 

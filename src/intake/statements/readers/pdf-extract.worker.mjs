@@ -11,9 +11,14 @@ const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
 
 parentPort.on('message', async ({ id, bytes, maxPages }) => {
   try {
-    parentPort.postMessage(...await extract(id, new Uint8Array(bytes), maxPages));
+    parentPort.postMessage(...(await extract(id, new Uint8Array(bytes), maxPages)));
   } catch (error) {
-    parentPort.postMessage({ id, ok: false, errorName: error?.name ?? 'Error', message: String(error?.message ?? error) });
+    parentPort.postMessage({
+      id,
+      ok: false,
+      errorName: error?.name ?? 'Error',
+      message: String(error?.message ?? error),
+    });
   }
 });
 
@@ -47,7 +52,9 @@ async function extract(id, data, maxPages) {
       pages.push({ width: viewport.width, height: viewport.height, items });
       page.cleanup();
     }
-    const hasTextLayer = pages.some((page) => page.items.reduce((sum, item) => sum + item.text.length, 0) >= MIN_TEXT_CHARACTERS_PER_PAGE);
+    const hasTextLayer = pages.some(
+      (page) => page.items.reduce((sum, item) => sum + item.text.length, 0) >= MIN_TEXT_CHARACTERS_PER_PAGE,
+    );
     if (hasTextLayer) return [{ id, ok: true, kind: 'text', pages }];
 
     const images = [];

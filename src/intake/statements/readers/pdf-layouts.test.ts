@@ -10,7 +10,12 @@ import { isDeepStrictEqual } from 'node:util';
 import { readPdfStatement } from './pdf.ts';
 import { prepareStatement } from '../prepare.ts';
 import type { ReadOutcome } from '../types.ts';
-import { expectedWild, renderWildPdf, wildDocument, type WildClass } from '../../../../test/fixtures/statements/wild-layouts.ts';
+import {
+  expectedWild,
+  renderWildPdf,
+  wildDocument,
+  type WildClass,
+} from '../../../../test/fixtures/statements/wild-layouts.ts';
 
 const context = { filename: 'statement.pdf', mediaType: 'application/pdf', hints: {} };
 const DRAWS = 12;
@@ -18,13 +23,18 @@ const DRAWS = 12;
 /** True when the gate lets every statement through: a wrong reading that passes would be ingested. */
 function passesGate(outcome: Extract<ReadOutcome, { ok: true }>): boolean {
   const statements = outcome.statements ?? [outcome.statement];
-  return statements.every((statement, index) => prepareStatement(statement, outcome.evidences?.[index] ?? outcome.evidence, undefined, {}).ok);
+  return statements.every(
+    (statement, index) => prepareStatement(statement, outcome.evidences?.[index] ?? outcome.evidence, undefined, {}).ok,
+  );
 }
 
 const classes: Array<{ name: string; classes: WildClass[] }> = [
   { name: 'a checking and a savings section in one PDF', classes: ['two_accounts'] },
   { name: 'table headers on two lines', classes: ['two_line_header'] },
-  { name: 'one amount column: CR/DR suffixes, parentheses, trailing minus, leading minus', classes: ['single_column_signs'] },
+  {
+    name: 'one amount column: CR/DR suffixes, parentheses, trailing minus, leading minus',
+    classes: ['single_column_signs'],
+  },
   { name: 'Balance forward / Previous balance rows opening the table', classes: ['balance_forward'] },
   { name: 'card statements: transaction and posting dates, payments as credits', classes: ['card'] },
   { name: 'any layout', classes: [] },
@@ -51,7 +61,10 @@ test('a two-account PDF gives one statement per section, each with its own numbe
   const outcome = await readPdfStatement(await renderWildPdf(document), context);
   assert.ok(outcome.ok, outcome.ok ? '' : outcome.message);
   assert.equal(outcome.statements?.length, 2);
-  assert.deepEqual(outcome.statements!.map((statement) => statement.accountKind), ['checking', 'savings']);
+  assert.deepEqual(
+    outcome.statements!.map((statement) => statement.accountKind),
+    ['checking', 'savings'],
+  );
   assert.deepEqual(outcome.statements, expectedWild(document));
 });
 
@@ -63,7 +76,10 @@ test('a card statement whose payments carry a CR suffix reads with payments as m
     assert.ok(outcome.ok, outcome.ok ? '' : outcome.message);
     assert.deepEqual(outcome.statement, expectedWild(document)[0]);
     const payments = outcome.statement.lines.filter((line) => line.amount.startsWith('-'));
-    assert.ok(payments.every((line) => /PAYMENT|RETURN/.test(line.description)), 'every money-in line is a payment or a return');
+    assert.ok(
+      payments.every((line) => /PAYMENT|RETURN/.test(line.description)),
+      'every money-in line is a payment or a return',
+    );
     return;
   }
   assert.fail('no draw printed CR suffixes');

@@ -56,7 +56,12 @@ function extract(bytes: Buffer, maxPages: number): Promise<ExtractReply> {
   return new Promise((resolve) => {
     const timer = setTimeout(() => {
       state.pending.delete(id);
-      resolve({ id, ok: false, errorName: 'TimeoutError', message: `parsing took longer than ${EXTRACT_TIMEOUT_MS / 1000} s` });
+      resolve({
+        id,
+        ok: false,
+        errorName: 'TimeoutError',
+        message: `parsing took longer than ${EXTRACT_TIMEOUT_MS / 1000} s`,
+      });
       void state.worker.terminate();
     }, EXTRACT_TIMEOUT_MS);
     timer.unref();
@@ -85,9 +90,10 @@ export async function readPdfStatement(bytes: Buffer, context: ReaderContext): P
     return {
       ok: false,
       reason: 'document_unreadable',
-      message: reply.errorName === 'PasswordException'
-        ? 'The PDF is encrypted with a password; upload an unprotected copy.'
-        : `The file is not a readable PDF (${reply.message}).`,
+      message:
+        reply.errorName === 'PasswordException'
+          ? 'The PDF is encrypted with a password; upload an unprotected copy.'
+          : `The file is not a readable PDF (${reply.message}).`,
     };
   }
   if (reply.kind === 'text') return interpretStatement(reply.pages, { context, format: 'pdf' });
@@ -95,9 +101,18 @@ export async function readPdfStatement(bytes: Buffer, context: ReaderContext): P
     return { ok: false, reason: 'document_unreadable', message: 'The PDF has neither text nor page images to read.' };
   }
   try {
-    const pages = await ocrPages(reply.images.map((image) => ({ ...image, pixels: Buffer.from(image.pixels.buffer, image.pixels.byteOffset, image.pixels.byteLength) })));
+    const pages = await ocrPages(
+      reply.images.map((image) => ({
+        ...image,
+        pixels: Buffer.from(image.pixels.buffer, image.pixels.byteOffset, image.pixels.byteLength),
+      })),
+    );
     return interpretStatement(pages, { context, format: 'pdf-ocr' });
   } catch (error) {
-    return { ok: false, reason: 'document_unreadable', message: `The scanned PDF could not be read: ${(error as Error).message}` };
+    return {
+      ok: false,
+      reason: 'document_unreadable',
+      message: `The scanned PDF could not be read: ${(error as Error).message}`,
+    };
   }
 }

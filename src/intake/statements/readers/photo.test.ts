@@ -31,7 +31,11 @@ async function readPhoto(seed: number): Promise<'exact' | 'money exact' | string
   const outcome = await readImageStatement(photo, { filename: 'photo.jpg', mediaType: 'image/jpeg', hints: {} });
   if (!outcome.ok) return outcome.reason;
   if (!prepareStatement(outcome.statement, outcome.evidence, undefined, {}).ok) return 'rejected by the gate';
-  assert.deepEqual(money(outcome.statement), money(truth), `photo ${seed} passed the gate, so its dates and amounts must be the printed ones`);
+  assert.deepEqual(
+    money(outcome.statement),
+    money(truth),
+    `photo ${seed} passed the gate, so its dates and amounts must be the printed ones`,
+  );
   if (outcome.statement.accountLast4 !== null) assert.equal(outcome.statement.accountLast4, truth.accountLast4);
   return isDeepStrictEqual(outcome.statement, truth) ? 'exact' : 'money exact';
 }

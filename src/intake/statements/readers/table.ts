@@ -8,7 +8,14 @@
  * every reader shares (../interpret/).
  */
 import { detectConventions, settleDayMonthOrder, type Conventions } from '../interpret/conventions.ts';
-import { balanceWithIndicator, fromDebitCredit, fromDirection, indicatorDirection, resolveSigns, type SignedRow } from '../interpret/signs.ts';
+import {
+  balanceWithIndicator,
+  fromDebitCredit,
+  fromDirection,
+  indicatorDirection,
+  resolveSigns,
+  type SignedRow,
+} from '../interpret/signs.ts';
 import { buildStatement } from '../interpret/statement.ts';
 import { type ColumnRole, INDICATOR_VALUES, normaliseWords } from '../interpret/vocabulary.ts';
 import type { Decimal } from '../../../money/decimal.ts';
@@ -34,7 +41,12 @@ interface TableLayout {
   conventions: Conventions;
 }
 
-function conventionsOf(rows: TableCell[][], dateColumns: number[], moneyColumns: number[], otherText: string): Conventions {
+function conventionsOf(
+  rows: TableCell[][],
+  dateColumns: number[],
+  moneyColumns: number[],
+  otherText: string,
+): Conventions {
   const texts = (columns: number[]) => rows.flatMap((row) => columns.map((column) => cellText(row[column]))).join(' ');
   return detectConventions(texts(moneyColumns), texts(dateColumns), otherText);
 }
@@ -44,9 +56,18 @@ function findLayout(rows: TableCell[][]): TableLayout {
   for (const candidate of headerCandidates(rows)) {
     const body = rows.slice(candidate.index + 1);
     const preambleRows = rows.slice(0, candidate.index);
-    const dateLike = candidate.roles.flatMap((role, column) => (role === 'date' || role === 'valueDate' ? [column] : []));
-    const moneyLike = candidate.roles.flatMap((role, column) => (role === 'amount' || role === 'debit' || role === 'credit' || role === 'balance' ? [column] : []));
-    const conventions = conventionsOf(body, dateLike, moneyLike, preambleRows.map((row) => row.map(cellText).join(' ')).join(' '));
+    const dateLike = candidate.roles.flatMap((role, column) =>
+      role === 'date' || role === 'valueDate' ? [column] : [],
+    );
+    const moneyLike = candidate.roles.flatMap((role, column) =>
+      role === 'amount' || role === 'debit' || role === 'credit' || role === 'balance' ? [column] : [],
+    );
+    const conventions = conventionsOf(
+      body,
+      dateLike,
+      moneyLike,
+      preambleRows.map((row) => row.map(cellText).join(' ')).join(' '),
+    );
     const columns = mapColumns(candidate.roles, rows[candidate.index], body, conventions);
     if (columns) return { header: candidate, preambleRows, body, columns, conventions };
   }
@@ -60,7 +81,12 @@ function findLayout(rows: TableCell[][]): TableLayout {
  * Reads the statement out of the rows. `format` names the source ('csv', 'xlsx') in the outcome, and
  * `sourceName` is used in messages.
  */
-export function readStatementTable(allRows: TableCell[][], context: ReaderContext, format: string, sourceName: string): ReadOutcome {
+export function readStatementTable(
+  allRows: TableCell[][],
+  context: ReaderContext,
+  format: string,
+  sourceName: string,
+): ReadOutcome {
   const rows = allRows.filter((row) => !isBlank(row));
   if (rows.length === 0) return reject('no_transactions', `The ${sourceName} is empty.`);
   const candidates = headerCandidates(rows);
@@ -71,12 +97,18 @@ export function readStatementTable(allRows: TableCell[][], context: ReaderContex
   const { header, preambleRows, body, columns } = layout;
   let conventions = layout.conventions;
   if (!columns) {
-    return reject('not_a_bank_statement', `The ${sourceName} has no transaction table: no column of dates with a column of amounts (or debit and credit columns) beside it.`);
+    return reject(
+      'not_a_bank_statement',
+      `The ${sourceName} has no transaction table: no column of dates with a column of amounts (or debit and credit columns) beside it.`,
+    );
   }
 
   // Phase 2: data rows have a date; rows without one after the last data row are the footer.
   const preambleEarly = readKeyValues(keyValues(preambleRows), conventions);
-  const period = preambleEarly.periodStart && preambleEarly.periodEnd ? { start: preambleEarly.periodStart, end: preambleEarly.periodEnd } : null;
+  const period =
+    preambleEarly.periodStart && preambleEarly.periodEnd
+      ? { start: preambleEarly.periodStart, end: preambleEarly.periodEnd }
+      : null;
   const dataRows: Row[] = [];
   let lastDataIndex = -1;
   body.forEach((cells, index) => {
@@ -86,14 +118,29 @@ export function readStatementTable(allRows: TableCell[][], context: ReaderContex
     }
   });
   const footerRows = body.slice(lastDataIndex + 1);
-  if (dataRows.length === 0) return reject('no_transactions', `The ${sourceName} has a transaction table but no transaction rows.`);
+  if (dataRows.length === 0)
+    return reject('no_transactions', `The ${sourceName} has a transaction table but no transaction rows.`);
 
   // Phase 3, the statement's facts. Currency: a currency column, else the preamble's label, else the
   // amounts' own symbols or codes.
-  const columnCurrencies = columns.currency === null ? [] : [...new Set(dataRows.map((row) => currencyCode(cellText(row.cells[columns.currency!]))).filter(Boolean))];
-  if (columnCurrencies.length > 1) return reject('document_unreadable', `The ${sourceName} mixes rows in ${columnCurrencies.join(', ')}; one statement is in one currency.`);
-  const moneyColumns = [columns.amount, columns.debit, columns.credit, columns.balance].filter((column): column is number => column !== null);
-  const headerText = header ? rows[header.index].map(cellText).filter((text) => /\b[A-Z]{3}\b|[$€£]/.test(text)).join(' ') : '';
+  const columnCurrencies =
+    columns.currency === null
+      ? []
+      : [...new Set(dataRows.map((row) => currencyCode(cellText(row.cells[columns.currency!]))).filter(Boolean))];
+  if (columnCurrencies.length > 1)
+    return reject(
+      'document_unreadable',
+      `The ${sourceName} mixes rows in ${columnCurrencies.join(', ')}; one statement is in one currency.`,
+    );
+  const moneyColumns = [columns.amount, columns.debit, columns.credit, columns.balance].filter(
+    (column): column is number => column !== null,
+  );
+  const headerText = header
+    ? rows[header.index]
+        .map(cellText)
+        .filter((text) => /\b[A-Z]{3}\b|[$€£]/.test(text))
+        .join(' ')
+    : '';
   const evidenceText = [
     preambleRows.map((row) => row.map(cellText).join(' ')).join('\n'),
     footerRows.map((row) => row.map(cellText).join(' ')).join('\n'),
@@ -101,12 +148,17 @@ export function readStatementTable(allRows: TableCell[][], context: ReaderContex
     dataRows.map((row) => moneyColumns.map((column) => moneyEvidence(row.cells[column])).join(' ')).join('\n'),
   ].join('\n');
   const statedCurrency = readKeyValues(keyValues([...preambleRows, ...footerRows]), conventions).currency;
-  const currency = columnCurrencies[0] ?? statedCurrency ?? currencyCode(detectCurrency(evidenceText, context.hints.currency ?? null));
+  const currency =
+    columnCurrencies[0] ?? statedCurrency ?? currencyCode(detectCurrency(evidenceText, context.hints.currency ?? null));
   conventions = settleDayMonthOrder(conventions, currency);
   const preamble = readKeyValues([...keyValues(preambleRows), ...keyValues(footerRows)], conventions, currency);
 
   const headerNames = header ? rows[header.index].map((cell) => normaliseWords(cellText(cell))).join(' ') : '';
-  const documentKind = preamble.kind ?? (columns.card !== null || /\bcard ?member\b|\bcard ?no\b|\bcard ?number\b/.test(headerNames) ? 'credit_card' : null);
+  const documentKind =
+    preamble.kind ??
+    (columns.card !== null || /\bcard ?member\b|\bcard ?no\b|\bcard ?number\b/.test(headerNames)
+      ? 'credit_card'
+      : null);
   const kind = resolveKind(documentKind, context.hints.kind);
 
   // Phase 4: each row's money, with the direction the table states where it states one.
@@ -120,10 +172,17 @@ export function readStatementTable(allRows: TableCell[][], context: ReaderContex
     const credit = money(columns.credit);
     const balance = money(columns.balance);
     if (amount === 'invalid' || debit === 'invalid' || credit === 'invalid' || balance === 'invalid') {
-      return reject('document_unreadable', `Row ${index + 1} of the ${sourceName}'s table has an amount that cannot be read.`);
+      return reject(
+        'document_unreadable',
+        `Row ${index + 1} of the ${sourceName}'s table has an amount that cannot be read.`,
+      );
     }
     const date = readDate(cells[columns.date], conventions, period)!;
-    const description = collapseSpaces([...new Set(columns.description.map((column) => collapseSpaces(cellText(cells[column]))).filter(Boolean))].join(' '));
+    const description = collapseSpaces(
+      [...new Set(columns.description.map((column) => collapseSpaces(cellText(cells[column]))).filter(Boolean))].join(
+        ' ',
+      ),
+    );
     const shownBalance = balance ? balanceWithIndicator(balance, kind) : null;
     if (balance?.indicator) balancesIndicated = true;
 
@@ -134,7 +193,10 @@ export function readStatementTable(allRows: TableCell[][], context: ReaderContex
       explicit = true;
     } else if (amount) {
       const indicatorText = columns.indicator === null ? '' : cellText(cells[columns.indicator]);
-      const direction = INDICATOR_VALUES[normaliseWords(indicatorText)] ?? INDICATOR_VALUES[indicatorText] ?? indicatorDirection(amount.indicator);
+      const direction =
+        INDICATOR_VALUES[normaliseWords(indicatorText)] ??
+        INDICATOR_VALUES[indicatorText] ??
+        indicatorDirection(amount.indicator);
       explicit = direction !== undefined && direction !== null;
       raw = direction ? fromDirection(amount.value, direction) : amount.value;
     } else {
@@ -144,7 +206,8 @@ export function readStatementTable(allRows: TableCell[][], context: ReaderContex
     }
     signedRows.push({ date, description, raw, explicit, balance: shownBalance });
   }
-  if (signedRows.length === 0) return reject('no_transactions', `The ${sourceName} lists no transaction with an amount.`);
+  if (signedRows.length === 0)
+    return reject('no_transactions', `The ${sourceName} lists no transaction with an amount.`);
 
   // Phases 5 and 6: signs and order from the table's own arithmetic, then the statement.
   const resolved = resolveSigns(signedRows, kind, {
@@ -164,16 +227,27 @@ export function readStatementTable(allRows: TableCell[][], context: ReaderContex
     const values = [...new Set(dataRows.map((row) => accountLast4(cellText(row.cells[column]))).filter(Boolean))];
     return values.length === 1 ? values[0] : null;
   };
-  return accepted(buildStatement({
-    institutionName: preamble.institution,
-    accountLast4: preamble.accountLast4 ?? accountFromColumn(columns.card) ?? accountFromColumn(columns.account),
-    accountKind: kind,
-    currency,
-    periodStart: preamble.periodStart,
-    periodEnd: preamble.periodEnd,
-  }, resolved, { widenToLines: true }), format, plainEvidence({
-    period: preamble.periodStart && preamble.periodEnd ? 'stated' : 'lines',
-    openingBalance: statedSource(preamble.opening, resolved.opening),
-    closingBalance: statedSource(preamble.closing, resolved.closing),
-  }, false));
+  return accepted(
+    buildStatement(
+      {
+        institutionName: preamble.institution,
+        accountLast4: preamble.accountLast4 ?? accountFromColumn(columns.card) ?? accountFromColumn(columns.account),
+        accountKind: kind,
+        currency,
+        periodStart: preamble.periodStart,
+        periodEnd: preamble.periodEnd,
+      },
+      resolved,
+      { widenToLines: true },
+    ),
+    format,
+    plainEvidence(
+      {
+        period: preamble.periodStart && preamble.periodEnd ? 'stated' : 'lines',
+        openingBalance: statedSource(preamble.opening, resolved.opening),
+        closingBalance: statedSource(preamble.closing, resolved.closing),
+      },
+      false,
+    ),
+  );
 }

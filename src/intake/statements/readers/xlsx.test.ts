@@ -7,7 +7,11 @@ import { makeStatement } from '../../../../test/fixtures/statements/formats/mode
 import { TABLE_LAYOUTS } from '../../../../test/fixtures/statements/formats/tables.ts';
 import { renderXlsx } from '../../../../test/fixtures/statements/formats/xlsx.ts';
 
-const context: ReaderContext = { filename: 'export.xlsx', mediaType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', hints: {} };
+const context: ReaderContext = {
+  filename: 'export.xlsx',
+  mediaType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  hints: {},
+};
 
 function statementOf(outcome: ReadOutcome) {
   assert.ok(outcome.ok, `expected a statement, got ${JSON.stringify(outcome)}`);
@@ -20,7 +24,10 @@ test('xlsx: every table layout with real date and number cells, read field by fi
     for (const kind of layout.kinds) {
       const currency = layout.currencies[seed % layout.currencies.length];
       const model = makeStatement(seed++, { kind, currency });
-      const outcome = await readXlsxStatement(await renderXlsx(model, name), { ...context, hints: layout.needsKindHint ? { kind } : {} });
+      const outcome = await readXlsxStatement(await renderXlsx(model, name), {
+        ...context,
+        hints: layout.needsKindHint ? { kind } : {},
+      });
       assert.deepEqual(statementOf(outcome), layout.expected(model), `${name} ${kind} ${currency}`);
       assert.equal(outcome.ok && outcome.format, 'xlsx');
     }
@@ -29,12 +36,20 @@ test('xlsx: every table layout with real date and number cells, read field by fi
 
 test('xlsx: text-only cells, floating-point noise in amounts and a cover sheet change nothing', async () => {
   let seed = 2300;
-  for (const name of ['german-semicolon-preamble', 'uk-tab-money-in-out', 'pipe-indicator-column-footer-balance', 'us-summary-running-balance']) {
+  for (const name of [
+    'german-semicolon-preamble',
+    'uk-tab-money-in-out',
+    'pipe-indicator-column-footer-balance',
+    'us-summary-running-balance',
+  ]) {
     const layout = TABLE_LAYOUTS[name];
     for (const options of [{ textOnly: true }, { floatNoise: true }, { coverSheet: true, floatNoise: true }]) {
       const kind = layout.kinds[seed % layout.kinds.length];
       const model = makeStatement(seed++, { kind, currency: layout.currencies[0] });
-      const outcome = await readXlsxStatement(await renderXlsx(model, name, options), { ...context, hints: layout.needsKindHint ? { kind } : {} });
+      const outcome = await readXlsxStatement(await renderXlsx(model, name, options), {
+        ...context,
+        hints: layout.needsKindHint ? { kind } : {},
+      });
       assert.deepEqual(statementOf(outcome), layout.expected(model), `${name} ${JSON.stringify(options)}`);
     }
   }
@@ -45,16 +60,33 @@ test('xlsx: numbers are rounded on their digits to the displayed decimals, never
   const sheet = workbook.addWorksheet('Sheet1');
   sheet.addRow(['Currency', 'EUR']);
   sheet.addRow(['Date', 'Description', 'Amount']);
-  const rows: Array<[number, string]> = [[0.1 + 0.2, '0.00'], [-1234.5650000000001, '#,##0.00'], [12.3456, '0.0000'], [-7, '0'], [2.675, 'General']];
+  const rows: Array<[number, string]> = [
+    [0.1 + 0.2, '0.00'],
+    [-1234.5650000000001, '#,##0.00'],
+    [12.3456, '0.0000'],
+    [-7, '0'],
+    [2.675, 'General'],
+  ];
   rows.forEach(([value, format], index) => {
     const row = sheet.addRow([new Date(Date.UTC(2026, 2, index + 1)), `row ${index}`, value]);
     row.getCell(3).numFmt = format;
   });
-  const read = statementOf(await readXlsxStatement(Buffer.from(await workbook.xlsx.writeBuffer()), { ...context, hints: { kind: 'checking' } }));
+  const read = statementOf(
+    await readXlsxStatement(Buffer.from(await workbook.xlsx.writeBuffer()), {
+      ...context,
+      hints: { kind: 'checking' },
+    }),
+  );
   // Signed amounts of a bank export: negative is money out.
-  assert.deepEqual(read.lines.map((line) => line.amount), ['-0.30', '1234.57', '-12.3456', '7.00', '-2.68']);
+  assert.deepEqual(
+    read.lines.map((line) => line.amount),
+    ['-0.30', '1234.57', '-12.3456', '7.00', '-2.68'],
+  );
   assert.equal(read.currency, 'EUR');
-  assert.deepEqual(read.lines.map((line) => line.date), ['2026-03-01', '2026-03-02', '2026-03-03', '2026-03-04', '2026-03-05']);
+  assert.deepEqual(
+    read.lines.map((line) => line.date),
+    ['2026-03-01', '2026-03-02', '2026-03-03', '2026-03-04', '2026-03-05'],
+  );
 });
 
 test('xlsx: damaged, foreign and empty workbooks are rejected with the right reason', async () => {
@@ -62,7 +94,11 @@ test('xlsx: damaged, foreign and empty workbooks are rejected with the right rea
   const good = await renderXlsx(model, 'german-semicolon-preamble');
   const contacts = new ExcelJS.Workbook();
   const sheet = contacts.addWorksheet('Contacts');
-  sheet.addRows([['Name', 'Email', 'Phone'], ['Ada Lovelace', 'ada@example.com', '555-0100'], ['Alan Turing', 'alan@example.com', '555-0199']]);
+  sheet.addRows([
+    ['Name', 'Email', 'Phone'],
+    ['Ada Lovelace', 'ada@example.com', '555-0100'],
+    ['Alan Turing', 'alan@example.com', '555-0199'],
+  ]);
   const empty = new ExcelJS.Workbook();
   empty.addWorksheet('Sheet1');
   const cases: Array<[string, Buffer, string]> = [

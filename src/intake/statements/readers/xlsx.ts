@@ -16,7 +16,13 @@ import { type TableCell, readStatementTable } from './table.ts';
  */
 export async function readXlsxStatement(bytes: Buffer, context: ReaderContext): Promise<ReadOutcome> {
   const { maxSheetCells } = limitsOf(context);
-  const workbook = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' });
+  const workbook = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    entries: 'ignore',
+  });
   let firstOutcome: ReadOutcome | null = null;
   let sheetNumber = 0;
   try {
@@ -33,7 +39,10 @@ export async function readXlsxStatement(bytes: Buffer, context: ReaderContext): 
   } catch (error) {
     // exceljs (through its zip reader) throws on anything that is not a readable xlsx package:
     // damaged zips, password-protected (encrypted) workbooks, other files.
-    return reject('document_unreadable', `The spreadsheet could not be opened: ${error instanceof Error ? error.message : String(error)}. Encrypted workbooks must be saved without a password.`);
+    return reject(
+      'document_unreadable',
+      `The spreadsheet could not be opened: ${error instanceof Error ? error.message : String(error)}. Encrypted workbooks must be saved without a password.`,
+    );
   }
   return firstOutcome ?? reject('no_transactions', 'The spreadsheet has no worksheet with a table in it.');
 }
@@ -42,7 +51,10 @@ export async function readXlsxStatement(bytes: Buffer, context: ReaderContext): 
  * A sheet's rows as cells, or 'too_many_cells' once they pass the limit: each row counts up to its
  * last filled cell, an empty row (between filled ones) as one.
  */
-async function sheetRows(sheet: ExcelJS.stream.xlsx.WorksheetReader, maxCells: number): Promise<TableCell[][] | 'too_many_cells'> {
+async function sheetRows(
+  sheet: ExcelJS.stream.xlsx.WorksheetReader,
+  maxCells: number,
+): Promise<TableCell[][] | 'too_many_cells'> {
   const rows: TableCell[][] = [];
   let cellCount = 0;
   for await (const row of sheet) {
@@ -60,13 +72,19 @@ async function sheetRows(sheet: ExcelJS.stream.xlsx.WorksheetReader, maxCells: n
 function tableCell(cell: ExcelJS.Cell): TableCell {
   let value: ExcelJS.CellValue = cell.value;
   // A formula cell counts as the result the workbook saved with it.
-  if (value !== null && typeof value === 'object' && !(value instanceof Date) && 'result' in value) value = (value.result ?? null) as ExcelJS.CellValue;
+  if (value !== null && typeof value === 'object' && !(value instanceof Date) && 'result' in value)
+    value = (value.result ?? null) as ExcelJS.CellValue;
   if (value === null || value === undefined) return '';
   if (value instanceof Date) {
     // exceljs reads Excel's serial day numbers as UTC instants; the calendar date is the UTC one.
     return Number.isNaN(value.getTime()) ? '' : { date: value.toISOString().slice(0, 10) };
   }
-  if (typeof value === 'number') return { number: value, displayedDecimals: displayedDecimals(cell.numFmt), currencyText: currencyInFormat(cell.numFmt) };
+  if (typeof value === 'number')
+    return {
+      number: value,
+      displayedDecimals: displayedDecimals(cell.numFmt),
+      currencyText: currencyInFormat(cell.numFmt),
+    };
   if (typeof value === 'string') return value;
   if (typeof value === 'boolean') return String(value);
   if ('richText' in value) return value.richText.map((run) => run.text).join('');

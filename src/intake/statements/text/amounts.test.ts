@@ -40,7 +40,18 @@ test('amounts in every printed form read to exact signed decimals', () => {
 });
 
 test('non-amounts and malformed groupings are refused', () => {
-  for (const text of ['', 'abc', '12/03', '1,23,4', '--12.00', '(12.00', '12.00 XX', '1.234.56,7,8', 'Page 1 of 3', '$']) {
+  for (const text of [
+    '',
+    'abc',
+    '12/03',
+    '1,23,4',
+    '--12.00',
+    '(12.00',
+    '12.00 XX',
+    '1.234.56,7,8',
+    'Page 1 of 3',
+    '$',
+  ]) {
     assert.equal(parseAmount(text), null, text);
   }
 });
@@ -86,10 +97,13 @@ function expected(minor: bigint): string {
 }
 
 test('property: format then parse gives back the exact amount, in either convention', () => {
-  fc.assert(fc.property(amountParts, ({ minor, separator, grouping, style }) => {
-    const decimalChar = separator === 'dot' ? '.' : ',';
-    fc.pre(grouping !== decimalChar);
-    const text = format(minor, separator, grouping, style);
-    assert.equal(parseAmount(text, separator)?.value, expected(minor), text);
-  }), { numRuns: 3000 });
+  fc.assert(
+    fc.property(amountParts, ({ minor, separator, grouping, style }) => {
+      const decimalChar = separator === 'dot' ? '.' : ',';
+      fc.pre(grouping !== decimalChar);
+      const text = format(minor, separator, grouping, style);
+      assert.equal(parseAmount(text, separator)?.value, expected(minor), text);
+    }),
+    { numRuns: 3000 },
+  );
 });

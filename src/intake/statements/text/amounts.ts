@@ -20,14 +20,33 @@ export interface ParsedAmount {
 }
 
 const SYMBOL_CURRENCIES: Record<string, string> = {
-  '€': 'EUR', '£': 'GBP', 'US$': 'USD', 'U$S': 'USD', 'C$': 'CAD', 'CA$': 'CAD', 'A$': 'AUD', 'AU$': 'AUD',
-  'NZ$': 'NZD', 'HK$': 'HKD', 'S$': 'SGD', 'MX$': 'MXN', 'R$': 'BRL', '$': '$', '₹': 'INR', '₩': 'KRW',
-  'CHF': 'CHF', 'Fr.': 'CHF', 'kr': 'kr', 'zł': 'PLN',
+  '€': 'EUR',
+  '£': 'GBP',
+  US$: 'USD',
+  U$S: 'USD',
+  C$: 'CAD',
+  CA$: 'CAD',
+  A$: 'AUD',
+  AU$: 'AUD',
+  NZ$: 'NZD',
+  HK$: 'HKD',
+  S$: 'SGD',
+  MX$: 'MXN',
+  R$: 'BRL',
+  $: '$',
+  '₹': 'INR',
+  '₩': 'KRW',
+  CHF: 'CHF',
+  'Fr.': 'CHF',
+  kr: 'kr',
+  zł: 'PLN',
 };
 
 // Longest first so that "US$" is matched before "$".
-const SYMBOL_PATTERN = Object.keys(SYMBOL_CURRENCIES).sort((a, b) => b.length - a.length)
-  .map((symbol) => symbol.replace(/[$.]/g, (c) => `\\${c}`)).join('|');
+const SYMBOL_PATTERN = Object.keys(SYMBOL_CURRENCIES)
+  .sort((a, b) => b.length - a.length)
+  .map((symbol) => symbol.replace(/[$.]/g, (c) => `\\${c}`))
+  .join('|');
 
 const MINUS = '[-\u2212\u2013]';
 const GROUPED_NUMBER = String.raw`\d{1,3}(?:[.,'\u00a0\u202f ]\d{3})+(?:[.,]\d{1,3})?|\d+(?:[.,]\d{1,3})?|[.,]\d{2}`;
@@ -38,8 +57,8 @@ const GROUPED_NUMBER = String.raw`\d{1,3}(?:[.,'\u00a0\u202f ]\d{3})+(?:[.,]\d{1
  */
 const AMOUNT_TOKEN = new RegExp(
   String.raw`^(?<open>\()?\s*(?<lead>${MINUS}|\+)?\s*(?<pre>${SYMBOL_PATTERN}|[A-Z]{3}(?=[\s\d]))?\s*(?<lead2>${MINUS}|\+)?\s*` +
-  String.raw`(?<number>${GROUPED_NUMBER})\s*(?<post>${SYMBOL_PATTERN}|[A-Z]{3}(?![A-Za-z]))?\s*(?<trail>${MINUS})?\s*(?<close>\))?\s*` +
-  String.raw`(?<ind>CR|DR|Cr|Dr|cr|dr|CR\.|DR\.)?\s*(?<trail2>${MINUS})?$`,
+    String.raw`(?<number>${GROUPED_NUMBER})\s*(?<post>${SYMBOL_PATTERN}|[A-Z]{3}(?![A-Za-z]))?\s*(?<trail>${MINUS})?\s*(?<close>\))?\s*` +
+    String.raw`(?<ind>CR|DR|Cr|Dr|cr|dr|CR\.|DR\.)?\s*(?<trail2>${MINUS})?$`,
 );
 
 /**
@@ -95,7 +114,8 @@ function normalizeNumber(number: string, separator: DecimalSeparator): string | 
   if (groups.length > 1) {
     const separators = new Set(whole.replace(/\d/g, ''));
     if (separators.size > 1 || separators.has(decimalChar)) return null;
-    if (groups.slice(1).some((group) => group.length !== 3) || groups[0].length > 3 || groups[0].length === 0) return null;
+    if (groups.slice(1).some((group) => group.length !== 3) || groups[0].length > 3 || groups[0].length === 0)
+      return null;
   }
   const digits = groups.join('').replace(/^0+(?=\d)/, '');
   return fraction ? `${digits}.${fraction}` : digits;
@@ -111,7 +131,8 @@ export function detectDecimalSeparator(text: string): DecimalSeparator {
   let dot = 0;
   let comma = 0;
   for (const match of text.matchAll(/(?<![\d.,])\d{1,3}(?:[.,'\u00a0\u202f ]\d{3})*([.,])\d{2}(?![\d.,]*\d)/g)) {
-    if (match[1] === '.') dot += 1; else comma += 1;
+    if (match[1] === '.') dot += 1;
+    else comma += 1;
   }
   return comma > dot ? 'comma' : 'dot';
 }

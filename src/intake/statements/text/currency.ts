@@ -14,13 +14,46 @@
 import { isKnownCurrency } from '../../../money/currency.ts';
 
 const COMMON_CODES = new Set([
-  'USD', 'EUR', 'GBP', 'CAD', 'AUD', 'NZD', 'CHF', 'JPY', 'CNY', 'HKD', 'SGD', 'SEK', 'NOK', 'DKK', 'PLN',
-  'CZK', 'HUF', 'RON', 'BGN', 'MXN', 'BRL', 'INR', 'ZAR', 'ILS', 'AED', 'SAR', 'KRW', 'TRY', 'ISK',
+  'USD',
+  'EUR',
+  'GBP',
+  'CAD',
+  'AUD',
+  'NZD',
+  'CHF',
+  'JPY',
+  'CNY',
+  'HKD',
+  'SGD',
+  'SEK',
+  'NOK',
+  'DKK',
+  'PLN',
+  'CZK',
+  'HUF',
+  'RON',
+  'BGN',
+  'MXN',
+  'BRL',
+  'INR',
+  'ZAR',
+  'ILS',
+  'AED',
+  'SAR',
+  'KRW',
+  'TRY',
+  'ISK',
 ]);
 const DOLLAR_CODES = new Set(['USD', 'CAD', 'AUD', 'NZD', 'HKD', 'SGD', 'MXN']);
 const PREFIXED_DOLLARS: Array<[RegExp, string]> = [
-  [/\bUS\$/, 'USD'], [/\b(?:C|CA|CAN)\$/, 'CAD'], [/\b(?:A|AU)\$/, 'AUD'], [/\bNZ\$/, 'NZD'], [/\bHK\$/, 'HKD'],
-  [/\bS\$/, 'SGD'], [/\bR\$/, 'BRL'], [/\bMX\$/, 'MXN'],
+  [/\bUS\$/, 'USD'],
+  [/\b(?:C|CA|CAN)\$/, 'CAD'],
+  [/\b(?:A|AU)\$/, 'AUD'],
+  [/\bNZ\$/, 'NZD'],
+  [/\bHK\$/, 'HKD'],
+  [/\bS\$/, 'SGD'],
+  [/\bR\$/, 'BRL'],
+  [/\bMX\$/, 'MXN'],
 ];
 
 export function detectCurrency(text: string, hint?: string | null): string | null {
@@ -30,19 +63,25 @@ export function detectCurrency(text: string, hint?: string | null): string | nul
   const codeCounts = new Map<string, number>();
   for (const match of text.matchAll(/(?<![A-Za-z])([A-Z]{3})(?![A-Za-z])/g)) {
     const code = match[1];
-    const besideAmount = /^\s?[-(]?\d/.test(text.slice(match.index + 3, match.index + 6))
-      || /\d[)-]?\s?$/.test(text.slice(Math.max(0, match.index - 3), match.index));
+    const besideAmount =
+      /^\s?[-(]?\d/.test(text.slice(match.index + 3, match.index + 6)) ||
+      /\d[)-]?\s?$/.test(text.slice(Math.max(0, match.index - 3), match.index));
     if (COMMON_CODES.has(code) || (besideAmount && isKnownCurrency(code))) {
       codeCounts.set(code, (codeCounts.get(code) ?? 0) + 1);
     }
   }
-  const symbols: Array<[string, number]> = [['EUR', count(text, /€/g)], ['GBP', count(text, /£/g)]];
+  const symbols: Array<[string, number]> = [
+    ['EUR', count(text, /€/g)],
+    ['GBP', count(text, /£/g)],
+  ];
   for (const [pattern, code] of PREFIXED_DOLLARS) symbols.push([code, count(text, new RegExp(pattern.source, 'g'))]);
   for (const [code, seen] of symbols) if (seen > 0) codeCounts.set(code, (codeCounts.get(code) ?? 0) + seen);
 
   // Plain dollars compete by count, so one "EUR" in a foreign-fee description does not turn a page of
   // `$` amounts into a euro statement.
-  const prefixed = symbols.filter(([code]) => DOLLAR_CODES.has(code) || code === 'BRL').reduce((sum, [, seen]) => sum + seen, 0);
+  const prefixed = symbols
+    .filter(([code]) => DOLLAR_CODES.has(code) || code === 'BRL')
+    .reduce((sum, [, seen]) => sum + seen, 0);
   const plainDollars = count(text, /\$/g) - prefixed;
   if (plainDollars > 0) {
     const code = hint && DOLLAR_CODES.has(hint) ? hint : 'USD';

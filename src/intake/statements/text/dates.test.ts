@@ -45,19 +45,22 @@ test('year-less rows of a December–January period take the year of their side 
 
 test('property: a year-less date inside any period gets the year that puts it inside', () => {
   const day = 24 * 3600 * 1000;
-  fc.assert(fc.property(
-    fc.integer({ min: Date.UTC(1990, 0, 1) / day, max: Date.UTC(2060, 0, 1) / day }),
-    fc.integer({ min: 0, max: 40 }),
-    fc.integer({ min: 0, max: 40 }),
-    (startDay, length, offset) => {
-      const start = new Date(startDay * day).toISOString().slice(0, 10);
-      const end = new Date((startDay + length) * day).toISOString().slice(0, 10);
-      const date = new Date((startDay + Math.min(offset, length)) * day).toISOString().slice(0, 10);
-      const [, month, dayOfMonth] = date.split('-');
-      assert.equal(parseDate(`${month}/${dayOfMonth}`, { order: 'month_first', period: { start, end } }), date);
-      assert.equal(parseDate(`${dayOfMonth}/${month}`, { order: 'day_first', period: { start, end } }), date);
-    },
-  ), { numRuns: 2000 });
+  fc.assert(
+    fc.property(
+      fc.integer({ min: Date.UTC(1990, 0, 1) / day, max: Date.UTC(2060, 0, 1) / day }),
+      fc.integer({ min: 0, max: 40 }),
+      fc.integer({ min: 0, max: 40 }),
+      (startDay, length, offset) => {
+        const start = new Date(startDay * day).toISOString().slice(0, 10);
+        const end = new Date((startDay + length) * day).toISOString().slice(0, 10);
+        const date = new Date((startDay + Math.min(offset, length)) * day).toISOString().slice(0, 10);
+        const [, month, dayOfMonth] = date.split('-');
+        assert.equal(parseDate(`${month}/${dayOfMonth}`, { order: 'month_first', period: { start, end } }), date);
+        assert.equal(parseDate(`${dayOfMonth}/${month}`, { order: 'day_first', period: { start, end } }), date);
+      },
+    ),
+    { numRuns: 2000 },
+  );
 });
 
 test('day/month order of a document comes from its dates, then from its decimal convention', () => {

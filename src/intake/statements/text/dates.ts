@@ -17,23 +17,78 @@ export interface DateReadingOptions {
 }
 
 const MONTHS: Record<string, number> = {
-  jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, sept: 9, oct: 10, nov: 11, dec: 12,
-  january: 1, february: 2, march: 3, april: 4, june: 6, july: 7, august: 8, september: 9, october: 10,
-  november: 11, december: 12,
+  jan: 1,
+  feb: 2,
+  mar: 3,
+  apr: 4,
+  may: 5,
+  jun: 6,
+  jul: 7,
+  aug: 8,
+  sep: 9,
+  sept: 9,
+  oct: 10,
+  nov: 11,
+  dec: 12,
+  january: 1,
+  february: 2,
+  march: 3,
+  april: 4,
+  june: 6,
+  july: 7,
+  august: 8,
+  september: 9,
+  october: 10,
+  november: 11,
+  december: 12,
   // Common European spellings, so EUR statements with month names read too.
-  mär: 3, mrz: 3, mai: 5, okt: 10, dez: 12, janv: 1, févr: 2, fev: 2, avr: 4, juin: 6, juil: 7, août: 8, aout: 8,
-  déc: 12, ene: 1, abr: 4, ago: 8, dic: 12, gen: 1, mag: 5, giu: 6, lug: 7, set: 9, ott: 10,
+  mär: 3,
+  mrz: 3,
+  mai: 5,
+  okt: 10,
+  dez: 12,
+  janv: 1,
+  févr: 2,
+  fev: 2,
+  avr: 4,
+  juin: 6,
+  juil: 7,
+  août: 8,
+  aout: 8,
+  déc: 12,
+  ene: 1,
+  abr: 4,
+  ago: 8,
+  dic: 12,
+  gen: 1,
+  mag: 5,
+  giu: 6,
+  lug: 7,
+  set: 9,
+  ott: 10,
 };
 /** Any month name or abbreviation known here, longest first, for finding dates inside running text. */
-export const MONTH_NAME_PATTERN = Object.keys(MONTHS).sort((a, b) => b.length - a.length).join('|');
+export const MONTH_NAME_PATTERN = Object.keys(MONTHS)
+  .sort((a, b) => b.length - a.length)
+  .join('|');
 const MONTH_NAME = String.raw`(?<monthName>[A-Za-zÀ-ÿ]{3,9})\.?`;
 
 const PATTERNS: Array<{ pattern: RegExp; kind: 'iso' | 'numeric' | 'dotted' | 'day_name' | 'name_day' }> = [
   { kind: 'iso', pattern: /^(?<year>\d{4})[-/.](?<month>\d{1,2})[-/.](?<day>\d{1,2})$/ },
   { kind: 'dotted', pattern: /^(?<day>\d{1,2})\.(?<month>\d{1,2})\.(?<year>\d{2}|\d{4})?$/ },
   { kind: 'numeric', pattern: /^(?<first>\d{1,2})[/-](?<second>\d{1,2})(?:[/-](?<year>\d{2}|\d{4}))?$/ },
-  { kind: 'day_name', pattern: new RegExp(String.raw`^(?<day>\d{1,2})(?:st|nd|rd|th)?[\s-]*${MONTH_NAME}(?:[\s,-]+(?<year>\d{4}|\d{2}))?$`) },
-  { kind: 'name_day', pattern: new RegExp(String.raw`^${MONTH_NAME}[\s-]*(?<day>\d{1,2})(?:st|nd|rd|th)?(?:[,.]?[\s-]+(?<year>\d{4}|'?\d{2}))?$`) },
+  {
+    kind: 'day_name',
+    pattern: new RegExp(
+      String.raw`^(?<day>\d{1,2})(?:st|nd|rd|th)?[\s-]*${MONTH_NAME}(?:[\s,-]+(?<year>\d{4}|\d{2}))?$`,
+    ),
+  },
+  {
+    kind: 'name_day',
+    pattern: new RegExp(
+      String.raw`^${MONTH_NAME}[\s-]*(?<day>\d{1,2})(?:st|nd|rd|th)?(?:[,.]?[\s-]+(?<year>\d{4}|'?\d{2}))?$`,
+    ),
+  },
 ];
 
 /** Reads one date; null when the text is not a date or names an impossible day (02/30). */
@@ -50,7 +105,7 @@ export function parseDate(text: string, options: DateReadingOptions): string | n
       [month, day] = options.order === 'month_first' ? [first, second] : [second, first];
     } else {
       day = Number(groups.day);
-      month = groups.monthName === undefined ? Number(groups.month) : MONTHS[groups.monthName.toLowerCase()] ?? 0;
+      month = groups.monthName === undefined ? Number(groups.month) : (MONTHS[groups.monthName.toLowerCase()] ?? 0);
     }
     if (month < 1 || month > 12 || day < 1 || day > 31) return null;
     const year = groups.year === undefined ? yearFor(month, day, options) : fullYear(groups.year.replace("'", ''));
@@ -63,8 +118,10 @@ export function parseDate(text: string, options: DateReadingOptions): string | n
 
 /** True when the text has the shape of a date in any convention (for finding date columns). */
 export function looksLikeDate(text: string): boolean {
-  return parseDate(text, { order: 'month_first', fallbackYear: 2000 }) !== null
-    || parseDate(text, { order: 'day_first', fallbackYear: 2000 }) !== null;
+  return (
+    parseDate(text, { order: 'month_first', fallbackYear: 2000 }) !== null ||
+    parseDate(text, { order: 'day_first', fallbackYear: 2000 }) !== null
+  );
 }
 
 /** Two-digit years: 00–69 are 2000–2069, 70–99 are 1970–1999. */
@@ -79,7 +136,11 @@ function fullYear(text: string): number {
  * one that puts the date closest to the period. A December–January period gives December the start's
  * year and January the end's.
  */
-export function yearFor(month: number, day: number, options: Pick<DateReadingOptions, 'period' | 'fallbackYear'>): number | null {
+export function yearFor(
+  month: number,
+  day: number,
+  options: Pick<DateReadingOptions, 'period' | 'fallbackYear'>,
+): number | null {
   const period = options.period;
   if (!period) return options.fallbackYear ?? null;
   const startYear = Number(period.start.slice(0, 4));

@@ -7,10 +7,23 @@
 import { isKnownCurrency, currencyExponent } from '../../../money/currency.ts';
 import { Decimal } from '../../../money/decimal.ts';
 import { detectConventions, settleDayMonthOrder } from '../interpret/conventions.ts';
-import { balanceWithIndicator, directionTotals, indicatorDirection, resolveSigns, type SignedRow } from '../interpret/signs.ts';
+import {
+  balanceWithIndicator,
+  directionTotals,
+  indicatorDirection,
+  resolveSigns,
+  type SignedRow,
+} from '../interpret/signs.ts';
 import { amountText, buildStatement } from '../interpret/statement.ts';
 import { CLOSING_LABEL, headerRole, kindInText, OPENING_LABEL } from '../interpret/vocabulary.ts';
-import type { PageMarker, ParsedStatement, ReadOutcome, ReaderContext, StatementAccountKind, StatementEvidence } from '../types.ts';
+import type {
+  PageMarker,
+  ParsedStatement,
+  ReadOutcome,
+  ReaderContext,
+  StatementAccountKind,
+  StatementEvidence,
+} from '../types.ts';
 import { parseAmount, type DecimalSeparator, type ParsedAmount } from './amounts.ts';
 import { detectCurrency } from './currency.ts';
 import { MONTH_NAME_PATTERN, parseDate, type DateReadingOptions } from './dates.ts';
@@ -57,13 +70,22 @@ interface Column {
 
 /** The header roles a page layout uses: debit/credit columns are money out/in, a memo is description. */
 const LAYOUT_ROLES: Partial<Record<NonNullable<ReturnType<typeof headerRole>>, ColumnRole>> = {
-  date: 'date', valueDate: 'date', description: 'description', memo: 'description', amount: 'amount', debit: 'out', credit: 'in', balance: 'balance',
+  date: 'date',
+  valueDate: 'date',
+  description: 'description',
+  memo: 'description',
+  amount: 'amount',
+  debit: 'out',
+  credit: 'in',
+  balance: 'balance',
 };
 
 const STATEMENT_WORDS = /\b(statement|account summary|kontoauszug|relev[ée]|extracto|estratto)\b/i;
 const INVOICE_WORDS = /\b(invoice|bill to|ship to|unit price|qty|quantity|subtotal|rechnung|facture)\b/gi;
-const NOISE_LINE = /\bpage\s+\d+(\s+of\s+\d+)?\b|\bseite\s+\d+|\bcontinued\b|^\s*\d+\s*\/\s*\d+\s*$|\btotals?\b|\bsumme\b/i;
-const BANK_WORDS = /\b(bank|bancorp|banco|banque|credit union|savings and loan|sparkasse|volksbank|trust|financial|caisse|building society)\b/i;
+const NOISE_LINE =
+  /\bpage\s+\d+(\s+of\s+\d+)?\b|\bseite\s+\d+|\bcontinued\b|^\s*\d+\s*\/\s*\d+\s*$|\btotals?\b|\bsumme\b/i;
+const BANK_WORDS =
+  /\b(bank|bancorp|banco|banque|credit union|savings and loan|sparkasse|volksbank|trust|financial|caisse|building society)\b/i;
 
 export interface InterpretOptions {
   context: ReaderContext;
@@ -94,12 +116,15 @@ export function interpretStatement(pages: LayoutPage[], options: InterpretOption
   }
   const currency = detectCurrency(fullText, options.context.hints.currency ?? null);
   const { separator, order } = settleDayMonthOrder(detectConventions(fullText, fullText), currency);
-  const exponent = currency && isKnownCurrency(currency) ? currencyExponent(currency) ?? 2 : 2;
+  const exponent = currency && isKnownCurrency(currency) ? (currencyExponent(currency) ?? 2) : 2;
   const period = findPeriod(lines, order);
   const fallbackYear = period ? null : mostCommonYear(fullText);
   const dateOptions: DateReadingOptions = { order, period, fallbackYear };
   const facts: DocumentFacts = {
-    fullText, currency, period, dateOptions,
+    fullText,
+    currency,
+    period,
+    dateOptions,
     institution: findInstitution(lines, pages),
     amounts: new AmountReader(separator, exponent),
     hintedKind: options.context.hints.kind ?? null,
@@ -114,33 +139,53 @@ export function interpretStatement(pages: LayoutPage[], options: InterpretOption
     const outcome = interpretSection(section, facts, sections.length > 1, markers, options.format.endsWith('-ocr'));
     if (!outcome.ok) {
       if (sections.length === 1) return outcome;
-      return { ok: false, reason: outcome.reason, message: `Account section ${index + 1} of ${sections.length}: ${outcome.message}` };
+      return {
+        ok: false,
+        reason: outcome.reason,
+        message: `Account section ${index + 1} of ${sections.length}: ${outcome.message}`,
+      };
     }
     statements.push(outcome.statement);
     evidences.push(outcome.evidence);
   }
   return {
-    ok: true, statement: statements[0], evidence: evidences[0],
+    ok: true,
+    statement: statements[0],
+    evidence: evidences[0],
     ...(statements.length > 1 ? { statements, evidences } : {}),
     format: options.format,
   };
 }
 
-function interpretSection(lines: Line[], facts: DocumentFacts, oneOfSeveral: boolean, markers: PageMarker[], recognised: boolean): { ok: true; statement: ParsedStatement; evidence: StatementEvidence } | Extract<ReadOutcome, { ok: false }> {
+function interpretSection(
+  lines: Line[],
+  facts: DocumentFacts,
+  oneOfSeveral: boolean,
+  markers: PageMarker[],
+  recognised: boolean,
+): { ok: true; statement: ParsedStatement; evidence: StatementEvidence } | Extract<ReadOutcome, { ok: false }> {
   const text = oneOfSeveral ? lines.map((line) => line.text).join('\n') : facts.fullText;
   const kind = kindInText(text) ?? facts.hintedKind;
   // A balance brought or carried forward is printed at every page break: it is the statement's
   // opening or closing only where no other label says so, and stated only when page markers prove
   // the first and last pages are there (else a lost first or last page would make it look like one).
   const forwardLines = lines.filter((line) => FORWARD_LABEL.test(line.text));
-  const plainLabelled = findLabelledBalances(lines.filter((line) => !FORWARD_LABEL.test(line.text)), facts.amounts);
+  const plainLabelled = findLabelledBalances(
+    lines.filter((line) => !FORWARD_LABEL.test(line.text)),
+    facts.amounts,
+  );
   const broughtForward = findLabelledBalances(forwardLines, facts.amounts).opening;
   const carriedForward = findLabelledBalances([...forwardLines].reverse(), facts.amounts).closing;
-  const labelled: LabelledBalances = { opening: plainLabelled.opening ?? broughtForward, closing: plainLabelled.closing ?? carriedForward };
+  const labelled: LabelledBalances = {
+    opening: plainLabelled.opening ?? broughtForward,
+    closing: plainLabelled.closing ?? carriedForward,
+  };
   const table = readTable(lines, facts.dateOptions, facts.amounts);
-  const looksLikeInvoice = (text.match(INVOICE_WORDS)?.length ?? 0) >= 2 && labelled.opening === null && labelled.closing === null;
-  const hasStatementEvidence = (labelled.opening !== null || labelled.closing !== null || table.hasBalanceColumn)
-    && (STATEMENT_WORDS.test(facts.fullText) || BANK_WORDS.test(facts.fullText) || table.rows.length > 0);
+  const looksLikeInvoice =
+    (text.match(INVOICE_WORDS)?.length ?? 0) >= 2 && labelled.opening === null && labelled.closing === null;
+  const hasStatementEvidence =
+    (labelled.opening !== null || labelled.closing !== null || table.hasBalanceColumn) &&
+    (STATEMENT_WORDS.test(facts.fullText) || BANK_WORDS.test(facts.fullText) || table.rows.length > 0);
   if (looksLikeInvoice || !hasStatementEvidence) {
     return {
       ok: false,
@@ -157,22 +202,32 @@ function interpretSection(lines: Line[], facts: DocumentFacts, oneOfSeveral: boo
   const totals = printedTotals(lines, (line) => facts.amounts.lastIn(line)?.value.toString() ?? null);
   const statedOpening = labelled.opening ?? table.openingFromTable;
   const statedClosing = labelled.closing ?? table.closingFromTable;
-  const resolved = resolveSigns(table.rows.map((row) => signedRow(row, kind)), kind, {
-    statedOpening: balanceOf(statedOpening, kind),
-    statedClosing: balanceOf(statedClosing, kind),
-    balanceOnlyRows: [],
-    totals: directionTotals(totals),
-    balancesIndicated: [statedOpening, statedClosing, ...table.rows.map((row) => row.balance)].some((balance) => balance?.indicator != null),
-  });
+  const resolved = resolveSigns(
+    table.rows.map((row) => signedRow(row, kind)),
+    kind,
+    {
+      statedOpening: balanceOf(statedOpening, kind),
+      statedClosing: balanceOf(statedClosing, kind),
+      balanceOnlyRows: [],
+      totals: directionTotals(totals),
+      balancesIndicated: [statedOpening, statedClosing, ...table.rows.map((row) => row.balance)].some(
+        (balance) => balance?.indicator != null,
+      ),
+    },
+  );
   if (resolved.undecided) return { ok: false, reason: 'document_unreadable', message: resolved.undecided };
-  const statement = buildStatement({
-    institutionName: facts.institution,
-    accountLast4: findAccountLast4(text),
-    accountKind: kind,
-    currency: facts.currency,
-    periodStart: facts.period?.start ?? null,
-    periodEnd: facts.period?.end ?? null,
-  }, resolved, { widenToLines: false });
+  const statement = buildStatement(
+    {
+      institutionName: facts.institution,
+      accountLast4: findAccountLast4(text),
+      accountKind: kind,
+      currency: facts.currency,
+      periodStart: facts.period?.start ?? null,
+      periodEnd: facts.period?.end ?? null,
+    },
+    resolved,
+    { widenToLines: false },
+  );
 
   const lineIndex = new Map(lines.map((line, index) => [line, index]));
   const rowEnds = table.rows.map((row) => lineIndex.get(row.lastLine)!);
@@ -180,8 +235,20 @@ function interpretSection(lines: Line[], facts: DocumentFacts, oneOfSeveral: boo
   const evidence: StatementEvidence = {
     sources: {
       period: facts.period ? 'stated' : 'lines',
-      openingBalance: resolved.opening === null ? 'lines' : plainLabelled.opening !== null || (broughtForward !== null ? markers.length > 0 : table.openingFromTable !== null) ? 'stated' : 'lines',
-      closingBalance: resolved.closing === null ? 'lines' : plainLabelled.closing !== null || (carriedForward !== null ? markers.length > 0 : table.closingFromTable !== null) ? 'stated' : 'lines',
+      openingBalance:
+        resolved.opening === null
+          ? 'lines'
+          : plainLabelled.opening !== null ||
+              (broughtForward !== null ? markers.length > 0 : table.openingFromTable !== null)
+            ? 'stated'
+            : 'lines',
+      closingBalance:
+        resolved.closing === null
+          ? 'lines'
+          : plainLabelled.closing !== null ||
+              (carriedForward !== null ? markers.length > 0 : table.closingFromTable !== null)
+            ? 'stated'
+            : 'lines',
     },
     totals,
     pageMarkers: markers,
@@ -189,11 +256,21 @@ function interpretSection(lines: Line[], facts: DocumentFacts, oneOfSeveral: boo
     linePages: resolved.newestFirst ? [...linePages].reverse() : linePages,
     // A forward balance is the balance after the rows above it; on a newest-first statement those are
     // the newest rows, so the checkpoints are left to the running balances there.
-    checkpoints: resolved.newestFirst ? [] : forwardLines.flatMap((line) => {
-      const amount = balanceOf(facts.amounts.lastIn(line.text.slice(FORWARD_LABEL.exec(line.text)!.index)), kind);
-      const position = lineIndex.get(line)!;
-      return amount === null ? [] : [{ afterLines: rowEnds.filter((end) => end < position).length, balance: amountText(resolved.negateBalances ? amount.negate() : amount, facts.currency), page: line.page + 1 }];
-    }),
+    checkpoints: resolved.newestFirst
+      ? []
+      : forwardLines.flatMap((line) => {
+          const amount = balanceOf(facts.amounts.lastIn(line.text.slice(FORWARD_LABEL.exec(line.text)!.index)), kind);
+          const position = lineIndex.get(line)!;
+          return amount === null
+            ? []
+            : [
+                {
+                  afterLines: rowEnds.filter((end) => end < position).length,
+                  balance: amountText(resolved.negateBalances ? amount.negate() : amount, facts.currency),
+                  page: line.page + 1,
+                },
+              ];
+        }),
     recognised,
     wholeList: false,
   };
@@ -221,8 +298,12 @@ function splitAccountSections(lines: Line[], dateOptions: DateReadingOptions): L
     current = last4;
   });
   if (starts.length === 0) return [lines];
-  const ownedByPrevious = (line: Line) => takeDate(line.cells, dateOptions) !== null || headerColumns(line) !== null
-    || OPENING_LABEL.test(line.text) || CLOSING_LABEL.test(line.text) || NOISE_LINE.test(line.text);
+  const ownedByPrevious = (line: Line) =>
+    takeDate(line.cells, dateOptions) !== null ||
+    headerColumns(line) !== null ||
+    OPENING_LABEL.test(line.text) ||
+    CLOSING_LABEL.test(line.text) ||
+    NOISE_LINE.test(line.text);
   const bounds = [0];
   for (const start of starts) {
     let first = start;
@@ -230,7 +311,13 @@ function splitAccountSections(lines: Line[], dateOptions: DateReadingOptions): L
     bounds.push(first);
   }
   const sections = bounds.map((start, index) => lines.slice(start, bounds[index + 1] ?? lines.length));
-  const everyHasTable = sections.every((section) => section.some((line, index) => headerColumns(line) !== null || (index + 1 < section.length && twoLineHeader(line, section[index + 1]) !== null)));
+  const everyHasTable = sections.every((section) =>
+    section.some(
+      (line, index) =>
+        headerColumns(line) !== null ||
+        (index + 1 < section.length && twoLineHeader(line, section[index + 1]) !== null),
+    ),
+  );
   return everyHasTable ? sections : [lines];
 }
 
@@ -238,8 +325,9 @@ function splitAccountSections(lines: Line[], dateOptions: DateReadingOptions): L
 // Lines and cells
 
 function buildLines(page: LayoutPage, pageIndex: number): Line[] {
-  const items = page.items.filter((item) => item.text.trim().length > 0 && item.height > 0)
-    .sort((a, b) => (a.y + a.height / 2) - (b.y + b.height / 2));
+  const items = page.items
+    .filter((item) => item.text.trim().length > 0 && item.height > 0)
+    .sort((a, b) => a.y + a.height / 2 - (b.y + b.height / 2));
   const groups: PositionedText[][] = [];
   for (const item of items) {
     const center = item.y + item.height / 2;
@@ -290,7 +378,10 @@ function median(values: number[]): number {
 // Amounts
 
 class AmountReader {
-  constructor(readonly separator: DecimalSeparator, private readonly exponent: number) {}
+  constructor(
+    readonly separator: DecimalSeparator,
+    private readonly exponent: number,
+  ) {}
 
   /** An amount cell: the number must carry the currency's decimals, so "STORE 1234" is not an amount. */
   read(text: string): ParsedAmount | null {
@@ -318,19 +409,26 @@ class AmountReader {
 // Statement facts read from labels
 
 const MONTH = `(?:${MONTH_NAME_PATTERN})(?![A-Za-zÀ-ÿ])`;
-const DATE_IN_TEXT = new RegExp([
-  String.raw`\d{4}-\d{1,2}-\d{1,2}`,
-  String.raw`\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}`,
-  String.raw`\d{1,2}(?:st|nd|rd|th)?\s+${MONTH}\.?,?\s+\d{4}`,
-  // "January 31. 2026": OCR reads a comma as a full stop.
-  String.raw`${MONTH}\.?\s+\d{1,2}(?:st|nd|rd|th)?[,.]?\s+\d{4}`,
-  String.raw`${MONTH}\.?\s+\d{1,2}(?:st|nd|rd|th)?`,
-  String.raw`\d{1,2}\s+${MONTH}`,
-].join('|'), 'gi');
+const DATE_IN_TEXT = new RegExp(
+  [
+    String.raw`\d{4}-\d{1,2}-\d{1,2}`,
+    String.raw`\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}`,
+    String.raw`\d{1,2}(?:st|nd|rd|th)?\s+${MONTH}\.?,?\s+\d{4}`,
+    // "January 31. 2026": OCR reads a comma as a full stop.
+    String.raw`${MONTH}\.?\s+\d{1,2}(?:st|nd|rd|th)?[,.]?\s+\d{4}`,
+    String.raw`${MONTH}\.?\s+\d{1,2}(?:st|nd|rd|th)?`,
+    String.raw`\d{1,2}\s+${MONTH}`,
+  ].join('|'),
+  'gi',
+);
 
 /** "Statement period: March 1, 2026 - March 31, 2026", "01.03.2026 – 31.03.2026", "Dec 15 through Jan 14, 2026". */
 function findPeriod(lines: Line[], order: DateReadingOptions['order']): { start: string; end: string } | null {
-  const candidates = lines.filter((line) => /\b(period|from|through|to|bis|au|zeitraum|p[ée]riode|statement dates?|opening\/closing date)\b|\s[-–—]\s/i.test(line.text));
+  const candidates = lines.filter((line) =>
+    /\b(period|from|through|to|bis|au|zeitraum|p[ée]riode|statement dates?|opening\/closing date)\b|\s[-–—]\s/i.test(
+      line.text,
+    ),
+  );
   for (const line of candidates) {
     const text = repairMonthNames(line.text);
     const found = [...text.matchAll(DATE_IN_TEXT)].map((match) => match[0]);
@@ -353,21 +451,38 @@ function findPeriod(lines: Line[], order: DateReadingOptions['order']): { start:
   return null;
 }
 
-const FULL_MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const FULL_MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /** OCR splits or misreads the capital of a month name ("J anuary", "| anuary"); the rest of the word identifies it. */
 function repairMonthNames(text: string): string {
-  return text.replace(/(?<![A-Za-z])(?:[A-Z|!1l]\s?)?(anuary|ebruary|arch|pril|une|uly|ugust|eptember|ctober|ovember|ecember)(?![A-Za-z])/g, (whole, tail: string) => {
-    const month = FULL_MONTHS.find((name) => name.slice(1) === tail);
-    // "June"/"July" tails are too short to stand alone; keep a bare "une" or "uly" as it is.
-    if (!month || (whole === tail && tail.length < 4)) return whole;
-    return month;
-  });
+  return text.replace(
+    /(?<![A-Za-z])(?:[A-Z|!1l]\s?)?(anuary|ebruary|arch|pril|une|uly|ugust|eptember|ctober|ovember|ecember)(?![A-Za-z])/g,
+    (whole, tail: string) => {
+      const month = FULL_MONTHS.find((name) => name.slice(1) === tail);
+      // "June"/"July" tails are too short to stand alone; keep a bare "une" or "uly" as it is.
+      if (!month || (whole === tail && tail.length < 4)) return whole;
+      return month;
+    },
+  );
 }
 
 function mostCommonYear(text: string): number | null {
   const counts = new Map<number, number>();
-  for (const match of text.matchAll(/\b(19[89]\d|20\d\d)\b/g)) counts.set(Number(match[1]), (counts.get(Number(match[1])) ?? 0) + 1);
+  for (const match of text.matchAll(/\b(19[89]\d|20\d\d)\b/g))
+    counts.set(Number(match[1]), (counts.get(Number(match[1])) ?? 0) + 1);
   const ranked = [...counts.entries()].sort((a, b) => b[1] - a[1]);
   return ranked[0]?.[0] ?? null;
 }
@@ -380,7 +495,10 @@ interface LabelledBalances {
 function findLabelledBalances(lines: Line[], amounts: AmountReader): LabelledBalances {
   const result: LabelledBalances = { opening: null, closing: null };
   for (const line of lines) {
-    for (const [key, label] of [['opening', OPENING_LABEL], ['closing', CLOSING_LABEL]] as const) {
+    for (const [key, label] of [
+      ['opening', OPENING_LABEL],
+      ['closing', CLOSING_LABEL],
+    ] as const) {
       if (result[key] !== null) continue;
       const match = label.exec(line.text);
       if (!match) continue;
@@ -413,10 +531,15 @@ function findAccountLast4(text: string): string | null {
 function findInstitution(lines: Line[], pages: LayoutPage[]): string | null {
   const firstPage = pages[0];
   const top = lines.filter((line) => line.page === 0 && line.top < (firstPage?.height ?? 0) * 0.3);
-  const clean = (text: string) => text.split(/\s{2,}/)[0].replace(/\s*[-–—|]\s*(account\s+)?statement.*$/i, '').trim();
+  const clean = (text: string) =>
+    text
+      .split(/\s{2,}/)[0]
+      .replace(/\s*[-–—|]\s*(account\s+)?statement.*$/i, '')
+      .trim();
   const named = top.find((line) => BANK_WORDS.test(line.cells[0]?.text ?? ''));
   if (named) return clean(named.cells[0].text);
-  const tallest = [...top].filter((line) => /[A-Za-z]{3}/.test(line.text) && !/\d{3}/.test(line.text))
+  const tallest = [...top]
+    .filter((line) => /[A-Za-z]{3}/.test(line.text) && !/\d{3}/.test(line.text))
     .sort((a, b) => b.height - a.height)[0];
   return tallest ? clean(tallest.cells[0].text) : null;
 }
@@ -459,7 +582,8 @@ function headerColumns(line: Line): Column[] | null {
  * more columns than the first line alone, so a one-line header followed by a row is never merged.
  */
 function twoLineHeader(first: Line, second: Line): Column[] | null {
-  if (second.page !== first.page || second.top - first.bottom > 0.8 * Math.max(first.height, second.height)) return null;
+  if (second.page !== first.page || second.top - first.bottom > 0.8 * Math.max(first.height, second.height))
+    return null;
   if (/\d[.,]\d{2}\b/.test(second.text)) return null;
   const cells: Cell[] = first.cells.map((cell) => ({ ...cell }));
   for (const below of second.cells) {
@@ -473,10 +597,17 @@ function twoLineHeader(first: Line, second: Line): Column[] | null {
     }
   }
   cells.sort((a, b) => a.left - b.left);
-  const merged = headerColumns({ ...first, bottom: second.bottom, cells, text: cells.map((cell) => cell.text).join('  ') });
+  const merged = headerColumns({
+    ...first,
+    bottom: second.bottom,
+    cells,
+    text: cells.map((cell) => cell.text).join('  '),
+  });
   if (!merged) return null;
   const alone = headerColumns(first);
-  return !alone || merged.length > alone.length || merged.some((column, index) => column.role !== alone[index]?.role) ? merged : null;
+  return !alone || merged.length > alone.length || merged.some((column, index) => column.role !== alone[index]?.role)
+    ? merged
+    : null;
 }
 
 function readTable(lines: Line[], dateOptions: DateReadingOptions, amounts: AmountReader): Table {
@@ -526,7 +657,13 @@ function readTable(lines: Line[], dateOptions: DateReadingOptions, amounts: Amou
   return table;
 }
 
-function isContinuation(line: Line, previous: Line, row: TableRow, columns: Column[] | null, amounts: AmountReader): boolean {
+function isContinuation(
+  line: Line,
+  previous: Line,
+  row: TableRow,
+  columns: Column[] | null,
+  amounts: AmountReader,
+): boolean {
   if (line.page !== previous.page) return false;
   if (line.top - previous.bottom > 1.2 * Math.max(line.height, previous.height)) return false;
   if (NOISE_LINE.test(line.text) || OPENING_LABEL.test(line.text) || CLOSING_LABEL.test(line.text)) return false;
@@ -534,7 +671,11 @@ function isContinuation(line: Line, previous: Line, row: TableRow, columns: Colu
   const firstLeft = line.cells[0].left;
   const slack = line.height;
   if (firstLeft < row.descriptionLeft - slack) return false;
-  const amountLeft = Math.min(...(columns ?? []).filter((column) => column.role !== 'date' && column.role !== 'description').map((column) => column.left));
+  const amountLeft = Math.min(
+    ...(columns ?? [])
+      .filter((column) => column.role !== 'date' && column.role !== 'description')
+      .map((column) => column.left),
+  );
   return !(Number.isFinite(amountLeft) && firstLeft >= amountLeft - slack);
 }
 
@@ -547,14 +688,21 @@ function takeDate(cells: Cell[], dateOptions: DateReadingOptions): { date: strin
     const date = parseDate(words.slice(0, count).join(' '), dateOptions);
     if (!date) continue;
     const restText = words.slice(count).join(' ');
-    const share = (first.right - first.left) * (words.slice(0, count).join(' ').length + 1) / (first.text.length + 1);
-    const rest = restText ? [{ text: restText, left: first.left + share, right: first.right }, ...cells.slice(1)] : cells.slice(1);
+    const share = ((first.right - first.left) * (words.slice(0, count).join(' ').length + 1)) / (first.text.length + 1);
+    const rest = restText
+      ? [{ text: restText, left: first.left + share, right: first.right }, ...cells.slice(1)]
+      : cells.slice(1);
     return { date, rest };
   }
   return null;
 }
 
-function readRow(line: Line, columns: Column[] | null, dateOptions: DateReadingOptions, amounts: AmountReader): TableRow | 'balance-row' | null {
+function readRow(
+  line: Line,
+  columns: Column[] | null,
+  dateOptions: DateReadingOptions,
+  amounts: AmountReader,
+): TableRow | 'balance-row' | null {
   const dated = takeDate(line.cells, dateOptions);
   if (!dated) return null;
   let rest = dated.rest;
@@ -562,18 +710,24 @@ function readRow(line: Line, columns: Column[] | null, dateOptions: DateReadingO
   const second = takeDate(rest, dateOptions);
   if (second) rest = second.rest;
 
-  const amountColumns = (columns ?? []).filter((column) => column.role === 'out' || column.role === 'in' || column.role === 'amount' || column.role === 'balance');
+  const amountColumns = (columns ?? []).filter(
+    (column) => column.role === 'out' || column.role === 'in' || column.role === 'amount' || column.role === 'balance',
+  );
   const descriptionParts: Cell[] = [];
   const found: Array<{ cell: Cell; amount: ParsedAmount }> = [];
   for (const cell of rest) {
     const amount = amounts.read(cell.text);
-    const inAmountArea = amountColumns.length === 0 || cell.right >= Math.min(...amountColumns.map((column) => column.left)) - line.height;
+    const inAmountArea =
+      amountColumns.length === 0 || cell.right >= Math.min(...amountColumns.map((column) => column.left)) - line.height;
     if (amount && inAmountArea) found.push({ cell, amount });
     else if (found.length === 0) descriptionParts.push(cell);
     else return null; // words after the amounts: not a transaction row
   }
   if (found.length === 0) return null;
-  const description = descriptionParts.map((cell) => cell.text).join(' ').trim();
+  const description = descriptionParts
+    .map((cell) => cell.text)
+    .join(' ')
+    .trim();
   const descriptionLeft = descriptionParts[0]?.left ?? rest[0]?.left ?? line.cells[0].left;
 
   const entries: TableRow['entries'] = [];
@@ -603,7 +757,8 @@ function nearestColumn(cell: Cell, columns: Column[]): Column {
   let bestScore = Number.POSITIVE_INFINITY;
   for (const column of columns) {
     const gap = Math.max(0, column.left - cell.right, cell.left - column.right);
-    const score = gap * 4 + Math.abs(center - (column.left + column.right) / 2) + Math.abs(cell.right - column.right) * 0.5;
+    const score =
+      gap * 4 + Math.abs(center - (column.left + column.right) / 2) + Math.abs(cell.right - column.right) * 0.5;
     if (score < bestScore) {
       bestScore = score;
       best = column;
@@ -629,7 +784,15 @@ function signedRow(row: TableRow, kind: StatementAccountKind | null): SignedRow 
   for (const { role, amount } of row.entries) {
     const direction = role === 'out' ? 'out' : role === 'in' ? 'in' : indicatorDirection(amount.indicator);
     if (direction === null) explicit = false;
-    raw = raw.plus(direction === 'in' ? amount.value.abs() : direction === 'out' ? amount.value.abs().negate() : amount.value);
+    raw = raw.plus(
+      direction === 'in' ? amount.value.abs() : direction === 'out' ? amount.value.abs().negate() : amount.value,
+    );
   }
-  return { date: row.date, description: row.description.replace(/\s+/g, ' ').trim(), raw, explicit, balance: balanceOf(row.balance, kind) };
+  return {
+    date: row.date,
+    description: row.description.replace(/\s+/g, ' ').trim(),
+    raw,
+    explicit,
+    balance: balanceOf(row.balance, kind),
+  };
 }

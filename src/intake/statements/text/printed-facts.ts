@@ -26,10 +26,13 @@ export function pageMarkers(lines: readonly TextLine[]): PageMarker[] {
 }
 
 /** A balance brought or carried forward across a page break (UK and many European statements). */
-export const FORWARD_LABEL = /\b(brought|carried)\s+forward\b|\bb\/fwd\b|\bc\/fwd\b|\b[üu]bertrag\b|\breport\s+(?:à|a)\s+(?:nouveau|reporter)\b/i;
+export const FORWARD_LABEL =
+  /\b(brought|carried)\s+forward\b|\bb\/fwd\b|\bc\/fwd\b|\b[üu]bertrag\b|\breport\s+(?:à|a)\s+(?:nouveau|reporter)\b/i;
 
-const TOTAL_IN = /\btotal\s+(?:of\s+)?(?:deposits?|credits?|money\s+in|paid\s+in|payments?(?:\s+and\s+(?:other\s+)?credits)?)\b|\b(?:deposits|credits)\s+and\s+other\s+(?:credits|additions)\b/i;
-const TOTAL_OUT = /\btotal\s+(?:of\s+)?(?:withdrawals?|debits?|money\s+out|paid\s+out|charges|purchases(?:\s+and\s+(?:other\s+)?(?:charges|debits))?)\b|\bwithdrawals\s+and\s+other\s+(?:debits|subtractions)\b/i;
+const TOTAL_IN =
+  /\btotal\s+(?:of\s+)?(?:deposits?|credits?|money\s+in|paid\s+in|payments?(?:\s+and\s+(?:other\s+)?credits)?)\b|\b(?:deposits|credits)\s+and\s+other\s+(?:credits|additions)\b/i;
+const TOTAL_OUT =
+  /\btotal\s+(?:of\s+)?(?:withdrawals?|debits?|money\s+out|paid\s+out|charges|purchases(?:\s+and\s+(?:other\s+)?(?:charges|debits))?)\b|\bwithdrawals\s+and\s+other\s+(?:debits|subtractions)\b/i;
 const COUNT = /\((\d{1,5})\)|\b(\d{1,5})\s+(?:items?|transactions?|entries)\b|\bcount:?\s*(\d{1,5})\b/i;
 const COUNT_IN = /\bnumber\s+of\s+(?:deposits|credits)\s*:?\s*(\d{1,5})\b/i;
 const COUNT_OUT = /\bnumber\s+of\s+(?:withdrawals|debits)\s*:?\s*(\d{1,5})\b/i;
@@ -42,7 +45,10 @@ const COUNT_OUT = /\bnumber\s+of\s+(?:withdrawals|debits)\s*:?\s*(\d{1,5})\b/i;
 export function printedTotals(lines: readonly TextLine[], readAmount: (text: string) => string | null): PrintedTotals {
   const totals: PrintedTotals = { moneyIn: null, moneyOut: null, countIn: null, countOut: null };
   for (const line of lines) {
-    for (const [direction, label] of [['In', TOTAL_IN], ['Out', TOTAL_OUT]] as const) {
+    for (const [direction, label] of [
+      ['In', TOTAL_IN],
+      ['Out', TOTAL_OUT],
+    ] as const) {
       const match = label.exec(line.text);
       if (!match) continue;
       // The text after the label up to the other label, if the line prints both.

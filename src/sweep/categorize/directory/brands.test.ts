@@ -16,7 +16,7 @@ test('brands.csv is what the name-suggestion-index package gives: regenerating i
   assert.equal(readFileSync(BRANDS_FILE, 'utf8'), brandsCsv(), 'run `npm run build:directory` and commit brands.csv');
 });
 
-test('every OpenStreetMap tag maps to a chart role with its reason, and every brand books to its tag\'s role', () => {
+test("every OpenStreetMap tag maps to a chart role with its reason, and every brand books to its tag's role", () => {
   const roles = parse(readFileSync(OSM_ROLES_FILE), { columns: true, trim: true }) as Array<Record<string, string>>;
   const byTag = new Map(roles.map((row) => [`${row.key}=${row.value}`, row.role]));
   for (const row of roles) {

@@ -19,7 +19,10 @@ test('the directory holds at least 2,000 merchants, each mapped to an account of
   assert.ok(entries.length >= 2000, `${entries.length} entries`);
   for (const entry of entries) {
     for (const decision of [entry.out, entry.in]) {
-      assert.ok(decision.target === TRANSFER || chartAccounts.has(decision.target), `${entry.name}: ${decision.target}`);
+      assert.ok(
+        decision.target === TRANSFER || chartAccounts.has(decision.target),
+        `${entry.name}: ${decision.target}`,
+      );
       assert.ok(decision.confidence > 0 && decision.confidence < 1, `${entry.name}: ${decision.confidence}`);
     }
     assert.ok(entry.aliases.length >= 1);
@@ -30,28 +33,71 @@ test('the directory holds at least 2,000 merchants, each mapped to an account of
 test('the directory covers every kind of payee the issue names', () => {
   const perCategory = new Map<string, number>();
   for (const entry of directoryEntries()) perCategory.set(entry.category, (perCategory.get(entry.category) ?? 0) + 1);
-  const required = ['software', 'cloud', 'airline', 'hotel', 'ride', 'fuel', 'telecom', 'utility', 'restaurant', 'coffee', 'grocery',
-    'marketplace', 'shipping', 'insurance', 'processor', 'payroll', 'benefits', 'bank', 'lender', 'government'];
-  for (const category of required) assert.ok((perCategory.get(category) ?? 0) >= 10, `${category}: ${perCategory.get(category) ?? 0}`);
+  const required = [
+    'software',
+    'cloud',
+    'airline',
+    'hotel',
+    'ride',
+    'fuel',
+    'telecom',
+    'utility',
+    'restaurant',
+    'coffee',
+    'grocery',
+    'marketplace',
+    'shipping',
+    'insurance',
+    'processor',
+    'payroll',
+    'benefits',
+    'bank',
+    'lender',
+    'government',
+  ];
+  for (const category of required)
+    assert.ok((perCategory.get(category) ?? 0) >= 10, `${category}: ${perCategory.get(category) ?? 0}`);
 });
 
 test('the directory covers the suppliers, platforms and payers of the trades', () => {
   const perCategory = new Map<string, number>();
   for (const entry of directoryEntries()) perCategory.set(entry.category, (perCategory.get(entry.category) ?? 0) + 1);
-  const required = ['trade_supply', 'auto_parts', 'trucking', 'moving', 'beverage_supply', 'medical_supply', 'health_payer', 'beauty',
-    'creative_supply', 'print_supply', 'ag_supply', 'realestate', 'it_supply', 'membership'];
-  for (const category of required) assert.ok((perCategory.get(category) ?? 0) >= 10, `${category}: ${perCategory.get(category) ?? 0}`);
+  const required = [
+    'trade_supply',
+    'auto_parts',
+    'trucking',
+    'moving',
+    'beverage_supply',
+    'medical_supply',
+    'health_payer',
+    'beauty',
+    'creative_supply',
+    'print_supply',
+    'ag_supply',
+    'realestate',
+    'it_supply',
+    'membership',
+  ];
+  for (const category of required)
+    assert.ok((perCategory.get(category) ?? 0) >= 10, `${category}: ${perCategory.get(category) ?? 0}`);
 });
 
 test('no name or alias belongs to two payees, read straight from the file', () => {
-  const records = parse(readFileSync(new URL('./merchants.csv', import.meta.url)), { columns: true, skip_empty_lines: true, trim: true }) as Record<string, string>[];
+  const records = parse(readFileSync(new URL('./merchants.csv', import.meta.url)), {
+    columns: true,
+    skip_empty_lines: true,
+    trim: true,
+  }) as Record<string, string>[];
   const owners = new Map<string, string>();
   for (const record of records) {
     for (const raw of [record.name, ...record.aliases.split('|')].map((alias) => alias.trim()).filter(Boolean)) {
       const cleaned = cleanDescriptor(raw);
       const key = cleaned.domain && !/\s/.test(raw) ? `address ${cleaned.domain}` : cleaned.tokens.join('');
       const owner = owners.get(key);
-      assert.ok(owner === undefined || owner === record.name, `"${raw}" of ${record.name} is already an alias of ${owner}`);
+      assert.ok(
+        owner === undefined || owner === record.name,
+        `"${raw}" of ${record.name} is already an alias of ${owner}`,
+      );
       owners.set(key, record.name);
     }
   }
@@ -59,8 +105,16 @@ test('no name or alias belongs to two payees, read straight from the file', () =
 });
 
 test('the file names chart roles, never account numbers; each books to the account holding that role', () => {
-  const records = parse(readFileSync(new URL('./merchants.csv', import.meta.url)), { columns: true, skip_empty_lines: true, trim: true }) as Record<string, string>[];
-  const byName = new Map(directoryEntries().filter((entry) => entry.source === 'curated').map((entry) => [entry.name, entry]));
+  const records = parse(readFileSync(new URL('./merchants.csv', import.meta.url)), {
+    columns: true,
+    skip_empty_lines: true,
+    trim: true,
+  }) as Record<string, string>[];
+  const byName = new Map(
+    directoryEntries()
+      .filter((entry) => entry.source === 'curated')
+      .map((entry) => [entry.name, entry]),
+  );
   for (const record of records) {
     assert.ok(record.out === TRANSFER || isChartRole(record.out), `${record.name}: ${record.out}`);
     assert.ok(!record.in || record.in === TRANSFER || isChartRole(record.in), `${record.name}: ${record.in}`);
@@ -69,7 +123,16 @@ test('the file names chart roles, never account numbers; each books to the accou
 });
 
 /** Payees paid by ACH or transfer show ACH noise; card merchants show card noise. */
-const ACH_CATEGORIES = new Set(['bank', 'bankfee', 'lender', 'processor', 'processor_misc', 'payroll', 'benefits', 'government']);
+const ACH_CATEGORIES = new Set([
+  'bank',
+  'bankfee',
+  'lender',
+  'processor',
+  'processor_misc',
+  'payroll',
+  'benefits',
+  'government',
+]);
 const ACH_NOISE: Array<(alias: string) => string> = [
   (alias) => alias,
   (alias) => `ACH DEBIT ${alias} 240314`,
@@ -99,7 +162,10 @@ test('every alias is found through the noise banks add around it, in its own ent
       assert.ok(match, `${noisy}: no match`);
       // A longer alias of a sibling entry may win ("DELTA DENTAL" over "DELTA"); it must then be at least as specific.
       if (match.merchantName !== entry.name) {
-        assert.ok(match.alias.replace(/ /g, '').length >= cleanDescriptor(alias).tokens.join('').length, `${noisy}: ${match.merchantName} instead of ${entry.name}`);
+        assert.ok(
+          match.alias.replace(/ /g, '').length >= cleanDescriptor(alias).tokens.join('').length,
+          `${noisy}: ${match.merchantName} instead of ${entry.name}`,
+        );
       }
       checked += 1;
     });
@@ -112,7 +178,11 @@ test('a name that cleans to one short common word once its number is gone is kno
   assert.equal(lookup('SQ *SUPER 8 BURGERS', 'out'), null);
   assert.equal(lookup('TAKE 5 OIL CHANGE #1234 AUSTIN TX', 'out')?.merchantName, 'Take 5 Oil Change');
   assert.equal(lookup('PHILLIPS 66 - QUICK STOP 12345 TULSA OK', 'out')?.merchantName, 'Phillips 66');
-  assert.ok(losesItsNumber('MOTEL 6', ['MOTEL']) && !losesItsNumber('PHILLIPS 66', ['PHILLIPS']) && !losesItsNumber('MOTEL SIX', ['MOTEL', 'SIX']));
+  assert.ok(
+    losesItsNumber('MOTEL 6', ['MOTEL']) &&
+      !losesItsNumber('PHILLIPS 66', ['PHILLIPS']) &&
+      !losesItsNumber('MOTEL SIX', ['MOTEL', 'SIX']),
+  );
 });
 
 test('direction decides: a Stripe payout is revenue, a Stripe charge is a fee; a refund books where the purchase went', () => {
@@ -130,8 +200,12 @@ test('direction decides: a Stripe payout is revenue, a Stripe charge is a fee; a
 });
 
 test('ambiguous merchants carry a lower confidence than unambiguous ones', () => {
-  const ambiguous = ['AMZN Mktp US*2K3L45', 'COSTCO WHSE #0123', 'WAL-MART #1234', 'TARGET 00012345'].map((descriptor) => lookup(descriptor, 'out'));
-  const unambiguous = ['DELTA AIR 0062345678901', 'SHELL OIL 57444', 'SLACK T0123ABC', 'UNITED 0162345678901'].map((descriptor) => lookup(descriptor, 'out'));
+  const ambiguous = ['AMZN Mktp US*2K3L45', 'COSTCO WHSE #0123', 'WAL-MART #1234', 'TARGET 00012345'].map(
+    (descriptor) => lookup(descriptor, 'out'),
+  );
+  const unambiguous = ['DELTA AIR 0062345678901', 'SHELL OIL 57444', 'SLACK T0123ABC', 'UNITED 0162345678901'].map(
+    (descriptor) => lookup(descriptor, 'out'),
+  );
   const highestAmbiguous = Math.max(...ambiguous.map((match) => match!.confidence));
   const lowestUnambiguous = Math.min(...unambiguous.map((match) => match!.confidence));
   assert.ok(highestAmbiguous < lowestUnambiguous, `${highestAmbiguous} vs ${lowestUnambiguous}`);
@@ -146,7 +220,12 @@ test('real-looking descriptors from many banks find their merchant', () => {
     ['UBER *TRIP HELP.UBER.COM CA', 'out', 'Uber', '6010'],
     ['UBER *EATS', 'out', 'Uber Eats', '6160'],
     ['ONLINE BILL PAY COMCAST CABLE', 'out', 'Comcast Xfinity', '6170'],
-    ['ORIG CO NAME:GUSTO ORIG ID:9138723 DESC DATE:240314 CO ENTRY DESCR:NET PAY SEC:CCD TRACE#:021000021234567', 'out', 'Gusto Net Pay', '6180'],
+    [
+      'ORIG CO NAME:GUSTO ORIG ID:9138723 DESC DATE:240314 CO ENTRY DESCR:NET PAY SEC:CCD TRACE#:021000021234567',
+      'out',
+      'Gusto Net Pay',
+      '6180',
+    ],
     ['GUSTO DES:TAX 240314 ID:7HJ32 INDN:ACME DESIGN LLC CO ID:9138723 CCD', 'out', 'Gusto Taxes', '6140'],
     ['IRS DES:USATAXPYMT ID:270412345678901 INDN:ACME DESIGN LLC CCD', 'out', 'IRS', '6140'],
     ['CHICK-FIL-A #01234 ATLANTA GA', 'out', 'Chick-fil-A', '6160'],
@@ -162,10 +241,20 @@ test('real-looking descriptors from many banks find their merchant', () => {
     ['PATTERSON DENTAL SUPPLY #045', 'out', 'Patterson Dental', '6130'],
     ['COVETRUS NA 855-724-3461 OH', 'out', 'Covetrus', '5000'],
     ['DAT SOLUTIONS 800-547-5417 OR', 'out', 'DAT Load Board', '6200'],
-    ['ORIG CO NAME:RTS FINANCIAL ORIG ID:1480867 DESC DATE:240314 CO ENTRY DESCR:PAYMENT SEC:CCD', 'in', 'RTS Financial', '4100'],
+    [
+      'ORIG CO NAME:RTS FINANCIAL ORIG ID:1480867 DESC DATE:240314 CO ENTRY DESCR:PAYMENT SEC:CCD',
+      'in',
+      'RTS Financial',
+      '4100',
+    ],
     ['IFTA PAYMENT IN DOR 240314', 'out', 'IFTA', '6140'],
     ['BSG CRAFT BREWING 0042', 'out', 'Brewers Supply Group', '5000'],
-    ['SOUTHERN GLAZERS WINE DES:ACH PMT ID:88123 INDN:ACME BREWING LLC CCD', 'in', "Southern Glazer's Wine & Spirits", '4000'],
+    [
+      'SOUTHERN GLAZERS WINE DES:ACH PMT ID:88123 INDN:ACME BREWING LLC CCD',
+      'in',
+      "Southern Glazer's Wine & Spirits",
+      '4000',
+    ],
     ['LAWPAY DES:DEPOSIT ID:55120 INDN:SMITH LAW PLLC CCD', 'in', 'LawPay', '4100'],
     ['PIXIESET COM VANCOUVER', 'out', 'Pixieset', '6200'],
     ['FINISHMASTER #1187 DENVER CO', 'out', 'FinishMaster', '5000'],
@@ -207,8 +296,15 @@ test('an alias found after leading words is a weaker, inner match', () => {
 });
 
 test('property: lookup never throws and only answers with chart accounts or transfer', () => {
-  fc.assert(fc.property(fc.string({ maxLength: 60 }), fc.constantFrom('in' as const, 'out' as const), (descriptor, direction) => {
-    const match = lookup(descriptor, direction);
-    if (match) assert.ok(match.target === TRANSFER || chartAccounts.has(match.target));
-  }), { numRuns: 500 });
+  fc.assert(
+    fc.property(
+      fc.string({ maxLength: 60 }),
+      fc.constantFrom('in' as const, 'out' as const),
+      (descriptor, direction) => {
+        const match = lookup(descriptor, direction);
+        if (match) assert.ok(match.target === TRANSFER || chartAccounts.has(match.target));
+      },
+    ),
+    { numRuns: 500 },
+  );
 });

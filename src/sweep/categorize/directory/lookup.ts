@@ -93,7 +93,10 @@ function parseTarget(raw: string, where: string): CategoryTarget {
 }
 
 function loadDirectory(): Directory {
-  const records = parse(readFileSync(DIRECTORY_FILE), { columns: true, skip_empty_lines: true, trim: true }) as Record<string, string>[];
+  const records = parse(readFileSync(DIRECTORY_FILE), { columns: true, skip_empty_lines: true, trim: true }) as Record<
+    string,
+    string
+  >[];
   const entries: DirectoryEntry[] = [];
   const byCompactAlias = new Map<string, { entry: DirectoryEntry; alias: string }>();
   const byDomain = new Map<string, { entry: DirectoryEntry; alias: string }>();
@@ -120,20 +123,29 @@ function loadDirectory(): Directory {
       if (cleaned.domain && !/\s/.test(raw.trim())) {
         // "Booking.com" would otherwise answer for every descriptor starting with "BOOKING".
         const existing = byDomain.get(cleaned.domain);
-        assertInvariant(!existing || existing.entry === entry, `${where}: address "${raw}" already belongs to ${existing?.entry.name}`);
+        assertInvariant(
+          !existing || existing.entry === entry,
+          `${where}: address "${raw}" already belongs to ${existing?.entry.name}`,
+        );
         byDomain.set(cleaned.domain, { entry, alias: cleaned.domain });
         continue;
       }
       // Aliases are descriptor forms of a name: one that the cleaner would cut down (bank words in
       // front, a state code eating a short name) would match something else than what it says.
       assertInvariant(cleaned.bankPrefix === null, `${where}: alias "${raw}" starts with bank words`);
-      assertInvariant(cleaned.tokens.length > 1 || cleaned.tokens[0].length > 2 || raw.trim().toUpperCase() === cleaned.tokens[0], `${where}: alias "${raw}" cleans to "${cleaned.cleaned}"`);
+      assertInvariant(
+        cleaned.tokens.length > 1 || cleaned.tokens[0].length > 2 || raw.trim().toUpperCase() === cleaned.tokens[0],
+        `${where}: alias "${raw}" cleans to "${cleaned.cleaned}"`,
+      );
       // "TAKE 5", "SUPER 8", "MOTEL 6" clean to one common word (descriptors lose short numbers too), which would
       // answer for "TAKE 31" or any "SUPER …": such a name is known only by its longer forms ("TAKE 5 OIL").
       if (losesItsNumber(raw, cleaned.tokens)) continue;
       const compact = cleaned.tokens.join('');
       const existing = byCompactAlias.get(compact);
-      assertInvariant(!existing || existing.entry === entry, `${where}: alias "${raw}" already belongs to ${existing?.entry.name}`);
+      assertInvariant(
+        !existing || existing.entry === entry,
+        `${where}: alias "${raw}" already belongs to ${existing?.entry.name}`,
+      );
       byCompactAlias.set(compact, { entry, alias: cleaned.cleaned });
       maxAliasTokens = Math.max(maxAliasTokens, cleaned.tokens.length);
       // The cleaner drops "CARD 1234" as a card number, so "CHASE CREDIT CARD 1234" reaches the
@@ -145,17 +157,29 @@ function loadDirectory(): Directory {
       }
     }
   }
-  for (const record of parse(readFileSync(BRANDS_FILE), { columns: true, skip_empty_lines: true, trim: true }) as Record<string, string>[]) {
+  for (const record of parse(readFileSync(BRANDS_FILE), {
+    columns: true,
+    skip_empty_lines: true,
+    trim: true,
+  }) as Record<string, string>[]) {
     const where = `brand directory, ${record.name}`;
     const target = parseTarget(record.role, where);
     const entry: DirectoryEntry = {
-      name: record.name, category: record.category, source: 'name-suggestion-index',
-      out: { target, confidence: BRAND_CONFIDENCE }, in: { target, confidence: Number((BRAND_CONFIDENCE * REFUND_CONFIDENCE_FACTOR).toFixed(3)) },
-      aliases: record.aliases.split('|').map((alias) => alias.trim()).filter(Boolean),
+      name: record.name,
+      category: record.category,
+      source: 'name-suggestion-index',
+      out: { target, confidence: BRAND_CONFIDENCE },
+      in: { target, confidence: Number((BRAND_CONFIDENCE * REFUND_CONFIDENCE_FACTOR).toFixed(3)) },
+      aliases: record.aliases
+        .split('|')
+        .map((alias) => alias.trim())
+        .filter(Boolean),
     };
     // The build script wrote each alias already cleaned, so indexing needs no cleaning. The hand-kept file knows these
     // names better: a brand adds only the names nobody listed.
-    const fresh = entry.aliases.map((alias) => alias.split(' ')).filter((tokens) => !byCompactAlias.has(tokens.join('')));
+    const fresh = entry.aliases
+      .map((alias) => alias.split(' '))
+      .filter((tokens) => !byCompactAlias.has(tokens.join('')));
     if (fresh.length === 0) continue;
     entries.push(entry);
     for (const tokens of fresh) {
@@ -170,7 +194,9 @@ function loadDirectory(): Directory {
 const MIN_NUMBERLESS_WORD_LENGTH = 8;
 
 export function losesItsNumber(raw: string, tokens: readonly string[]): boolean {
-  return tokens.length === 1 && /\d/.test(raw) && !/\d/.test(tokens[0]) && tokens[0].length < MIN_NUMBERLESS_WORD_LENGTH;
+  return (
+    tokens.length === 1 && /\d/.test(raw) && !/\d/.test(tokens[0]) && tokens[0].length < MIN_NUMBERLESS_WORD_LENGTH
+  );
 }
 
 function directory(): Directory {
@@ -183,7 +209,11 @@ export function directoryEntries(): readonly DirectoryEntry[] {
 }
 
 /** The longest alias that the words starting at `offset` begin with. */
-function longestAliasAt(tokens: readonly string[], offset: number, index: Directory): { entry: DirectoryEntry; alias: string } | null {
+function longestAliasAt(
+  tokens: readonly string[],
+  offset: number,
+  index: Directory,
+): { entry: DirectoryEntry; alias: string } | null {
   let best: { entry: DirectoryEntry; alias: string } | null = null;
   let compact = '';
   // Aliases glued together on a descriptor ("BLUEBOTTLE") span fewer words than in the file, so the
@@ -197,23 +227,44 @@ function longestAliasAt(tokens: readonly string[], offset: number, index: Direct
   return best;
 }
 
-function decide(found: { entry: DirectoryEntry; alias: string }, direction: 'in' | 'out', position: DirectoryMatch['position'], industry?: Industry | null): DirectoryMatch {
+function decide(
+  found: { entry: DirectoryEntry; alias: string },
+  direction: 'in' | 'out',
+  position: DirectoryMatch['position'],
+  industry?: Industry | null,
+): DirectoryMatch {
   const generic = direction === 'out' ? found.entry.out : found.entry.in;
   const byTrade = tradeMapping(found.entry, generic.target, direction, industry);
   const decision = byTrade
     ? { target: byTrade.target, confidence: byTrade.rawScore }
     : {
-      target: revenueTargetFor(generic.target, direction, industry),
-      confidence: guessesRevenueKind(generic.target, direction, industry) ? Math.min(generic.confidence, REVENUE_GUESS_SCORE) : generic.confidence,
-    };
-  const confidence = position === 'start' ? decision.confidence : Number((decision.confidence * INNER_MATCH_CONFIDENCE_FACTOR).toFixed(3));
+        target: revenueTargetFor(generic.target, direction, industry),
+        confidence: guessesRevenueKind(generic.target, direction, industry)
+          ? Math.min(generic.confidence, REVENUE_GUESS_SCORE)
+          : generic.confidence,
+      };
+  const confidence =
+    position === 'start'
+      ? decision.confidence
+      : Number((decision.confidence * INNER_MATCH_CONFIDENCE_FACTOR).toFixed(3));
   return {
-    target: decision.target, confidence, merchantName: found.entry.name, category: found.entry.category, alias: found.alias, position, source: found.entry.source,
+    target: decision.target,
+    confidence,
+    merchantName: found.entry.name,
+    category: found.entry.category,
+    alias: found.alias,
+    position,
+    source: found.entry.source,
     ...(byTrade && industry ? { industry } : {}),
   };
 }
 
-function matchTokens(tokens: readonly string[], direction: 'in' | 'out', index: Directory, industry?: Industry | null): DirectoryMatch | null {
+function matchTokens(
+  tokens: readonly string[],
+  direction: 'in' | 'out',
+  index: Directory,
+  industry?: Industry | null,
+): DirectoryMatch | null {
   if (tokens.length === 0) return null;
   let position: DirectoryMatch['position'] = 'start';
   let found = longestAliasAt(tokens, 0, index);
@@ -238,13 +289,20 @@ function specificity(match: DirectoryMatch): number {
  * wins ("GUSTO TAX" in the descriptor says more than the merchant name "Gusto"). With the entity's
  * industry, merchants whose use depends on the trade answer by it (industry.ts).
  */
-export function lookupDirectory(descriptor: DirectoryLookupInput | CleanedDescriptor, direction: 'in' | 'out', industry?: Industry | null): DirectoryMatch | null {
+export function lookupDirectory(
+  descriptor: DirectoryLookupInput | CleanedDescriptor,
+  direction: 'in' | 'out',
+  industry?: Industry | null,
+): DirectoryMatch | null {
   const index = directory();
   const domain = 'domain' in descriptor ? descriptor.domain : null;
   const byAddress = domain ? index.byDomain.get(domain) : undefined;
   if (byAddress) return decide(byAddress, direction, 'start', industry);
-  const fromMerchant = descriptor.merchantName ? matchTokens(descriptor.merchantName.split(' '), direction, index, industry) : null;
+  const fromMerchant = descriptor.merchantName
+    ? matchTokens(descriptor.merchantName.split(' '), direction, index, industry)
+    : null;
   const fromDescriptor = matchTokens(descriptor.tokens, direction, index, industry);
-  if (fromMerchant && fromDescriptor) return specificity(fromDescriptor) > specificity(fromMerchant) ? fromDescriptor : fromMerchant;
+  if (fromMerchant && fromDescriptor)
+    return specificity(fromDescriptor) > specificity(fromMerchant) ? fromDescriptor : fromMerchant;
   return fromMerchant ?? fromDescriptor;
 }

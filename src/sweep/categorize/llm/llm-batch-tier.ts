@@ -42,8 +42,16 @@ export function consultingLlmTier(db: Executor, settings: LlmSettings, answers: 
     async decide(rows) {
       const decided = new Map<string, LlmAnswer>();
       if (rows.length === 0) return decided;
-      const bankLedgers = new Set((await db.selectFrom('bank_accounts').select('ledger_account_number')
-        .where('tenant_id', '=', tenantId).where('entity_id', '=', entityId).execute()).map((account) => account.ledger_account_number));
+      const bankLedgers = new Set(
+        (
+          await db
+            .selectFrom('bank_accounts')
+            .select('ledger_account_number')
+            .where('tenant_id', '=', tenantId)
+            .where('entity_id', '=', entityId)
+            .execute()
+        ).map((account) => account.ledger_account_number),
+      );
       // A bank row is never filed straight to a bank or card ledger account: moves between them are `transfer`.
       const accounts = (await listAccounts(db, tenantId, entityId))
         .filter((account) => !bankLedgers.has(account.accountNumber))
@@ -52,11 +60,22 @@ export function consultingLlmTier(db: Executor, settings: LlmSettings, answers: 
       const llmRows: LlmRow[] = rows.map((row) => ({
         input: row,
         examples: index.neighbours(row, EXAMPLES_PER_ROW).map((neighbour) => ({
-          descriptor: neighbour.descriptor, target: neighbour.target, direction: neighbour.direction, typicalAmountMinor: neighbour.typicalAmountMinor,
+          descriptor: neighbour.descriptor,
+          target: neighbour.target,
+          direction: neighbour.direction,
+          typicalAmountMinor: neighbour.typicalAmountMinor,
         })),
       }));
-      for (const [transactionId, decision] of await categorizeWithLlm(db, settings, { tenantId, accounts, rows: llmRows })) {
-        const answer = { target: decision.target, rawScore: Math.min(LLM_CONFIDENCE_CAP, decision.confidence), detail: `llm ${settings.model}` };
+      for (const [transactionId, decision] of await categorizeWithLlm(db, settings, {
+        tenantId,
+        accounts,
+        rows: llmRows,
+      })) {
+        const answer = {
+          target: decision.target,
+          rawScore: Math.min(LLM_CONFIDENCE_CAP, decision.confidence),
+          detail: `llm ${settings.model}`,
+        };
         answers.set(transactionId, answer);
         decided.set(transactionId, answer);
       }

@@ -14,7 +14,14 @@ let bankLedger: string;
 
 before(async () => {
   const baseUrl = await server.start();
-  const llm = loadConfig({ LLM_BASE_URL: baseUrl, LLM_MODEL: 'test-model', LLM_TIMEOUT_MS: '2000', LLM_MAX_RETRIES: '1', LLM_RETRY_BASE_MS: '10', LLM_DAILY_BUDGET_ROWS: '1000' }).llm;
+  const llm = loadConfig({
+    LLM_BASE_URL: baseUrl,
+    LLM_MODEL: 'test-model',
+    LLM_TIMEOUT_MS: '2000',
+    LLM_MAX_RETRIES: '1',
+    LLM_RETRY_BASE_MS: '10',
+    LLM_DAILY_BUDGET_ROWS: '1000',
+  }).llm;
   harness = await createHarness({ config: (config) => ({ ...config, llm }) });
 });
 beforeEach(async () => {
@@ -40,34 +47,62 @@ const MEALS = '6160';
 const LOCAL = 'POS PURCHASE QUORVANE 0442 AUSTIN TX';
 
 test('only rows no other tier is sure of are sent; the answer files the row for review and books it', async () => {
-  server.replies = [(request, response) => answer(response, request.body, () => ({ account: MEALS, confidence: 0.93 }))];
-  assert.equal((await push(tenant, [
-    { accountExternalId: 'chk', id: 'local', date: '2026-03-02', amount: 41.5, description: LOCAL },
-    { accountExternalId: 'chk', id: 'known', date: '2026-03-02', amount: 20, description: 'GITHUB INC' },
-  ])).statusCode, 200);
+  server.replies = [
+    (request, response) => answer(response, request.body, () => ({ account: MEALS, confidence: 0.93 })),
+  ];
+  assert.equal(
+    (
+      await push(tenant, [
+        { accountExternalId: 'chk', id: 'local', date: '2026-03-02', amount: 41.5, description: LOCAL },
+        { accountExternalId: 'chk', id: 'known', date: '2026-03-02', amount: 20, description: 'GITHUB INC' },
+      ])
+    ).statusCode,
+    200,
+  );
   await harness.sweep();
 
   assert.equal(server.received.length, 1);
   const sent = rowsIn(server.received[0].body);
-  assert.deepEqual(sent.map((row) => row.descriptor), ['POS PURCHASE QUORVANE 0442 AUSTIN TX'], 'the directory decided GitHub');
-  const allowed: string[] = server.received[0].body.response_format.json_schema.schema.properties.results.items.properties.account.enum;
+  assert.deepEqual(
+    sent.map((row) => row.descriptor),
+    ['POS PURCHASE QUORVANE 0442 AUSTIN TX'],
+    'the directory decided GitHub',
+  );
+  const allowed: string[] =
+    server.received[0].body.response_format.json_schema.schema.properties.results.items.properties.account.enum;
   assert.ok(allowed.includes(MEALS) && allowed.includes('transfer'));
-  assert.ok(!allowed.includes(bankLedger), 'the bank account\'s own ledger account is never an answer');
+  assert.ok(!allowed.includes(bankLedger), "the bank account's own ledger account is never an answer");
 
   const local = await rowDescribed(LOCAL);
   assert.equal(local.category.accountNumber, MEALS);
   assert.equal(local.category.source, 'llm');
-  assert.equal(local.category.confidence, LLM_CONFIDENCE_CAP, 'the model\'s own certainty is capped: it is not calibrated');
+  assert.equal(
+    local.category.confidence,
+    LLM_CONFIDENCE_CAP,
+    "the model's own certainty is capped: it is not calibrated",
+  );
   assert.equal(local.needsReview, true);
   const entry = (await tenant.call('GET', `/v1/journal-entries/${local.journalEntryId}`)).json().data;
-  assert.deepEqual(entry.lines.map((line: { accountNumber: string }) => line.accountNumber).sort(), [bankLedger, MEALS].sort(), 'booked to the account the model named');
+  assert.deepEqual(
+    entry.lines.map((line: { accountNumber: string }) => line.accountNumber).sort(),
+    [bankLedger, MEALS].sort(),
+    'booked to the account the model named',
+  );
   assert.equal((await rowDescribed('GITHUB INC')).category.source, 'directory');
 });
 
 test('a tenant threshold below the cap lets an llm answer through without review', async () => {
   await setReviewThreshold(harness.handle, tenant.tenantId, 0.7);
   server.replies = [(request, response) => answer(response, request.body, () => ({ account: MEALS, confidence: 0.9 }))];
-  await push(tenant, [{ accountExternalId: 'chk', id: 'local', date: '2026-03-03', amount: 18, description: 'CHECKCARD 0303 EL FAROLITO SF CA' }]);
+  await push(tenant, [
+    {
+      accountExternalId: 'chk',
+      id: 'local',
+      date: '2026-03-03',
+      amount: 18,
+      description: 'CHECKCARD 0303 EL FAROLITO SF CA',
+    },
+  ]);
   await harness.sweep();
   const row = await rowDescribed('CHECKCARD 0303 EL FAROLITO SF CA');
   assert.equal(row.category.source, 'llm');
@@ -76,28 +111,52 @@ test('a tenant threshold below the cap lets an llm answer through without review
 
 test('the model is asked outside the write transaction: rows can be pushed while it thinks', async () => {
   let release!: () => void;
-  const held = new Promise<void>((resolve) => { release = resolve; });
-  server.replies = [(request, response) => { void held.then(() => answer(response, request.body, () => ({ account: MEALS, confidence: 0.5 }))); }];
-  await push(tenant, [{ accountExternalId: 'chk', id: 'first', date: '2026-03-04', amount: 12, description: 'SQ *CORNER BODEGA' }]);
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  server.replies = [
+    (request, response) => {
+      void held.then(() => answer(response, request.body, () => ({ account: MEALS, confidence: 0.5 })));
+    },
+  ];
+  await push(tenant, [
+    { accountExternalId: 'chk', id: 'first', date: '2026-03-04', amount: 12, description: 'SQ *CORNER BODEGA' },
+  ]);
   let swept = false;
-  const sweeping = harness.sweep().then(() => { swept = true; });
+  const sweeping = harness.sweep().then(() => {
+    swept = true;
+  });
   while (server.received.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
 
-  const pushed = await push(tenant, [{ accountExternalId: 'chk', id: 'second', date: '2026-03-04', amount: 9, description: 'SQ *CORNER BODEGA #2' }]);
+  const pushed = await push(tenant, [
+    { accountExternalId: 'chk', id: 'second', date: '2026-03-04', amount: 9, description: 'SQ *CORNER BODEGA #2' },
+  ]);
   assert.equal(pushed.statusCode, 200, 'the push did not wait for the model');
   assert.equal(swept, false, 'the model had not answered yet');
   release();
   await sweeping;
   assert.equal((await rowDescribed('SQ *CORNER BODEGA')).category.source, 'llm');
-  assert.equal((await rowDescribed('SQ *CORNER BODEGA #2')).needsReview, true, 'a row the model was not asked about is still swept, for review');
+  assert.equal(
+    (await rowDescribed('SQ *CORNER BODEGA #2')).needsReview,
+    true,
+    'a row the model was not asked about is still swept, for review',
+  );
 });
 
 test('a model that keeps failing leaves rows on the catch-all for review; the sweep goes on', async () => {
   server.replies = [
-    (_request, response) => { response.writeHead(500); response.end(); },
-    (_request, response) => { response.writeHead(503); response.end(); },
+    (_request, response) => {
+      response.writeHead(500);
+      response.end();
+    },
+    (_request, response) => {
+      response.writeHead(503);
+      response.end();
+    },
   ];
-  await push(tenant, [{ accountExternalId: 'chk', id: 'local', date: '2026-03-05', amount: 30, description: 'POS DEBIT VELNORA 2231' }]);
+  await push(tenant, [
+    { accountExternalId: 'chk', id: 'local', date: '2026-03-05', amount: 30, description: 'POS DEBIT VELNORA 2231' },
+  ]);
   assert.equal(await harness.sweep(), 1);
   assert.equal(server.received.length, 2, 'one retry');
   const row = await rowDescribed('POS DEBIT VELNORA 2231');
@@ -111,7 +170,9 @@ test('without LLM_BASE_URL and LLM_MODEL nothing is sent', async () => {
   try {
     const other = await plain.newTenant();
     await createAccount(other, 'chk');
-    await push(other, [{ accountExternalId: 'chk', id: 'local', date: '2026-03-05', amount: 30, description: 'POS DEBIT VELNORA 2231' }]);
+    await push(other, [
+      { accountExternalId: 'chk', id: 'local', date: '2026-03-05', amount: 30, description: 'POS DEBIT VELNORA 2231' },
+    ]);
     assert.equal(await plain.sweep(), 1);
     assert.equal(server.received.length, 0);
   } finally {

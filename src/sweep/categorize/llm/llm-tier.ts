@@ -25,7 +25,6 @@ import type { LlmSettings } from '../../../config/config.ts';
 import { TRANSFER, type CategorizationInput, type TierDecision } from '../types.ts';
 import type { Executor } from '../../../db/transaction.ts';
 
-
 export interface LlmExample {
   descriptor: string;
   target: string;
@@ -102,19 +101,30 @@ export function buildChatRequest(settings: LlmSettings, accounts: LlmRequest['ac
     messages: [
       {
         role: 'system',
-        content: 'You categorize US small-business bank transactions to a chart of accounts. For each row, answer the account number it belongs to, or "transfer" for a move between the business\'s own accounts (including credit card payments), and your confidence from 0 to 1. Past rows of the same business, when given, show how it files similar payees.',
+        content:
+          'You categorize US small-business bank transactions to a chart of accounts. For each row, answer the account number it belongs to, or "transfer" for a move between the business\'s own accounts (including credit card payments), and your confidence from 0 to 1. Past rows of the same business, when given, show how it files similar payees.',
       },
       { role: 'user', content: `Chart of accounts:\n${chart}\n\nRows:\n${JSON.stringify(lines)}` },
     ],
     response_format: {
       type: 'json_schema',
-      json_schema: { name: 'categorization', strict: true, schema: responseSchema(accounts.map((account) => account.accountNumber), rows.length) },
+      json_schema: {
+        name: 'categorization',
+        strict: true,
+        schema: responseSchema(
+          accounts.map((account) => account.accountNumber),
+          rows.length,
+        ),
+      },
     },
   };
 }
 
 class RetryableError extends Error {
-  constructor(message: string, readonly retryAfterMs: number | null = null) {
+  constructor(
+    message: string,
+    readonly retryAfterMs: number | null = null,
+  ) {
     super(message);
   }
 }
@@ -130,7 +140,10 @@ async function postChat(settings: LlmSettings, body: unknown): Promise<ChatAnswe
   try {
     response = await fetch(`${settings.baseUrl.replace(/\/+$/, '')}/chat/completions`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...(settings.apiKey ? { authorization: `Bearer ${settings.apiKey}` } : {}) },
+      headers: {
+        'content-type': 'application/json',
+        ...(settings.apiKey ? { authorization: `Bearer ${settings.apiKey}` } : {}),
+      },
       body: JSON.stringify(body),
       signal: AbortSignal.timeout(settings.timeoutMs),
     });
@@ -140,20 +153,30 @@ async function postChat(settings: LlmSettings, body: unknown): Promise<ChatAnswe
   if (response.status === 429 || response.status >= 500) {
     const retryAfterSeconds = Number(response.headers.get('retry-after'));
     await response.body?.cancel();
-    throw new RetryableError(`llm endpoint answered ${response.status}`, Number.isFinite(retryAfterSeconds) && retryAfterSeconds > 0 ? retryAfterSeconds * 1000 : null);
+    throw new RetryableError(
+      `llm endpoint answered ${response.status}`,
+      Number.isFinite(retryAfterSeconds) && retryAfterSeconds > 0 ? retryAfterSeconds * 1000 : null,
+    );
   }
   if (!response.ok) {
     await response.body?.cancel();
     throw new Error(`llm endpoint answered ${response.status}`);
   }
-  let payload: { choices?: Array<{ message?: { content?: unknown } }>; usage?: { prompt_tokens?: number; completion_tokens?: number } };
+  let payload: {
+    choices?: Array<{ message?: { content?: unknown } }>;
+    usage?: { prompt_tokens?: number; completion_tokens?: number };
+  };
   try {
-    payload = await response.json() as typeof payload;
+    payload = (await response.json()) as typeof payload;
   } catch (error) {
     throw new RetryableError(`llm answer unreadable: ${error instanceof Error ? error.name : String(error)}`);
   }
   const content = payload.choices?.[0]?.message?.content;
-  return { content: typeof content === 'string' ? content : '', promptTokens: payload.usage?.prompt_tokens ?? 0, completionTokens: payload.usage?.completion_tokens ?? 0 };
+  return {
+    content: typeof content === 'string' ? content : '',
+    promptTokens: payload.usage?.prompt_tokens ?? 0,
+    completionTokens: payload.usage?.completion_tokens ?? 0,
+  };
 }
 
 async function postWithRetries(settings: LlmSettings, body: unknown): Promise<ChatAnswer | null> {
@@ -169,11 +192,20 @@ async function postWithRetries(settings: LlmSettings, body: unknown): Promise<Ch
 }
 
 /** Only answers naming a row of the batch and an allowed account count; the first per row wins. */
-export function parseAnswer(content: string, rows: LlmRow[], allowed: ReadonlySet<string>): Map<number, { target: string; confidence: number }> {
+export function parseAnswer(
+  content: string,
+  rows: LlmRow[],
+  allowed: ReadonlySet<string>,
+): Map<number, { target: string; confidence: number }> {
   const decided = new Map<number, { target: string; confidence: number }>();
   let parsed: unknown;
   try {
-    parsed = JSON.parse(content.trim().replace(/^```(?:json)?\s*/i, '').replace(/\s*```$/, ''));
+    parsed = JSON.parse(
+      content
+        .trim()
+        .replace(/^```(?:json)?\s*/i, '')
+        .replace(/\s*```$/, ''),
+    );
   } catch {
     return decided;
   }
@@ -181,9 +213,15 @@ export function parseAnswer(content: string, rows: LlmRow[], allowed: ReadonlySe
   if (!Array.isArray(results)) return decided;
   for (const result of results) {
     const { row, account, confidence } = (result ?? {}) as { row?: unknown; account?: unknown; confidence?: unknown };
-    if (typeof row !== 'number' || !Number.isInteger(row) || row < 1 || row > rows.length || decided.has(row - 1)) continue;
+    if (typeof row !== 'number' || !Number.isInteger(row) || row < 1 || row > rows.length || decided.has(row - 1))
+      continue;
     if (typeof account !== 'string' || !allowed.has(account)) continue;
-    if (account === ACCOUNT.uncategorizedExpense || account === ACCOUNT.uncategorizedIncome || account === rows[row - 1].ownBankAccountNumber) continue;
+    if (
+      account === ACCOUNT.uncategorizedExpense ||
+      account === ACCOUNT.uncategorizedIncome ||
+      account === rows[row - 1].ownBankAccountNumber
+    )
+      continue;
     if (typeof confidence !== 'number' || !Number.isFinite(confidence) || confidence < 0 || confidence > 1) continue;
     decided.set(row - 1, { target: account, confidence: Math.min(MAX_CONFIDENCE, confidence) });
   }
@@ -193,38 +231,80 @@ export function parseAnswer(content: string, rows: LlmRow[], allowed: ReadonlySe
 const utcDay = (now: Date) => now.toISOString().slice(0, 10);
 
 /** Reserves up to `wanted` rows of today's budget; returns how many were granted. */
-export async function reserveBudget(db: Executor, tenantId: string, wanted: number, dailyBudgetRows: number, now = new Date()): Promise<number> {
+export async function reserveBudget(
+  db: Executor,
+  tenantId: string,
+  wanted: number,
+  dailyBudgetRows: number,
+  now = new Date(),
+): Promise<number> {
   const day = utcDay(now);
   const stamp = now.toISOString();
-  await db.insertInto('llm_usage').values({ tenant_id: tenantId, day, rows_used: 0, requests: 0, prompt_tokens: 0, completion_tokens: 0, updated_at: stamp })
-    .onConflict((conflict) => conflict.columns(['tenant_id', 'day']).doNothing()).execute();
+  await db
+    .insertInto('llm_usage')
+    .values({
+      tenant_id: tenantId,
+      day,
+      rows_used: 0,
+      requests: 0,
+      prompt_tokens: 0,
+      completion_tokens: 0,
+      updated_at: stamp,
+    })
+    .onConflict((conflict) => conflict.columns(['tenant_id', 'day']).doNothing())
+    .execute();
   // One conditional update: two workers can never both take the last rows.
   for (let attempt = 0; attempt < 5; attempt++) {
-    const usage = await db.selectFrom('llm_usage').select('rows_used').where('tenant_id', '=', tenantId).where('day', '=', day).executeTakeFirstOrThrow();
+    const usage = await db
+      .selectFrom('llm_usage')
+      .select('rows_used')
+      .where('tenant_id', '=', tenantId)
+      .where('day', '=', day)
+      .executeTakeFirstOrThrow();
     const granted = Math.min(wanted, dailyBudgetRows - usage.rows_used);
     if (granted <= 0) return 0;
-    const result = await db.updateTable('llm_usage').set({ rows_used: usage.rows_used + granted, updated_at: stamp })
-      .where('tenant_id', '=', tenantId).where('day', '=', day).where('rows_used', '=', usage.rows_used).executeTakeFirst();
+    const result = await db
+      .updateTable('llm_usage')
+      .set({ rows_used: usage.rows_used + granted, updated_at: stamp })
+      .where('tenant_id', '=', tenantId)
+      .where('day', '=', day)
+      .where('rows_used', '=', usage.rows_used)
+      .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 1) return granted;
   }
   return 0;
 }
 
-async function recordUsage(db: Executor, tenantId: string, day: string, refundRows: number, answer: ChatAnswer | null): Promise<void> {
-  await db.updateTable('llm_usage').set({
-    rows_used: sql`rows_used - ${refundRows}`,
-    requests: sql`requests + 1`,
-    prompt_tokens: sql`prompt_tokens + ${answer?.promptTokens ?? 0}`,
-    completion_tokens: sql`completion_tokens + ${answer?.completionTokens ?? 0}`,
-    updated_at: new Date().toISOString(),
-  }).where('tenant_id', '=', tenantId).where('day', '=', day).execute();
+async function recordUsage(
+  db: Executor,
+  tenantId: string,
+  day: string,
+  refundRows: number,
+  answer: ChatAnswer | null,
+): Promise<void> {
+  await db
+    .updateTable('llm_usage')
+    .set({
+      rows_used: sql`rows_used - ${refundRows}`,
+      requests: sql`requests + 1`,
+      prompt_tokens: sql`prompt_tokens + ${answer?.promptTokens ?? 0}`,
+      completion_tokens: sql`completion_tokens + ${answer?.completionTokens ?? 0}`,
+      updated_at: new Date().toISOString(),
+    })
+    .where('tenant_id', '=', tenantId)
+    .where('day', '=', day)
+    .execute();
 }
 
 /**
  * Decisions, by transaction id, for the rows the model answered validly within today's budget.
  * Rows beyond the budget, in failed requests or with invalid answers get none.
  */
-export async function categorizeWithLlm(db: Executor, settings: LlmSettings, request: LlmRequest): Promise<Map<string, TierDecision>> {
+export async function categorizeWithLlm(
+  db: Executor,
+  settings: LlmSettings,
+  request: LlmRequest,
+): Promise<Map<string, TierDecision>> {
   const decisions = new Map<string, TierDecision>();
   const allowed = new Set([...request.accounts.map((account) => account.accountNumber), TRANSFER]);
   for (let start = 0; start < request.rows.length; start += settings.batchSize) {
@@ -237,7 +317,11 @@ export async function categorizeWithLlm(db: Executor, settings: LlmSettings, req
     await recordUsage(db, request.tenantId, utcDay(now), answer ? 0 : batch.length, answer);
     if (!answer) continue;
     for (const [index, decision] of parseAnswer(answer.content, batch, allowed)) {
-      decisions.set(batch[index].input.transactionId, { target: decision.target, confidence: decision.confidence, source: 'llm' });
+      decisions.set(batch[index].input.transactionId, {
+        target: decision.target,
+        confidence: decision.confidence,
+        source: 'llm',
+      });
     }
   }
   return decisions;

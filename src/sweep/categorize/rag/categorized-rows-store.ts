@@ -17,13 +17,23 @@ export interface CategorizedRow {
 }
 
 function categorizedRows(db: Executor, tenantId: string, entityId: string) {
-  return db.selectFrom('transactions')
+  return db
+    .selectFrom('transactions')
     .select(['seq', 'description', 'amount_minor', 'category_target', 'category_source', 'needs_review', 'updated_at'])
-    .where('tenant_id', '=', tenantId).where('entity_id', '=', entityId)
+    .where('tenant_id', '=', tenantId)
+    .where('entity_id', '=', entityId)
     .where('category_target', 'is not', null);
 }
 
-function toCategorizedRow(row: { seq: number; description: string; amount_minor: number; category_target: string | null; category_source: string | null; needs_review: number; updated_at: string }): CategorizedRow {
+function toCategorizedRow(row: {
+  seq: number;
+  description: string;
+  amount_minor: number;
+  category_target: string | null;
+  category_source: string | null;
+  needs_review: number;
+  updated_at: string;
+}): CategorizedRow {
   return {
     seq: Number(row.seq),
     description: row.description,
@@ -36,8 +46,18 @@ function toCategorizedRow(row: { seq: number; description: string; amount_minor:
 }
 
 /** Categorized rows of one entity with seq > `afterSeq`, in seq order, at most `limit` (keyset pages). */
-export async function categorizedRowsAfter(db: Executor, tenantId: string, entityId: string, afterSeq: number, limit: number): Promise<CategorizedRow[]> {
-  const rows = await categorizedRows(db, tenantId, entityId).where('seq', '>', afterSeq).orderBy('seq').limit(limit).execute();
+export async function categorizedRowsAfter(
+  db: Executor,
+  tenantId: string,
+  entityId: string,
+  afterSeq: number,
+  limit: number,
+): Promise<CategorizedRow[]> {
+  const rows = await categorizedRows(db, tenantId, entityId)
+    .where('seq', '>', afterSeq)
+    .orderBy('seq')
+    .limit(limit)
+    .execute();
   return rows.map(toCategorizedRow);
 }
 
@@ -54,21 +74,45 @@ export interface CategorizedVersion {
  * order: what the refresh re-reads in its overlap below the highest seq it has seen, to find the
  * few rows that need reading whole (most of them it has applied already, unchanged).
  */
-export async function categorizedVersionsBetween(db: Executor, tenantId: string, entityId: string, afterSeq: number, throughSeq: number): Promise<CategorizedVersion[]> {
-  const rows = await db.selectFrom('transactions')
+export async function categorizedVersionsBetween(
+  db: Executor,
+  tenantId: string,
+  entityId: string,
+  afterSeq: number,
+  throughSeq: number,
+): Promise<CategorizedVersion[]> {
+  const rows = await db
+    .selectFrom('transactions')
     .select(['seq', 'category_target', 'category_source', 'needs_review'])
-    .where('tenant_id', '=', tenantId).where('entity_id', '=', entityId)
+    .where('tenant_id', '=', tenantId)
+    .where('entity_id', '=', entityId)
     .where('category_target', 'is not', null)
-    .where('seq', '>', afterSeq).where('seq', '<=', throughSeq).orderBy('seq').execute();
-  return rows.map((row) => ({ seq: Number(row.seq), target: row.category_target, source: row.category_source, needsReview: row.needs_review === 1 }));
+    .where('seq', '>', afterSeq)
+    .where('seq', '<=', throughSeq)
+    .orderBy('seq')
+    .execute();
+  return rows.map((row) => ({
+    seq: Number(row.seq),
+    target: row.category_target,
+    source: row.category_source,
+    needsReview: row.needs_review === 1,
+  }));
 }
 
 /** The categorized rows of one entity among `seqs`, in seq order. */
-export async function categorizedRowsBySeq(db: Executor, tenantId: string, entityId: string, seqs: readonly number[]): Promise<CategorizedRow[]> {
+export async function categorizedRowsBySeq(
+  db: Executor,
+  tenantId: string,
+  entityId: string,
+  seqs: readonly number[],
+): Promise<CategorizedRow[]> {
   const found: CategorizedRow[] = [];
   const sorted = [...seqs].sort((a, b) => a - b);
   for (let index = 0; index < sorted.length; index += SEQ_CHUNK) {
-    const rows = await categorizedRows(db, tenantId, entityId).where('seq', 'in', sorted.slice(index, index + SEQ_CHUNK)).orderBy('seq').execute();
+    const rows = await categorizedRows(db, tenantId, entityId)
+      .where('seq', 'in', sorted.slice(index, index + SEQ_CHUNK))
+      .orderBy('seq')
+      .execute();
     for (const row of rows) found.push(toCategorizedRow(row));
   }
   return found;
@@ -89,17 +133,36 @@ export interface OverrideVersion {
  * string_agg: the window re-read at every sweep batch can hold tens of thousands of rows, and one
  * result row per version cost several times more than the index scan.
  */
-export async function userOverrideVersionsSince(db: Executor, tenantId: string, entityId: string, since: string): Promise<OverrideVersion[]> {
+export async function userOverrideVersionsSince(
+  db: Executor,
+  tenantId: string,
+  entityId: string,
+  since: string,
+): Promise<OverrideVersion[]> {
   return parseOverrideVersions(await encodedOverrideVersionsSince(db, tenantId, entityId, since));
 }
 
 /** The same versions, still encoded (the refresh walks them with `changedOverrideSeqs`). */
-export async function encodedOverrideVersionsSince(db: Executor, tenantId: string, entityId: string, since: string): Promise<string> {
-  const row = await db.selectFrom('transactions')
-    .select(sql<string | null>`string_agg(cast(seq as text) || ':' || cast(needs_review as text) || ':' || coalesce(cast(length(category_target) as text), '-') || ':' || coalesce(category_target, ''), '')`.as('versions'))
-    .where('tenant_id', '=', tenantId).where('entity_id', '=', entityId)
+export async function encodedOverrideVersionsSince(
+  db: Executor,
+  tenantId: string,
+  entityId: string,
+  since: string,
+): Promise<string> {
+  const row = await db
+    .selectFrom('transactions')
+    .select(
+      sql<
+        string | null
+      >`string_agg(cast(seq as text) || ':' || cast(needs_review as text) || ':' || coalesce(cast(length(category_target) as text), '-') || ':' || coalesce(category_target, ''), '')`.as(
+        'versions',
+      ),
+    )
+    .where('tenant_id', '=', tenantId)
+    .where('entity_id', '=', entityId)
     .where(sql<boolean>`category_source = 'user_override'`)
-    .where('updated_at', '>=', since).executeTakeFirst();
+    .where('updated_at', '>=', since)
+    .executeTakeFirst();
   return row?.versions ?? '';
 }
 
@@ -146,7 +209,11 @@ const COLON = 58;
  * matched in place and skipped without allocating: the window re-read at every sweep batch holds
  * tens of thousands of them, nearly all unchanged.
  */
-export function changedOverrideSeqs(encoded: string, known: (seq: number) => string | undefined, layout?: OverrideVersionsLayout): number[] {
+export function changedOverrideSeqs(
+  encoded: string,
+  known: (seq: number) => string | undefined,
+  layout?: OverrideVersionsLayout,
+): number[] {
   const changed: number[] = [];
   let at = 0;
   while (at < encoded.length) {
@@ -192,7 +259,8 @@ export function isTailOfVersions(earlier: string, layout: OverrideVersionsLayout
     const middle = (low + high) >> 1;
     const start = layout.starts[middle];
     if (start === offset) return true;
-    if (start < offset) low = middle + 1; else high = middle - 1;
+    if (start < offset) low = middle + 1;
+    else high = middle - 1;
   }
   return false;
 }
@@ -204,18 +272,26 @@ function skipVersion(encoded: string, at: number): number {
   if (reviewEnd < 0 || lengthEnd < 0) throw new Error('override versions: truncated entry');
   const length = encoded.slice(reviewEnd + 1, lengthEnd);
   let next = lengthEnd + 1;
-  if (length !== '-') for (let left = Number(length); left > 0; left--) next += encoded.codePointAt(next)! > 0xffff ? 2 : 1;
+  if (length !== '-')
+    for (let left = Number(length); left > 0; left--) next += encoded.codePointAt(next)! > 0xffff ? 2 : 1;
   return next;
 }
 
 /** The rows among `seqs` that a human filed with a category, in seq order. */
-export async function userOverridesBySeq(db: Executor, tenantId: string, entityId: string, seqs: readonly number[]): Promise<CategorizedRow[]> {
+export async function userOverridesBySeq(
+  db: Executor,
+  tenantId: string,
+  entityId: string,
+  seqs: readonly number[],
+): Promise<CategorizedRow[]> {
   const found: CategorizedRow[] = [];
   const sorted = [...seqs].sort((a, b) => a - b);
   for (let index = 0; index < sorted.length; index += SEQ_CHUNK) {
     const rows = await categorizedRows(db, tenantId, entityId)
       .where(sql<boolean>`category_source = 'user_override'`)
-      .where('seq', 'in', sorted.slice(index, index + SEQ_CHUNK)).orderBy('seq').execute();
+      .where('seq', 'in', sorted.slice(index, index + SEQ_CHUNK))
+      .orderBy('seq')
+      .execute();
     for (const row of rows) found.push(toCategorizedRow(row));
   }
   return found;
@@ -226,8 +302,12 @@ export async function userOverridesBySeq(db: Executor, tenantId: string, entityI
  * settled. Read through the sweep's partial index (literal predicate, as above).
  */
 export async function lowestUncategorizedSeq(db: Executor, tenantId: string): Promise<number | null> {
-  const row = await db.selectFrom('transactions').select((eb) => eb.fn.min('seq').as('seq'))
-    .where('tenant_id', '=', tenantId).where(sql<boolean>`sweep_state = 'pending'`).where('category_target', 'is', null)
+  const row = await db
+    .selectFrom('transactions')
+    .select((eb) => eb.fn.min('seq').as('seq'))
+    .where('tenant_id', '=', tenantId)
+    .where(sql<boolean>`sweep_state = 'pending'`)
+    .where('category_target', 'is', null)
     .executeTakeFirst();
   return row?.seq === null || row?.seq === undefined ? null : Number(row.seq);
 }

@@ -2,7 +2,11 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
 import { createAccount, createHarness, type Harness, type TestTenant } from '../../../../test/support/harness.ts';
-import { insertCategorizedRows, type CategorizedFixtureRow, type RowOwner } from '../../../../test/support/categorized-rows.ts';
+import {
+  insertCategorizedRows,
+  type CategorizedFixtureRow,
+  type RowOwner,
+} from '../../../../test/support/categorized-rows.ts';
 import type { CategorizationInput } from '../types.ts';
 import { forgetRagIndexes, getRagIndex, RagIndex, DEFAULT_RAG_CACHE_SETTINGS } from './rag-index.ts';
 import { ragText } from './rag-text.ts';
@@ -23,12 +27,20 @@ function rowInput(owner: RowOwner, description: string, amountMinor: number): Ca
   };
 }
 
-const times = (count: number, row: CategorizedFixtureRow): CategorizedFixtureRow[] => Array.from({ length: count }, () => ({ ...row }));
+const times = (count: number, row: CategorizedFixtureRow): CategorizedFixtureRow[] =>
+  Array.from({ length: count }, () => ({ ...row }));
 
 describe('trigram index', () => {
   it('finds a known text as itself with similarity 1, and ranks near spellings above unrelated ones', () => {
     const index = new TrigramIndex();
-    for (const text of ['ADOBE CREATIVE CLOUD', 'SHELL OIL', 'STARBUCKS STORE', 'ADOBE ACROPRO SUBS', 'DELTA AIR LINES']) index.add(text);
+    for (const text of [
+      'ADOBE CREATIVE CLOUD',
+      'SHELL OIL',
+      'STARBUCKS STORE',
+      'ADOBE ACROPRO SUBS',
+      'DELTA AIR LINES',
+    ])
+      index.add(text);
     const [self] = index.search('SHELL OIL', 1, 0);
     assert.equal(index.textOf(self.id), 'SHELL OIL');
     assert.equal(self.similarity, 1);
@@ -39,21 +51,24 @@ describe('trigram index', () => {
   });
 
   it('returns similarities in [0, 1], best first, each text once', () => {
-    fc.assert(fc.property(
-      fc.array(fc.stringMatching(/^[A-Z ]{1,20}$/), { minLength: 1, maxLength: 40 }),
-      fc.stringMatching(/^[A-Z ]{1,20}$/),
-      (texts, query) => {
-        const index = new TrigramIndex(3);
-        for (const text of texts) index.add(text);
-        const matches = index.search(query, 10, 0);
-        assert.equal(new Set(matches.map((match) => match.id)).size, matches.length);
-        for (let position = 0; position < matches.length; position++) {
-          assert.ok(matches[position].similarity >= 0 && matches[position].similarity <= 1);
-          if (position > 0) assert.ok(matches[position - 1].similarity >= matches[position].similarity);
-        }
-        if (texts.includes(query)) assert.equal(index.textOf(matches[0].id), query);
-      },
-    ), { numRuns: 200 });
+    fc.assert(
+      fc.property(
+        fc.array(fc.stringMatching(/^[A-Z ]{1,20}$/), { minLength: 1, maxLength: 40 }),
+        fc.stringMatching(/^[A-Z ]{1,20}$/),
+        (texts, query) => {
+          const index = new TrigramIndex(3);
+          for (const text of texts) index.add(text);
+          const matches = index.search(query, 10, 0);
+          assert.equal(new Set(matches.map((match) => match.id)).size, matches.length);
+          for (let position = 0; position < matches.length; position++) {
+            assert.ok(matches[position].similarity >= 0 && matches[position].similarity <= 1);
+            if (position > 0) assert.ok(matches[position - 1].similarity >= matches[position].similarity);
+          }
+          if (texts.includes(query)) assert.equal(index.textOf(matches[0].id), query);
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 });
 
@@ -68,8 +83,16 @@ describe('rag index over categorized rows', () => {
     harness = await createHarness();
     tenantA = await harness.newTenant('Alpha LLC');
     tenantB = await harness.newTenant('Beta LLC');
-    ownerA = { tenantId: tenantA.tenantId, entityId: tenantA.entityId, bankAccountId: (await createAccount(tenantA, 'chk-a')).id };
-    ownerB = { tenantId: tenantB.tenantId, entityId: tenantB.entityId, bankAccountId: (await createAccount(tenantB, 'chk-b')).id };
+    ownerA = {
+      tenantId: tenantA.tenantId,
+      entityId: tenantA.entityId,
+      bankAccountId: (await createAccount(tenantA, 'chk-a')).id,
+    };
+    ownerB = {
+      tenantId: tenantB.tenantId,
+      entityId: tenantB.entityId,
+      bankAccountId: (await createAccount(tenantB, 'chk-b')).id,
+    };
     await insertCategorizedRows(harness.handle.db, ownerA, [
       ...times(3, { description: 'ADOBE *CREATIVE CLOUD 408-536-6000 CA', amountMinor: 5_499, target: '6200' }),
       ...times(3, { description: 'SHELL OIL 57444 AUSTIN TX', amountMinor: 4_210, target: '6010' }),
@@ -82,16 +105,37 @@ describe('rag index over categorized rows', () => {
       ...times(3, { description: 'STRIPE BILLING FEE', amountMinor: 2_900, target: '6210' }),
       // Unconfirmed guesses and parked rows teach nothing.
       ...times(5, { description: 'ZEPHYR CONSULTING GROUP', amountMinor: 90_000, target: '6080', needsReview: true }),
-      ...times(5, { description: 'QUILLFEATHER STUDIO', amountMinor: 12_000, target: '6999', needsReview: true, source: null }),
+      ...times(5, {
+        description: 'QUILLFEATHER STUDIO',
+        amountMinor: 12_000,
+        target: '6999',
+        needsReview: true,
+        source: null,
+      }),
       // Three machine rows say office expenses; one human says supplies and outweighs them.
       ...times(3, { description: 'PAPERWORKS DEPOT', amountMinor: 4_500, target: '6090' }),
       { description: 'PAPERWORKS DEPOT', amountMinor: 4_500, target: '6130', source: 'user_override' },
     ]);
     // Tenant B files the same payees elsewhere; none of it may reach tenant A.
     await insertCategorizedRows(harness.handle.db, ownerB, [
-      ...times(6, { description: 'ADOBE *CREATIVE CLOUD 408-536-6000 CA', amountMinor: 5_499, target: '6080', source: 'user_override' }),
-      ...times(6, { description: 'ZEPHYR CONSULTING GROUP', amountMinor: 90_000, target: '6030', source: 'user_override' }),
-      ...times(6, { description: 'BLUEWATER MARINA SLIP', amountMinor: 30_000, target: '6110', source: 'user_override' }),
+      ...times(6, {
+        description: 'ADOBE *CREATIVE CLOUD 408-536-6000 CA',
+        amountMinor: 5_499,
+        target: '6080',
+        source: 'user_override',
+      }),
+      ...times(6, {
+        description: 'ZEPHYR CONSULTING GROUP',
+        amountMinor: 90_000,
+        target: '6030',
+        source: 'user_override',
+      }),
+      ...times(6, {
+        description: 'BLUEWATER MARINA SLIP',
+        amountMinor: 30_000,
+        target: '6110',
+        source: 'user_override',
+      }),
     ]);
   });
   after(async () => {
@@ -130,7 +174,10 @@ describe('rag index over categorized rows', () => {
       rowInput(ownerA, 'XQJ VVK 555', 1_000),
       rowInput(ownerA, 'SHELL OIL 99999 DALLAS TX', 4_000),
     ];
-    assert.deepEqual(index.queryAll(inputs), inputs.map((input) => index.query(input)));
+    assert.deepEqual(
+      index.queryAll(inputs),
+      inputs.map((input) => index.query(input)),
+    );
   });
 
   it('is more sure of an exact, agreeing neighbour than of a loose or split one', async () => {
@@ -153,14 +200,17 @@ describe('rag index over categorized rows', () => {
     assert.equal(index.query(rowInput(ownerA, 'QUILLFEATHER STUDIO', 12_000)), null);
   });
 
-  it('never retrieves another tenant\'s rows', async () => {
+  it("never retrieves another tenant's rows", async () => {
     const indexA = await RagIndex.load(harness.handle.db, ownerA.tenantId, ownerA.entityId);
     const indexB = await RagIndex.load(harness.handle.db, ownerB.tenantId, ownerB.entityId);
     assert.equal(indexA.query(rowInput(ownerA, 'ADOBE *CREATIVE CLOUD', 5_499))?.target, '6200');
     assert.equal(indexB.query(rowInput(ownerB, 'ADOBE *CREATIVE CLOUD', 5_499))?.target, '6080');
     assert.equal(indexA.query(rowInput(ownerA, 'BLUEWATER MARINA SLIP', 30_000)), null);
     const seenByA = indexA.neighbours(rowInput(ownerA, 'BLUEWATER MARINA ZEPHYR CONSULTING', 30_000), 20);
-    assert.ok(seenByA.every((neighbour) => !neighbour.descriptor.includes('BLUEWATER') && neighbour.target !== '6030'), JSON.stringify(seenByA));
+    assert.ok(
+      seenByA.every((neighbour) => !neighbour.descriptor.includes('BLUEWATER') && neighbour.target !== '6030'),
+      JSON.stringify(seenByA),
+    );
     assert.equal(indexA.stats.rows, 3 + 3 + 2 + 8 + 3 + 3 + 4);
   });
 
@@ -172,42 +222,77 @@ describe('rag index over categorized rows', () => {
     assert.ok(['6130', '1500'].includes(first.target));
     assert.equal(first.rows, 4);
     assert.ok(rest.length <= 2);
-    const supplies = index.neighbours(rowInput(ownerA, 'AMAZON MKTPLACE PMTS', 2_000), 5).find((neighbour) => neighbour.target === '6130')!;
+    const supplies = index
+      .neighbours(rowInput(ownerA, 'AMAZON MKTPLACE PMTS', 2_000), 5)
+      .find((neighbour) => neighbour.target === '6130')!;
     assert.equal(supplies.typicalAmountMinor, 2_399);
   });
 
   it('sees with its default settings what was filed a moment ago (a sweep files batches faster than any interval)', async () => {
     const tenant = await harness.newTenant('Delta LLC');
-    const owner = { tenantId: tenant.tenantId, entityId: tenant.entityId, bankAccountId: (await createAccount(tenant, 'chk-d')).id };
+    const owner = {
+      tenantId: tenant.tenantId,
+      entityId: tenant.entityId,
+      bankAccountId: (await createAccount(tenant, 'chk-d')).id,
+    };
     const index = await getRagIndex(harness.handle.db, owner.tenantId, owner.entityId);
     assert.equal(index.query(rowInput(owner, 'FABRIKAM FLOORING', 30_000)), null);
-    await insertCategorizedRows(harness.handle.db, owner, times(2, { description: 'FABRIKAM FLOORING CO', amountMinor: 30_000, target: '5000' }));
+    await insertCategorizedRows(
+      harness.handle.db,
+      owner,
+      times(2, { description: 'FABRIKAM FLOORING CO', amountMinor: 30_000, target: '5000' }),
+    );
     const next = await getRagIndex(harness.handle.db, owner.tenantId, owner.entityId);
     assert.equal(next.query(rowInput(owner, 'FABRIKAM FLOORING', 30_000))?.target, '5000');
   });
 
   it('applies new rows and corrections incrementally, taking back what a corrected row taught', async () => {
     const tenant = await harness.newTenant('Gamma LLC');
-    const owner = { tenantId: tenant.tenantId, entityId: tenant.entityId, bankAccountId: (await createAccount(tenant, 'chk-g')).id };
-    await insertCategorizedRows(harness.handle.db, owner, times(2, { description: 'NORTHWIND TRADERS', amountMinor: 10_000, target: '5000' }));
+    const owner = {
+      tenantId: tenant.tenantId,
+      entityId: tenant.entityId,
+      bankAccountId: (await createAccount(tenant, 'chk-g')).id,
+    };
+    await insertCategorizedRows(
+      harness.handle.db,
+      owner,
+      times(2, { description: 'NORTHWIND TRADERS', amountMinor: 10_000, target: '5000' }),
+    );
     const settings = { ...DEFAULT_RAG_CACHE_SETTINGS, refreshIntervalMs: 0 };
     const index = await getRagIndex(harness.handle.db, owner.tenantId, owner.entityId, settings);
     assert.equal(index.query(rowInput(owner, 'NORTHWIND TRADERS', 10_000))?.target, '5000');
     assert.equal(index.query(rowInput(owner, 'CONTOSO CLEANING', 8_000)), null);
 
-    await insertCategorizedRows(harness.handle.db, owner, times(2, { description: 'CONTOSO CLEANING SVC', amountMinor: 8_000, target: '6120' }));
+    await insertCategorizedRows(
+      harness.handle.db,
+      owner,
+      times(2, { description: 'CONTOSO CLEANING SVC', amountMinor: 8_000, target: '6120' }),
+    );
     const refreshed = await getRagIndex(harness.handle.db, owner.tenantId, owner.entityId, settings);
     assert.equal(refreshed, index, 'the cached index is refreshed in place');
     assert.equal(index.query(rowInput(owner, 'CONTOSO CLEANING', 8_000))?.target, '6120');
     assert.equal(index.stats.rows, 4);
 
     // A human refiles both Northwind rows: the machine's label must disappear, not linger beside.
-    await harness.handle.db.updateTable('transactions')
-      .set({ category_target: '6130', category_source: 'user_override', category_confidence: 1, updated_at: new Date().toISOString() })
-      .where('tenant_id', '=', owner.tenantId).where('description', '=', 'NORTHWIND TRADERS').execute();
+    await harness.handle.db
+      .updateTable('transactions')
+      .set({
+        category_target: '6130',
+        category_source: 'user_override',
+        category_confidence: 1,
+        updated_at: new Date().toISOString(),
+      })
+      .where('tenant_id', '=', owner.tenantId)
+      .where('description', '=', 'NORTHWIND TRADERS')
+      .execute();
     await getRagIndex(harness.handle.db, owner.tenantId, owner.entityId, settings);
-    const neighbours = index.neighbours(rowInput(owner, 'NORTHWIND TRADERS', 10_000), 5).filter((neighbour) => neighbour.descriptor === 'NORTHWIND TRADERS');
-    assert.deepEqual(neighbours.map((neighbour) => [neighbour.target, neighbour.rows, neighbour.weight]), [['6130', 2, 8]]);
+    const neighbours = index
+      .neighbours(rowInput(owner, 'NORTHWIND TRADERS', 10_000), 5)
+      .filter((neighbour) => neighbour.descriptor === 'NORTHWIND TRADERS');
+    assert.deepEqual(
+      neighbours.map((neighbour) => [neighbour.target, neighbour.rows, neighbour.weight]),
+      [['6130', 2, 8]],
+    );
     assert.equal(index.stats.rows, 4);
     // Refreshing again re-reads the overlap and changes nothing.
     await index.refresh(harness.handle.db);
@@ -217,16 +302,42 @@ describe('rag index over categorized rows', () => {
 
   it('refreshed after any human corrections, even ones stamped with an unchanged updated_at, answers as an index loaded afresh', async () => {
     const tenant = await harness.newTenant('Epsilon LLC');
-    const owner = { tenantId: tenant.tenantId, entityId: tenant.entityId, bankAccountId: (await createAccount(tenant, 'chk-e')).id };
+    const owner = {
+      tenantId: tenant.tenantId,
+      entityId: tenant.entityId,
+      bankAccountId: (await createAccount(tenant, 'chk-e')).id,
+    };
     const descriptors = ['LITWARE SUPPLY', 'FOURTH COFFEE', 'TAILSPIN TOYS'];
-    await insertCategorizedRows(harness.handle.db, owner, descriptors.flatMap((description, index) => times(3, { description, amountMinor: 2_000 * (index + 1), target: '6090' })));
-    const seqs = (await harness.handle.db.selectFrom('transactions').select('seq').where('tenant_id', '=', owner.tenantId).orderBy('seq').execute()).map((row) => Number(row.seq));
+    await insertCategorizedRows(
+      harness.handle.db,
+      owner,
+      descriptors.flatMap((description, index) =>
+        times(3, { description, amountMinor: 2_000 * (index + 1), target: '6090' }),
+      ),
+    );
+    const seqs = (
+      await harness.handle.db
+        .selectFrom('transactions')
+        .select('seq')
+        .where('tenant_id', '=', owner.tenantId)
+        .orderBy('seq')
+        .execute()
+    ).map((row) => Number(row.seq));
     // Rows far enough below a newer one of the entity that the seq watermark passes them: only
     // the pass over human corrections can see them change.
     const elsewhere = await harness.newTenant('Zeta LLC');
-    await insertCategorizedRows(harness.handle.db, { tenantId: elsewhere.tenantId, entityId: elsewhere.entityId, bankAccountId: (await createAccount(elsewhere, 'chk-z')).id },
-      times(2_500, { description: 'FILLER', amountMinor: 100, target: '6090' }));
-    await insertCategorizedRows(harness.handle.db, owner, [{ description: 'NEWER PAYEE', amountMinor: 900, target: '6090' }]);
+    await insertCategorizedRows(
+      harness.handle.db,
+      {
+        tenantId: elsewhere.tenantId,
+        entityId: elsewhere.entityId,
+        bankAccountId: (await createAccount(elsewhere, 'chk-z')).id,
+      },
+      times(2_500, { description: 'FILLER', amountMinor: 100, target: '6090' }),
+    );
+    await insertCategorizedRows(harness.handle.db, owner, [
+      { description: 'NEWER PAYEE', amountMinor: 900, target: '6090' },
+    ]);
     const settings = { ...DEFAULT_RAG_CACHE_SETTINGS, refreshIntervalMs: 0 };
     const index = await getRagIndex(harness.handle.db, owner.tenantId, owner.entityId, settings);
     const stamp = new Date().toISOString();
@@ -237,28 +348,50 @@ describe('rag index over categorized rows', () => {
       // The same instant again: two corrections can carry one updated_at.
       freshStamp: fc.boolean(),
     });
-    await fc.assert(fc.asyncProperty(fc.array(fc.array(correction, { maxLength: 4 }), { minLength: 1, maxLength: 4 }), async (steps) => {
-      for (const step of steps) {
-        for (const change of step) {
-          await harness.handle.db.updateTable('transactions')
-            .set({ category_target: change.target, category_source: 'user_override', needs_review: change.needsReview ? 1 : 0, updated_at: change.freshStamp ? new Date().toISOString() : stamp })
-            .where('tenant_id', '=', owner.tenantId).where('seq', '=', seqs[change.row]).execute();
-        }
-        await index.refresh(harness.handle.db);
-      }
-      const fresh = await RagIndex.load(harness.handle.db, owner.tenantId, owner.entityId);
-      assert.deepEqual(index.stats, fresh.stats);
-      // Learning and taking back in another order leaves sums equal only to rounding, and ties in another order.
-      const rounded = (value: number) => Number(value.toFixed(9));
-      const described = (found: RagIndex) => (input: CategorizationInput) => ({
-        neighbours: found.neighbours(input, 10).map((neighbour) => ({ ...neighbour, weight: rounded(neighbour.weight) }))
-          .sort((a, b) => `${a.descriptor}|${a.target}|${a.direction}`.localeCompare(`${b.descriptor}|${b.target}|${b.direction}`)),
-        decision: ((decision) => decision && { ...decision, confidence: rounded(decision.confidence) })(found.query(input)),
-      });
-      for (const [position, description] of descriptors.entries()) {
-        const input = rowInput(owner, description, 2_000 * (position + 1));
-        assert.deepEqual(described(index)(input), described(fresh)(input));
-      }
-    }), { numRuns: 25 });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.array(correction, { maxLength: 4 }), { minLength: 1, maxLength: 4 }),
+        async (steps) => {
+          for (const step of steps) {
+            for (const change of step) {
+              await harness.handle.db
+                .updateTable('transactions')
+                .set({
+                  category_target: change.target,
+                  category_source: 'user_override',
+                  needs_review: change.needsReview ? 1 : 0,
+                  updated_at: change.freshStamp ? new Date().toISOString() : stamp,
+                })
+                .where('tenant_id', '=', owner.tenantId)
+                .where('seq', '=', seqs[change.row])
+                .execute();
+            }
+            await index.refresh(harness.handle.db);
+          }
+          const fresh = await RagIndex.load(harness.handle.db, owner.tenantId, owner.entityId);
+          assert.deepEqual(index.stats, fresh.stats);
+          // Learning and taking back in another order leaves sums equal only to rounding, and ties in another order.
+          const rounded = (value: number) => Number(value.toFixed(9));
+          const described = (found: RagIndex) => (input: CategorizationInput) => ({
+            neighbours: found
+              .neighbours(input, 10)
+              .map((neighbour) => ({ ...neighbour, weight: rounded(neighbour.weight) }))
+              .sort((a, b) =>
+                `${a.descriptor}|${a.target}|${a.direction}`.localeCompare(
+                  `${b.descriptor}|${b.target}|${b.direction}`,
+                ),
+              ),
+            decision: ((decision) => decision && { ...decision, confidence: rounded(decision.confidence) })(
+              found.query(input),
+            ),
+          });
+          for (const [position, description] of descriptors.entries()) {
+            const input = rowInput(owner, description, 2_000 * (position + 1));
+            assert.deepEqual(described(index)(input), described(fresh)(input));
+          }
+        },
+      ),
+      { numRuns: 25 },
+    );
   });
 });

@@ -26,7 +26,19 @@ import { ACCOUNT } from '../../../chart/us-chart.ts';
 import { assertInvariant } from '../../../errors.ts';
 import type { CategorizationInput, TierDecision } from '../types.ts';
 import type { CategorizedVersion } from './categorized-rows-store.ts';
-import { categorizedRowsAfter, categorizedRowsBySeq, categorizedVersionsBetween, changedOverrideSeqs, encodedOverrideVersionsSince, isTailOfVersions, lowestUncategorizedSeq, overrideVersionToken, userOverridesBySeq, type CategorizedRow, type OverrideVersionsLayout } from './categorized-rows-store.ts';
+import {
+  categorizedRowsAfter,
+  categorizedRowsBySeq,
+  categorizedVersionsBetween,
+  changedOverrideSeqs,
+  encodedOverrideVersionsSince,
+  isTailOfVersions,
+  lowestUncategorizedSeq,
+  overrideVersionToken,
+  userOverridesBySeq,
+  type CategorizedRow,
+  type OverrideVersionsLayout,
+} from './categorized-rows-store.ts';
 import { RowLedger } from './row-ledger.ts';
 import { ragText } from './rag-text.ts';
 import { TrigramIndex, type TextMatch } from './trigram-index.ts';
@@ -81,7 +93,8 @@ interface LabelStat {
 }
 
 function weightClassOf(row: Pick<CategorizedRow, 'target' | 'source' | 'needsReview'>): number {
-  if (row.target === null || row.target === ACCOUNT.uncategorizedExpense || row.target === ACCOUNT.uncategorizedIncome) return 0;
+  if (row.target === null || row.target === ACCOUNT.uncategorizedExpense || row.target === ACCOUNT.uncategorizedIncome)
+    return 0;
   if (row.source === 'user_override') return HUMAN_CLASS;
   if (row.needsReview) return 0;
   if (row.source === 'rag' || row.source === 'llm') return 2;
@@ -117,10 +130,19 @@ export class RagIndex {
   private cleanWindow: { encoded: string; layout: OverrideVersionsLayout } | null = null;
   private cleanCache = new Map<string, string>();
 
-  private constructor(readonly tenantId: string, readonly entityId: string, private readonly settings: RagSettings) {}
+  private constructor(
+    readonly tenantId: string,
+    readonly entityId: string,
+    private readonly settings: RagSettings,
+  ) {}
 
   /** Builds the index of one entity from the database (every categorized row, in pages). */
-  static async load(db: Executor, tenantId: string, entityId: string, settings: RagSettings = DEFAULT_RAG_SETTINGS): Promise<RagIndex> {
+  static async load(
+    db: Executor,
+    tenantId: string,
+    entityId: string,
+    settings: RagSettings = DEFAULT_RAG_SETTINGS,
+  ): Promise<RagIndex> {
     const index = new RagIndex(tenantId, entityId, settings);
     await index.refresh(db);
     index.cleanCache = new Map();
@@ -128,7 +150,12 @@ export class RagIndex {
   }
 
   /** An index of rows already in hand (the evaluation and benchmarks build one without a database). */
-  static fromRows(tenantId: string, entityId: string, rows: Iterable<CategorizedRow>, settings: RagSettings = DEFAULT_RAG_SETTINGS): RagIndex {
+  static fromRows(
+    tenantId: string,
+    entityId: string,
+    rows: Iterable<CategorizedRow>,
+    settings: RagSettings = DEFAULT_RAG_SETTINGS,
+  ): RagIndex {
     const index = new RagIndex(tenantId, entityId, settings);
     for (const row of rows) index.apply(row);
     index.cleanCache = new Map();
@@ -182,7 +209,8 @@ export class RagIndex {
     this.overridesSince = new Date(startedAt - OVERRIDE_OVERLAP_MS).toISOString();
     // Entries older than the window are asked about again only if their row changes (and then it is
     // read anyway); one dropped early because its row was re-stamped unchanged only costs a re-read.
-    for (const [seq, { updatedAt }] of this.overrideVersions) if (updatedAt < this.overridesSince) this.overrideVersions.delete(seq);
+    for (const [seq, { updatedAt }] of this.overrideVersions)
+      if (updatedAt < this.overridesSince) this.overrideVersions.delete(seq);
   }
 
   /** Whether applying a row of this version would change nothing the index holds. */
@@ -195,10 +223,14 @@ export class RagIndex {
 
   /** Applies a row read from the database, keeping `overrideVersions` true to what was applied last. */
   private applyRead(row: CategorizedRow): void {
-    if (this.cleanWindow && (row.source === 'user_override' || row.seq <= this.cleanWindow.layout.maxSeq)) this.cleanWindow = null;
+    if (this.cleanWindow && (row.source === 'user_override' || row.seq <= this.cleanWindow.layout.maxSeq))
+      this.cleanWindow = null;
     this.apply(row);
     if (row.source === 'user_override' && row.updatedAt !== undefined) {
-      this.overrideVersions.set(row.seq, { version: overrideVersionToken(row.target, row.needsReview), updatedAt: row.updatedAt });
+      this.overrideVersions.set(row.seq, {
+        version: overrideVersionToken(row.target, row.needsReview),
+        updatedAt: row.updatedAt,
+      });
     } else {
       this.overrideVersions.delete(row.seq);
     }
@@ -213,7 +245,14 @@ export class RagIndex {
     const previous = this.ledger.get(row.seq);
     if (weightClass === 0) {
       if (previous) {
-        this.contribute(previous.descriptor, previous.label, previous.direction, previous.logAmount, previous.weightClass, -1);
+        this.contribute(
+          previous.descriptor,
+          previous.label,
+          previous.direction,
+          previous.logAmount,
+          previous.weightClass,
+          -1,
+        );
         this.ledger.delete(row.seq);
       }
       return;
@@ -222,9 +261,24 @@ export class RagIndex {
     const label = this.labelOf(row.target!);
     const direction: 0 | 1 = row.amountMinor > 0 ? 0 : 1;
     const logAmount = Math.fround(log10Amount(row.amountMinor));
-    if (previous && previous.descriptor === descriptor && previous.label === label && previous.direction === direction
-      && previous.weightClass === weightClass && previous.logAmount === logAmount) return;
-    if (previous) this.contribute(previous.descriptor, previous.label, previous.direction, previous.logAmount, previous.weightClass, -1);
+    if (
+      previous &&
+      previous.descriptor === descriptor &&
+      previous.label === label &&
+      previous.direction === direction &&
+      previous.weightClass === weightClass &&
+      previous.logAmount === logAmount
+    )
+      return;
+    if (previous)
+      this.contribute(
+        previous.descriptor,
+        previous.label,
+        previous.direction,
+        previous.logAmount,
+        previous.weightClass,
+        -1,
+      );
     this.contribute(descriptor, label, direction, logAmount, weightClass, 1);
     this.ledger.set(row.seq, { descriptor, label, direction, weightClass, logAmount });
   }
@@ -258,7 +312,8 @@ export class RagIndex {
     let best: { label: number; vote: number; closeness: number } | null = null;
     for (const [label, { vote, closeness }] of votes) {
       total += vote;
-      if (!best || vote > best.vote || (vote === best.vote && this.labels[label] < this.labels[best.label])) best = { label, vote, closeness };
+      if (!best || vote > best.vote || (vote === best.vote && this.labels[label] < this.labels[best.label]))
+        best = { label, vote, closeness };
     }
     assertInvariant(best && total > 0, 'a vote was cast');
     const agreement = best.vote / total;
@@ -283,17 +338,26 @@ export class RagIndex {
       }
     }
     const direction = input.direction;
-    found.sort((a, b) => b.similarity - a.similarity || Number(b.direction === direction) - Number(a.direction === direction) || b.weight - a.weight);
+    found.sort(
+      (a, b) =>
+        b.similarity - a.similarity ||
+        Number(b.direction === direction) - Number(a.direction === direction) ||
+        b.weight - a.weight,
+    );
     return found.slice(0, limit);
   }
 
   /** The most similar descriptors that rows still stand behind, best first. */
   private evidence(cleaned: string): TextMatch[] {
-    return this.text.search(cleaned, this.settings.neighbourCount, this.settings.minSimilarity)
+    return this.text
+      .search(cleaned, this.settings.neighbourCount, this.settings.minSimilarity)
       .filter((match) => (this.statsByDescriptor[match.id]?.length ?? 0) > 0);
   }
 
-  private vote(input: CategorizationInput, withEvidence: readonly TextMatch[]): Map<number, { vote: number; closeness: number }> {
+  private vote(
+    input: CategorizationInput,
+    withEvidence: readonly TextMatch[],
+  ): Map<number, { vote: number; closeness: number }> {
     const votes = new Map<number, { vote: number; closeness: number }>();
     if (withEvidence.length === 0) return votes;
     const band = withEvidence[0].similarity * NEIGHBOUR_BAND;
@@ -303,7 +367,10 @@ export class RagIndex {
       if (match.similarity < band) break;
       for (const stat of this.statsByDescriptor[match.id]) {
         const mean = stat.sumLog / stat.weight;
-        const spread = Math.max(MIN_AMOUNT_SPREAD_DECADES, Math.sqrt(Math.max(0, stat.sumLogSquared / stat.weight - mean * mean)));
+        const spread = Math.max(
+          MIN_AMOUNT_SPREAD_DECADES,
+          Math.sqrt(Math.max(0, stat.sumLogSquared / stat.weight - mean * mean)),
+        );
         const distance = (logAmount - mean) / spread;
         const amountFactor = 0.25 + 0.75 * Math.exp(-(distance * distance) / 2);
         const directionFactor = stat.direction === direction ? 1 : OPPOSITE_DIRECTION_FACTOR;
@@ -320,7 +387,14 @@ export class RagIndex {
     return votes;
   }
 
-  private contribute(descriptor: number, label: number, direction: 0 | 1, logAmount: number, weightClass: number, sign: 1 | -1): void {
+  private contribute(
+    descriptor: number,
+    label: number,
+    direction: 0 | 1,
+    logAmount: number,
+    weightClass: number,
+    sign: 1 | -1,
+  ): void {
     const weight = WEIGHT_OF_CLASS[weightClass] * sign;
     const stats = (this.statsByDescriptor[descriptor] ??= []);
     let stat = stats.find((candidate) => candidate.label === label && candidate.direction === direction);
@@ -392,7 +466,12 @@ const cache = new Map<string, CacheEntry>();
  * Pass an executor that is not inside another open transaction on SQLite's single writer
  * connection (`handle.readDb`, or the transaction itself).
  */
-export async function getRagIndex(db: Executor, tenantId: string, entityId: string, settings: RagCacheSettings = DEFAULT_RAG_CACHE_SETTINGS): Promise<RagIndex> {
+export async function getRagIndex(
+  db: Executor,
+  tenantId: string,
+  entityId: string,
+  settings: RagCacheSettings = DEFAULT_RAG_CACHE_SETTINGS,
+): Promise<RagIndex> {
   const key = `${tenantId}/${entityId}`;
   const now = Date.now();
   let entry = cache.get(key);

@@ -15,7 +15,10 @@ export interface RowContribution {
 const LABEL_SLOTS = 2 ** 12;
 
 function pack(contribution: RowContribution): number {
-  return ((contribution.descriptor * LABEL_SLOTS + contribution.label) * 2 + contribution.direction) * 4 + contribution.weightClass;
+  return (
+    ((contribution.descriptor * LABEL_SLOTS + contribution.label) * 2 + contribution.direction) * 4 +
+    contribution.weightClass
+  );
 }
 
 function unpack(packed: number, logAmount: number): RowContribution {
@@ -81,15 +84,22 @@ export class RowLedger {
       const middle = (low + high) >>> 1;
       const value = this.seqs[middle];
       if (value === seq) return middle;
-      if (value < seq) low = middle + 1; else high = middle - 1;
+      if (value < seq) low = middle + 1;
+      else high = middle - 1;
     }
     return -1;
   }
 
   private grow(): void {
     const capacity = this.seqs.length * 2;
-    const seqs = new Float64Array(capacity); seqs.set(this.seqs); this.seqs = seqs;
-    const packed = new Float64Array(capacity); packed.set(this.packed); this.packed = packed;
-    const logAmounts = new Float32Array(capacity); logAmounts.set(this.logAmounts); this.logAmounts = logAmounts;
+    const seqs = new Float64Array(capacity);
+    seqs.set(this.seqs);
+    this.seqs = seqs;
+    const packed = new Float64Array(capacity);
+    packed.set(this.packed);
+    this.packed = packed;
+    const logAmounts = new Float32Array(capacity);
+    logAmounts.set(this.logAmounts);
+    this.logAmounts = logAmounts;
   }
 }

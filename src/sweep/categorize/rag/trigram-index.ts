@@ -33,7 +33,8 @@ const SYMBOL_OF_CHAR = (() => {
   for (let code = 48; code <= 57; code++) table[code] = 27 + code - 48;
   table[32] = 0;
   let next = 37;
-  for (const character of `!"#$%&'()*+,-./:;<=>?@[\\]^_\`{|}~`) table[character.charCodeAt(0)] = next < OTHER_SYMBOL ? next++ : OTHER_SYMBOL;
+  for (const character of `!"#$%&'()*+,-./:;<=>?@[\\]^_\`{|}~`)
+    table[character.charCodeAt(0)] = next < OTHER_SYMBOL ? next++ : OTHER_SYMBOL;
   return table;
 })();
 
@@ -98,7 +99,7 @@ export class TrigramIndex {
     }
     for (const word of wordsOf(text)) {
       let featureId = this.featureIdByWord.get(word);
-      if (featureId === undefined) this.featureIdByWord.set(word, featureId = this.newFeature());
+      if (featureId === undefined) this.featureIdByWord.set(word, (featureId = this.newFeature()));
       features.push(featureId);
     }
     for (const featureId of features) this.postings[featureId].push(id);
@@ -159,7 +160,10 @@ export class TrigramIndex {
       while (at > 0 && bestScores[at - 1] < score) at--;
       bestIds.splice(at, 0, id);
       bestScores.splice(at, 0, score);
-      if (bestIds.length > CANDIDATES_SCORED_EXACTLY) { bestIds.pop(); bestScores.pop(); }
+      if (bestIds.length > CANDIDATES_SCORED_EXACTLY) {
+        bestIds.pop();
+        bestScores.pop();
+      }
     }
     if (exact !== undefined && !bestIds.includes(exact)) bestIds.push(exact);
 
@@ -175,7 +179,9 @@ export class TrigramIndex {
       if (similarity >= minSimilarity) matches.push({ id, similarity });
     }
     for (const featureId of knownIds) this.queryWeights[featureId] = 0;
-    matches.sort((a, b) => b.similarity - a.similarity || Number(b.id === exact) - Number(a.id === exact) || a.id - b.id);
+    matches.sort(
+      (a, b) => b.similarity - a.similarity || Number(b.id === exact) - Number(a.id === exact) || a.id - b.id,
+    );
     return matches.slice(0, limit);
   }
 

@@ -13,7 +13,10 @@ import { parseDate } from '../../text/dates.ts';
  * A cell as the file gives it: text (CSV, text cells), a real date, or a number with the decimals its
  * format displays and the currency symbol or code that format prints, if any.
  */
-export type TableCell = string | { date: string } | { number: number; displayedDecimals: number | null; currencyText?: string | null };
+export type TableCell =
+  | string
+  | { date: string }
+  | { number: number; displayedDecimals: number | null; currencyText?: string | null };
 
 export function cellText(cell: TableCell | undefined): string {
   if (cell === undefined || cell === null) return '';
@@ -24,7 +27,8 @@ export function cellText(cell: TableCell | undefined): string {
 
 /** A money cell's text for currency detection: a typed number adds the symbol its format prints. */
 export function moneyEvidence(cell: TableCell | undefined): string {
-  if (cell !== undefined && typeof cell === 'object' && 'number' in cell && cell.currencyText) return `${cell.currencyText}${cellText(cell)}`;
+  if (cell !== undefined && typeof cell === 'object' && 'number' in cell && cell.currencyText)
+    return `${cell.currencyText}${cellText(cell)}`;
   return cellText(cell);
 }
 
@@ -45,7 +49,11 @@ function memoised<T>(key: string, compute: () => T): T {
   return value;
 }
 
-export function readDate(cell: TableCell | undefined, conventions: Conventions, period: { start: string; end: string } | null): string | null {
+export function readDate(
+  cell: TableCell | undefined,
+  conventions: Conventions,
+  period: { start: string; end: string } | null,
+): string | null {
   if (cell !== undefined && typeof cell === 'object' && 'date' in cell) return cell.date;
   const raw = cellText(cell);
   if (!raw) return null;
@@ -56,14 +64,17 @@ export function readDate(cell: TableCell | undefined, conventions: Conventions, 
   });
 }
 
-
 /** A number cell's decimal, rounded half away from zero to `decimals` on its digits (what the sheet displays). */
 function numberCellDecimal(value: number, decimals: number): Decimal | null {
   // The shortest text that reads back to the double is what the spreadsheet wrote, float noise aside.
   return Number.isFinite(value) ? Decimal.fromNumber(value).roundTo(decimals) : null;
 }
 
-export function readMoney(cell: TableCell | undefined, conventions: Conventions, currency: string | null): Money | null | 'invalid' {
+export function readMoney(
+  cell: TableCell | undefined,
+  conventions: Conventions,
+  currency: string | null,
+): Money | null | 'invalid' {
   if (cell !== undefined && typeof cell === 'object' && 'number' in cell) {
     const minorDigits = (currency ? currencyExponent(currency) : undefined) ?? 2;
     const value = numberCellDecimal(cell.number, Math.max(cell.displayedDecimals ?? 0, minorDigits));
@@ -76,4 +87,3 @@ export function readMoney(cell: TableCell | undefined, conventions: Conventions,
     return parsed ?? 'invalid';
   });
 }
-

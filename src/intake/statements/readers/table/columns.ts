@@ -3,7 +3,13 @@
  * vocabulary), confirmed by what each column holds; without a header, by contents alone.
  */
 import { currencyCode } from '../common.ts';
-import { type ColumnRole, headerRole, INDICATOR_VALUES, isPostingDateHeader, normaliseWords } from '../../interpret/vocabulary.ts';
+import {
+  type ColumnRole,
+  headerRole,
+  INDICATOR_VALUES,
+  isPostingDateHeader,
+  normaliseWords,
+} from '../../interpret/vocabulary.ts';
 import { cellText, readDate, readMoney, type TableCell } from './cells.ts';
 import type { Conventions } from '../../interpret/conventions.ts';
 
@@ -46,7 +52,13 @@ function share(rows: TableCell[][], column: number, test: (cell: TableCell) => b
 }
 
 function isIndicatorColumn(rows: TableCell[][], column: number): boolean {
-  return share(rows, column, (cell) => normaliseWords(cellText(cell)) in INDICATOR_VALUES || cellText(cell) === '+' || cellText(cell) === '-') >= 0.95;
+  return (
+    share(
+      rows,
+      column,
+      (cell) => normaliseWords(cellText(cell)) in INDICATOR_VALUES || cellText(cell) === '+' || cellText(cell) === '-',
+    ) >= 0.95
+  );
 }
 
 /**
@@ -54,10 +66,30 @@ function isIndicatorColumn(rows: TableCell[][], column: number): boolean {
  * the rows below the header (of which footer rows may be a fair share), every other column on the
  * rows that have a date.
  */
-export function mapColumns(roles: Array<ColumnRole | null>, header: TableCell[], body: TableCell[][], conventions: Conventions): Columns | null {
-  const columns: Columns = { date: -1, description: [], amount: null, debit: null, credit: null, indicator: null, balance: null, currency: null, account: null, card: null };
-  const isDate = (cell: TableCell) => readDate(cell, conventions, null) !== null || /^\d{1,2}[./-]\d{1,2}$/.test(cellText(cell));
-  const isMoney = (cell: TableCell) => { const money = readMoney(cell, conventions, null); return money !== null && money !== 'invalid'; };
+export function mapColumns(
+  roles: Array<ColumnRole | null>,
+  header: TableCell[],
+  body: TableCell[][],
+  conventions: Conventions,
+): Columns | null {
+  const columns: Columns = {
+    date: -1,
+    description: [],
+    amount: null,
+    debit: null,
+    credit: null,
+    indicator: null,
+    balance: null,
+    currency: null,
+    account: null,
+    card: null,
+  };
+  const isDate = (cell: TableCell) =>
+    readDate(cell, conventions, null) !== null || /^\d{1,2}[./-]\d{1,2}$/.test(cellText(cell));
+  const isMoney = (cell: TableCell) => {
+    const money = readMoney(cell, conventions, null);
+    return money !== null && money !== 'invalid';
+  };
   const isCurrency = (cell: TableCell) => currencyCode(cellText(cell)) !== null;
 
   // Of several date columns, the posting/booking date is the statement's; then a transaction date;
@@ -79,22 +111,40 @@ export function mapColumns(roles: Array<ColumnRole | null>, header: TableCell[],
   const memos: number[] = [];
   roles.forEach((role, column) => {
     if (role === null || column === dateColumn) return;
-    if ((role === 'indicator' || role === 'description' || role === 'memo') && columns.indicator === null && isIndicatorColumn(dated, column)) {
+    if (
+      (role === 'indicator' || role === 'description' || role === 'memo') &&
+      columns.indicator === null &&
+      isIndicatorColumn(dated, column)
+    ) {
       columns.indicator = column;
       return;
     }
     switch (role) {
-      case 'valueDate': case 'currency':
+      case 'valueDate':
+      case 'currency':
         if (share(dated, column, isCurrency) >= 0.9) columns.currency ??= column;
         break;
-      case 'amount': case 'debit': case 'credit': case 'balance':
+      case 'amount':
+      case 'debit':
+      case 'credit':
+      case 'balance':
         if (share(dated, column, isMoney) >= 0.5 && columns[role] === null) columns[role] = column;
         break;
-      case 'description': payees.push(column); break;
-      case 'memo': memos.push(column); break;
-      case 'account': columns.account ??= column; break;
-      case 'card': columns.card ??= column; break;
-      case 'date': case 'indicator': break;
+      case 'description':
+        payees.push(column);
+        break;
+      case 'memo':
+        memos.push(column);
+        break;
+      case 'account':
+        columns.account ??= column;
+        break;
+      case 'card':
+        columns.card ??= column;
+        break;
+      case 'date':
+      case 'indicator':
+        break;
     }
   });
   columns.description = [...payees, ...memos];
@@ -116,17 +166,31 @@ export function inferColumns(rows: TableCell[][], conventions: Conventions): Col
   const money: number[] = [];
   const text: Array<{ column: number; length: number }> = [];
   for (let column = 0; column < width; column += 1) {
-    if (date < 0 && share(rows, column, isDate) >= 0.95) { date = column; continue; }
-    if (share(rows, column, isDecimalMoney) >= 0.95) { money.push(column); continue; }
+    if (date < 0 && share(rows, column, isDate) >= 0.95) {
+      date = column;
+      continue;
+    }
+    if (share(rows, column, isDecimalMoney) >= 0.95) {
+      money.push(column);
+      continue;
+    }
     const lengths = rows.map((row) => cellText(row[column]).length);
     const average = lengths.reduce((sum, length) => sum + length, 0) / rows.length;
-    if (average >= 3 && share(rows, column, (cell) => /[A-Za-z]/.test(cellText(cell))) >= 0.9) text.push({ column, length: average });
+    if (average >= 3 && share(rows, column, (cell) => /[A-Za-z]/.test(cellText(cell))) >= 0.9)
+      text.push({ column, length: average });
   }
   if (date < 0 || money.length === 0 || money.length > 2 || text.length === 0) return null;
   text.sort((left, right) => right.length - left.length);
   return {
-    date, description: [text[0].column], amount: money[0], debit: null, credit: null, indicator: null,
-    balance: money[1] ?? null, currency: null, account: null, card: null,
+    date,
+    description: [text[0].column],
+    amount: money[0],
+    debit: null,
+    credit: null,
+    indicator: null,
+    balance: money[1] ?? null,
+    currency: null,
+    account: null,
+    card: null,
   };
 }
-

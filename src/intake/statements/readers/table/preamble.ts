@@ -25,7 +25,8 @@ export function keyValues(rows: TableCell[][]): KeyValue[] {
     if (texts.length === 0) continue;
     if (texts.length === 1) {
       const colon = texts[0].indexOf(':');
-      if (colon > 0) pairs.push({ key: texts[0].slice(0, colon).trim(), value: texts[0].slice(colon + 1).trim(), number: null });
+      if (colon > 0)
+        pairs.push({ key: texts[0].slice(0, colon).trim(), value: texts[0].slice(colon + 1).trim(), number: null });
       else pairs.push({ key: texts[0], value: '', number: null });
       continue;
     }
@@ -36,7 +37,8 @@ export function keyValues(rows: TableCell[][]): KeyValue[] {
 }
 
 const KEY_PATTERNS = {
-  account: /^(account|account number|account no|acct|account #|iban|kontonummer|konto|konto nr|rekening|rekeningnummer|numero de compte|compte|cuenta|numero de cuenta|conto)$/,
+  account:
+    /^(account|account number|account no|acct|account #|iban|kontonummer|konto|konto nr|rekening|rekeningnummer|numero de compte|compte|cuenta|numero de cuenta|conto)$/,
   card: /(card number|card no|card ending|kartennummer|numero de carte)/,
   currency: /^(currency|account currency|wahrung|waehrung|devise|moneda|valuta|divisa)$/,
   bank: /^(bank|bank name|institution|financial institution|kreditinstitut|banque|banco|banca)$/,
@@ -67,9 +69,20 @@ export interface Preamble {
 }
 
 export function readKeyValues(pairs: KeyValue[], conventions: Conventions, currency: string | null = null): Preamble {
-  const found: Preamble = { institution: null, accountLast4: null, kind: null, currency: null, periodStart: null, periodEnd: null, opening: null, closing: null };
+  const found: Preamble = {
+    institution: null,
+    accountLast4: null,
+    kind: null,
+    currency: null,
+    periodStart: null,
+    periodEnd: null,
+    opening: null,
+    closing: null,
+  };
   const firstDate = (text: string) => {
-    for (const match of text.matchAll(/\d{4}-\d{2}-\d{2}|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{1,2}\.? [A-Za-zäé]{3,9}\.? \d{4}|[A-Za-z]{3,9}\.? \d{1,2},? \d{4}/g)) {
+    for (const match of text.matchAll(
+      /\d{4}-\d{2}-\d{2}|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{1,2}\.? [A-Za-zäé]{3,9}\.? \d{4}|[A-Za-z]{3,9}\.? \d{1,2},? \d{4}/g,
+    )) {
       const date = readDate(match[0], conventions, null);
       if (date) return date;
     }
@@ -80,7 +93,11 @@ export function readKeyValues(pairs: KeyValue[], conventions: Conventions, curre
       const money = readMoney(number, conventions, currency);
       if (money && money !== 'invalid') return money;
     }
-    const candidates = text.split(/\s{2,}|\s(?=[-+(]?[$€£]?\d)/).map((part) => part.trim()).filter(Boolean).reverse();
+    const candidates = text
+      .split(/\s{2,}|\s(?=[-+(]?[$€£]?\d)/)
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .reverse();
     for (const candidate of [text.trim(), ...candidates]) {
       const money = readMoney(candidate, conventions, null);
       if (money && money !== 'invalid') return money;
@@ -123,4 +140,3 @@ export function readKeyValues(pairs: KeyValue[], conventions: Conventions, curre
   }
   return found;
 }
-
