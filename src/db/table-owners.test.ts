@@ -31,6 +31,15 @@ export const TABLE_OWNERS: Record<string, string> = {
   categorization_rules: 'sweep/categorize/',
   llm_usage: 'sweep/categorize/llm/',
   rate_limit_buckets: 'http/rate-limit.ts',
+  users: 'people/',
+  memberships: 'people/',
+  sessions: 'people/',
+  one_time_tokens: 'people/',
+  login_throttle: 'people/',
+  audit_log: 'people/',
+  bank_connections: 'intake/feeds/',
+  bank_connection_accounts: 'intake/feeds/',
+  bank_feed_rows: 'intake/feeds/',
 };
 
 /** The tables a piece of source writes, each with the line it does so on. */

@@ -48,7 +48,13 @@ function urlFor(path: string, operation: Operation, extra = ''): string {
     .filter((parameter) => parameter.in === 'query' && parameter.required)
     .map((parameter) => `${parameter.name}=${samples[parameter.name] ?? 'x'}`);
   if (extra) query.push(extra);
-  return `/v1${path.replace(/\{\w+\}/g, () => randomUUID())}${query.length > 0 ? `?${query.join('&')}` : ''}`;
+  // A path parameter in the shape its schema asks (a UUID, or a key id of twelve characters).
+  const pathValue = (name: string) => {
+    const schema = operation.parameters?.find((parameter) => parameter.in === 'path' && parameter.name === name)
+      ?.schema as { pattern?: string } | undefined;
+    return schema?.pattern === '^[A-Za-z0-9_-]{12}$' ? 'AbCdEfGhIjKl' : randomUUID();
+  };
+  return `/v1${path.replace(/\{(\w+)\}/g, (_, name: string) => pathValue(name))}${query.length > 0 ? `?${query.join('&')}` : ''}`;
 }
 
 test('contract: every operation has a unique operationId', () => {
@@ -98,11 +104,14 @@ test('contract: the upload part `file` is binary content (contentMediaType), not
 });
 
 test('contract: unknown query parameters and body fields are refused with 400 naming them, on every operation', async () => {
+  // A key with every scope, so the owners' operations are reached too.
+  const everyScope = { authorization: `Bearer ${await acme.keyWith(['read', 'write', 'admin'])}` };
   for (const { path, method, operation } of operations()) {
     const response = await acme.call(
       method,
       urlFor(path, operation, 'zzUnknown=1'),
       method === 'GET' || method === 'DELETE' ? undefined : {},
+      everyScope,
     );
     assert.equal(response.statusCode, 400, `${method} ${path}: ${response.body}`);
     if (method === 'GET' || method === 'DELETE')

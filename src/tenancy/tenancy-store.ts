@@ -77,3 +77,12 @@ export async function revokeApiKey(
   }
   return key;
 }
+
+/** The tenant's own needsReview threshold; null returns it to the service default. */
+export async function updateReviewThreshold(
+  db: Executor,
+  tenantId: string,
+  reviewThreshold: number | null,
+): Promise<void> {
+  await db.updateTable('tenants').set({ review_threshold: reviewThreshold }).where('id', '=', tenantId).execute();
+}

@@ -1,6 +1,6 @@
 import type { DatabaseHandle } from '../db/connection.ts';
 import { invalid, notFound } from '../errors.ts';
-import { findTenant } from './tenancy-store.ts';
+import { findTenant, updateReviewThreshold } from './tenancy-store.ts';
 
 export interface TenantSettings {
   tenantId: string;
@@ -18,10 +18,6 @@ export async function setReviewThreshold(
     throw invalid('review-threshold: a number from 0 to 1, or "default"');
   }
   if (!(await findTenant(handle.db, tenantId))) throw notFound(`tenant ${tenantId}`);
-  await handle.db
-    .updateTable('tenants')
-    .set({ review_threshold: reviewThreshold })
-    .where('id', '=', tenantId)
-    .execute();
+  await updateReviewThreshold(handle.db, tenantId, reviewThreshold);
   return { tenantId, reviewThreshold };
 }

@@ -30,7 +30,7 @@ import {
   revokeInvitation,
 } from '../../people/users.ts';
 import { createApiKey, listApiKeys, revokeApiKey, SCOPES, validateScopes } from '../../tenancy/api-keys.ts';
-import { findTenant } from '../../tenancy/tenancy-store.ts';
+import { findTenant, updateReviewThreshold } from '../../tenancy/tenancy-store.ts';
 import type { AppContext } from '../context.ts';
 import { errorResponses } from '../errors.ts';
 import { Data, Limit, Nullable, Offset, Pagination, Uuid } from '../schemas.ts';
@@ -536,11 +536,7 @@ export function peopleRoutes(app: FastifyInstance, context: AppContext): void {
       const before = await settingsOf(tenantId);
       if (request.body.reviewThreshold !== undefined && request.body.reviewThreshold !== before.reviewThreshold) {
         await withWriteTransaction(handle, async (trx) => {
-          await trx
-            .updateTable('tenants')
-            .set({ review_threshold: request.body.reviewThreshold! })
-            .where('id', '=', tenantId)
-            .execute();
+          await updateReviewThreshold(trx, tenantId, request.body.reviewThreshold!);
           await recordAudit(trx, tenantId, actorOf(request.principal), {
             action: 'settings.update',
             targetType: 'tenant',
