@@ -1,6 +1,8 @@
 import type { Executor } from '../db/transaction.ts';
 import { toBankRow, type BankRow } from './bank-row.ts';
+import { tenantScope } from './transactions-store.ts';
 const CHUNK = 500;
+// Key lookups name the tenant through `tenantScope` (see transactions-store.ts), so SQLite plans them on the key's index.
 
 /**
  * The transactions-table queries of rows that change after they arrive (a pending row settling with
@@ -19,7 +21,7 @@ export async function findRowsByExternalIds(
     let select = db
       .selectFrom('transactions')
       .selectAll()
-      .where('tenant_id', '=', tenantId)
+      .where(tenantScope, '=', tenantId)
       .where('bank_account_id', 'in', [...bankAccountIds])
       .where('external_id', 'in', externalIds.slice(index, index + CHUNK));
     if (lockRows) select = select.forUpdate();
@@ -40,7 +42,7 @@ export async function findRowsByIds(
     let select = db
       .selectFrom('transactions')
       .selectAll()
-      .where('tenant_id', '=', tenantId)
+      .where(tenantScope, '=', tenantId)
       .where('id', 'in', ids.slice(index, index + CHUNK));
     if (lockRows) select = select.forUpdate();
     found.push(...(await select.execute()).map(toBankRow));

@@ -25,7 +25,7 @@ const INSERT_CHUNK = 500;
  * key up: at 100,000 rows the dedupe of a 500-row push read the whole account. Still a filter on
  * every row it returns, so the scope holds.
  */
-const tenantScope = sql<string>`${sql.ref('tenant_id')} || ''`;
+export const tenantScope = sql<string>`${sql.ref('tenant_id')} || ''`;
 
 /** Every column an arriving row is written with, in the order of the multi-row insert's values. */
 const INSERTED_COLUMNS = [
@@ -253,7 +253,7 @@ export async function lockRowsToRefile(
   let select = db
     .selectFrom('transactions')
     .selectAll()
-    .where('tenant_id', '=', tenantId)
+    .where(tenantScope, '=', tenantId)
     .where('id', 'in', ids)
     .orderBy('seq');
   if (lockRows) select = select.forUpdate().skipLocked();
