@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import ExcelJS from 'exceljs';
+import fc from 'fast-check';
+import JSZip from 'jszip';
 import { readXlsxStatement } from './xlsx.ts';
 import type { ReadOutcome, ReaderContext } from '../types.ts';
 import { makeStatement } from '../../../../test/fixtures/statements/formats/model.ts';
@@ -112,3 +114,53 @@ test('xlsx: damaged, foreign and empty workbooks are rejected with the right rea
     assert.equal(!outcome.ok && outcome.reason, reason, `${name}: ${JSON.stringify(outcome).slice(0, 300)}`);
   }
 });
+
+/** The same package with its entries stored in another order (zip and OPC leave the order free). */
+async function repacked(bytes: Buffer, order: (names: string[]) => string[]): Promise<Buffer> {
+  const source = await JSZip.loadAsync(bytes);
+  const names = Object.keys(source.files).filter((name) => !source.files[name].dir);
+  const target = new JSZip();
+  for (const name of order(names)) target.file(name, await source.files[name].async('uint8array'));
+  return target.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+}
+
+test('xlsx: the order a producer stores the package entries in changes nothing (workbook.xml after the sheets, shared strings first, any shuffle)', async () => {
+  const layoutNames = Object.keys(TABLE_LAYOUTS);
+  await fc.assert(
+    fc.asyncProperty(
+      fc.nat({ max: layoutNames.length - 1 }),
+      fc.integer({ min: 1, max: 10_000 }),
+      fc.boolean(),
+      fc.func(fc.integer()),
+      async (layoutIndex, seed, coverSheet, rank) => {
+        const name = layoutNames[layoutIndex];
+        const layout = TABLE_LAYOUTS[name];
+        const kind = layout.kinds[seed % layout.kinds.length];
+        const model = makeStatement(seed, { kind, currency: layout.currencies[seed % layout.currencies.length] });
+        const bytes = await renderXlsx(model, name, { coverSheet });
+        // Shared strings and rels first, the workbook last: the order that broke a one-pass reader.
+        const stringsFirst = await repacked(bytes, (names) =>
+          [...names].sort((a, b) => weight(a) - weight(b) || a.localeCompare(b)),
+        );
+        const shuffled = await repacked(bytes, (names) =>
+          [...names].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b)),
+        );
+        for (const variant of [stringsFirst, shuffled]) {
+          const outcome = await readXlsxStatement(variant, {
+            ...context,
+            hints: layout.needsKindHint ? { kind } : {},
+          });
+          assert.deepEqual(statementOf(outcome), layout.expected(model), name);
+        }
+      },
+    ),
+    { numRuns: 25 },
+  );
+});
+
+function weight(entryName: string): number {
+  if (entryName.endsWith('.rels')) return 0;
+  if (entryName === 'xl/sharedStrings.xml' || entryName === 'xl/styles.xml') return 1;
+  if (entryName === 'xl/workbook.xml') return 3;
+  return 2;
+}

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { ReadOutcome, ReaderContext } from '../types.ts';
 import { reject } from './common.ts';
@@ -11,31 +10,16 @@ import { type TableCell, readStatementTable } from './table.ts';
  * sheet holds, with the decimals its number format displays, so that ./table.ts rounds away binary
  * floating-point noise (1234.5600000000002 shown as "1,234.56") on the digits, never by arithmetic.
  *
- * The workbook is read as a stream, sheet by sheet and row by row (exceljs's streaming reader), so a
- * sheet over the cell limit is refused as soon as its rows pass it, before it is held whole.
+ * The workbook is loaded whole from its zip directory, not through exceljs's streaming reader: that
+ * reader reads the zip in one pass and, under load, can lose the last entry (xl/workbook.xml, which
+ * Excel and exceljs store last), then fails or drops sheets (exceljs issue #3064). Memory stays
+ * bounded by the reader pool's per-worker limit; the cell limit below bounds what is read.
  */
 export async function readXlsxStatement(bytes: Buffer, context: ReaderContext): Promise<ReadOutcome> {
   const { maxSheetCells } = limitsOf(context);
-  const workbook = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
-    worksheets: 'emit',
-    sharedStrings: 'cache',
-    styles: 'cache',
-    hyperlinks: 'ignore',
-    entries: 'ignore',
-  });
-  let firstOutcome: ReadOutcome | null = null;
-  let sheetNumber = 0;
+  const workbook = new ExcelJS.Workbook();
   try {
-    for await (const sheet of workbook) {
-      sheetNumber++;
-      const rows = await sheetRows(sheet, maxSheetCells);
-      if (rows === 'too_many_cells') return tooManyCells(sheetNumber, maxSheetCells);
-      if (rows.filter((row) => row.some((cell) => cell !== '')).length < 2) continue;
-      const outcome = readStatementTable(rows, context, 'xlsx', 'spreadsheet');
-      // A cover sheet (a title, an address) comes before the sheet with the transactions.
-      if (outcome.ok || outcome.reason !== 'not_a_bank_statement') return outcome;
-      firstOutcome ??= outcome;
-    }
+    await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
   } catch (error) {
     // exceljs (through its zip reader) throws on anything that is not a readable xlsx package:
     // damaged zips, password-protected (encrypted) workbooks, other files.
@@ -44,6 +28,16 @@ export async function readXlsxStatement(bytes: Buffer, context: ReaderContext): 
       `The spreadsheet could not be opened: ${error instanceof Error ? error.message : String(error)}. Encrypted workbooks must be saved without a password.`,
     );
   }
+  let firstOutcome: ReadOutcome | null = null;
+  for (const [index, sheet] of workbook.worksheets.entries()) {
+    const rows = sheetRows(sheet, maxSheetCells);
+    if (rows === 'too_many_cells') return tooManyCells(index + 1, maxSheetCells);
+    if (rows.filter((row) => row.some((cell) => cell !== '')).length < 2) continue;
+    const outcome = readStatementTable(rows, context, 'xlsx', 'spreadsheet');
+    // A cover sheet (a title, an address) comes before the sheet with the transactions.
+    if (outcome.ok || outcome.reason !== 'not_a_bank_statement') return outcome;
+    firstOutcome ??= outcome;
+  }
   return firstOutcome ?? reject('no_transactions', 'The spreadsheet has no worksheet with a table in it.');
 }
 
@@ -51,21 +45,24 @@ export async function readXlsxStatement(bytes: Buffer, context: ReaderContext): 
  * A sheet's rows as cells, or 'too_many_cells' once they pass the limit: each row counts up to its
  * last filled cell, an empty row (between filled ones) as one.
  */
-async function sheetRows(
-  sheet: ExcelJS.stream.xlsx.WorksheetReader,
-  maxCells: number,
-): Promise<TableCell[][] | 'too_many_cells'> {
+function sheetRows(sheet: ExcelJS.Worksheet, maxCells: number): TableCell[][] | 'too_many_cells' {
   const rows: TableCell[][] = [];
   let cellCount = 0;
-  for await (const row of sheet) {
+  let overLimit = false;
+  sheet.eachRow({ includeEmpty: false }, (row, rowNumber) => {
+    if (overLimit) return;
     const cells: TableCell[] = [];
     row.eachCell({ includeEmpty: true }, (cell, columnNumber) => {
       cells[columnNumber - 1] = tableCell(cell);
     });
-    cellCount += Math.max(0, row.number - 1 - rows.length) + Math.max(1, cells.length);
-    if (cellCount > maxCells) return 'too_many_cells';
-    rows[row.number - 1] = Array.from(cells, (cell) => cell ?? '');
-  }
+    cellCount += Math.max(0, rowNumber - 1 - rows.length) + Math.max(1, cells.length);
+    if (cellCount > maxCells) {
+      overLimit = true;
+      return;
+    }
+    rows[rowNumber - 1] = Array.from(cells, (cell) => cell ?? '');
+  });
+  if (overLimit) return 'too_many_cells';
   return Array.from(rows, (row) => row ?? []);
 }
 
