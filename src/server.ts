@@ -31,6 +31,8 @@ export class PortInUseError extends Error {
     super(
       `${variable} ${port}: ${host}:${port}, where ${what} listens, is already in use (is another instance running?); set ${variable} to a free port${variable === 'SMTP_PORT' ? ', or SMTP_PORT=0 to run without the inbox' : ''}`,
     );
+    // The command line tells it apart by name: it loads this module only for `serve`.
+    this.name = 'PortInUseError';
   }
 }
 

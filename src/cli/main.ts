@@ -1,49 +1,21 @@
 import { Command, CommanderError, InvalidArgumentError } from 'commander';
 import { ConfigError, loadConfig } from '../config/config.ts';
-import { DomainError } from '../errors.ts';
-import { createApiKey, listApiKeys, parseScopes, revokeApiKey } from '../tenancy/api-keys.ts';
-import { INDUSTRIES, type EntityProfileInput } from '../tenancy/entity-profile.ts';
-import { addEntity, createTenant, updateEntityProfile } from '../tenancy/tenants.ts';
-import {
-  confirmObligation,
-  fileObligation,
-  obligationCalendar,
-  parseStatuses,
-  syncObligationsIn,
-} from '../compliance/obligations.ts';
-import { ACCEPTED_DATE_REASON, isAcceptedDate } from '../shared/dates.ts';
-import { setReviewThreshold } from '../tenancy/tenant-settings.ts';
-import {
-  createFeedWorker,
-  createLogger,
-  createWorker,
-  openMigratedDatabase,
-  PortInUseError,
-  startService,
-} from '../server.ts';
-import {
-  connectionView,
-  createConnection,
-  listConnectionViews,
-  removeConnection,
-  requestSync,
-} from '../intake/feeds/connections.ts';
-import { feedRuntime } from '../intake/feeds/services.ts';
-import { syncDueConnections } from '../intake/feeds/sync.ts';
-import { createStatementWorker } from '../server.ts';
-import { inboxAddress } from '../intake/statements/inbox.ts';
-import { listUploads } from '../intake/statements/uploads.ts';
 import type { DatabaseHandle } from '../db/connection.ts';
-import {
-  addMember,
-  changeRole,
-  createPasswordReset,
-  findMemberByEmail,
-  listMembers,
-  removeMember,
-} from '../people/users.ts';
-import { resetLink } from '../people/mailer.ts';
-import { notFound } from '../errors.ts';
+import { DomainError, notFound } from '../errors.ts';
+import { ACCEPTED_DATE_REASON, isAcceptedDate } from '../shared/dates.ts';
+import { INDUSTRIES, type EntityProfileInput } from '../tenancy/entity-profile.ts';
+
+// Each command loads the modules it needs when it runs (below, `await import(...)`): the service's
+// whole graph takes seconds to load, and `key list` should not wait for the Plaid client, the
+// statement readers and the HTTP server.
+const serverModule = () => import('../server.ts');
+const tenantsModule = () => import('../tenancy/tenants.ts');
+const apiKeysModule = () => import('../tenancy/api-keys.ts');
+const obligationsModule = () => import('../compliance/obligations.ts');
+const usersModule = () => import('../people/users.ts');
+const connectionsModule = () => import('../intake/feeds/connections.ts');
+const feedRuntimeOf = async (config = loadConfig(), hooks?: { onRowsArrived?: () => void }) =>
+  (await import('../intake/feeds/services.ts')).feedRuntime(config.feeds, hooks);
 
 /**
  * The admin command line. Every command prints one JSON object on stdout; errors go to stderr as
@@ -54,8 +26,11 @@ function printJson(value: unknown): void {
 }
 
 async function withDatabase<T>(work: (handle: DatabaseHandle) => Promise<T>): Promise<void> {
-  const handle = await openMigratedDatabase(loadConfig());
+  const { openDatabase, migrateToLatest } = await import('../db/connection.ts');
+  const config = loadConfig();
+  const handle = await openDatabase(config.databaseUrl, { schema: config.databaseSchema });
   try {
+    await migrateToLatest(handle);
     printJson(await work(handle));
   } finally {
     await handle.close();
@@ -153,7 +128,9 @@ profileOptions(
     .command('create')
     .description('create a tenant, its primary entity and its chart of accounts')
     .requiredOption('--name <name>', 'legal name'),
-).action((options) => withDatabase((handle) => createTenant(handle, profileFrom(options))));
+).action((options) =>
+  withDatabase(async (handle) => (await tenantsModule()).createTenant(handle, profileFrom(options))),
+);
 
 tenant
   .command('settings')
@@ -164,8 +141,8 @@ tenant
     'confidence (0-1) below which categorized rows need review, or "default"',
   )
   .action((options) =>
-    withDatabase((handle) =>
-      setReviewThreshold(
+    withDatabase(async (handle) =>
+      (await import('../tenancy/tenant-settings.ts')).setReviewThreshold(
         handle,
         options.tenant,
         options.reviewThreshold === 'default' ? null : Number(options.reviewThreshold),
@@ -177,13 +154,21 @@ tenant
   .command('inbox')
   .description("the tenant's statement inbox address: mail attachments sent to it become statement uploads")
   .requiredOption('--tenant <id>', 'tenant id')
-  .action((options) => withDatabase((handle) => inboxAddress(handle, options.tenant, loadConfig().inboxDomain)));
+  .action((options) =>
+    withDatabase(async (handle) =>
+      (await import('../intake/statements/inbox.ts')).inboxAddress(handle, options.tenant, loadConfig().inboxDomain),
+    ),
+  );
 
 program
   .command('uploads')
   .description("a tenant's statement uploads (API and e-mail), newest first, with their status")
   .requiredOption('--tenant <id>', 'tenant id')
-  .action((options) => withDatabase(async (handle) => ({ uploads: await listUploads(handle, options.tenant) })));
+  .action((options) =>
+    withDatabase(async (handle) => ({
+      uploads: await (await import('../intake/statements/uploads.ts')).listUploads(handle, options.tenant),
+    })),
+  );
 
 const entity = program.command('entity').description('legal entities');
 profileOptions(
@@ -192,7 +177,9 @@ profileOptions(
     .description('add a legal entity (with its own chart) to a tenant')
     .requiredOption('--tenant <id>', 'tenant id')
     .requiredOption('--name <name>', 'legal name'),
-).action((options) => withDatabase((handle) => addEntity(handle, options.tenant, profileFrom(options))));
+).action((options) =>
+  withDatabase(async (handle) => (await tenantsModule()).addEntity(handle, options.tenant, profileFrom(options))),
+);
 
 entity
   .command('update')
@@ -215,8 +202,9 @@ entity
   .option('--no-estimate-taxes', 'stop estimating: estimated-tax rows show 0 again')
   .option('--industry <industry>', `line of business, for categorization: ${INDUSTRIES.join(' | ')} ("" to clear)`)
   .action((positionalId: string | undefined, options) =>
-    withDatabase((handle) =>
-      updateEntityProfile(
+    withDatabase(async (handle) => {
+      const { syncObligationsIn } = await obligationsModule();
+      return (await tenantsModule()).updateEntityProfile(
         handle,
         options.tenant,
         entityToUpdate(positionalId, options.entity),
@@ -230,8 +218,8 @@ entity
         },
         (trx, row) =>
           syncObligationsIn(trx, options.tenant, row, new Date().toISOString().slice(0, 10), new Date().toISOString()),
-      ),
-    ),
+      );
+    }),
   );
 
 /** `entity update --entity ID` (as `obligation list --entity`) or the positional id; both must agree. */
@@ -257,8 +245,9 @@ obligation
   .option('--limit <n>', 'rows, 1-500', parseLimit, 100)
   .option('--offset <n>', 'rows to skip', parseOffset, 0)
   .action((options) =>
-    withDatabase((handle) =>
-      obligationCalendar(
+    withDatabase(async (handle) => {
+      const { obligationCalendar, parseStatuses } = await obligationsModule();
+      return obligationCalendar(
         handle,
         options.tenant,
         {
@@ -269,8 +258,8 @@ obligation
           offset: options.offset,
         },
         new Date(),
-      ),
-    ),
+      );
+    }),
   );
 obligation
   .command('confirm')
@@ -278,7 +267,9 @@ obligation
   .argument('<obligationId>', 'obligation id (from obligation list or GET /obligations)')
   .option('--tenant <id>', "refuse unless the obligation is this tenant's")
   .action((obligationId: string, options) =>
-    withDatabase((handle) => confirmObligation(handle, obligationId, new Date(), options.tenant)),
+    withDatabase(async (handle) =>
+      (await obligationsModule()).confirmObligation(handle, obligationId, new Date(), options.tenant),
+    ),
   );
 obligation
   .command('file')
@@ -286,7 +277,9 @@ obligation
   .argument('<obligationId>', 'obligation id (from obligation list or GET /obligations)')
   .option('--tenant <id>', "refuse unless the obligation is this tenant's")
   .action((obligationId: string, options) =>
-    withDatabase((handle) => fileObligation(handle, obligationId, new Date(), options.tenant)),
+    withDatabase(async (handle) =>
+      (await obligationsModule()).fileObligation(handle, obligationId, new Date(), options.tenant),
+    ),
   );
 
 const key = program.command('key').description('API keys');
@@ -297,18 +290,23 @@ key
   .requiredOption('--scopes <list>', 'comma-separated: read,write')
   .option('--name <label>', 'a label to recognise the key by')
   .action((options) =>
-    withDatabase((handle) => createApiKey(handle, options.tenant, parseScopes(options.scopes), options.name ?? null)),
+    withDatabase(async (handle) => {
+      const { createApiKey, parseScopes } = await apiKeysModule();
+      return createApiKey(handle, options.tenant, parseScopes(options.scopes), options.name ?? null);
+    }),
   );
 key
   .command('list')
   .description("list a tenant's keys (never their secrets)")
   .requiredOption('--tenant <id>', 'tenant id')
-  .action((options) => withDatabase(async (handle) => ({ keys: await listApiKeys(handle, options.tenant) })));
+  .action((options) =>
+    withDatabase(async (handle) => ({ keys: await (await apiKeysModule()).listApiKeys(handle, options.tenant) })),
+  );
 key
   .command('revoke')
   .description('revoke a key; requests with it get 401 from then on')
   .argument('<keyId>', 'the key id shown by key create / key list')
-  .action((keyId: string) => withDatabase((handle) => revokeApiKey(handle, keyId)));
+  .action((keyId: string) => withDatabase(async (handle) => (await apiKeysModule()).revokeApiKey(handle, keyId)));
 
 /** The password from standard input (a pipe, or typed and ended with Ctrl-D), without its final line break. */
 async function passwordFromStdin(): Promise<string> {
@@ -330,15 +328,17 @@ user
   .option('--password <password>', 'their password (else read from standard input; an existing account keeps its own)')
   .action(async (options) => {
     const password = options.password ?? (await passwordFromStdin());
-    await withDatabase((handle) =>
-      addMember(handle, options.tenant, { email: options.email, role: options.role, password }),
+    await withDatabase(async (handle) =>
+      (await usersModule()).addMember(handle, options.tenant, { email: options.email, role: options.role, password }),
     );
   });
 user
   .command('list')
   .description("a tenant's people and roles")
   .requiredOption('--tenant <id>', 'tenant id')
-  .action((options) => withDatabase(async (handle) => ({ users: await listMembers(handle, options.tenant) })));
+  .action((options) =>
+    withDatabase(async (handle) => ({ users: await (await usersModule()).listMembers(handle, options.tenant) })),
+  );
 user
   .command('role')
   .description("change a person's role (never the last owner's)")
@@ -346,14 +346,15 @@ user
   .requiredOption('--email <email>', 'their e-mail')
   .requiredOption('--role <role>', 'owner | bookkeeper | viewer')
   .action((options) =>
-    withDatabase(async (handle) =>
-      changeRole(
+    withDatabase(async (handle) => {
+      const { changeRole, findMemberByEmail } = await usersModule();
+      return changeRole(
         handle,
         options.tenant,
         (await findMemberByEmail(handle, options.tenant, options.email)).id,
         options.role,
-      ),
-    ),
+      );
+    }),
   );
 user
   .command('remove')
@@ -361,9 +362,10 @@ user
   .requiredOption('--tenant <id>', 'tenant id')
   .requiredOption('--email <email>', 'their e-mail')
   .action((options) =>
-    withDatabase(async (handle) =>
-      removeMember(handle, options.tenant, (await findMemberByEmail(handle, options.tenant, options.email)).id),
-    ),
+    withDatabase(async (handle) => {
+      const { removeMember, findMemberByEmail } = await usersModule();
+      return removeMember(handle, options.tenant, (await findMemberByEmail(handle, options.tenant, options.email)).id);
+    }),
   );
 user
   .command('reset-password')
@@ -371,12 +373,12 @@ user
   .requiredOption('--email <email>', 'their e-mail')
   .action((options) =>
     withDatabase(async (handle) => {
-      const reset = await createPasswordReset(handle, options.email);
+      const reset = await (await usersModule()).createPasswordReset(handle, options.email);
       if (!reset) throw notFound(`user ${options.email}`);
       return {
         email: reset.email,
         token: reset.token,
-        link: resetLink(loadConfig().appUrl, reset.token),
+        link: (await import('../people/mailer.ts')).resetLink(loadConfig().appUrl, reset.token),
         expiresAt: reset.expiresAt,
       };
     }),
@@ -392,8 +394,8 @@ connection
   .option('--public-token <token>', 'plaid: the public token Link returned')
   .option('--entity <id>', 'entity id (default: the primary entity)')
   .action((options) =>
-    withDatabase((handle) =>
-      createConnection(handle, feedRuntime(loadConfig().feeds), options.tenant, {
+    withDatabase(async (handle) =>
+      (await connectionsModule()).createConnection(handle, await feedRuntimeOf(), options.tenant, {
         provider: options.provider,
         setupToken: options.setupToken,
         publicToken: options.publicToken,
@@ -406,7 +408,9 @@ connection
   .description("a tenant's connections with their status, schedule and accounts (never their secrets)")
   .requiredOption('--tenant <id>', 'tenant id')
   .action((options) =>
-    withDatabase(async (handle) => ({ connections: await listConnectionViews(handle, options.tenant) })),
+    withDatabase(async (handle) => ({
+      connections: await (await connectionsModule()).listConnectionViews(handle, options.tenant),
+    })),
   );
 connection
   .command('sync')
@@ -415,7 +419,9 @@ connection
   .requiredOption('--tenant <id>', 'tenant id')
   .action((connectionId: string, options) =>
     withDatabase(async (handle) => {
-      const feeds = feedRuntime(loadConfig().feeds);
+      const { requestSync, connectionView } = await connectionsModule();
+      const { syncDueConnections } = await import('../intake/feeds/sync.ts');
+      const feeds = await feedRuntimeOf();
       await requestSync(handle, feeds, options.tenant, connectionId);
       const [outcome] = await syncDueConnections(handle, feeds, {
         limit: 1,
@@ -436,7 +442,7 @@ connection
   .requiredOption('--tenant <id>', 'tenant id')
   .action((connectionId: string, options) =>
     withDatabase(async (handle) => {
-      await removeConnection(handle, options.tenant, connectionId);
+      await (await connectionsModule()).removeConnection(handle, options.tenant, connectionId);
       return { id: connectionId, removed: true };
     }),
   );
@@ -448,7 +454,7 @@ program
   )
   .option('--no-worker', 'do not run the sweep in this process')
   .action(async (options: { worker: boolean }) => {
-    const service = await startService(loadConfig(), { withWorker: options.worker });
+    const service = await (await serverModule()).startService(loadConfig(), { withWorker: options.worker });
     printJson({ listening: service.url, database: service.handle.dialect, worker: options.worker });
     stopOnSignal(() => service.stop());
   });
@@ -460,6 +466,8 @@ program
   )
   .action(async () => {
     const config = loadConfig();
+    const { openMigratedDatabase, createWorker, createStatementWorker, createFeedWorker, createLogger } =
+      await serverModule();
     const handle = await openMigratedDatabase(config);
     const worker = createWorker(handle, config, createLogger(config.logLevel));
     const statementWorker = createStatementWorker(handle, config, createLogger(config.logLevel), () => worker.nudge());
@@ -467,7 +475,7 @@ program
       handle,
       config,
       createLogger(config.logLevel),
-      feedRuntime(config.feeds, { onRowsArrived: () => worker.nudge() }),
+      await feedRuntimeOf(config, { onRowsArrived: () => worker.nudge() }),
     );
     worker.start();
     statementWorker.start();
@@ -520,7 +528,7 @@ try {
   } else if (error instanceof DomainError) {
     process.stderr.write(`${JSON.stringify({ error: error.code, reason: error.reason })}\n`);
     process.exitCode = 1;
-  } else if (error instanceof PortInUseError) {
+  } else if (error instanceof Error && error.name === 'PortInUseError') {
     process.stderr.write(`${JSON.stringify({ error: 'port_in_use', reason: error.message })}\n`);
     // The statement readers were already warming in worker threads; there is nothing to wait for.
     process.exit(1);
