@@ -318,10 +318,6 @@ test('reports show charts over months and download as CSV', { timeout: TEST_TIME
   const page = await newPage(browser, baseUrl);
   await signIn(page, VIEWER);
   await page.goto(`/#/reports?report=profit-and-loss&from=${daysAgo(180)}&to=${today}`);
-  await page
-    .getByRole('table', { name: 'Profit and loss' })
-    .waitFor()
-    .catch(() => undefined);
   await page.locator('.table-region[aria-label="Profit and loss"] table').waitFor();
   await page.locator('.chart canvas').first().waitFor();
   await screenshot(page, 'reports-profit-and-loss');
