@@ -85,3 +85,30 @@ export function reviewOrder(a: ReviewCandidate, b: ReviewCandidate): number {
     a.id.localeCompare(b.id)
   );
 }
+
+export interface FieldChange {
+  field: string;
+  before: string;
+  after: string;
+}
+
+/**
+ * What an audit entry changed, field by field: the fields whose values differ between the before
+ * and after objects (a created thing has no before, a removed one no after), values shown as JSON.
+ */
+export function auditChanges(before: unknown, after: unknown): FieldChange[] {
+  const asFields = (value: unknown): Record<string, unknown> =>
+    value === null || value === undefined
+      ? {}
+      : typeof value === 'object' && !Array.isArray(value)
+        ? (value as Record<string, unknown>)
+        : { value };
+  const was = asFields(before);
+  const is = asFields(after);
+  // Own fields only: a field named like an Object.prototype member ("constructor") is a field.
+  const shown = (record: Record<string, unknown>, field: string) =>
+    Object.hasOwn(record, field) ? JSON.stringify(record[field]) : '—';
+  return [...new Set([...Object.keys(was), ...Object.keys(is)])]
+    .map((field) => ({ field, before: shown(was, field), after: shown(is, field) }))
+    .filter((change) => change.before !== change.after);
+}

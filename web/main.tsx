@@ -21,7 +21,7 @@ import { ReportsPage } from './pages/reports.tsx';
 import { ObligationsPage } from './pages/obligations.tsx';
 import { HealthPage } from './pages/health.tsx';
 import { RulesPage } from './pages/rules.tsx';
-import { ApiKeysPage, PeoplePage, SettingsPage } from './pages/admin.tsx';
+import { ApiKeysPage, AuditLogPage, PeoplePage, SettingsPage } from './pages/admin.tsx';
 
 export interface PageProps {
   session: Session;
@@ -47,6 +47,7 @@ const ROUTES: Route[] = [
   { path: 'api-keys', label: 'API keys', page: ApiKeysPage, ownerOnly: true },
   { path: 'people', label: 'People', page: PeoplePage, ownerOnly: true },
   { path: 'settings', label: 'Settings', page: SettingsPage },
+  { path: 'audit-log', label: 'Audit log', page: AuditLogPage, ownerOnly: true },
 ];
 
 function parseHash(): { path: string; params: URLSearchParams } {

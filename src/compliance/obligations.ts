@@ -6,6 +6,7 @@ import { toMajorUnits } from '../money/minor-units.ts';
 import { newId } from '../shared/ids.ts';
 import type { EntityType, Regime } from '../tenancy/entity-profile.ts';
 import { findEntity } from '../tenancy/tenancy-store.ts';
+import type { RecordChange } from '../people/audit.ts';
 import { resolveEntity, salesTaxStatesOf } from '../tenancy/tenants.ts';
 import { loadBooksFacts } from './books-facts.ts';
 import { daysBetween } from './calendar.ts';
@@ -313,8 +314,9 @@ export async function confirmObligation(
   obligationId: string,
   now: Date,
   tenantId?: string,
+  recordChange?: RecordChange,
 ): Promise<ObligationView> {
-  return ownerAction(handle, obligationId, now, tenantId, (row) => {
+  return ownerAction(handle, obligationId, now, tenantId, { action: 'obligation.confirm', recordChange }, (row) => {
     if (row.status === 'filed')
       throw conflict(`obligation ${row.id} is already filed; a filed obligation is not confirmed again`);
     if (row.status === 'confirmed') return undefined;
@@ -327,8 +329,9 @@ export async function fileObligation(
   obligationId: string,
   now: Date,
   tenantId?: string,
+  recordChange?: RecordChange,
 ): Promise<ObligationView> {
-  return ownerAction(handle, obligationId, now, tenantId, (row) => {
+  return ownerAction(handle, obligationId, now, tenantId, { action: 'obligation.file', recordChange }, (row) => {
     if (row.status === 'filed') return undefined;
     return { status: 'filed', filed_at: now.toISOString() };
   });
@@ -339,6 +342,7 @@ async function ownerAction(
   obligationId: string,
   now: Date,
   tenantId: string | undefined,
+  audit: { action: string; recordChange?: RecordChange },
   change: (row: ObligationsTable) => Partial<ObligationsTable> | undefined,
 ): Promise<ObligationView> {
   const owner = tenantId ?? (await store.findObligationTenant(handle.readDb, obligationId));
@@ -355,6 +359,15 @@ async function ownerAction(
     // A filed extension moves its return's deadline: regenerate now rather than at the next read.
     if (entity && row.type === 'income_tax_extension')
       await syncObligationsIn(trx, owner, entity, today, now.toISOString());
-    return toObligationView(updated, today);
+    const view = toObligationView(updated, today);
+    if (audit.recordChange && row.status !== updated.status)
+      await audit.recordChange(trx, {
+        action: audit.action,
+        targetType: 'obligation',
+        targetId: row.id,
+        before: { status: row.status },
+        after: { status: view.status, type: view.type, period: view.period },
+      });
+    return view;
   });
 }

@@ -23,6 +23,30 @@ export interface AuditChange {
 }
 
 /**
+ * Records a change from inside the transaction that makes it (the domain function calls it once it
+ * has read what was there under its lock), so the change and its audit entry commit together.
+ */
+export type RecordChange = (trx: Executor, change: AuditChange) => Promise<void>;
+
+export function changeRecorder(tenantId: string, principal: Principal): RecordChange {
+  return (trx, change) => recordAudit(trx, tenantId, actorOf(principal), change);
+}
+
+/** The fields of `after` whose values differ from `before`, each side with those fields only. */
+export function changedFields<T extends object>(
+  before: T,
+  after: T,
+): { before: Record<string, unknown>; after: Record<string, unknown> } {
+  const changed = (Object.keys(after) as Array<keyof T>).filter(
+    (key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]),
+  );
+  return {
+    before: Object.fromEntries(changed.map((key) => [key, before[key]])),
+    after: Object.fromEntries(changed.map((key) => [key, after[key]])),
+  };
+}
+
+/**
  * Appends one entry. Called inside the change's own transaction where the change is this module's
  * (people, keys, settings), so the two are stored together or not at all.
  */

@@ -2,6 +2,7 @@ import { ACCOUNT } from '../chart/us-chart.ts';
 import type { DatabaseHandle } from '../db/connection.ts';
 import type { CategorizationRulesTable } from '../db/schema.ts';
 import { withTenantTransaction, type Executor } from '../db/transaction.ts';
+import type { RecordChange } from '../people/audit.ts';
 import { assertInvariant, conflict } from '../errors.ts';
 import { findBankAccountsByIds } from '../bank-rows/bank-accounts-store.ts';
 import type { BankRow } from '../bank-rows/bank-row.ts';
@@ -98,7 +99,7 @@ export async function addRuleAndApply(
   tenantId: string,
   input: RuleInput,
   scope: RuleScope,
-  options: { dryRun: boolean; reviewThreshold: number; clock?: Clock },
+  options: { dryRun: boolean; reviewThreshold: number; clock?: Clock; recordChange?: RecordChange },
 ): Promise<AppliedRule> {
   return withTenantTransaction(handle, tenantId, async (trx) => {
     const now = (options.clock ?? systemClock)().toISOString();
@@ -159,6 +160,15 @@ export async function addRuleAndApply(
       });
       await refile(trx, tenantId, row, bankAccount, chart, categorization, now);
     }
-    return { rule: toRuleView(stored), dryRun: options.dryRun, changes };
+    const rule = toRuleView(stored);
+    if (!options.dryRun)
+      await options.recordChange?.(trx, {
+        action: 'rule.create',
+        targetType: 'rule',
+        targetId: rule.id,
+        before: null,
+        after: { ...rule, applyTo: scope, transactionsChanged: changes.map((change) => change.transactionId) },
+      });
+    return { rule, dryRun: options.dryRun, changes };
   });
 }

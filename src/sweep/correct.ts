@@ -4,6 +4,7 @@ import { withTenantTransaction, type Executor } from '../db/transaction.ts';
 import { assertInvariant, invalid, notFound } from '../errors.ts';
 import { findBankAccountsByIds } from '../bank-rows/bank-accounts-store.ts';
 import { toTransactionView, type TransactionView } from '../bank-rows/transaction-view.ts';
+import type { RecordChange } from '../people/audit.ts';
 import type { BankRow } from '../bank-rows/bank-row.ts';
 import {
   deleteTransaction,
@@ -47,6 +48,7 @@ export async function recategorize(
   transactionId: string,
   input: { category: string; reason?: string },
   settings: CorrectionSettings,
+  recordChange?: RecordChange,
 ): Promise<TransactionView> {
   const reason = input.reason?.trim() || null;
   if (reason && reason.length > MAX_REASON_LENGTH) throw invalid(`reason: at most ${MAX_REASON_LENGTH} characters`);
@@ -100,10 +102,31 @@ export async function recategorize(
       await rememberDecision(trx, tenantId, row.entityId, row.merchantKey, target, now);
       await redecideWaitingRows(trx, tenantId, row, chart, settings, now, handle.dialect === 'postgres');
     }
+    if (recordChange) {
+      const corrected = await findTransaction(trx, tenantId, row.id);
+      assertInvariant(corrected, 'a corrected row is still there');
+      await recordChange(trx, {
+        action: 'transaction.recategorize',
+        targetType: 'transaction',
+        targetId: row.id,
+        before: filing(row),
+        after: { ...filing(corrected), reason },
+      });
+    }
   });
   const updated = await findTransaction(handle.db, tenantId, transactionId);
   assertInvariant(updated, 'a corrected row is still there');
   return toTransactionView(updated);
+}
+
+/** How a row is filed, as the audit log shows it. */
+function filing(row: BankRow) {
+  return {
+    category: row.categoryTarget,
+    source: row.categorySource,
+    needsReview: row.needsReview,
+    journalEntryId: row.journalEntryId,
+  };
 }
 
 export interface Removal {
@@ -125,6 +148,7 @@ export async function removeTransaction(
   tenantId: string,
   transactionId: string,
   clock: Clock = systemClock,
+  recordChange?: RecordChange,
 ): Promise<Removal> {
   return withTenantTransaction(handle, tenantId, async (trx) => {
     const row = await findTransactionForUpdate(trx, tenantId, transactionId, handle.dialect === 'postgres');
@@ -132,6 +156,23 @@ export async function removeTransaction(
     const now = clock().toISOString();
     const reversalEntryId = row.journalEntryId ? await reverse(trx, tenantId, row.journalEntryId, now) : null;
     await deleteTransaction(trx, tenantId, row, now);
+    if (recordChange) {
+      const view = toTransactionView({ ...row, categoryAccountName: null });
+      await recordChange(trx, {
+        action: 'transaction.delete',
+        targetType: 'transaction',
+        targetId: row.id,
+        before: {
+          date: view.date,
+          amount: view.amount,
+          currency: view.currency,
+          description: view.description,
+          category: row.categoryTarget,
+          journalEntryId: view.journalEntryId,
+        },
+        after: { reversalEntryId },
+      });
+    }
     return { id: row.id, reversalEntryId };
   });
 }

@@ -1,5 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { DatabaseHandle } from '../db/connection.ts';
+import { withWriteTransaction } from '../db/transaction.ts';
+import type { RecordChange } from '../people/audit.ts';
 import { invalid, notFound } from '../errors.ts';
 import type { ApiKeysTable } from '../db/schema.ts';
 import * as store from './tenancy-store.ts';
@@ -53,18 +55,33 @@ export function newKeyId(): string {
   }
 }
 
-export async function createApiKey(handle: DatabaseHandle, tenantId: string, scopes: Scope[], name: string | null) {
+export async function createApiKey(
+  handle: DatabaseHandle,
+  tenantId: string,
+  scopes: Scope[],
+  name: string | null,
+  recordChange?: RecordChange,
+) {
   if (!(await store.findTenant(handle.db, tenantId))) throw notFound(`tenant ${tenantId}`);
   const id = newKeyId();
   const secret = randomBytes(32).toString('base64url');
-  await store.insertApiKey(handle.db, {
-    id,
-    tenant_id: tenantId,
-    name,
-    secret_hash: hashSecret(secret),
-    scopes: scopes.join(','),
-    created_at: new Date().toISOString(),
-    revoked_at: null,
+  await withWriteTransaction(handle, async (trx) => {
+    await store.insertApiKey(trx, {
+      id,
+      tenant_id: tenantId,
+      name,
+      secret_hash: hashSecret(secret),
+      scopes: scopes.join(','),
+      created_at: new Date().toISOString(),
+      revoked_at: null,
+    });
+    await recordChange?.(trx, {
+      action: 'api_key.create',
+      targetType: 'api_key',
+      targetId: id,
+      before: null,
+      after: { name, scopes },
+    });
   });
   return { id, key: `${KEY_PREFIX}_${id}_${secret}`, scopes };
 }
@@ -82,8 +99,24 @@ export async function listApiKeys(handle: DatabaseHandle, tenantId: string) {
 }
 
 /** Revokes a key; with `tenantId`, only that tenant's (another tenant's key is answered as unknown). */
-export async function revokeApiKey(handle: DatabaseHandle, keyId: string, tenantId?: string) {
-  const key = await store.revokeApiKey(handle.db, keyId, new Date().toISOString(), tenantId);
+export async function revokeApiKey(
+  handle: DatabaseHandle,
+  keyId: string,
+  tenantId?: string,
+  recordChange?: RecordChange,
+) {
+  const key = await withWriteTransaction(handle, async (trx) => {
+    const revoked = await store.revokeApiKey(trx, keyId, new Date().toISOString(), tenantId);
+    if (revoked)
+      await recordChange?.(trx, {
+        action: 'api_key.revoke',
+        targetType: 'api_key',
+        targetId: revoked.id,
+        before: { revokedAt: null },
+        after: { revokedAt: revoked.revoked_at },
+      });
+    return revoked;
+  });
   keyCaches.get(handle)?.delete(keyId);
   if (!key) throw notFound(`key ${keyId}`);
   return { id: key.id, revokedAt: key.revoked_at };

@@ -6,6 +6,7 @@ import { notFound } from '../errors.ts';
 import { newId } from '../shared/ids.ts';
 import { maskTaxId, validateEntityProfile, type EntityProfile, type EntityProfileInput } from './entity-profile.ts';
 import * as store from './tenancy-store.ts';
+import { changedFields, type RecordChange } from '../people/audit.ts';
 
 /** `createdAt` is now; a test that runs on an injected clock creates its tenants at that clock's time. */
 export async function createTenant(
@@ -110,6 +111,7 @@ export async function updateEntityProfile(
   entityId: string,
   changes: Partial<EntityProfileInput>,
   afterChange?: (trx: Executor, row: EntitiesTable) => Promise<void>,
+  recordChange?: RecordChange,
 ): Promise<EntityView> {
   return withWriteTransaction(handle, async (trx) => {
     const row = await store.findEntity(trx, tenantId, entityId);
@@ -134,7 +136,11 @@ export async function updateEntityProfile(
       .execute();
     const updated = { ...row, ...values };
     if (afterChange) await afterChange(trx, updated);
-    return toEntityView(updated);
+    const view = toEntityView(updated);
+    const change = changedFields(toEntityView(row), view);
+    if (recordChange && Object.keys(change.after).length > 0)
+      await recordChange(trx, { action: 'entity.update', targetType: 'entity', targetId: entityId, ...change });
+    return view;
   });
 }
 

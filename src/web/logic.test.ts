@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import fc from 'fast-check';
 import {
   acceptable,
+  auditChanges,
   categoryChoices,
   missingMonths,
   resolveCategory,
@@ -96,3 +97,30 @@ test('the account search takes a number, a label or a part naming exactly one ac
   assert.match(resolveCategory('payroll', choices).problem!, /no account matches/);
   assert.match(resolveCategory('  ', choices).problem!, /type an account/);
 });
+
+test('an audit entry shows exactly the fields that changed, with both values', () => {
+  const record = fc.dictionary(
+    fc.oneof(fc.string({ minLength: 1, maxLength: 6 }), fc.constantFrom('constructor', 'toString', '__proto__')),
+    fc.oneof(fc.integer(), fc.string(), fc.boolean(), fc.constant(null)),
+  );
+  fc.assert(
+    fc.property(record, record, (before, after) => {
+      const changes = auditChanges(before, after);
+      const fields = new Set([...Object.keys(before), ...Object.keys(after)]);
+      const differing = [...fields].filter((name) => field(before, name) !== field(after, name));
+      assert.deepEqual(changes.map((change) => change.field).sort(), differing.sort());
+      for (const change of changes) {
+        assert.equal(change.before, field(before, change.field));
+        assert.equal(change.after, field(after, change.field));
+      }
+    }),
+  );
+  // A created thing: every field is new; a removed one: every field goes.
+  assert.deepEqual(auditChanges(null, { role: 'viewer' }), [{ field: 'role', before: '—', after: '"viewer"' }]);
+  assert.deepEqual(auditChanges({ role: 'owner' }, null), [{ field: 'role', before: '"owner"', after: '—' }]);
+  assert.deepEqual(auditChanges('x', 'y'), [{ field: 'value', before: '"x"', after: '"y"' }]);
+});
+
+function field(record: Record<string, unknown>, name: string): string {
+  return Object.hasOwn(record, name) ? JSON.stringify(record[name]) : '—';
+}

@@ -359,6 +359,7 @@ const PAGES = [
   'api-keys',
   'people',
   'settings',
+  'audit-log',
 ];
 
 test('every page: no WCAG 2.1 AA violation, usable at 375 px, screenshot saved', {
@@ -464,6 +465,7 @@ test('role limits: a viewer changes nothing, a bookkeeper manages no keys or peo
   const bookkeeper = await newPage(browser, baseUrl);
   await signIn(bookkeeper, BOOKKEEPER);
   assert.equal(await bookkeeper.getByRole('link', { name: 'API keys' }).count(), 0);
+  assert.equal(await bookkeeper.getByRole('link', { name: 'Audit log' }).count(), 0);
   await bookkeeper.goto('/#/api-keys');
   await bookkeeper.getByRole('heading', { name: 'Not found' }).waitFor();
   const keys = await bookkeeper.evaluate(async () => {
@@ -505,6 +507,17 @@ test('role limits: a viewer changes nothing, a bookkeeper manages no keys or peo
     .first()
     .waitFor();
   await screenshot(owner, 'people-invited');
+  // The owner reads who did all that: the invitation and the key, newest first, with their fields.
+  await owner.getByRole('link', { name: 'Audit log' }).click();
+  const changes = owner.locator('.table-region[aria-label="Changes, newest first"] tbody tr');
+  await changes.first().waitFor();
+  const newest = (await changes.first().textContent()) ?? '';
+  assert.match(newest, new RegExp(OWNER.replace('.', '\\.')));
+  assert.match(newest, /invit/i);
+  assert.match(newest, /new\.hire@acme\.test/);
+  const log = (await owner.locator('main').textContent()) ?? '';
+  assert.match(log, /ledger sync/, 'the key created and revoked is in the log');
+  await screenshot(owner, 'audit-log-owner');
   await owner.context().close();
 });
 

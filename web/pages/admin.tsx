@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, get, isOwner, type Role } from '../api.ts';
 import type { PageProps } from '../main.tsx';
+import { auditChanges } from '../logic.ts';
 import { Field, Loading, messageOf, Notice, PageTitle, TableRegion, useLoad } from '../ui.tsx';
 
 type Message = { kind: 'error' | 'success'; text: string } | undefined;
@@ -514,6 +515,107 @@ export function SettingsPage({ session }: PageProps) {
             ) : null}
           </fieldset>
         </form>
+      )}
+    </section>
+  );
+}
+
+interface AuditEntry {
+  id: number;
+  occurredAt: string;
+  actor: { type: 'user' | 'api_key'; id: string; label: string | null };
+  action: string;
+  targetType: string;
+  targetId: string | null;
+  before: unknown;
+  after: unknown;
+}
+
+const AUDIT_PAGE_SIZE = 50;
+
+/** Who changed what and when (owners): newest first, each change as its fields before → after. */
+export function AuditLogPage({ params }: PageProps) {
+  const offset = Math.max(0, Number(params.get('offset') ?? 0) || 0);
+  const page = useLoad(
+    () =>
+      get<{ data: AuditEntry[]; meta: { pagination: { nextOffset: number | null } } }>(
+        `/audit-log?limit=${AUDIT_PAGE_SIZE}&offset=${offset}`,
+      ),
+    [offset],
+  );
+  const go = (nextOffset: number) => {
+    location.hash = nextOffset ? `#/audit-log?offset=${nextOffset}` : '#/audit-log';
+  };
+  return (
+    <section>
+      <PageTitle>Audit log</PageTitle>
+      <p class="muted">Every change made in the app or through the API, by whom, newest first.</p>
+      {page.error ? (
+        <Notice kind="error">{page.error}</Notice>
+      ) : !page.data ? (
+        <Loading what="the audit log" />
+      ) : page.data.data.length === 0 ? (
+        <p>No change has been recorded yet.</p>
+      ) : (
+        <>
+          <TableRegion label="Changes, newest first">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">When</th>
+                  <th scope="col">Who</th>
+                  <th scope="col">What</th>
+                  <th scope="col">Before → after</th>
+                </tr>
+              </thead>
+              <tbody>
+                {page.data.data.map((entry) => (
+                  <tr key={entry.id}>
+                    <td>
+                      <time dateTime={entry.occurredAt}>{entry.occurredAt.slice(0, 19).replace('T', ' ')} UTC</time>
+                    </td>
+                    <td>
+                      {entry.actor.label ?? entry.actor.id}
+                      <span class="muted">{entry.actor.type === 'api_key' ? ' (API key)' : ''}</span>
+                    </td>
+                    <td>
+                      {entry.action.replaceAll('_', ' ')}
+                      <span class="muted">
+                        {' '}
+                        {entry.targetType}
+                        {entry.targetId ? ` ${entry.targetId.slice(0, 8)}` : ''}
+                      </span>
+                    </td>
+                    <td>
+                      <ul class="changes">
+                        {auditChanges(entry.before, entry.after).map((change) => (
+                          <li key={change.field}>
+                            <strong>{change.field}</strong>: {change.before} → {change.after}
+                          </li>
+                        ))}
+                      </ul>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableRegion>
+          <nav class="pager" aria-label="Pages of the audit log">
+            <button type="button" disabled={offset === 0} onClick={() => go(Math.max(0, offset - AUDIT_PAGE_SIZE))}>
+              Newer
+            </button>
+            <span class="muted">
+              Changes {offset + 1}–{offset + page.data.data.length}
+            </span>
+            <button
+              type="button"
+              disabled={page.data.meta.pagination.nextOffset === null}
+              onClick={() => go(page.data!.meta.pagination.nextOffset!)}
+            >
+              Older
+            </button>
+          </nav>
+        </>
       )}
     </section>
   );

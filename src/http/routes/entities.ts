@@ -3,28 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { notFound } from '../../errors.ts';
 import { syncObligationsIn } from '../../compliance/obligations.ts';
-import { actorOf, recordAudit } from '../../people/audit.ts';
+import { changeRecorder } from '../../people/audit.ts';
 import { ENTITY_TYPES, INDUSTRIES, REGIMES, TAX_ID_TYPES } from '../../tenancy/entity-profile.ts';
 import { findEntity, listEntities } from '../../tenancy/tenancy-store.ts';
-import { toEntityView, updateEntityProfile, type EntityView } from '../../tenancy/tenants.ts';
+import { toEntityView, updateEntityProfile } from '../../tenancy/tenants.ts';
 import { SALES_TAX_FREQUENCIES } from '../../tenancy/entity-profile.ts';
 import type { AppContext } from '../context.ts';
 import { errorResponses } from '../errors.ts';
 import { Data, DateString, Nullable, Uuid } from '../schemas.ts';
-
-/** The fields of an entity view an update can change, for the audit log's before → after. */
-function changedFields(
-  before: EntityView,
-  after: EntityView,
-): { before: Record<string, unknown>; after: Record<string, unknown> } {
-  const changed = (Object.keys(after) as Array<keyof EntityView>).filter(
-    (key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]),
-  );
-  return {
-    before: Object.fromEntries(changed.map((key) => [key, before[key]])),
-    after: Object.fromEntries(changed.map((key) => [key, after[key]])),
-  };
-}
 
 export function entityRoutes(app: FastifyInstance, context: AppContext): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -98,9 +84,6 @@ export function entityRoutes(app: FastifyInstance, context: AppContext): void {
     },
     async (request) => {
       const tenantId = request.principal.tenantId;
-      const row = await findEntity(context.handle.db, tenantId, request.params.id);
-      if (!row) throw notFound(`entity ${request.params.id}`);
-      const before = toEntityView(row);
       const now = context.now();
       const after = await updateEntityProfile(
         context.handle,
@@ -108,16 +91,8 @@ export function entityRoutes(app: FastifyInstance, context: AppContext): void {
         request.params.id,
         request.body,
         (trx, updated) => syncObligationsIn(trx, tenantId, updated, now.toISOString().slice(0, 10), now.toISOString()),
+        changeRecorder(tenantId, request.principal),
       );
-      const change = changedFields(before, after);
-      if (Object.keys(change.after).length > 0) {
-        await recordAudit(context.handle.db, tenantId, actorOf(request.principal), {
-          action: 'entity.update',
-          targetType: 'entity',
-          targetId: after.id,
-          ...change,
-        });
-      }
       return { data: after };
     },
   );

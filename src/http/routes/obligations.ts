@@ -2,8 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { confirmObligation, fileObligation, obligationCalendar, parseStatuses } from '../../compliance/obligations.ts';
-import { findObligation } from '../../compliance/obligations-store.ts';
-import { actorOf, recordAudit } from '../../people/audit.ts';
+import { changeRecorder } from '../../people/audit.ts';
 import type { AppContext } from '../context.ts';
 import { errorResponses } from '../errors.ts';
 import { Data, DateString, Limit, Offset, Pagination, Uuid } from '../schemas.ts';
@@ -83,17 +82,13 @@ export function obligationRoutes(app: FastifyInstance, context: AppContext): voi
       },
       async (request) => {
         const tenantId = request.principal.tenantId;
-        const before = await findObligation(context.handle.db, tenantId, request.params.id);
-        const after = await transition(context.handle, request.params.id, context.now(), tenantId);
-        if (before && before.status !== after.status) {
-          await recordAudit(context.handle.db, tenantId, actorOf(request.principal), {
-            action: `obligation.${action}`,
-            targetType: 'obligation',
-            targetId: after.id,
-            before: { status: before.status },
-            after: { status: after.status, type: after.type, period: after.period },
-          });
-        }
+        const after = await transition(
+          context.handle,
+          request.params.id,
+          context.now(),
+          tenantId,
+          changeRecorder(tenantId, request.principal),
+        );
         return { data: after };
       },
     );

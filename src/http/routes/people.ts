@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { withWriteTransaction } from '../../db/transaction.ts';
 import { forbidden, notFound, unauthorized } from '../../errors.ts';
-import { actorOf, listAudit, recordAudit } from '../../people/audit.ts';
+import { actorOf, changeRecorder, listAudit, recordAudit } from '../../people/audit.ts';
 import { invitationLink, resetLink } from '../../people/mailer.ts';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../people/passwords.ts';
 import { ROLES } from '../../people/roles.ts';
@@ -457,14 +457,13 @@ export function peopleRoutes(app: FastifyInstance, context: AppContext): void {
     async (request, reply) => {
       const scopes = validateScopes(request.body.scopes);
       const name = request.body.name ?? null;
-      const created = await createApiKey(handle, request.principal.tenantId, scopes, name);
-      await recordAudit(handle.db, request.principal.tenantId, actorOf(request.principal), {
-        action: 'api_key.create',
-        targetType: 'api_key',
-        targetId: created.id,
-        before: null,
-        after: { name, scopes },
-      });
+      const created = await createApiKey(
+        handle,
+        request.principal.tenantId,
+        scopes,
+        name,
+        changeRecorder(request.principal.tenantId, request.principal),
+      );
       return reply.status(201).send({ data: { id: created.id, key: created.key, name, scopes: created.scopes } });
     },
   );
@@ -484,14 +483,12 @@ export function peopleRoutes(app: FastifyInstance, context: AppContext): void {
       },
     },
     async (request) => {
-      const revoked = await revokeApiKey(handle, request.params.id, request.principal.tenantId);
-      await recordAudit(handle.db, request.principal.tenantId, actorOf(request.principal), {
-        action: 'api_key.revoke',
-        targetType: 'api_key',
-        targetId: revoked.id,
-        before: { revokedAt: null },
-        after: { revokedAt: revoked.revokedAt },
-      });
+      const revoked = await revokeApiKey(
+        handle,
+        request.params.id,
+        request.principal.tenantId,
+        changeRecorder(request.principal.tenantId, request.principal),
+      );
       return { data: revoked };
     },
   );

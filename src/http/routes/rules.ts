@@ -11,7 +11,7 @@ import {
   MAX_RULE_PRIORITY,
   MAX_RULES_PER_TENANT,
 } from '../../sweep/categorize/tenant-rules.ts';
-import { actorOf, recordAudit } from '../../people/audit.ts';
+import { changeRecorder } from '../../people/audit.ts';
 import type { AppContext } from '../context.ts';
 import { invalid } from '../../errors.ts';
 import { errorResponses } from '../errors.ts';
@@ -141,30 +141,17 @@ export function ruleRoutes(app: FastifyInstance, context: AppContext): void {
         dryRun?: boolean;
       };
       const tenantId = request.principal.tenantId;
-      const audit = (rule: { id: string }, after: unknown) =>
-        recordAudit(handle.db, tenantId, actorOf(request.principal), {
-          action: 'rule.create',
-          targetType: 'rule',
-          targetId: rule.id,
-          before: null,
-          after,
-        });
+      const recordChange = changeRecorder(tenantId, request.principal);
       if (!applyTo) {
         if (dryRun) throw invalid('dryRun: only meaningful with applyTo');
-        const rule = await createTenantRule(handle, tenantId, input);
-        await audit(rule, rule);
+        const rule = await createTenantRule(handle, tenantId, input, recordChange);
         return reply.status(201).send({ data: rule });
       }
       const applied = await addRuleAndApply(handle, tenantId, input, applyTo, {
         dryRun: dryRun ?? false,
         reviewThreshold: context.config.reviewThreshold,
+        recordChange,
       });
-      if (!applied.dryRun)
-        await audit(applied.rule, {
-          ...applied.rule,
-          applyTo,
-          transactionsChanged: applied.changes.map((change) => change.transactionId),
-        });
       return reply
         .status(applied.dryRun ? 200 : 201)
         .send({ data: applied.rule, applied: { dryRun: applied.dryRun, changes: applied.changes } });
@@ -183,14 +170,12 @@ export function ruleRoutes(app: FastifyInstance, context: AppContext): void {
       },
     },
     async (request) => {
-      const rule = await deleteTenantRule(handle, request.principal.tenantId, request.params.id);
-      await recordAudit(handle.db, request.principal.tenantId, actorOf(request.principal), {
-        action: 'rule.delete',
-        targetType: 'rule',
-        targetId: rule.id,
-        before: rule,
-        after: null,
-      });
+      const rule = await deleteTenantRule(
+        handle,
+        request.principal.tenantId,
+        request.params.id,
+        changeRecorder(request.principal.tenantId, request.principal),
+      );
       return { data: rule };
     },
   );

@@ -13,7 +13,7 @@ import { addDays, todayUtc } from '../../shared/dates.ts';
 import { MAX_REASON_LENGTH, recategorize, removeTransaction } from '../../sweep/correct.ts';
 import type { AppContext } from '../context.ts';
 import { CSV_PAGE_ROWS, jsonOrCsv, streamCsv } from '../csv-answer.ts';
-import { actorOf, recordAudit } from '../../people/audit.ts';
+import { changeRecorder } from '../../people/audit.ts';
 import { errorResponses } from '../errors.ts';
 import { Data, DateString, Limit, Offset, Nullable, Pagination, Uuid } from '../schemas.ts';
 
@@ -287,32 +287,14 @@ export function transactionRoutes(app: FastifyInstance, context: AppContext): vo
       },
     },
     async (request) => {
-      const tenantId = request.principal.tenantId;
-      const beforeRow = await request.tenant.bankRows.find(request.params.id);
-      const view = await recategorize(handle, tenantId, request.params.id, request.body, {
-        reviewThreshold: context.config.reviewThreshold,
-      });
-      const before = beforeRow ? toTransactionView(beforeRow) : undefined;
-      await recordAudit(handle.db, tenantId, actorOf(request.principal), {
-        action: 'transaction.recategorize',
-        targetType: 'transaction',
-        targetId: view.id,
-        before: before
-          ? {
-              category: before.category?.accountNumber ?? null,
-              source: before.category?.source ?? null,
-              needsReview: before.needsReview,
-              journalEntryId: before.journalEntryId,
-            }
-          : null,
-        after: {
-          category: view.category?.accountNumber ?? null,
-          source: view.category?.source ?? null,
-          needsReview: view.needsReview,
-          journalEntryId: view.journalEntryId,
-          reason: request.body.reason ?? null,
-        },
-      });
+      const view = await recategorize(
+        handle,
+        request.principal.tenantId,
+        request.params.id,
+        request.body,
+        { reviewThreshold: context.config.reviewThreshold },
+        changeRecorder(request.principal.tenantId, request.principal),
+      );
       return {
         data: {
           id: view.id,
@@ -351,26 +333,13 @@ export function transactionRoutes(app: FastifyInstance, context: AppContext): vo
       },
     },
     async (request) => {
-      const tenantId = request.principal.tenantId;
-      const beforeRow = await request.tenant.bankRows.find(request.params.id);
-      const removed = await removeTransaction(handle, tenantId, request.params.id);
-      const before = beforeRow ? toTransactionView(beforeRow) : undefined;
-      await recordAudit(handle.db, tenantId, actorOf(request.principal), {
-        action: 'transaction.delete',
-        targetType: 'transaction',
-        targetId: removed.id,
-        before: before
-          ? {
-              date: before.date,
-              amount: before.amount,
-              currency: before.currency,
-              description: before.description,
-              category: before.category?.accountNumber ?? null,
-              journalEntryId: before.journalEntryId,
-            }
-          : null,
-        after: { reversalEntryId: removed.reversalEntryId },
-      });
+      const removed = await removeTransaction(
+        handle,
+        request.principal.tenantId,
+        request.params.id,
+        context.now,
+        changeRecorder(request.principal.tenantId, request.principal),
+      );
       return { data: removed };
     },
   );

@@ -1,6 +1,7 @@
 import type { DatabaseHandle } from '../../db/connection.ts';
 import type { CategorizationRulesTable } from '../../db/schema.ts';
 import { withWriteTransaction, type Executor } from '../../db/transaction.ts';
+import type { RecordChange } from '../../people/audit.ts';
 import { conflict, invalid, notFound } from '../../errors.ts';
 import { isKnownCurrency } from '../../money/currency.ts';
 import { AmountError, toMajorUnits, toMinorUnits } from '../../money/minor-units.ts';
@@ -66,11 +67,24 @@ export async function listTenantRules(handle: DatabaseHandle, tenantId: string):
  * which) in `currency`, which defaults to the primary entity's base currency; rows in another
  * currency never match a rule that has bounds.
  */
-export async function createTenantRule(handle: DatabaseHandle, tenantId: string, input: RuleInput): Promise<RuleView> {
+export async function createTenantRule(
+  handle: DatabaseHandle,
+  tenantId: string,
+  input: RuleInput,
+  recordChange?: RecordChange,
+): Promise<RuleView> {
   return withWriteTransaction(handle, async (trx) => {
     const row = await validRule(trx, tenantId, input, new Date().toISOString());
     await insertTenantRule(trx, row);
-    return toRuleView(row);
+    const view = toRuleView(row);
+    await recordChange?.(trx, {
+      action: 'rule.create',
+      targetType: 'rule',
+      targetId: view.id,
+      before: null,
+      after: view,
+    });
+    return view;
   });
 }
 
@@ -147,10 +161,25 @@ export async function validRule(
   };
 }
 
-export async function deleteTenantRule(handle: DatabaseHandle, tenantId: string, ruleId: string): Promise<RuleView> {
-  const deleted = await withWriteTransaction(handle, (trx) => store.deleteRule(trx, tenantId, ruleId));
-  if (!deleted) throw notFound(`rule ${ruleId}`);
-  return toRuleView(deleted);
+export async function deleteTenantRule(
+  handle: DatabaseHandle,
+  tenantId: string,
+  ruleId: string,
+  recordChange?: RecordChange,
+): Promise<RuleView> {
+  return withWriteTransaction(handle, async (trx) => {
+    const deleted = await store.deleteRule(trx, tenantId, ruleId);
+    if (!deleted) throw notFound(`rule ${ruleId}`);
+    const view = toRuleView(deleted);
+    await recordChange?.(trx, {
+      action: 'rule.delete',
+      targetType: 'rule',
+      targetId: view.id,
+      before: view,
+      after: null,
+    });
+    return view;
+  });
 }
 
 /** A tenant's rules ready to match, best first: higher priority, then the more specific (longer) pattern, then the older. */
