@@ -1,62 +1,12 @@
+import { US_STATES_AND_DC } from '../shared/us-states.ts';
+
 /**
  * Place names banks append to card descriptors. Card networks give the merchant city a 13-character
  * field, so long names also appear truncated at 12 or 13 characters ("SAN FRANCISC", "SOUTH SAN FRA"); those forms are
  * derived below rather than listed.
  */
-export const US_STATE_CODES: ReadonlySet<string> = new Set([
-  'AL',
-  'AK',
-  'AZ',
-  'AR',
-  'CA',
-  'CO',
-  'CT',
-  'DE',
-  'FL',
-  'GA',
-  'HI',
-  'ID',
-  'IL',
-  'IN',
-  'IA',
-  'KS',
-  'KY',
-  'LA',
-  'ME',
-  'MD',
-  'MA',
-  'MI',
-  'MN',
-  'MS',
-  'MO',
-  'MT',
-  'NE',
-  'NV',
-  'NH',
-  'NJ',
-  'NM',
-  'NY',
-  'NC',
-  'ND',
-  'OH',
-  'OK',
-  'OR',
-  'PA',
-  'RI',
-  'SC',
-  'SD',
-  'TN',
-  'TX',
-  'UT',
-  'VT',
-  'VA',
-  'WA',
-  'WV',
-  'WI',
-  'WY',
-  'DC',
-  'PR',
-]);
+// Puerto Rico's merchants print its code as states do; the smaller territories' hardly appear.
+export const US_STATE_CODES: ReadonlySet<string> = new Set([...US_STATES_AND_DC, 'PR']);
 
 /** Country suffixes some processors print where the state would be ("AMZN MKTP US", "SPOTIFY USA"). */
 export const COUNTRY_SUFFIXES: ReadonlySet<string> = new Set(['US', 'USA']);

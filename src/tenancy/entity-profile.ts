@@ -1,5 +1,6 @@
 import { invalid } from '../errors.ts';
 import { ACCEPTED_DATE_REASON, isAcceptedDate } from '../shared/dates.ts';
+import { US_STATES_AND_DC, US_TERRITORIES } from '../shared/us-states.ts';
 
 /**
  * The legal profile of an entity. Value lists the contract leaves open are decided here and
@@ -63,64 +64,7 @@ const REGIMES_BY_ENTITY_TYPE: Record<EntityType, readonly Regime[]> = {
   c_corp: ['c_corporation'],
 };
 
-export const US_STATE_CODES = new Set([
-  'AL',
-  'AK',
-  'AZ',
-  'AR',
-  'CA',
-  'CO',
-  'CT',
-  'DE',
-  'DC',
-  'FL',
-  'GA',
-  'HI',
-  'ID',
-  'IL',
-  'IN',
-  'IA',
-  'KS',
-  'KY',
-  'LA',
-  'ME',
-  'MD',
-  'MA',
-  'MI',
-  'MN',
-  'MS',
-  'MO',
-  'MT',
-  'NE',
-  'NV',
-  'NH',
-  'NJ',
-  'NM',
-  'NY',
-  'NC',
-  'ND',
-  'OH',
-  'OK',
-  'OR',
-  'PA',
-  'RI',
-  'SC',
-  'SD',
-  'TN',
-  'TX',
-  'UT',
-  'VT',
-  'VA',
-  'WA',
-  'WV',
-  'WI',
-  'WY',
-  'PR',
-  'GU',
-  'VI',
-  'AS',
-  'MP',
-]);
+export const US_STATE_CODES = new Set([...US_STATES_AND_DC, ...US_TERRITORIES]);
 
 const TAX_ID_PATTERNS: Record<TaxIdType, { pattern: RegExp; shape: string }> = {
   ein: { pattern: /^\d{2}-?\d{7}$/, shape: 'NN-NNNNNNN' },
