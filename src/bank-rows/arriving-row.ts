@@ -1,25 +1,28 @@
 import { newId } from '../shared/ids.ts';
 import { merchantKeyFor } from './merchant-key.ts';
+import type { BankRow } from './bank-row.ts';
 import type { NewTransactionRow } from './transactions-store.ts';
 
-export interface ArrivingRow {
-  tenantId: string;
-  entityId: string;
-  bankAccountId: string;
-  externalId: string;
-  contentKey: string;
-  /** 'api' (pushed) or 'statement' (an uploaded statement). */
-  source: string;
-  date: string;
-  authorizedDate: string | null;
-  amountMinor: number;
-  currency: string;
-  description: string;
-  merchant: string | null;
+/** A row as a source hands it over: the stored row's own fields, before the service adds its own. */
+export type ArrivingRow = Pick<
+  BankRow,
+  | 'tenantId'
+  | 'entityId'
+  | 'bankAccountId'
+  | 'externalId'
+  | 'contentKey'
+  | 'source'
+  | 'date'
+  | 'authorizedDate'
+  | 'amountMinor'
+  | 'currency'
+  | 'description'
+  | 'merchant'
+  | 'pending'
+> & {
   /** ISO 18245 merchant category code, when the feed carried one (migration 0019). */
   merchantCategoryCode?: string | null;
-  pending: boolean;
-}
+};
 
 /**
  * A row as it arrives, whatever brought it: uncategorized, needing review, and waiting for the sweep

@@ -258,21 +258,35 @@ export interface AccountTotals {
 }
 
 /** Cumulative debits and credits per account through `asOf`, from the per-day totals. */
-export async function cumulativeTotals(
+export function cumulativeTotals(
   db: Executor,
   tenantId: string,
   entityId: string,
   asOf: string,
 ): Promise<AccountTotals[]> {
-  const rows = await db
+  return totalsOverDays(db, tenantId, entityId, { through: asOf });
+}
+
+/**
+ * Debits and credits per account over the days [from, through] (from the first day when `from` is
+ * left out), from the per-day totals that posting maintains: the cost grows with accounts × days,
+ * never with journal lines.
+ */
+export async function totalsOverDays(
+  db: Executor,
+  tenantId: string,
+  entityId: string,
+  days: { from?: string; through: string },
+): Promise<AccountTotals[]> {
+  let query = db
     .selectFrom('account_daily_totals')
     .select(['account_id', 'currency'])
     .select([exactSum('debit_minor').as('debit'), exactSum('credit_minor').as('credit')])
     .where('tenant_id', '=', tenantId)
     .where('entity_id', '=', entityId)
-    .where('day', '<=', asOf)
-    .groupBy(['account_id', 'currency'])
-    .execute();
+    .where('day', '<=', days.through);
+  if (days.from !== undefined) query = query.where('day', '>=', days.from);
+  const rows = await query.groupBy(['account_id', 'currency']).execute();
   return rows.map((row) => ({
     accountId: row.account_id,
     currency: row.currency,

@@ -1,34 +1,15 @@
-import { exactSum, toBigInt } from '../db/exact-sum.ts';
-import type { AccountTotals } from '../ledger/journal-store.ts';
+import { totalsOverDays, type AccountTotals } from '../ledger/journal-store.ts';
 import type { Executor } from '../db/transaction.ts';
 
-/**
- * Debits and credits per account over [from, to] (inclusive), from the per-day totals that posting
- * maintains: the cost grows with accounts × days, never with journal lines.
- */
-export async function periodTotals(
+/** Debits and credits per account over [from, to] (inclusive). */
+export function periodTotals(
   db: Executor,
   tenantId: string,
   entityId: string,
   from: string,
   to: string,
 ): Promise<AccountTotals[]> {
-  const rows = await db
-    .selectFrom('account_daily_totals')
-    .select(['account_id', 'currency'])
-    .select([exactSum('debit_minor').as('debit'), exactSum('credit_minor').as('credit')])
-    .where('tenant_id', '=', tenantId)
-    .where('entity_id', '=', entityId)
-    .where('day', '>=', from)
-    .where('day', '<=', to)
-    .groupBy(['account_id', 'currency'])
-    .execute();
-  return rows.map((row) => ({
-    accountId: row.account_id,
-    currency: row.currency,
-    debitMinor: toBigInt(row.debit),
-    creditMinor: toBigInt(row.credit),
-  }));
+  return totalsOverDays(db, tenantId, entityId, { from, through: to });
 }
 
 /** Net debit (debits − credits) per account in one currency, keyed by account id. */

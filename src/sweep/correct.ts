@@ -110,7 +110,7 @@ export async function recategorize(
         targetType: 'transaction',
         targetId: row.id,
         before: filing(row),
-        after: { ...filing(corrected), reason },
+        after: reason ? { ...filing(corrected), reason } : filing(corrected),
       });
     }
   });

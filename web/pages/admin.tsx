@@ -532,6 +532,11 @@ interface AuditEntry {
 }
 
 const AUDIT_PAGE_SIZE = 50;
+/** A value longer than this (a list of row ids) is cut, whole in the item's tooltip. */
+const AUDIT_VALUE_CHARS = 80;
+
+const shortened = (value: string) =>
+  value.length > AUDIT_VALUE_CHARS ? `${value.slice(0, AUDIT_VALUE_CHARS - 1)}…` : value;
 
 /** Who changed what and when (owners): newest first, each change as its fields before → after. */
 export function AuditLogPage({ params }: PageProps) {
@@ -571,7 +576,7 @@ export function AuditLogPage({ params }: PageProps) {
               <tbody>
                 {page.data.data.map((entry) => (
                   <tr key={entry.id}>
-                    <td>
+                    <td class="nowrap">
                       <time dateTime={entry.occurredAt}>{entry.occurredAt.slice(0, 19).replace('T', ' ')} UTC</time>
                     </td>
                     <td>
@@ -589,8 +594,8 @@ export function AuditLogPage({ params }: PageProps) {
                     <td>
                       <ul class="changes">
                         {auditChanges(entry.before, entry.after).map((change) => (
-                          <li key={change.field}>
-                            <strong>{change.field}</strong>: {change.before} → {change.after}
+                          <li key={change.field} title={`${change.before} → ${change.after}`}>
+                            <strong>{change.field}</strong>: {shortened(change.before)} → {shortened(change.after)}
                           </li>
                         ))}
                       </ul>
