@@ -19,7 +19,7 @@ async function withFile(work: (path: string) => Promise<void>) {
 
 test("commits never checkpoint on the caller's thread; the checkpointer thread copies the WAL into the database file", async () => {
   await withFile(async (path) => {
-    const handle = await openDatabase(`file:${path}`);
+    const handle = await openDatabase(`file:${path}`, { walCheckpoint: 'background' });
     try {
       const [setting] = (await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(handle.db)).rows;
       assert.equal(setting.wal_autocheckpoint, 0);
@@ -47,9 +47,9 @@ test("commits never checkpoint on the caller's thread; the checkpointer thread c
   });
 });
 
-test('inline: SQLite checkpoints inside commits, as before, and no thread is started', async () => {
+test('inline, the default: SQLite checkpoints inside commits and no thread is started', async () => {
   await withFile(async (path) => {
-    const handle = await openDatabase(`file:${path}`, { walCheckpoint: 'inline' });
+    const handle = await openDatabase(`file:${path}`);
     try {
       const [setting] = (await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(handle.db)).rows;
       assert.equal(setting.wal_autocheckpoint, 20_000);
