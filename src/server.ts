@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import type { Config } from './config/config.ts';
-import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/connection.ts';
+import { openMigratedDatabase, type DatabaseHandle } from './db/connection.ts';
 import { buildApp } from './http/app.ts';
 import { SweepWorker } from './sweep/worker.ts';
 import { loadServiceKnowledge } from './sweep/categorize/tiers.ts';
@@ -62,11 +62,7 @@ export interface RunningService {
   stop(): Promise<void>;
 }
 
-export async function openMigratedDatabase(config: Config): Promise<DatabaseHandle> {
-  const handle = await openDatabase(config.databaseUrl, { schema: config.databaseSchema });
-  await migrateToLatest(handle);
-  return handle;
-}
+export { openMigratedDatabase };
 
 export function createWorker(
   handle: DatabaseHandle,

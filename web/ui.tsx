@@ -85,6 +85,40 @@ export function TableRegion({ label, children }: { label: string; children: Comp
   );
 }
 
+/** Previous and next buttons around "Rows 101–200" for a list paged by offset. */
+export function Pager({
+  label,
+  offset,
+  shown,
+  pageSize,
+  nextOffset,
+  go,
+  words,
+}: {
+  label: string;
+  offset: number;
+  /** Items on this page. */
+  shown: number;
+  pageSize: number;
+  nextOffset: number | null;
+  go: (offset: number) => void;
+  words: { previous: string; next: string; items: string };
+}) {
+  return (
+    <nav class="pager" aria-label={label}>
+      <button type="button" disabled={offset === 0} onClick={() => go(Math.max(0, offset - pageSize))}>
+        {words.previous}
+      </button>
+      <span class="muted">
+        {words.items} {offset + 1}–{offset + shown}
+      </span>
+      <button type="button" disabled={nextOffset === null} onClick={() => nextOffset !== null && go(nextOffset)}>
+        {words.next}
+      </button>
+    </nav>
+  );
+}
+
 export function PageTitle({ children, actions }: { children: ComponentChildren; actions?: ComponentChildren }) {
   const ref = useRef<HTMLHeadingElement>(null);
   return (

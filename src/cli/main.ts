@@ -26,11 +26,9 @@ function printJson(value: unknown): void {
 }
 
 async function withDatabase<T>(work: (handle: DatabaseHandle) => Promise<T>): Promise<void> {
-  const { openDatabase, migrateToLatest } = await import('../db/connection.ts');
-  const config = loadConfig();
-  const handle = await openDatabase(config.databaseUrl, { schema: config.databaseSchema });
+  const { openMigratedDatabase } = await import('../db/connection.ts');
+  const handle = await openMigratedDatabase(loadConfig());
   try {
-    await migrateToLatest(handle);
     printJson(await work(handle));
   } finally {
     await handle.close();

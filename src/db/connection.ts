@@ -157,3 +157,18 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
     );
   }
 }
+
+/** Opens the configured database and brings its schema up to date; closes it again if migrating fails. */
+export async function openMigratedDatabase(config: {
+  databaseUrl: string;
+  databaseSchema?: string;
+}): Promise<DatabaseHandle> {
+  const handle = await openDatabase(config.databaseUrl, { schema: config.databaseSchema });
+  try {
+    await migrateToLatest(handle);
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+  return handle;
+}

@@ -7,7 +7,7 @@ import { createTenantRule, deleteTenantRule } from '../sweep/categorize/tenant-r
 import { recategorize, removeTransaction } from '../sweep/correct.ts';
 import { createApiKey, revokeApiKey } from '../tenancy/api-keys.ts';
 import { updateEntityProfile } from '../tenancy/tenants.ts';
-import type { RecordChange } from './audit.ts';
+import { recordAudit, type RecordChange } from './audit.ts';
 
 /**
  * A change and its audit entry are one transaction: when the entry cannot be stored, the change is
@@ -125,21 +125,7 @@ test('a change whose audit entry cannot be stored is not made; with the entry, b
     const recorded: string[] = [];
     await change(async (trx, entry) => {
       recorded.push(entry.action);
-      await trx
-        .insertInto('audit_log')
-        .values({
-          tenant_id: tenant.tenantId,
-          occurred_at: new Date().toISOString(),
-          actor_type: 'user',
-          actor_id: 'test',
-          actor_label: null,
-          action: entry.action,
-          target_type: entry.targetType,
-          target_id: entry.targetId,
-          before_json: JSON.stringify(entry.before),
-          after_json: JSON.stringify(entry.after),
-        })
-        .execute();
+      await recordAudit(trx, tenant.tenantId, { type: 'user', id: 'test', label: null }, entry);
     });
     const afterwards = await snapshot(tenant.tenantId);
     assert.equal(recorded.length, 1, `${name}: one entry`);

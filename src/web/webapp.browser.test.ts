@@ -517,6 +517,20 @@ test('role limits: a viewer changes nothing, a bookkeeper manages no keys or peo
   assert.match(newest, /new\.hire@acme\.test/);
   const log = (await owner.locator('main').textContent()) ?? '';
   assert.match(log, /ledger sync/, 'the key created and revoked is in the log');
+  // More than a page of changes by now (fifty reviewed rows alone): the pager walks to the older ones and back.
+  const pager = owner.getByRole('navigation', { name: 'Pages of the audit log' });
+  await pager.getByText('Changes 1–50').waitFor();
+  await pager.getByRole('button', { name: 'Older' }).click();
+  await pager.getByText(/^Changes 51–/).waitFor();
+  // The older page's rows replace the newest ones.
+  await owner.waitForFunction(
+    (previous) =>
+      document.querySelector('.table-region[aria-label="Changes, newest first"] tbody tr')?.textContent !== previous,
+    newest,
+    { timeout: BROWSER_TIMEOUT_MS },
+  );
+  await pager.getByRole('button', { name: 'Newer' }).click();
+  await pager.getByText('Changes 1–50').waitFor();
   await screenshot(owner, 'audit-log-owner');
   await owner.context().close();
 });

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, get, isOwner, type Role } from '../api.ts';
 import type { PageProps } from '../main.tsx';
 import { auditChanges } from '../logic.ts';
-import { Field, Loading, messageOf, Notice, PageTitle, TableRegion, useLoad } from '../ui.tsx';
+import { Field, Loading, messageOf, Notice, PageTitle, Pager, TableRegion, useLoad } from '../ui.tsx';
 
 type Message = { kind: 'error' | 'success'; text: string } | undefined;
 
@@ -605,21 +605,15 @@ export function AuditLogPage({ params }: PageProps) {
               </tbody>
             </table>
           </TableRegion>
-          <nav class="pager" aria-label="Pages of the audit log">
-            <button type="button" disabled={offset === 0} onClick={() => go(Math.max(0, offset - AUDIT_PAGE_SIZE))}>
-              Newer
-            </button>
-            <span class="muted">
-              Changes {offset + 1}–{offset + page.data.data.length}
-            </span>
-            <button
-              type="button"
-              disabled={page.data.meta.pagination.nextOffset === null}
-              onClick={() => go(page.data!.meta.pagination.nextOffset!)}
-            >
-              Older
-            </button>
-          </nav>
+          <Pager
+            label="Pages of the audit log"
+            offset={offset}
+            shown={page.data.data.length}
+            pageSize={AUDIT_PAGE_SIZE}
+            nextOffset={page.data.meta.pagination.nextOffset}
+            go={go}
+            words={{ previous: 'Newer', next: 'Older', items: 'Changes' }}
+          />
         </>
       )}
     </section>

@@ -12,6 +12,7 @@ import {
   TableRegion,
   todayIso,
   useLoad,
+  Pager,
 } from '../ui.tsx';
 import type { MonthlySeries } from '../chart.ts';
 
@@ -378,21 +379,15 @@ function GeneralLedger({ from, to }: { from: string; to: string }) {
           </tbody>
         </table>
       </TableRegion>
-      <nav class="pager" aria-label="Pages of the general ledger">
-        <button type="button" disabled={offset === 0} onClick={() => setOffset(Math.max(0, offset - LEDGER_PAGE))}>
-          Previous lines
-        </button>
-        <span class="muted">
-          Lines {offset + 1}–{offset + data.lines.length}
-        </span>
-        <button
-          type="button"
-          disabled={nextOffset === null}
-          onClick={() => nextOffset !== null && setOffset(nextOffset)}
-        >
-          Next lines
-        </button>
-      </nav>
+      <Pager
+        label="Pages of the general ledger"
+        offset={offset}
+        shown={data.lines.length}
+        pageSize={LEDGER_PAGE}
+        nextOffset={nextOffset}
+        go={setOffset}
+        words={{ previous: 'Previous lines', next: 'Next lines', items: 'Lines' }}
+      />
     </>
   );
 }

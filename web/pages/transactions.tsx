@@ -13,6 +13,7 @@ import {
   TableRegion,
   todayIso,
   useLoad,
+  Pager,
 } from '../ui.tsx';
 import type { TransactionRow } from './review.tsx';
 
@@ -244,21 +245,15 @@ export function TransactionsPage({ params }: PageProps) {
               </table>
             </TableRegion>
           )}
-          <nav class="pager" aria-label="Pages of transactions">
-            <button type="button" disabled={offset === 0} onClick={() => go(applied, Math.max(0, offset - PAGE_SIZE))}>
-              Newer
-            </button>
-            <span class="muted">
-              Rows {offset + 1}–{offset + page.data.data.length}
-            </span>
-            <button
-              type="button"
-              disabled={page.data.meta.pagination.nextOffset === null}
-              onClick={() => go(applied, page.data!.meta.pagination.nextOffset!)}
-            >
-              Older
-            </button>
-          </nav>
+          <Pager
+            label="Pages of transactions"
+            offset={offset}
+            shown={page.data.data.length}
+            pageSize={PAGE_SIZE}
+            nextOffset={page.data.meta.pagination.nextOffset}
+            go={(nextOffset) => go(applied, nextOffset)}
+            words={{ previous: 'Newer', next: 'Older', items: 'Rows' }}
+          />
         </>
       ) : null}
     </section>
