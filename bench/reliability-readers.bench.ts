@@ -1,6 +1,7 @@
 /**
- * Heavy statements beside a bystander: the service runs as `serve` does (API on a port, statement
- * worker and sweep in-process) while a bystander tenant asks GET /transactions from a thread of its
+ * Heavy statements beside a bystander: the service runs as `serve` runs it (startService: the API on
+ * a port, the statement worker and the sweep in the background thread, or inline with
+ * BACKGROUND_WORK=inline) while a bystander tenant asks GET /transactions from a thread of its
  * own every 20 ms, timing each answer. Meanwhile (a) a 1,000,000-row CSV (BENCH_STATEMENT_ROWS) is
  * uploaded and ingested, then booked by the sweep (two phases), and (b) a 20 MB CSV of one line is uploaded and rejected. Reported per phase: the
  * bystander's p50, p99 and max latency, the process's peak RSS (sampled every 50 ms by that thread,
@@ -10,8 +11,7 @@ import assert from 'node:assert/strict';
 import { Worker } from 'node:worker_threads';
 import type { Bench } from './run.ts';
 import { loadConfig } from '../src/config/config.ts';
-import { buildApp } from '../src/http/app.ts';
-import { createLogger, createStatementWorker, createWorker } from '../src/server.ts';
+import { startService } from '../src/server.ts';
 import { createApiKey } from '../src/tenancy/api-keys.ts';
 import { createTenant } from '../src/tenancy/tenants.ts';
 import { generousRateLimits } from '../test/support/harness.ts';
@@ -84,24 +84,17 @@ parentPort.on('message', (message) => {
 `;
 
 const bench: Bench = async (context) => {
-  const { handle, dispose } = await context.openDatabase();
-  const config = generousRateLimits({ ...loadConfig({ DATABASE_URL: context.databaseUrl }), port: 0, smtpPort: 0 });
-  const logger = createLogger('silent');
-  const sweep = createWorker(handle, config, logger);
-  const statements = createStatementWorker(handle, config, logger, () => sweep.nudge());
-  const app = await buildApp({
-    handle,
-    config,
-    onRowsArrived: () => {
-      sweep.nudge();
-      statements.nudge();
-    },
+  const { handle, databaseUrl, schema, dispose } = await context.openDatabase();
+  const config = generousRateLimits({
+    ...loadConfig({ ...process.env, DATABASE_URL: databaseUrl }),
+    databaseSchema: schema,
+    port: 0,
+    smtpPort: 0,
+    logLevel: 'silent',
   });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/v1`;
-  sweep.start();
-  statements.start();
+  const service = await startService(config, { withWorker: true });
+  const base = service.url;
+  context.report('background work', config.backgroundWork === 'thread' ? 1 : 0, '1 = thread');
 
   const heavy = await createTenant(handle, { legalName: 'Heavy LLC', stateCode: 'DE' });
   const heavyKey = (await createApiKey(handle, heavy.tenantId, ['read', 'write'], 'bench')).key;
@@ -213,9 +206,8 @@ const bench: Bench = async (context) => {
     await phase('idle', () => new Promise((resolve) => setTimeout(resolve, 3_000)));
 
     const { csv, closing } = bigCsv();
-    // The sweep waits until the statement is ingested, so that reading and ingesting (this bench's
-    // subject) and booking (the sweep's) are measured apart; together they are the two phases.
-    await sweep.stop();
+    // The statement's rows reach the sweep when its ingest commits, so reading and ingesting (this
+    // bench's subject) and booking (the sweep's) fall into two phases of their own.
     await phase(`${ROWS_NAME}-row CSV uploaded and ingested`, async () => {
       const started = performance.now();
       const documentId = await uploadStatement(csv, 'big.csv', {
@@ -229,7 +221,6 @@ const bench: Bench = async (context) => {
     });
     await phase(`${ROWS_NAME}-row CSV booked by the sweep`, async () => {
       const started = performance.now();
-      sweep.start();
       while ((await pendingRows(heavy.tenantId)) > 0) await new Promise((resolve) => setTimeout(resolve, 500));
       context.report(`${ROWS_NAME}-row CSV: ingested to booked`, (performance.now() - started) / 1000, 's');
     });
@@ -246,9 +237,7 @@ const bench: Bench = async (context) => {
   } finally {
     thread.postMessage('stop');
     await thread.terminate();
-    await app.close();
-    await statements.stop();
-    await sweep.stop();
+    await service.stop();
     await dispose();
   }
 };

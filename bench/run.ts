@@ -14,8 +14,13 @@ import type { DatabaseHandle } from '../src/db/connection.ts';
 export interface BenchContext {
   dialect: 'sqlite' | 'postgres';
   databaseUrl: string;
-  /** A fresh, migrated database (a temporary SQLite file, or a PostgreSQL schema of its own). */
-  openDatabase(): Promise<{ handle: DatabaseHandle; dispose(): Promise<void> }>;
+  /** A fresh, migrated database (a temporary SQLite file, or a PostgreSQL schema of its own), with its address for a service to open. */
+  openDatabase(): Promise<{
+    handle: DatabaseHandle;
+    databaseUrl: string;
+    schema: string | undefined;
+    dispose(): Promise<void>;
+  }>;
   /** One measured figure; `target` is the goal as text ("≥ 20,000 rows/s"), shown beside it. */
   report(name: string, value: number, unit: string, target?: string): void;
 }
@@ -59,10 +64,7 @@ for (const file of files) {
   await bench({
     dialect: database,
     databaseUrl: database === 'postgres' ? postgresUrl : 'file:(temporary)',
-    openDatabase: async () => {
-      const opened = await openTestDatabase();
-      return { handle: opened.handle, dispose: opened.dispose };
-    },
+    openDatabase: openTestDatabase,
     report(figure, value, unit, target = '') {
       const shown = Number.isInteger(value) ? String(value) : value.toFixed(value < 10 ? 2 : 1);
       rows.push({ database, bench: name, name: figure, value: shown, unit, target });

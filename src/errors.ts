@@ -17,6 +17,7 @@ export type ErrorCode =
   | 'headers_too_large'
   | 'conflict'
   | 'provider_unavailable'
+  | 'service_unavailable'
   | 'internal_error';
 
 export class DomainError extends Error {

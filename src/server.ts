@@ -1,24 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import pino from 'pino';
 import type { Config } from './config/config.ts';
-import { openMigratedDatabase, type DatabaseHandle } from './db/connection.ts';
+import { API_BUSY_DEADLINE_MS, openMigratedDatabase, type DatabaseHandle } from './db/connection.ts';
+import { parseDatabaseUrl } from './db/dialect.ts';
 import { buildApp } from './http/app.ts';
-import { SweepWorker } from './sweep/worker.ts';
-import { loadServiceKnowledge } from './sweep/categorize/tiers.ts';
-import { DEFAULT_STATEMENT_PROCESSING, processStatementsOnce } from './intake/statements/process.ts';
-import { ReaderPool } from './intake/statements/reader-pool.ts';
 import { startInboxListener, type InboxListener } from './intake/statements/smtp.ts';
 import { inboxTlsCertificate } from './intake/statements/smtp-tls.ts';
-import { feedRuntime, type FeedRuntime } from './intake/feeds/services.ts';
-import { syncDueConnections } from './intake/feeds/sync.ts';
+import { feedRuntime } from './intake/feeds/services.ts';
+import { BackgroundThread } from './background/background-thread.ts';
+import { startBackgroundWork, type BackgroundWork, type WorkArrived } from './background/workers.ts';
+import { createLogger } from './shared/logger.ts';
 
-/** Log lines never carry the key or a tax id; the authorization header is redacted in case a request is ever logged whole. */
-export function createLogger(level: string, destination?: pino.DestinationStream) {
-  return pino(
-    { level, redact: ['req.headers.authorization', 'headers.authorization', '*.taxId', '*.tax_id'] },
-    destination,
-  );
-}
+export { createLogger };
 
 /** A port this service needs is held by another process (often a second instance). */
 export class PortInUseError extends Error {
@@ -54,9 +46,8 @@ async function listening<T>(
 export interface RunningService {
   app: FastifyInstance;
   handle: DatabaseHandle;
-  worker: SweepWorker | undefined;
-  statementWorker: SweepWorker | undefined;
-  feedWorker: SweepWorker | undefined;
+  /** The sweep, statement reading and feed sync (absent with --no-worker): in a thread of their own, or inline. */
+  background: BackgroundWork | undefined;
   inbox: InboxListener | undefined;
   url: string;
   stop(): Promise<void>;
@@ -64,104 +55,36 @@ export interface RunningService {
 
 export { openMigratedDatabase };
 
-export function createWorker(
-  handle: DatabaseHandle,
-  config: Config,
-  logger: ReturnType<typeof createLogger>,
-): SweepWorker {
-  loadServiceKnowledge();
-  return new SweepWorker(
-    handle,
-    {
-      batchSize: config.sweepBatchSize,
-      batchBudgetMs: config.sweepBatchBudgetMs,
-      reviewThreshold: config.reviewThreshold,
-      intervalMs: config.sweepIntervalMs,
-      llm: config.llm,
-    },
-    logger.child({ component: 'sweep' }),
-  );
-}
-
-/** Reads uploaded statements in the background; `onIngested` nudges the sweep so new rows are booked at once. */
-export function createStatementWorker(
-  handle: DatabaseHandle,
-  config: Config,
-  logger: ReturnType<typeof createLogger>,
-  onIngested: () => void,
-): SweepWorker {
-  const statementLogger = logger.child({ component: 'statements' });
-  const readerPool = new ReaderPool(config.statementReading);
-  readerPool.warm();
-  return new SweepWorker(
-    handle,
-    {
-      batchSize: config.sweepBatchSize,
-      reviewThreshold: config.reviewThreshold,
-      intervalMs: config.sweepIntervalMs,
-    },
-    statementLogger,
-    () =>
-      processStatementsOnce(
-        handle,
-        { ...DEFAULT_STATEMENT_PROCESSING, leaseMs: config.statementLeaseMs },
-        { onIngested, logger: statementLogger, readerPool },
-      ),
-  );
-}
-
-/** Connections synced per pass: a pass holds no transaction open between them, so this only bounds one claim. */
-const FEED_CONNECTIONS_PER_PASS = 4;
-
-/**
- * Syncs bank connections as they fall due, beside the sweep. Several such workers on one PostgreSQL
- * database share the connections through the lease (intake/feeds/connections-store.ts); `onRowsArrived`
- * nudges the sweep after a sync brought rows.
- */
-export function createFeedWorker(
-  handle: DatabaseHandle,
-  config: Config,
-  logger: ReturnType<typeof createLogger>,
-  feeds: FeedRuntime,
-): SweepWorker {
-  const feedLogger = logger.child({ component: 'feeds' });
-  return new SweepWorker(
-    handle,
-    {
-      batchSize: FEED_CONNECTIONS_PER_PASS,
-      reviewThreshold: config.reviewThreshold,
-      intervalMs: config.feeds.pollMs,
-    },
-    feedLogger,
-    async () =>
-      (await syncDueConnections(handle, feeds, { limit: FEED_CONNECTIONS_PER_PASS, logger: feedLogger })).length,
-  );
-}
-
 export async function startService(config: Config, options: { withWorker: boolean }): Promise<RunningService> {
   const logger = createLogger(config.logLevel);
-  const handle = await openMigratedDatabase(config);
-  const worker = options.withWorker ? createWorker(handle, config, logger) : undefined;
-  const statementWorker = options.withWorker
-    ? createStatementWorker(handle, config, logger, () => worker?.nudge())
-    : undefined;
-  const onWorkArrived = () => {
-    worker?.nudge();
-    statementWorker?.nudge();
-  };
-  let feedWorker: SweepWorker | undefined;
+  const { dialect, target } = parseDatabaseUrl(config.databaseUrl);
+  // An in-memory SQLite database lives on its one connection: a thread cannot open it.
+  const inThread =
+    options.withWorker && config.backgroundWork === 'thread' && !(dialect === 'sqlite' && target === ':memory:');
+  // How many of the API's statements wait for SQLite's write lock: the background thread lets them go first.
+  const waiting = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT));
+  const handle = await openMigratedDatabase(
+    config,
+    inThread && dialect === 'sqlite'
+      ? { walCheckpoint: 'none', busy: { deadlineMs: API_BUSY_DEADLINE_MS, role: 'foreground', waiting } }
+      : {},
+  );
+  let background: BackgroundWork | undefined;
+  const arrived = (work: WorkArrived) => background?.arrived(work);
   const feeds = feedRuntime(config.feeds, {
-    onRowsArrived: () => worker?.nudge(),
-    onSyncRequested: () => feedWorker?.nudge(),
+    onRowsArrived: () => arrived('rows'),
+    onSyncRequested: () => arrived('sync'),
   });
-  feedWorker = options.withWorker ? createFeedWorker(handle, config, logger, feeds) : undefined;
   const app = await buildApp({
     handle,
     config,
     logger,
-    onRowsArrived: onWorkArrived,
+    onRowsArrived: () => {
+      arrived('rows');
+      arrived('statement');
+    },
     feeds,
-    onSyncRequested: () => feedWorker?.nudge(),
+    onSyncRequested: () => arrived('sync'),
   });
   let inbox: InboxListener | undefined;
   try {
@@ -177,7 +100,7 @@ export async function startService(config: Config, options: { withWorker: boolea
                 domain: config.inboxDomain,
                 tls: await inboxTlsCertificate(config.smtpTls, config.inboxDomain),
               },
-              onWorkArrived,
+              () => arrived('statement'),
               logger.child({ component: 'inbox' }),
             ),
             'SMTP_PORT',
@@ -192,30 +115,40 @@ export async function startService(config: Config, options: { withWorker: boolea
     await handle.close();
     throw error;
   }
-  worker?.start();
-  statementWorker?.start();
-  feedWorker?.start();
+  if (inThread) {
+    try {
+      background = await BackgroundThread.start(config, waiting, logger.child({ component: 'background' }));
+    } catch (error) {
+      await inbox?.close();
+      await app.close();
+      await handle.close();
+      throw error;
+    }
+  } else if (options.withWorker) {
+    background = startBackgroundWork(handle, config, logger);
+  }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host}:${port}/v1`;
   logger.info(
-    { url, database: handle.dialect, worker: Boolean(worker), smtpPort: inbox?.port ?? null },
+    {
+      url,
+      database: handle.dialect,
+      background: inThread ? 'thread' : background ? 'inline' : 'none',
+      smtpPort: inbox?.port ?? null,
+    },
     'bookkeeping service listening',
   );
   return {
     app,
     handle,
-    worker,
-    statementWorker,
-    feedWorker,
+    background,
     inbox,
     url,
     async stop() {
       await app.close();
       await inbox?.close();
-      await statementWorker?.stop();
-      await feedWorker?.stop();
-      await worker?.stop();
+      await background?.stop();
       await handle.close();
     },
   };

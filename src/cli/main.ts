@@ -14,8 +14,8 @@ const apiKeysModule = () => import('../tenancy/api-keys.ts');
 const obligationsModule = () => import('../compliance/obligations.ts');
 const usersModule = () => import('../people/users.ts');
 const connectionsModule = () => import('../intake/feeds/connections.ts');
-const feedRuntimeOf = async (config = loadConfig(), hooks?: { onRowsArrived?: () => void }) =>
-  (await import('../intake/feeds/services.ts')).feedRuntime(config.feeds, hooks);
+const feedRuntimeOf = async (config = loadConfig()) =>
+  (await import('../intake/feeds/services.ts')).feedRuntime(config.feeds);
 
 /**
  * The admin command line. Every command prints one JSON object on stdout; errors go to stderr as
@@ -464,25 +464,14 @@ program
   )
   .action(async () => {
     const config = loadConfig();
-    const { openMigratedDatabase, createWorker, createStatementWorker, createFeedWorker, createLogger } =
-      await serverModule();
+    const { openMigratedDatabase } = await import('../db/connection.ts');
+    const { startBackgroundWork } = await import('../background/workers.ts');
+    const { createLogger } = await import('../shared/logger.ts');
     const handle = await openMigratedDatabase(config);
-    const worker = createWorker(handle, config, createLogger(config.logLevel));
-    const statementWorker = createStatementWorker(handle, config, createLogger(config.logLevel), () => worker.nudge());
-    const feedWorker = createFeedWorker(
-      handle,
-      config,
-      createLogger(config.logLevel),
-      await feedRuntimeOf(config, { onRowsArrived: () => worker.nudge() }),
-    );
-    worker.start();
-    statementWorker.start();
-    feedWorker.start();
+    const work = startBackgroundWork(handle, config, createLogger(config.logLevel));
     printJson({ worker: 'running', database: handle.dialect });
     stopOnSignal(async () => {
-      await statementWorker.stop();
-      await feedWorker.stop();
-      await worker.stop();
+      await work.stop();
       await handle.close();
     });
   });

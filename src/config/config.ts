@@ -20,6 +20,10 @@ export interface RateLimitSettings {
 export const RATE_LIMIT_STORES = ['memory', 'redis', 'postgres'] as const;
 export type RateLimitStore = (typeof RATE_LIMIT_STORES)[number];
 
+/** Where `serve` runs the sweep, statement reading and feed sync: a thread of its own, or the API's event loop. */
+export const BACKGROUND_WORK_PLACES = ['thread', 'inline'] as const;
+export type BackgroundWorkPlace = (typeof BACKGROUND_WORK_PLACES)[number];
+
 export interface Config {
   host: string;
   port: number;
@@ -39,6 +43,8 @@ export interface Config {
   sweepBatchSize: number;
   /** How long one sweep batch may keep the event loop busy (on SQLite, also the write lock); batches are sized to fit. */
   sweepBatchBudgetMs: number;
+  /** BACKGROUND_WORK: where serve runs its background work (default `thread`; an in-memory SQLite database runs it inline). */
+  backgroundWork: BackgroundWorkPlace;
   /** Confidence below which a categorized row needs review, unless the tenant sets its own. */
   reviewThreshold: number;
   /** The optional llm categorization tier; null when LLM_BASE_URL or LLM_MODEL is not set. */
@@ -151,6 +157,13 @@ function smtpTlsFrom(env: NodeJS.ProcessEnv): InboxTlsSettings {
   return { certFile, keyFile, selfSignedDirectory };
 }
 
+function backgroundWorkFrom(raw: string | undefined): BackgroundWorkPlace {
+  if (!raw) return 'thread';
+  if (!(BACKGROUND_WORK_PLACES as readonly string[]).includes(raw))
+    throw new ConfigError(`BACKGROUND_WORK must be one of ${BACKGROUND_WORK_PLACES.join(', ')} (got "${raw}")`);
+  return raw as BackgroundWorkPlace;
+}
+
 function rateLimitStoreFrom(raw: string | undefined): RateLimitStore {
   if (!raw) return 'memory';
   if (!(RATE_LIMIT_STORES as readonly string[]).includes(raw))
@@ -178,6 +191,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sweepIntervalMs: numberFrom(env, 'SWEEP_INTERVAL_MS', 500, { min: 10, integer: true }),
     sweepBatchSize: numberFrom(env, 'SWEEP_BATCH_SIZE', 500, { min: 1, integer: true }),
     sweepBatchBudgetMs: numberFrom(env, 'SWEEP_BATCH_BUDGET_MS', 50, { min: 1, integer: true }),
+    backgroundWork: backgroundWorkFrom(env.BACKGROUND_WORK),
     reviewThreshold,
     llm: llmFrom(env),
     smtpPort: numberFrom(env, 'SMTP_PORT', 2525, { integer: true }),

@@ -1,13 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect, type Migration, type MigrationProvider } from 'kysely';
+import { Kysely, Migrator, type Migration, type MigrationProvider } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import { DEFAULT_DATABASE_URL, parseDatabaseUrl, type Dialect } from './dialect.ts';
 import { allMigrations } from './migrations/index.ts';
 import { OneSchemaPostgresDialect } from './one-schema-postgres.ts';
 import { WalCheckpointer } from './wal-checkpointer.ts';
+import { BusyWaitingSqliteDialect, type SqliteBusySettings } from './sqlite-busy.ts';
 
 export interface DatabaseHandle {
   dialect: Dialect;
@@ -44,10 +45,16 @@ export interface OpenOptions {
    * (see WalCheckpointer) and turns the writer's automatic checkpoint off. Measured on a quiet
    * machine, the background thread made the sweep three times slower with a 1M-row history (its
    * commits waited on the thread's copying: 256 ms each instead of 41) and the bystander's p99
-   * no better, so it is opt-in (docs/performance.md).
+   * no better, so it is opt-in (docs/performance.md). `none`: this process's API never checkpoints;
+   * the background-work thread's connection does (src/background/), so no request waits on one.
    */
-  walCheckpoint?: 'background' | 'inline';
+  walCheckpoint?: 'background' | 'inline' | 'none';
+  /** SQLite only: how a statement waits for the write lock (sqlite-busy.ts); default: as the API does, 30 s. */
+  busy?: SqliteBusySettings;
 }
+
+/** How long the API's statement waits for SQLite's write lock before answering 503. */
+export const API_BUSY_DEADLINE_MS = 30_000;
 
 export async function openDatabase(
   url: string = DEFAULT_DATABASE_URL,
@@ -67,18 +74,23 @@ export async function openDatabase(
   }
   if (target !== ':memory:') mkdirSync(dirname(resolve(target)), { recursive: true });
   const writer = new SQLite(target);
-  const checkpointedElsewhere =
-    target !== ':memory:' && (options.walCheckpoint ?? process.env.SQLITE_WAL_CHECKPOINT ?? 'inline') === 'background';
+  const checkpoints = target === ':memory:' ? 'inline' : (options.walCheckpoint ?? walCheckpointFromEnvironment());
+  const checkpointedElsewhere = checkpoints !== 'inline';
+  const busy = options.busy ?? { deadlineMs: API_BUSY_DEADLINE_MS, role: 'foreground' };
   // The checkpointer's thread opens the file once the writer has put it in WAL mode.
   configureSqlite(writer, checkpointedElsewhere);
-  const checkpointer = checkpointedElsewhere ? new WalCheckpointer(resolve(target)) : undefined;
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: writer }) });
+  const checkpointer = checkpoints === 'background' ? new WalCheckpointer(resolve(target)) : undefined;
+  const db = new Kysely<Database>({ dialect: new BusyWaitingSqliteDialect(writer, busy) });
   // An in-memory database exists only on its own connection, so it cannot have a second reader.
   const readDb =
     target === ':memory:'
       ? db
       : new Kysely<Database>({
-          dialect: new SqliteDialect({ database: configureSqlite(new SQLite(target), checkpointedElsewhere) }),
+          // A reader never waits for the write lock; it is not counted as a request waiting for it.
+          dialect: new BusyWaitingSqliteDialect(configureSqlite(new SQLite(target), checkpointedElsewhere), {
+            deadlineMs: busy.deadlineMs,
+            role: 'foreground',
+          }),
         });
   return {
     dialect,
@@ -90,6 +102,10 @@ export async function openDatabase(
       await db.destroy();
     },
   };
+}
+
+function walCheckpointFromEnvironment(): 'background' | 'inline' {
+  return process.env.SQLITE_WAL_CHECKPOINT === 'background' ? 'background' : 'inline';
 }
 
 /**
@@ -118,7 +134,6 @@ function withStatementCache(connection: SQLite.Database, capacity = 500): SQLite
 function configureSqlite(connection: SQLite.Database, checkpointedElsewhere: boolean): SQLite.Database {
   connection.pragma('journal_mode = WAL');
   connection.pragma('synchronous = NORMAL');
-  connection.pragma('busy_timeout = 10000');
   connection.pragma('foreign_keys = ON');
   connection.pragma('cache_size = -65536');
   // A sweep batch dirties a few thousand pages, mostly the same index pages batch after batch (new
@@ -159,11 +174,14 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
 }
 
 /** Opens the configured database and brings its schema up to date; closes it again if migrating fails. */
-export async function openMigratedDatabase(config: {
-  databaseUrl: string;
-  databaseSchema?: string;
-}): Promise<DatabaseHandle> {
-  const handle = await openDatabase(config.databaseUrl, { schema: config.databaseSchema });
+export async function openMigratedDatabase(
+  config: {
+    databaseUrl: string;
+    databaseSchema?: string;
+  },
+  options: Omit<OpenOptions, 'schema'> = {},
+): Promise<DatabaseHandle> {
+  const handle = await openDatabase(config.databaseUrl, { ...options, schema: config.databaseSchema });
   try {
     await migrateToLatest(handle);
   } catch (error) {

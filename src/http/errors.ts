@@ -25,6 +25,7 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   headers_too_large: 431,
   internal_error: 500,
   provider_unavailable: 502,
+  service_unavailable: 503,
 };
 
 const DESCRIPTIONS: Record<number, string> = {
@@ -42,13 +43,14 @@ const DESCRIPTIONS: Record<number, string> = {
   431: 'headers_too_large: the request line and headers exceed 16 KB',
   500: 'internal_error: a fault of the service, never of the request',
   502: 'provider_unavailable: the bank-feed provider did not answer, answered with a fault or limited the rate; try again later',
+  503: 'service_unavailable: on SQLite, the database stayed busy with a long write (a very large statement being ingested) for 30 s; nothing was changed; see the Retry-After header',
 };
 
 /** Error responses of a route, for its schema and so for the OpenAPI contract. */
 export function errorResponses(...statuses: number[]) {
   // Any request can be malformed (a control character, a URL that does not decode), so 400 is everywhere.
   // Any request can name an Accept the endpoint cannot answer, so 406 is everywhere too.
-  const all = [...new Set([400, 401, 406, 429, 500, ...statuses])].sort();
+  const all = [...new Set([400, 401, 406, 429, 500, 503, ...statuses])].sort();
   return Object.fromEntries(all.map((status) => [status, Type.Ref('Error', { description: DESCRIPTIONS[status] })]));
 }
 

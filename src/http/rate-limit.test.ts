@@ -233,7 +233,7 @@ test('logs: one structured line per request, never the key nor a full tax id', a
       done();
     },
   });
-  const { createLogger } = await import('../server.ts');
+  const { createLogger } = await import('../shared/logger.ts');
   const logger = createLogger('info', sink);
   const app = await buildApp({
     handle: harness.handle,
@@ -281,7 +281,7 @@ test('a 4xx log line carries its reason, and every answer carries x-request-id (
       done();
     },
   });
-  const { createLogger } = await import('../server.ts');
+  const { createLogger } = await import('../shared/logger.ts');
   const app = await buildApp({ handle: harness.handle, config: harness.config, logger: createLogger('info', sink) });
   const answers = [];
   try {

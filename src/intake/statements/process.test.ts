@@ -4,7 +4,7 @@ import pino from 'pino';
 import { camt, month } from '../../../test/fixtures/statements/pipeline.ts';
 import { createHarness, type Harness, type TestTenant } from '../../../test/support/harness.ts';
 import { processStatements, TEST_PROCESSING, upload } from '../../../test/support/statements.ts';
-import { createStatementWorker, createWorker } from '../../server.ts';
+import { createStatementWorker, createWorker } from '../../background/workers.ts';
 import type { SweepWorker } from '../../sweep/worker.ts';
 import { processStatementsOnce } from './process.ts';
 import { readerFor } from './readers/index.ts';

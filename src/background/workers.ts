@@ -1,0 +1,118 @@
+import type { Config } from '../config/config.ts';
+import type { DatabaseHandle } from '../db/connection.ts';
+import { feedRuntime, type FeedRuntime } from '../intake/feeds/services.ts';
+import { syncDueConnections } from '../intake/feeds/sync.ts';
+import { DEFAULT_STATEMENT_PROCESSING, processStatementsOnce } from '../intake/statements/process.ts';
+import { ReaderPool } from '../intake/statements/reader-pool.ts';
+import type { Logger } from '../shared/logger.ts';
+import { loadServiceKnowledge } from '../sweep/categorize/tiers.ts';
+import { SweepWorker } from '../sweep/worker.ts';
+
+export function createWorker(handle: DatabaseHandle, config: Config, logger: Logger): SweepWorker {
+  loadServiceKnowledge();
+  return new SweepWorker(
+    handle,
+    {
+      batchSize: config.sweepBatchSize,
+      batchBudgetMs: config.sweepBatchBudgetMs,
+      reviewThreshold: config.reviewThreshold,
+      intervalMs: config.sweepIntervalMs,
+      llm: config.llm,
+    },
+    logger.child({ component: 'sweep' }),
+  );
+}
+
+/** Reads uploaded statements in the background; `onIngested` nudges the sweep so new rows are booked at once. */
+export function createStatementWorker(
+  handle: DatabaseHandle,
+  config: Config,
+  logger: Logger,
+  onIngested: () => void,
+): SweepWorker {
+  const statementLogger = logger.child({ component: 'statements' });
+  const readerPool = new ReaderPool(config.statementReading);
+  readerPool.warm();
+  return new SweepWorker(
+    handle,
+    {
+      batchSize: config.sweepBatchSize,
+      reviewThreshold: config.reviewThreshold,
+      intervalMs: config.sweepIntervalMs,
+    },
+    statementLogger,
+    () =>
+      processStatementsOnce(
+        handle,
+        { ...DEFAULT_STATEMENT_PROCESSING, leaseMs: config.statementLeaseMs },
+        { onIngested, logger: statementLogger, readerPool },
+      ),
+  );
+}
+
+/** Connections synced per pass: a pass holds no transaction open between them, so this only bounds one claim. */
+const FEED_CONNECTIONS_PER_PASS = 4;
+
+/**
+ * Syncs bank connections as they fall due, beside the sweep. Several such workers on one PostgreSQL
+ * database share the connections through the lease (intake/feeds/connections-store.ts); `onRowsArrived`
+ * nudges the sweep after a sync brought rows.
+ */
+export function createFeedWorker(
+  handle: DatabaseHandle,
+  config: Config,
+  logger: Logger,
+  feeds: FeedRuntime,
+): SweepWorker {
+  const feedLogger = logger.child({ component: 'feeds' });
+  return new SweepWorker(
+    handle,
+    {
+      batchSize: FEED_CONNECTIONS_PER_PASS,
+      reviewThreshold: config.reviewThreshold,
+      intervalMs: config.feeds.pollMs,
+    },
+    feedLogger,
+    async () =>
+      (await syncDueConnections(handle, feeds, { limit: FEED_CONNECTIONS_PER_PASS, logger: feedLogger })).length,
+  );
+}
+
+/** What arrives from the API side: new rows (the sweep), a statement upload, a requested feed sync. */
+export type WorkArrived = 'rows' | 'statement' | 'sync';
+
+/** The service's background work, one of each worker, nudged by what arrives. */
+export interface BackgroundWork {
+  arrived(work: WorkArrived): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the sweep, the statement reader and the feed sync on `handle`: in `serve`'s background
+ * thread (background-thread.ts), in the `worker` command, or inline in the API's process.
+ */
+export function startBackgroundWork(handle: DatabaseHandle, config: Config, logger: Logger): BackgroundWork {
+  const sweep = createWorker(handle, config, logger);
+  const statements = createStatementWorker(handle, config, logger, () => sweep.nudge());
+  const feeds = createFeedWorker(
+    handle,
+    config,
+    logger,
+    feedRuntime(config.feeds, { onRowsArrived: () => sweep.nudge() }),
+  );
+  sweep.start();
+  statements.start();
+  feeds.start();
+  return {
+    arrived(work) {
+      if (work === 'rows') sweep.nudge();
+      else if (work === 'statement') statements.nudge();
+      else feeds.nudge();
+    },
+    async stop() {
+      await statements.stop();
+      await feeds.stop();
+      await sweep.stop();
+    },
+  };
+}
