@@ -1,22 +1,22 @@
 /**
- * Heavy statements beside a bystander: the service runs as `serve` runs it (startService: the API on
- * a port, the statement worker and the sweep in the background thread, or inline with
- * BACKGROUND_WORK=inline) while a bystander tenant asks GET /transactions from a thread of its
+ * Heavy statements beside a bystander: the service runs as a user runs it, `bookkeeping serve` in a
+ * process of its own (the API on a port, the statement worker and the sweep in its background
+ * thread, or on the API's event loop with BACKGROUND_WORK=inline), while a bystander tenant asks GET /transactions from a thread of its
  * own every 20 ms, timing each answer. Meanwhile (a) a 1,000,000-row CSV (BENCH_STATEMENT_ROWS) is
  * uploaded and ingested, then booked by the sweep (two phases), and (b) a 20 MB CSV of one line is uploaded and rejected. Reported per phase: the
- * bystander's p50, p99 and max latency, the process's peak RSS (sampled every 50 ms by that thread,
- * so a blocked main thread does not hide it), and how long the statement took.
+ * bystander's p50, p99 and max latency, the service process's peak RSS (read from /proc every 50 ms
+ * by that thread), and how long the statement took.
  */
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Bench } from './run.ts';
-import { loadConfig } from '../src/config/config.ts';
-import { startService } from '../src/server.ts';
 import { createApiKey } from '../src/tenancy/api-keys.ts';
 import { createTenant } from '../src/tenancy/tenants.ts';
 import { generousRateLimits } from '../test/support/harness.ts';
 import { multipartBody } from '../test/support/statements.ts';
-import { startPauseTrace } from './support/pause-trace.ts';
 
 /** Lines of the big statement: a million unless BENCH_STATEMENT_ROWS says fewer (booking a million takes long on a busy machine). */
 const STATEMENT_ROWS = Number(process.env.BENCH_STATEMENT_ROWS ?? 1_000_000);
@@ -46,12 +46,14 @@ function hostileCsv(): Buffer {
 const BYSTANDER = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { setTimeout: sleep } = require('node:timers/promises');
+const { readFileSync } = require('node:fs');
+const rss = () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync('/proc/' + workerData.pid + '/status', 'utf8'))[1]) * 1024;
 let latencies = [];
 let failures = 0;
 let peakRss = 0;
 let running = true;
 let inFlightSince = null;
-const sampler = setInterval(() => { peakRss = Math.max(peakRss, process.memoryUsage.rss()); }, 50);
+const sampler = setInterval(() => { peakRss = Math.max(peakRss, rss()); }, 50);
 parentPort.on('message', (message) => {
   if (message === 'stop') { running = false; clearInterval(sampler); return; }
   // A request still waiting when a phase ends counts in it with its wait so far, and in the next
@@ -64,7 +66,7 @@ parentPort.on('message', (message) => {
   parentPort.postMessage({ latencies, failures, peakRss });
   latencies = [];
   failures = 0;
-  peakRss = process.memoryUsage.rss();
+  peakRss = rss();
 });
 (async () => {
   while (running) {
@@ -85,16 +87,27 @@ parentPort.on('message', (message) => {
 
 const bench: Bench = async (context) => {
   const { handle, databaseUrl, schema, dispose } = await context.openDatabase();
-  const config = generousRateLimits({
-    ...loadConfig({ ...process.env, DATABASE_URL: databaseUrl }),
-    databaseSchema: schema,
-    port: 0,
-    smtpPort: 0,
-    logLevel: 'silent',
+  const wide = String(1e9);
+  const service = spawn(process.execPath, [fileURLToPath(new URL('../bin/bookkeeping.js', import.meta.url)), 'serve'], {
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      ...(schema ? { DATABASE_SCHEMA: schema } : {}),
+      PORT: '0',
+      SMTP_PORT: '0',
+      LOG_LEVEL: 'silent',
+      ...Object.fromEntries(
+        ['READ', 'WRITE', 'REPORT'].flatMap((kind) => [
+          [`RATE_LIMIT_${kind}_BURST`, wide],
+          [`RATE_LIMIT_${kind}_PER_SECOND`, wide],
+        ]),
+      ),
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const service = await startService(config, { withWorker: true });
-  const base = service.url;
-  context.report('background work', config.backgroundWork === 'thread' ? 1 : 0, '1 = thread');
+  const [firstLine] = (await once(service.stdout!, 'data')) as [Buffer];
+  const base = (JSON.parse(firstLine.toString()) as { listening: string }).listening;
+  context.report('background work', process.env.BACKGROUND_WORK === 'inline' ? 0 : 1, '1 = thread');
 
   const heavy = await createTenant(handle, { legalName: 'Heavy LLC', stateCode: 'DE' });
   const heavyKey = (await createApiKey(handle, heavy.tenantId, ['read', 'write'], 'bench')).key;
@@ -158,7 +171,7 @@ const bench: Bench = async (context) => {
 
   const thread = new Worker(BYSTANDER, {
     eval: true,
-    workerData: { url: `${base}/transactions?limit=100`, key: bystanderKey },
+    workerData: { url: `${base}/transactions?limit=100`, key: bystanderKey, pid: service.pid },
   });
   const collect = () =>
     new Promise<{ latencies: number[]; failures: number; peakRss: number }>((resolve) => {
@@ -170,10 +183,8 @@ const bench: Bench = async (context) => {
   async function phase<T>(name: string, work: () => Promise<T>): Promise<T> {
     process.stderr.write(`# ${new Date().toISOString()} ${name}\n`);
     await collect();
-    const trace = process.env.BENCH_PAUSE_TRACE ? startPauseTrace() : undefined;
     const result = await work();
     const { latencies, failures, peakRss } = await collect();
-    for (const line of trace?.stop() ?? []) process.stderr.write(`#   ${line}\n`);
     const sorted = latencies.sort((a, b) => a - b);
     context.report(`${name}: bystander requests`, sorted.length, 'requests');
     context.report(`${name}: bystander failures`, failures, 'requests', '0');
@@ -237,7 +248,8 @@ const bench: Bench = async (context) => {
   } finally {
     thread.postMessage('stop');
     await thread.terminate();
-    await service.stop();
+    service.kill('SIGTERM');
+    await once(service, 'exit');
     await dispose();
   }
 };

@@ -1,6 +1,7 @@
 /**
- * Isolation of availability in the sweep (issue 16), over a real loopback socket with the sweep
- * worker running in the API's process, as `npm start` runs it:
+ * Isolation of availability in the sweep (issue 16), over a real loopback socket with the service
+ * run as `npm start` runs it (startService: the sweep in the background thread, or in the API's
+ * process with BACKGROUND_WORK=inline):
  * - a bystander tenant's GET /transactions latency (p50, p99, max) while the worker drains another
  *   tenant's backlog of uncategorized rows (100,000 on SQLite, 20,000 on PostgreSQL;
  *   RELIABILITY_BENCH_ROWS to change it), beside the same figure with the worker idle. The bystander
@@ -9,17 +10,16 @@
  * - how long a third tenant's pushed row waits to be booked while that backlog drains;
  * - how long a tenant's pushed row waits to be booked when the tenant swept just before it pushes a
  *   poison row at the same moment (a categorizer that throws on it), beside the same with a harmless row.
- * The service's own settings apply (SWEEP_BATCH_SIZE, SWEEP_INTERVAL_MS).
+ * The service's own settings apply (SWEEP_BATCH_SIZE, SWEEP_INTERVAL_MS). The backlog is written
+ * straight to the database while the service is stopped, and the drain is timed from its restart.
  */
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import type { Bench } from './run.ts';
 import { loadConfig } from '../src/config/config.ts';
-import { buildApp } from '../src/http/app.ts';
+import { startService, type RunningService } from '../src/server.ts';
 import { createApiKey } from '../src/tenancy/api-keys.ts';
 import { createTenant } from '../src/tenancy/tenants.ts';
-import { SweepWorker } from '../src/sweep/worker.ts';
-import { directoryTier, serviceTiers } from '../src/sweep/categorize/tiers.ts';
 import { withWriteTransaction } from '../src/db/transaction.ts';
 import { insertNewTransactions, type NewTransactionRow } from '../src/bank-rows/transactions-store.ts';
 import { merchantKeyFor } from '../src/bank-rows/merchant-key.ts';
@@ -27,11 +27,11 @@ import { newId } from '../src/shared/ids.ts';
 import { loadEvalDataset } from '../eval/dataset/index.ts';
 import { percentile } from './spine.bench.ts';
 import { startPauseTrace } from './support/pause-trace.ts';
+import { POISON } from './support/poison-tiers.ts';
 
 const BYSTANDER_EVERY_MS = 20;
 const IDLE_REFERENCE_MS = 5_000;
 const POISON_TRIALS = 7;
-const POISON = 'ZZQ POISON VENDOR';
 
 /** The bystander: one GET every BYSTANDER_EVERY_MS from its own thread; posts its latencies (ms) when told to stop. */
 const BYSTANDER = `
@@ -71,32 +71,29 @@ function startBystander(url: string, key: string): { stop(): Promise<number[]> }
 
 const bench: Bench = async (context) => {
   const backlogRows = Number(process.env.RELIABILITY_BENCH_ROWS ?? (context.dialect === 'sqlite' ? 100_000 : 20_000));
-  const { handle, dispose } = await context.openDatabase();
+  const { handle, databaseUrl, schema, dispose } = await context.openDatabase();
   const wide = { burst: 1e9, refillPerSecond: 1e9 };
-  const config = { ...loadConfig({}), rateLimits: { read: wide, write: wide, report: wide } };
-  const tiers = {
-    ...serviceTiers(),
-    directory: (row: Parameters<typeof directoryTier>[0]) => {
-      if (row.description.includes(POISON)) throw new Error('categorizer crashed on this row');
-      return directoryTier(row);
-    },
+  const config = {
+    ...loadConfig({ ...process.env, DATABASE_URL: databaseUrl }),
+    databaseSchema: schema,
+    port: 0,
+    smtpPort: 0,
+    logLevel: 'silent',
+    rateLimits: { read: wide, write: wide, report: wide },
   };
-  const quiet = { info() {}, error() {} };
-  const worker = new SweepWorker(
-    handle,
-    {
-      batchSize: config.sweepBatchSize,
-      batchBudgetMs: config.sweepBatchBudgetMs,
-      reviewThreshold: config.reviewThreshold,
-      intervalMs: config.sweepIntervalMs,
-      tiers,
-    },
-    quiet,
-  );
-  const app = await buildApp({ handle, config, onRowsArrived: () => worker.nudge() });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/v1`;
+  context.report('background work', config.backgroundWork === 'thread' ? 1 : 0, '1 = thread');
+  const tiersModule = new URL('./support/poison-tiers.ts', import.meta.url).href;
+  let service: RunningService | undefined;
+  let base = '';
+  const start = async () => {
+    service = await startService(config, { withWorker: true, tiersModule });
+    base = service.url;
+  };
+  const stop = async () => {
+    await service?.stop();
+    service = undefined;
+  };
+  await start();
 
   const tenant = async (name: string) => {
     const created = await createTenant(handle, { legalName: name });
@@ -162,21 +159,20 @@ const bench: Bench = async (context) => {
         amount: 10 + index,
       })),
     );
-    worker.start();
     for (
       let waited = 0;
       (await bystander.call('GET', '/transactions?sweepState=queued&limit=1')).data.length > 0;
       waited++
     )
       await new Promise((resolve) => setTimeout(resolve, 50));
-    const bystanderUrl = `${base}/transactions?from=2026-03-01&to=2026-03-31&limit=50`;
+    const bystanderPath = '/transactions?from=2026-03-01&to=2026-03-31&limit=50';
 
-    let probe = startBystander(bystanderUrl, bystander.key);
+    let probe = startBystander(`${base}${bystanderPath}`, bystander.key);
     await new Promise((resolve) => setTimeout(resolve, IDLE_REFERENCE_MS));
     summary('sweep idle (reference)', await probe.stop(), '');
 
-    // The backlog goes in straight to the database (its loading is not what is measured) with the worker stopped.
-    await worker.stop();
+    // The backlog goes in straight to the database (its loading is not what is measured) with the service stopped.
+    await stop();
     const dataset = loadEvalDataset();
     const account = await handle.db
       .selectFrom('bank_accounts')
@@ -221,10 +217,11 @@ const bench: Bench = async (context) => {
       await withWriteTransaction(handle, (trx) => insertNewTransactions(trx, chunk));
     }
 
-    probe = startBystander(bystanderUrl, bystander.key);
-    const trace = process.env.BENCH_PAUSE_TRACE ? startPauseTrace() : undefined;
+    await start();
+    // The thread's sweep starts as the service returns: the drain is timed from here.
     const drainStarted = performance.now();
-    worker.start();
+    probe = startBystander(`${base}${bystanderPath}`, bystander.key);
+    const trace = process.env.BENCH_PAUSE_TRACE ? startPauseTrace() : undefined;
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     const latecomerWaitMs = await timeToBooked(latecomer, 'late-1', () =>
       push(latecomer, [{ id: 'late-1', description: 'OFFICE DEPOT late-1', amount: 12 }]),
@@ -304,8 +301,7 @@ const bench: Bench = async (context) => {
       `≤ ${config.sweepIntervalMs} ms`,
     );
   } finally {
-    await worker.stop();
-    await app.close();
+    await stop();
     await dispose();
   }
 };

@@ -55,7 +55,14 @@ export interface RunningService {
 
 export { openMigratedDatabase };
 
-export async function startService(config: Config, options: { withWorker: boolean }): Promise<RunningService> {
+export async function startService(
+  config: Config,
+  options: {
+    withWorker: boolean;
+    /** Tests and benches only: a module that changes the sweep's tiers (background/workers.ts). */
+    tiersModule?: string;
+  },
+): Promise<RunningService> {
   const logger = createLogger(config.logLevel);
   const { dialect, target } = parseDatabaseUrl(config.databaseUrl);
   // An in-memory SQLite database lives on its one connection: a thread cannot open it.
@@ -117,7 +124,12 @@ export async function startService(config: Config, options: { withWorker: boolea
   }
   if (inThread) {
     try {
-      background = await BackgroundThread.start(config, waiting, logger.child({ component: 'background' }));
+      background = await BackgroundThread.start(
+        config,
+        waiting,
+        logger.child({ component: 'background' }),
+        options.tiersModule,
+      );
     } catch (error) {
       await inbox?.close();
       await app.close();
@@ -125,7 +137,7 @@ export async function startService(config: Config, options: { withWorker: boolea
       throw error;
     }
   } else if (options.withWorker) {
-    background = startBackgroundWork(handle, config, logger);
+    background = await startBackgroundWork(handle, config, logger, options.tiersModule);
   }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

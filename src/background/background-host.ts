@@ -15,7 +15,7 @@ import {
  * The thread side of serve's background work: its own database connection (the API's process
  * migrated the schema already), the sweep, statement reading and feed sync, nudged by messages.
  */
-const { config, waiting } = workerData as { config: Config; waiting: Int32Array };
+const { config, waiting, tiersModule } = workerData as { config: Config; waiting: Int32Array; tiersModule?: string };
 const port = parentPort!;
 const logger = createLogger(config.logLevel).child({ thread: 'background' });
 const handle = await openDatabase(config.databaseUrl, {
@@ -24,7 +24,7 @@ const handle = await openDatabase(config.databaseUrl, {
   walCheckpoint: 'inline',
   busy: { deadlineMs: BACKGROUND_BUSY_DEADLINE_MS, role: 'background', waiting },
 });
-const work = startBackgroundWork(handle, config, logger);
+const work = await startBackgroundWork(handle, config, logger, tiersModule);
 
 // The API's writes (pushes, corrections) never checkpoint; when the sweep has nothing to commit,
 // what they wrote is copied into the database file from here, so the WAL cannot grow without end.

@@ -34,11 +34,20 @@ export class BackgroundThread implements BackgroundWork {
     private readonly config: Config,
     private readonly waiting: Int32Array,
     private readonly logger: Logger,
+    private readonly tiersModule: string | undefined,
   ) {}
 
-  /** Starts the thread and resolves once its workers run. `waiting` is shared with the API's connection. */
-  static async start(config: Config, waiting: Int32Array, logger: Logger): Promise<BackgroundThread> {
-    const background = new BackgroundThread(config, waiting, logger);
+  /**
+   * Starts the thread and resolves once its workers run. `waiting` is shared with the API's
+   * connection; `tiersModule`, for tests and benches, changes the sweep's tiers (workers.ts).
+   */
+  static async start(
+    config: Config,
+    waiting: Int32Array,
+    logger: Logger,
+    tiersModule?: string,
+  ): Promise<BackgroundThread> {
+    const background = new BackgroundThread(config, waiting, logger, tiersModule);
     await background.spawn();
     return background;
   }
@@ -68,7 +77,7 @@ export class BackgroundThread implements BackgroundWork {
   private spawn(): Promise<void> {
     const thread = new Worker(BOOTSTRAP, {
       execArgv: [],
-      workerData: { config: this.config, waiting: this.waiting },
+      workerData: { config: this.config, waiting: this.waiting, tiersModule: this.tiersModule },
     });
     this.thread = thread;
     return new Promise((resolve, reject) => {

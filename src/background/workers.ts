@@ -4,11 +4,13 @@ import { feedRuntime, type FeedRuntime } from '../intake/feeds/services.ts';
 import { syncDueConnections } from '../intake/feeds/sync.ts';
 import { DEFAULT_STATEMENT_PROCESSING, processStatementsOnce } from '../intake/statements/process.ts';
 import { ReaderPool } from '../intake/statements/reader-pool.ts';
+import { removeAbandonedUploads } from '../intake/statements/uploads.ts';
 import type { Logger } from '../shared/logger.ts';
+import type { TierRuntime } from '../sweep/categorize/run.ts';
 import { loadServiceKnowledge } from '../sweep/categorize/tiers.ts';
 import { SweepWorker } from '../sweep/worker.ts';
 
-export function createWorker(handle: DatabaseHandle, config: Config, logger: Logger): SweepWorker {
+export function createWorker(handle: DatabaseHandle, config: Config, logger: Logger, tiers?: TierRuntime): SweepWorker {
   loadServiceKnowledge();
   return new SweepWorker(
     handle,
@@ -18,6 +20,7 @@ export function createWorker(handle: DatabaseHandle, config: Config, logger: Log
       reviewThreshold: config.reviewThreshold,
       intervalMs: config.sweepIntervalMs,
       llm: config.llm,
+      tiers,
     },
     logger.child({ component: 'sweep' }),
   );
@@ -33,6 +36,7 @@ export function createStatementWorker(
   const statementLogger = logger.child({ component: 'statements' });
   const readerPool = new ReaderPool(config.statementReading);
   readerPool.warm();
+  let abandonedRemoved = false;
   return new SweepWorker(
     handle,
     {
@@ -41,12 +45,19 @@ export function createStatementWorker(
       intervalMs: config.sweepIntervalMs,
     },
     statementLogger,
-    () =>
-      processStatementsOnce(
+    async () => {
+      // Once a worker's life: what a crash mid-upload left (uploads.ts).
+      if (!abandonedRemoved) {
+        abandonedRemoved = true;
+        const removed = await removeAbandonedUploads(handle);
+        if (removed > 0) statementLogger.info({ chunks: removed }, 'removed the bytes of abandoned uploads');
+      }
+      return processStatementsOnce(
         handle,
         { ...DEFAULT_STATEMENT_PROCESSING, leaseMs: config.statementLeaseMs },
         { onIngested, logger: statementLogger, readerPool },
-      ),
+      );
+    },
   );
 }
 
@@ -88,11 +99,28 @@ export interface BackgroundWork {
 }
 
 /**
+ * A module that changes the sweep's tiers, for tests and benches that need a categorizer failing on
+ * purpose (a poison row) in a service run as serve runs it: its default export takes the service's
+ * tiers and returns the ones to use. It is named by URL, as a thread can be handed no function.
+ */
+export type TiersModule = { default: (tiers: TierRuntime) => TierRuntime };
+
+/**
  * Starts the sweep, the statement reader and the feed sync on `handle`: in `serve`'s background
  * thread (background-thread.ts), in the `worker` command, or inline in the API's process.
  */
-export function startBackgroundWork(handle: DatabaseHandle, config: Config, logger: Logger): BackgroundWork {
-  const sweep = createWorker(handle, config, logger);
+export async function startBackgroundWork(
+  handle: DatabaseHandle,
+  config: Config,
+  logger: Logger,
+  tiersModule?: string,
+): Promise<BackgroundWork> {
+  const tiers = tiersModule
+    ? ((await import(tiersModule)) as TiersModule).default(
+        (await import('../sweep/categorize/tiers.ts')).serviceTiers(),
+      )
+    : undefined;
+  const sweep = createWorker(handle, config, logger, tiers);
   const statements = createStatementWorker(handle, config, logger, () => sweep.nudge());
   const feeds = createFeedWorker(
     handle,

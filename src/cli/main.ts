@@ -468,7 +468,7 @@ program
     const { startBackgroundWork } = await import('../background/workers.ts');
     const { createLogger } = await import('../shared/logger.ts');
     const handle = await openMigratedDatabase(config);
-    const work = startBackgroundWork(handle, config, createLogger(config.logLevel));
+    const work = await startBackgroundWork(handle, config, createLogger(config.logLevel));
     printJson({ worker: 'running', database: handle.dialect });
     stopOnSignal(async () => {
       await work.stop();

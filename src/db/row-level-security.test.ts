@@ -18,6 +18,7 @@ import {
 } from '../../test/support/harness.ts';
 import { withTenantTransaction, type Executor } from './transaction.ts';
 import { TENANT_TABLES } from './migrations/0017-row-level-security.ts';
+import { CONTENT_CHUNK_TABLES } from './migrations/0021-statement-content-chunks.ts';
 
 describe('row-level security', () => {
   let harness: Harness;
@@ -86,7 +87,7 @@ describe('row-level security', () => {
       tables.rows.filter((table) => table.relrowsecurity && table.relforcerowsecurity).map((table) => table.relname),
     );
     assert.deepEqual(
-      TENANT_TABLES.map(([table]) => table).filter((table) => !walled.has(table)),
+      [...TENANT_TABLES, ...CONTENT_CHUNK_TABLES].map(([table]) => table).filter((table) => !walled.has(table)),
       [],
     );
   });

@@ -18,6 +18,7 @@ export interface Database {
   account_daily_totals: AccountDailyTotalsTable;
   rate_limit_buckets: RateLimitBucketsTable;
   statement_documents: StatementDocumentsTable;
+  statement_document_chunks: StatementDocumentChunksTable;
   statement_periods: StatementPeriodsTable;
   obligations: ObligationsTable;
   categorization_rules: CategorizationRulesTable;
@@ -218,7 +219,6 @@ export interface StatementDocumentsTable {
   sha256: string;
   /** sha-256 of the bytes and of what steers their reading (bank account, hints): finds a resent mail or a retried upload (uploads.ts). Null on documents from before migration 0011. */
   content_key: string | null;
-  content: Buffer;
   hints: string | null;
   /** 'processing' | 'ingested' | 'rejected' */
   status: string;
@@ -239,6 +239,15 @@ export interface StatementDocumentsTable {
   /** When the claim lapses: a worker that crashed mid-read leaves a document others take up after this. */
   claimed_until: string | null;
   attempts: number;
+}
+
+/** A document's bytes in order of `seq` (migration 0021): written a chunk a statement, so no write holds the event loop long. */
+export interface StatementDocumentChunksTable {
+  document_id: string;
+  seq: number;
+  tenant_id: string;
+  bytes: Buffer;
+  created_at: string;
 }
 
 /** One ingested statement: identity is bank account + period. */

@@ -25,6 +25,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   api_keys: 'tenancy/',
   obligations: 'compliance/',
   statement_documents: 'intake/statements/',
+  statement_document_chunks: 'intake/statements/',
   statement_periods: 'intake/statements/',
   statement_inboxes: 'intake/statements/',
   merchant_memory: 'sweep/memory-store.ts',

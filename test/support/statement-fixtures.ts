@@ -42,7 +42,6 @@ async function insertDocument(
       media_type: 'application/pdf',
       size_bytes: content.length,
       sha256: createHash('sha256').update(content).digest('hex'),
-      content,
       hints: null,
       status: document.status,
       format: document.status === 'ingested' ? 'pdf_text' : null,
@@ -57,6 +56,10 @@ async function insertDocument(
       created_at: document.uploadedAt,
       updated_at: document.uploadedAt,
     })
+    .execute();
+  await handle.db
+    .insertInto('statement_document_chunks')
+    .values({ document_id: id, seq: 0, tenant_id: tenantId, bytes: content, created_at: document.uploadedAt })
     .execute();
   return id;
 }

@@ -21,6 +21,15 @@ export const TENANT_TABLES: ReadonlyArray<readonly [table: string, tenantColumn:
   ['statement_inboxes', 'tenant_id'],
 ];
 
+/** Enables and forces the tenant wall on one table (PostgreSQL only); later migrations wall their new tables with it. */
+export async function wallTenantTable(db: Kysely<any>, table: string, column: string): Promise<void> {
+  const declared = `nullif(current_setting('app.tenant_id', true), '')`;
+  const rule = `${declared} is null or ${column} = ${declared}`;
+  await sql.raw(`alter table ${table} enable row level security`).execute(db);
+  await sql.raw(`alter table ${table} force row level security`).execute(db);
+  await sql.raw(`create policy tenant_wall on ${table} using (${rule}) with check (${rule})`).execute(db);
+}
+
 /**
  * PostgreSQL row-level security, a second wall behind the tenant filter every query writes: a
  * transaction that declares its tenant (`set_config('app.tenant_id', …, true)`, which
@@ -34,13 +43,7 @@ export function rowLevelSecurityMigration(dialect: Dialect): Migration {
   return {
     async up(db: Kysely<any>) {
       if (dialect !== 'postgres') return;
-      for (const [table, column] of TENANT_TABLES) {
-        const declared = `nullif(current_setting('app.tenant_id', true), '')`;
-        const rule = `${declared} is null or ${column} = ${declared}`;
-        await sql.raw(`alter table ${table} enable row level security`).execute(db);
-        await sql.raw(`alter table ${table} force row level security`).execute(db);
-        await sql.raw(`create policy tenant_wall on ${table} using (${rule}) with check (${rule})`).execute(db);
-      }
+      for (const [table, column] of TENANT_TABLES) await wallTenantTable(db, table, column);
     },
     async down(db: Kysely<any>) {
       if (dialect !== 'postgres') return;

@@ -18,6 +18,7 @@ import { leanIndexesMigration } from './0016-lean-indexes.ts';
 import { merchantCategoryCodeMigration } from './0019-merchant-category-code.ts';
 import { peopleMigration } from './0015-people.ts';
 import { rowLevelSecurityMigration } from './0017-row-level-security.ts';
+import { statementContentChunksMigration } from './0021-statement-content-chunks.ts';
 
 /**
  * Every migration of the service, in order. Names sort in the order they run; a new table group adds
@@ -43,5 +44,6 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '0016-lean-indexes': leanIndexesMigration(),
     '0017-row-level-security': rowLevelSecurityMigration(dialect),
     '0019-merchant-category-code': merchantCategoryCodeMigration(),
+    '0021-statement-content-chunks': statementContentChunksMigration(dialect),
   };
 }

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { StatementDocumentsTable, StatementPeriodsTable } from '../../db/schema.ts';
 import type { Executor } from '../../db/transaction.ts';
 
-export type DocumentSummary = Omit<StatementDocumentsTable, 'content' | 'content_key'>;
+export type DocumentSummary = Omit<StatementDocumentsTable, 'content_key'>;
 
 const SUMMARY_COLUMNS = [
   'id',
@@ -41,15 +41,7 @@ export async function insertDocumentOnce(
   row: StatementDocumentsTable & { content_key: string },
   anyStatus: boolean,
 ): Promise<string> {
-  const earlier = () => {
-    let query = db
-      .selectFrom('statement_documents')
-      .select('id')
-      .where('tenant_id', '=', row.tenant_id)
-      .where('content_key', '=', row.content_key);
-    if (!anyStatus) query = query.where('status', '=', 'processing');
-    return query.orderBy('created_at').limit(1).executeTakeFirst();
-  };
+  const earlier = () => findEarlierDocument(db, row.tenant_id, row.content_key, anyStatus);
   const found = await earlier();
   if (found) return found.id;
   // A delivery racing this one may have stored the same waiting document since: the partial unique index decides.
@@ -62,6 +54,22 @@ export async function insertDocumentOnce(
     )
     .execute();
   return (await earlier())!.id;
+}
+
+/** The tenant's first document with this content key: of any status when `anyStatus`, else one still waiting to be read. */
+export async function findEarlierDocument(
+  db: Executor,
+  tenantId: string,
+  contentKey: string,
+  anyStatus: boolean,
+): Promise<{ id: string } | undefined> {
+  let query = db
+    .selectFrom('statement_documents')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('content_key', '=', contentKey);
+  if (!anyStatus) query = query.where('status', '=', 'processing');
+  return query.orderBy('created_at').limit(1).executeTakeFirst();
 }
 
 export async function findDocument(db: Executor, tenantId: string, id: string): Promise<DocumentSummary | undefined> {
@@ -148,14 +156,69 @@ export async function startAttempt(
   return row?.attempts;
 }
 
-export async function documentContent(db: Executor, tenantId: string, id: string): Promise<Buffer | undefined> {
-  const row = await db
-    .selectFrom('statement_documents')
-    .select('content')
+/** A chunk of a document's bytes: one statement writes this much at most (see writeDocumentContent). */
+export const CONTENT_CHUNK_BYTES = 1024 * 1024;
+
+/**
+ * Stores a document's bytes, a chunk a statement, before the document's row: a 20 MB upload written
+ * as one statement held the event loop (SQLite) for most of a second. `between` runs after each chunk
+ * (the upload gives the event loop a turn there). Chunks whose document row never came (a crash in
+ * between) are removed by deleteOrphanContent.
+ */
+export async function writeDocumentContent(
+  db: Executor,
+  tenantId: string,
+  documentId: string,
+  bytes: Uint8Array,
+  now: string,
+  between: () => Promise<void>,
+): Promise<void> {
+  for (let seq = 0, offset = 0; offset < bytes.length || seq === 0; seq++, offset += CONTENT_CHUNK_BYTES) {
+    await db
+      .insertInto('statement_document_chunks')
+      .values({
+        document_id: documentId,
+        seq,
+        tenant_id: tenantId,
+        bytes: Buffer.from(
+          bytes.buffer,
+          bytes.byteOffset + offset,
+          Math.min(CONTENT_CHUNK_BYTES, bytes.length - offset),
+        ),
+        created_at: now,
+      })
+      .execute();
+    await between();
+  }
+}
+
+export async function deleteDocumentContent(db: Executor, tenantId: string, documentId: string): Promise<void> {
+  await db
+    .deleteFrom('statement_document_chunks')
     .where('tenant_id', '=', tenantId)
-    .where('id', '=', id)
+    .where('document_id', '=', documentId)
+    .execute();
+}
+
+/** Chunks older than `before` whose document row was never written: an upload that crashed between the two. */
+export async function deleteOrphanContent(db: Executor, before: string): Promise<number> {
+  const result = await db
+    .deleteFrom('statement_document_chunks')
+    .where('created_at', '<', before)
+    .where('document_id', 'not in', db.selectFrom('statement_documents').select('id'))
     .executeTakeFirst();
-  return row ? Buffer.from(row.content) : undefined;
+  return Number(result.numDeletedRows);
+}
+
+export async function documentContent(db: Executor, tenantId: string, id: string): Promise<Buffer | undefined> {
+  const chunks = await db
+    .selectFrom('statement_document_chunks')
+    .select('bytes')
+    .where('tenant_id', '=', tenantId)
+    .where('document_id', '=', id)
+    .orderBy('seq')
+    .execute();
+  return chunks.length > 0 ? Buffer.concat(chunks.map((chunk) => chunk.bytes)) : undefined;
 }
 
 /** True when the document is still processing under this claim (locked until commit where the database can). */

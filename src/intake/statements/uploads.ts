@@ -1,3 +1,4 @@
+import { yieldToEventLoop } from '../../shared/event-loop.ts';
 import { createHash } from 'node:crypto';
 import type { DatabaseHandle } from '../../db/connection.ts';
 import type { StatementPeriodsTable } from '../../db/schema.ts';
@@ -133,44 +134,72 @@ export async function receiveStatement(
         now,
       )
     : undefined;
-  const storedId = await withWriteTransaction(handle, (trx) =>
-    store.insertDocumentOnce(
-      trx,
-      {
-        id: documentId,
-        tenant_id: tenantId,
-        entity_id: entityId,
-        bank_account_id: bankAccountId,
-        source: incoming.source,
-        filename: incoming.filename,
-        media_type: incoming.mediaType || 'application/octet-stream',
-        size_bytes: incoming.bytes.length,
-        sha256,
-        content_key: contentKey(sha256, bankAccountId, hints),
-        content: incoming.bytes,
-        hints: Object.keys(hints).length > 0 ? JSON.stringify(hints) : null,
-        status: 'processing',
-        format: null,
-        rejection_reason: null,
-        rejection_message: null,
-        rejection_detail: null,
-        conflicts: null,
-        corrections: null,
-        statement_period_id: null,
-        statement_period_ids: null,
-        created_at: now,
-        updated_at: now,
-        claim_token: null,
-        claimed_until: null,
-        attempts: 0,
-        ...rejected,
-      },
-      incoming.source === 'email',
-    ),
-  );
+  const key = contentKey(sha256, bankAccountId, hints);
+  const anyStatus = incoming.source === 'email';
+  const duplicateOf = async (id: string) => {
+    const existing = await store.findDocument(handle.db, tenantId, id);
+    return { documentId: id, status: existing!.status as DocumentStatus, duplicate: true };
+  };
+  const earlier = await store.findEarlierDocument(handle.db, tenantId, key, anyStatus);
+  if (earlier) return duplicateOf(earlier.id);
+  // The bytes first, a chunk at a time with the event loop turning between; the row that makes them a document last.
+  await store.writeDocumentContent(handle.db, tenantId, documentId, incoming.bytes, now, yieldToEventLoop);
+  let storedId: string;
+  try {
+    storedId = await withWriteTransaction(handle, (trx) =>
+      store.insertDocumentOnce(
+        trx,
+        {
+          id: documentId,
+          tenant_id: tenantId,
+          entity_id: entityId,
+          bank_account_id: bankAccountId,
+          source: incoming.source,
+          filename: incoming.filename,
+          media_type: incoming.mediaType || 'application/octet-stream',
+          size_bytes: incoming.bytes.length,
+          sha256,
+          content_key: key,
+          hints: Object.keys(hints).length > 0 ? JSON.stringify(hints) : null,
+          status: 'processing',
+          format: null,
+          rejection_reason: null,
+          rejection_message: null,
+          rejection_detail: null,
+          conflicts: null,
+          corrections: null,
+          statement_period_id: null,
+          statement_period_ids: null,
+          created_at: now,
+          updated_at: now,
+          claim_token: null,
+          claimed_until: null,
+          attempts: 0,
+          ...rejected,
+        },
+        anyStatus,
+      ),
+    );
+  } catch (error) {
+    await store.deleteDocumentContent(handle.db, tenantId, documentId);
+    throw error;
+  }
   if (storedId === documentId) return { documentId, status: rejected ? 'rejected' : 'processing', duplicate: false };
-  const existing = await store.findDocument(handle.db, tenantId, storedId);
-  return { documentId: storedId, status: existing!.status as DocumentStatus, duplicate: true };
+  // A delivery of the same document won the race meanwhile: its bytes are the ones kept.
+  await store.deleteDocumentContent(handle.db, tenantId, documentId);
+  return duplicateOf(storedId);
+}
+
+/** How old the bytes of an upload that never became a document must be before they are removed. */
+const ABANDONED_UPLOAD_AGE_MS = 60 * 60_000;
+
+/**
+ * Removes the bytes of uploads that crashed between storing them and writing their document (see
+ * receiveStatement), once they are an hour old: an upload still under way, in this process or
+ * another API process, is never that slow.
+ */
+export async function removeAbandonedUploads(handle: DatabaseHandle, now: Date = new Date()): Promise<number> {
+  return store.deleteOrphanContent(handle.db, new Date(now.getTime() - ABANDONED_UPLOAD_AGE_MS).toISOString());
 }
 
 function labelText(text: string | null): string | null {
