@@ -77,8 +77,9 @@ function toMemberView(row: {
   };
 }
 
-async function memberRow(db: Executor, tenantId: string, userId: string) {
-  const row = await db
+/** A tenant's members with what their view shows. */
+function membersOf(db: Executor, tenantId: string) {
+  return db
     .selectFrom('memberships')
     .innerJoin('users', 'users.id', 'memberships.user_id')
     .select([
@@ -88,27 +89,17 @@ async function memberRow(db: Executor, tenantId: string, userId: string) {
       'memberships.role',
       'memberships.created_at as member_since',
     ])
-    .where('memberships.tenant_id', '=', tenantId)
-    .where('memberships.user_id', '=', userId)
-    .executeTakeFirst();
+    .where('memberships.tenant_id', '=', tenantId);
+}
+
+async function memberRow(db: Executor, tenantId: string, userId: string) {
+  const row = await membersOf(db, tenantId).where('memberships.user_id', '=', userId).executeTakeFirst();
   return row ? toMemberView(row) : undefined;
 }
 
 export async function listMembers(handle: DatabaseHandle, tenantId: string): Promise<MemberView[]> {
   if (!(await findTenant(handle.readDb, tenantId))) throw notFound(`tenant ${tenantId}`);
-  const rows = await handle.readDb
-    .selectFrom('memberships')
-    .innerJoin('users', 'users.id', 'memberships.user_id')
-    .select([
-      'users.id',
-      'users.email',
-      'users.password_hash',
-      'memberships.role',
-      'memberships.created_at as member_since',
-    ])
-    .where('memberships.tenant_id', '=', tenantId)
-    .orderBy('users.email')
-    .execute();
+  const rows = await membersOf(handle.readDb, tenantId).orderBy('users.email').execute();
   return rows.map(toMemberView);
 }
 
