@@ -27,6 +27,27 @@ export function useLoad<T>(
   return { data: state.data, error: state.error, loading: state.loading, reload };
 }
 
+/** What a page says after an action: that it worked, or why it did not. */
+export type Outcome = { kind: 'error' | 'success'; text: string };
+
+/**
+ * A page's outcome line and the way its actions report to it: `attempt` clears the line, runs the
+ * action, then shows the success text the action returns (nothing when it returns none) or why it failed.
+ */
+export function useOutcome() {
+  const [message, setMessage] = useState<Outcome>();
+  const attempt = async (action: () => Promise<string | undefined>) => {
+    setMessage(undefined);
+    try {
+      const success = await action();
+      if (success !== undefined) setMessage({ kind: 'success', text: success });
+    } catch (failure) {
+      setMessage({ kind: 'error', text: messageOf(failure) });
+    }
+  };
+  return { message, setMessage, attempt };
+}
+
 export function messageOf(error: unknown): string {
   if (error instanceof ApiError) return error.reason ? `${error.reason}` : error.error;
   if (error instanceof Error) return error.message;

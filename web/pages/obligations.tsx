@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api, canChange, get, query } from '../api.ts';
 import type { PageProps } from '../main.tsx';
-import { Loading, messageOf, money, Notice, PageTitle, TableRegion, todayIso, useLoad } from '../ui.tsx';
+import { Loading, useOutcome, money, Notice, PageTitle, TableRegion, todayIso, useLoad } from '../ui.tsx';
 
 interface Obligation {
   id: string;
@@ -29,22 +29,15 @@ export function ObligationsPage({ session }: PageProps) {
       ).then((body) => body.data),
     [showFiled],
   );
-  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string }>();
+  const { message, attempt } = useOutcome();
   const editable = canChange(session);
 
-  const act = async (obligation: Obligation, action: 'confirm' | 'file') => {
-    setMessage(undefined);
-    try {
+  const act = (obligation: Obligation, action: 'confirm' | 'file') =>
+    attempt(async () => {
       await api('POST', `/obligations/${obligation.id}/${action}`, {});
-      setMessage({
-        kind: 'success',
-        text: `${words(obligation.type)} ${obligation.period} ${action === 'file' ? 'marked filed' : 'confirmed'}.`,
-      });
       list.reload();
-    } catch (failure) {
-      setMessage({ kind: 'error', text: messageOf(failure) });
-    }
-  };
+      return `${words(obligation.type)} ${obligation.period} ${action === 'file' ? 'marked filed' : 'confirmed'}.`;
+    });
 
   const today = todayIso();
   return (

@@ -12,6 +12,7 @@ import {
   TableRegion,
   todayIso,
   useLoad,
+  useOutcome,
   Pager,
 } from '../ui.tsx';
 import type { MonthlySeries } from '../chart.ts';
@@ -397,7 +398,7 @@ export function ReportsPage({ params }: PageProps) {
   const to = params.get('to') ?? todayIso();
   const from = params.get('from') ?? `${to.slice(0, 4)}-01-01`;
   const [draft, setDraft] = useState({ from, to });
-  const [csvState, setCsvState] = useState<{ kind: 'error' | 'success'; text: string }>();
+  const { message: csvState, attempt } = useOutcome();
   const go = (next: { report?: string; from?: string; to?: string }) => {
     const search = new URLSearchParams({ report: kind, from, to, ...next });
     location.hash = `#/reports?${search}`;
@@ -416,15 +417,12 @@ export function ReportsPage({ params }: PageProps) {
         actions={
           <button
             type="button"
-            onClick={async () => {
-              setCsvState(undefined);
-              try {
+            onClick={() =>
+              attempt(async () => {
                 await downloadCsv(csvPath[kind], kind);
-                setCsvState({ kind: 'success', text: 'CSV downloaded.' });
-              } catch (failure) {
-                setCsvState({ kind: 'error', text: messageOf(failure) });
-              }
-            }}
+                return 'CSV downloaded.';
+              })
+            }
           >
             Download CSV
           </button>

@@ -7,7 +7,6 @@ import {
   Field,
   type LedgerAccount,
   Loading,
-  money,
   Notice,
   PageTitle,
   TableRegion,
@@ -15,7 +14,7 @@ import {
   useLoad,
   Pager,
 } from '../ui.tsx';
-import type { TransactionRow } from './review.tsx';
+import { RowCells, type TransactionRow } from '../rows.tsx';
 
 const PAGE_SIZE = 50;
 
@@ -214,19 +213,7 @@ export function TransactionsPage({ params }: PageProps) {
                 <tbody>
                   {page.data.data.map((row) => (
                     <tr key={row.id}>
-                      <td class="nowrap">{row.date}</td>
-                      <td>
-                        {row.merchant ? (
-                          <>
-                            <strong>{row.merchant}</strong>
-                            <br />
-                          </>
-                        ) : null}
-                        <span class="descriptor">{row.description}</span>
-                      </td>
-                      <td class={`number nowrap ${row.amount < 0 ? 'money-in' : ''}`}>
-                        {money(-row.amount, row.currency)}
-                      </td>
+                      <RowCells row={row} />
                       <td>{row.category ? `${row.category.accountNumber} ${row.category.accountName ?? ''}` : '—'}</td>
                       <td>
                         {row.needsReview ? (
