@@ -1,4 +1,4 @@
-import { money, TableRegion } from './ui.tsx';
+import { money, TableHead, TableRegion } from './ui.tsx';
 
 /** A bank row as GET /transactions answers it. */
 export interface TransactionRow {
@@ -63,16 +63,7 @@ export function RuleChanges({ changes, shown }: { changes: RuleChange[]; shown: 
   return (
     <TableRegion label="Rows the rule would change">
       <table>
-        <thead>
-          <tr>
-            <th scope="col">Date</th>
-            <th scope="col">Description</th>
-            <th scope="col" class="number">
-              Amount
-            </th>
-            <th scope="col">From → to</th>
-          </tr>
-        </thead>
+        <TableHead columns={['Date', 'Description', { figure: 'Amount' }, 'From → to']} />
         <tbody>
           {changes.slice(0, shown).map((change) => (
             <tr key={change.transactionId}>

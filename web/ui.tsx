@@ -97,6 +97,37 @@ export function Loading({ what }: { what: string }) {
   );
 }
 
+/**
+ * One column heading: its text; a figure column's ({ figure }), right-aligned over its numbers; or
+ * an actions or selection column's ({ hidden }), named to screen readers only since its controls
+ * speak for themselves. false leaves the column out (a column only some roles see).
+ */
+export type Column = string | { figure: string } | { hidden: string } | false;
+
+export function TableHead({ columns }: { columns: Column[] }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((column, index) =>
+          column === false ? null : typeof column === 'string' ? (
+            <th key={index} scope="col">
+              {column}
+            </th>
+          ) : 'figure' in column ? (
+            <th key={index} scope="col" class="number">
+              {column.figure}
+            </th>
+          ) : (
+            <th key={index} scope="col">
+              <span class="visually-hidden">{column.hidden}</span>
+            </th>
+          ),
+        )}
+      </tr>
+    </thead>
+  );
+}
+
 /** Wide tables scroll sideways inside their own focusable region, so the page never does at 375 px. */
 export function TableRegion({ label, children }: { label: string; children: ComponentChildren }) {
   return (

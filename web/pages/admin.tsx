@@ -2,7 +2,18 @@ import { useEffect, useState } from 'preact/hooks';
 import { api, get, isOwner, type Role } from '../api.ts';
 import type { PageProps } from '../main.tsx';
 import { auditChanges } from '../logic.ts';
-import { Field, Loading, messageOf, Notice, PageTitle, Pager, TableRegion, useLoad, useOutcome } from '../ui.tsx';
+import {
+  Field,
+  Loading,
+  messageOf,
+  Notice,
+  PageTitle,
+  Pager,
+  TableHead,
+  TableRegion,
+  useLoad,
+  useOutcome,
+} from '../ui.tsx';
 
 interface ApiKey {
   id: string;
@@ -88,18 +99,7 @@ export function ApiKeysPage(_props: PageProps) {
       ) : (
         <TableRegion label="API keys">
           <table>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Id</th>
-                <th scope="col">Scopes</th>
-                <th scope="col">Created</th>
-                <th scope="col">State</th>
-                <th scope="col">
-                  <span class="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={['Name', 'Id', 'Scopes', 'Created', 'State', { hidden: 'Actions' }]} />
             <tbody>
               {keys.data.map((key) => (
                 <tr key={key.id}>
@@ -230,15 +230,7 @@ export function PeoplePage({ session }: PageProps) {
       ) : (
         <TableRegion label="People with access">
           <table>
-            <thead>
-              <tr>
-                <th scope="col">E-mail</th>
-                <th scope="col">Role</th>
-                <th scope="col">
-                  <span class="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={['E-mail', 'Role', { hidden: 'Actions' }]} />
             <tbody>
               {people.data.map((person) => {
                 const self = person.email === session.email;
@@ -290,16 +282,7 @@ export function PeoplePage({ session }: PageProps) {
       ) : (
         <TableRegion label="Open invitations">
           <table>
-            <thead>
-              <tr>
-                <th scope="col">E-mail</th>
-                <th scope="col">Role</th>
-                <th scope="col">Expires</th>
-                <th scope="col">
-                  <span class="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={['E-mail', 'Role', 'Expires', { hidden: 'Actions' }]} />
             <tbody>
               {invitations.data.map((open) => (
                 <tr key={open.id}>
@@ -537,14 +520,7 @@ export function AuditLogPage({ params }: PageProps) {
         <>
           <TableRegion label="Changes, newest first">
             <table>
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Who</th>
-                  <th scope="col">What</th>
-                  <th scope="col">Before → after</th>
-                </tr>
-              </thead>
+              <TableHead columns={['When', 'Who', 'What', 'Before → after']} />
               <tbody>
                 {page.data.data.map((entry) => (
                   <tr key={entry.id}>

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { api, canChange, get, query } from '../api.ts';
 import type { PageProps } from '../main.tsx';
-import { Loading, useOutcome, money, Notice, PageTitle, TableRegion, todayIso, useLoad } from '../ui.tsx';
+import { Loading, money, Notice, PageTitle, TableHead, TableRegion, todayIso, useLoad, useOutcome } from '../ui.tsx';
 
 interface Obligation {
   id: string;
@@ -61,22 +61,16 @@ export function ObligationsPage({ session }: PageProps) {
         ) : (
           <TableRegion label="Obligation calendar">
             <table>
-              <thead>
-                <tr>
-                  <th scope="col">Deadline</th>
-                  <th scope="col">What</th>
-                  <th scope="col">Authority</th>
-                  <th scope="col" class="number">
-                    Amount due
-                  </th>
-                  <th scope="col">Status</th>
-                  {editable ? (
-                    <th scope="col">
-                      <span class="visually-hidden">Actions</span>
-                    </th>
-                  ) : null}
-                </tr>
-              </thead>
+              <TableHead
+                columns={[
+                  'Deadline',
+                  'What',
+                  'Authority',
+                  { figure: 'Amount due' },
+                  'Status',
+                  editable && { hidden: 'Actions' },
+                ]}
+              />
               <tbody>
                 {list.data.map((obligation) => (
                   <tr key={obligation.id} class={obligation.overdue ? 'overdue' : ''}>

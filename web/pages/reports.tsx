@@ -9,6 +9,7 @@ import {
   monthsBack,
   Notice,
   PageTitle,
+  TableHead,
   TableRegion,
   todayIso,
   useLoad,
@@ -108,15 +109,7 @@ function StatementTable({
   return (
     <TableRegion label={label}>
       <table>
-        <thead>
-          <tr>
-            <th scope="col">Account</th>
-            <th scope="col">Name</th>
-            <th scope="col" class="number">
-              Amount
-            </th>
-          </tr>
-        </thead>
+        <TableHead columns={['Account', 'Name', { figure: 'Amount' }]} />
         {sections.map((section) => (
           <tbody key={section.title}>
             <tr class="section">
@@ -294,21 +287,7 @@ function TrialBalance({ to }: { to: string }) {
   return (
     <TableRegion label="Trial balance">
       <table>
-        <thead>
-          <tr>
-            <th scope="col">Account</th>
-            <th scope="col">Name</th>
-            <th scope="col" class="number">
-              Debit
-            </th>
-            <th scope="col" class="number">
-              Credit
-            </th>
-            <th scope="col" class="number">
-              Balance
-            </th>
-          </tr>
-        </thead>
+        <TableHead columns={['Account', 'Name', { figure: 'Debit' }, { figure: 'Credit' }, { figure: 'Balance' }]} />
         <tbody>
           {data.accounts.map((row: any) => (
             <tr key={row.accountNumber}>
@@ -348,22 +327,16 @@ function GeneralLedger({ from, to }: { from: string; to: string }) {
     <>
       <TableRegion label="General ledger">
         <table>
-          <thead>
-            <tr>
-              <th scope="col">Account</th>
-              <th scope="col">Date</th>
-              <th scope="col">Description</th>
-              <th scope="col" class="number">
-                Debit
-              </th>
-              <th scope="col" class="number">
-                Credit
-              </th>
-              <th scope="col" class="number">
-                Balance
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              'Account',
+              'Date',
+              'Description',
+              { figure: 'Debit' },
+              { figure: 'Credit' },
+              { figure: 'Balance' },
+            ]}
+          />
           <tbody>
             {data.lines.map((line: any, index: number) => (
               <tr key={`${line.entryId}-${index}`}>

@@ -13,6 +13,7 @@ import {
   Notice,
   PageTitle,
   resolveCategory,
+  TableHead,
   TableRegion,
   todayIso,
 } from '../ui.tsx';
@@ -246,26 +247,16 @@ export function ReviewPage({ session }: PageProps) {
               <caption class="visually-hidden">
                 Rows needing review; keyboard shortcuts are listed below the table
               </caption>
-              <thead>
-                <tr>
-                  {editable ? (
-                    <th scope="col">
-                      <span class="visually-hidden">Selected</span>
-                    </th>
-                  ) : null}
-                  <th scope="col">Date</th>
-                  <th scope="col">Description</th>
-                  <th scope="col" class="number">
-                    Amount
-                  </th>
-                  <th scope="col">Suggestion</th>
-                  {editable ? (
-                    <th scope="col">
-                      <span class="visually-hidden">Actions</span>
-                    </th>
-                  ) : null}
-                </tr>
-              </thead>
+              <TableHead
+                columns={[
+                  editable && { hidden: 'Selected' },
+                  'Date',
+                  'Description',
+                  { figure: 'Amount' },
+                  'Suggestion',
+                  editable && { hidden: 'Actions' },
+                ]}
+              />
               <tbody>
                 {rows.map((row, index) => (
                   <tr

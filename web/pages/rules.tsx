@@ -8,12 +8,13 @@ import {
   Field,
   type LedgerAccount,
   Loading,
-  useOutcome,
   Notice,
   PageTitle,
   resolveCategory,
+  TableHead,
   TableRegion,
   useLoad,
+  useOutcome,
 } from '../ui.tsx';
 import { RuleChanges, type RuleChange } from '../rows.tsx';
 
@@ -170,21 +171,15 @@ export function RulesPage({ session }: PageProps) {
       ) : (
         <TableRegion label="Rules">
           <table>
-            <thead>
-              <tr>
-                <th scope="col">Description contains</th>
-                <th scope="col">Direction</th>
-                <th scope="col">Files under</th>
-                <th scope="col" class="number">
-                  Priority
-                </th>
-                {editable ? (
-                  <th scope="col">
-                    <span class="visually-hidden">Actions</span>
-                  </th>
-                ) : null}
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                'Description contains',
+                'Direction',
+                'Files under',
+                { figure: 'Priority' },
+                editable && { hidden: 'Actions' },
+              ]}
+            />
             <tbody>
               {rules.data.map((rule) => (
                 <tr key={rule.id}>

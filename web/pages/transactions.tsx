@@ -9,6 +9,7 @@ import {
   Loading,
   Notice,
   PageTitle,
+  TableHead,
   TableRegion,
   todayIso,
   useLoad,
@@ -199,17 +200,7 @@ export function TransactionsPage({ params }: PageProps) {
           ) : (
             <TableRegion label="Transactions">
               <table>
-                <thead>
-                  <tr>
-                    <th scope="col">Date</th>
-                    <th scope="col">Description</th>
-                    <th scope="col" class="number">
-                      Amount
-                    </th>
-                    <th scope="col">Category</th>
-                    <th scope="col">Status</th>
-                  </tr>
-                </thead>
+                <TableHead columns={['Date', 'Description', { figure: 'Amount' }, 'Category', 'Status']} />
                 <tbody>
                   {page.data.data.map((row) => (
                     <tr key={row.id}>
