@@ -103,6 +103,17 @@ export async function listMembers(handle: DatabaseHandle, tenantId: string): Pro
   return rows.map(toMemberView);
 }
 
+/** Marks the open tokens of one kind for an address (in one tenant, for invitations) used: their links stop working. */
+async function retireOpenTokens(
+  trx: Executor,
+  open: { kind: 'invitation' | 'password_reset'; email: string; tenantId?: string },
+  now: Date,
+): Promise<void> {
+  let update = trx.updateTable('one_time_tokens').set({ used_at: now.toISOString() }).where('kind', '=', open.kind);
+  if (open.tenantId !== undefined) update = update.where('tenant_id', '=', open.tenantId);
+  await update.where('email', '=', open.email).where('used_at', 'is', null).execute();
+}
+
 /**
  * Serializes changes to a tenant's memberships, so two concurrent demotions cannot both see another
  * owner left (SQLite's BEGIN IMMEDIATE already serializes writers; PostgreSQL locks the tenant row).
@@ -280,14 +291,7 @@ export async function createInvitation(
       throw conflict(`${email} is already a member of this tenant`);
     const now = new Date();
     // A new invitation replaces an open one for the same address (the older link stops working).
-    await trx
-      .updateTable('one_time_tokens')
-      .set({ used_at: now.toISOString() })
-      .where('kind', '=', 'invitation')
-      .where('tenant_id', '=', tenantId)
-      .where('email', '=', email)
-      .where('used_at', 'is', null)
-      .execute();
+    await retireOpenTokens(trx, { kind: 'invitation', email, tenantId }, now);
     const row = {
       token_hash: hashSecret(token),
       id: newId(),
@@ -472,13 +476,7 @@ export async function createPasswordReset(
     const user = await findUserByEmail(trx, normalized);
     if (!user) return undefined;
     const now = new Date();
-    await trx
-      .updateTable('one_time_tokens')
-      .set({ used_at: now.toISOString() })
-      .where('kind', '=', 'password_reset')
-      .where('email', '=', normalized)
-      .where('used_at', 'is', null)
-      .execute();
+    await retireOpenTokens(trx, { kind: 'password_reset', email: normalized }, now);
     const token = newSecret();
     const expiresAt = new Date(now.getTime() + ttlMs).toISOString();
     await trx
