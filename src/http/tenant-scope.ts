@@ -22,7 +22,7 @@ import {
   retryStatement,
 } from '../intake/statements/uploads.ts';
 import { getJournalEntry, listJournal } from '../ledger/journal-view.ts';
-import { actorOf, changeRecorder, listAudit } from '../people/audit.ts';
+import { listAudit, recordAudit, type Actor } from '../people/audit.ts';
 import {
   changeRole,
   createInvitation,
@@ -34,6 +34,7 @@ import {
 import { balanceSheet, cashFlow, profitAndLoss } from '../reports/financial-statements.ts';
 import { generalLedger } from '../reports/general-ledger.ts';
 import { trialBalance } from '../reports/trial-balance.ts';
+import type { RecordChange } from '../shared/audit-change.ts';
 import type { Clock } from '../shared/clock.ts';
 import { addRuleAndApply, type RuleScope } from '../sweep/apply-rule.ts';
 import {
@@ -60,8 +61,8 @@ export type TenantScope = ReturnType<typeof tenantScope>;
 
 export function tenantScope(handle: DatabaseHandle, principal: Principal, feeds: () => FeedRuntime) {
   const tenantId = principal.tenantId;
-  const recordChange = changeRecorder(tenantId, principal);
-  const actor = actorOf(principal);
+  const actor: Actor = { type: principal.actorType, id: principal.actorId, label: principal.actorLabel };
+  const recordChange: RecordChange = (trx, change) => recordAudit(trx, tenantId, actor, change);
   // Most domain functions take (handle, tenantId, …) or a store's (db, tenantId, …): these give the
   // first two, so what a route calls starts at the arguments that are its own.
   const ofTenant =
