@@ -1,9 +1,15 @@
 import type { ComponentChildren } from 'preact';
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import { ApiError, get } from './api.ts';
+import { ApiError, get, type Session } from './api.ts';
 import { categoryChoices, resolveCategory } from './logic.ts';
 
 export { categoryChoices, resolveCategory };
+
+/** What the app hands every page: who is signed in, and the query parameters of the page's address. */
+export interface PageProps {
+  session: Session;
+  params: URLSearchParams;
+}
 
 export function useLoad<T>(
   load: () => Promise<T>,

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, get, isOwner, type Role } from '../api.ts';
-import type { PageProps } from '../main.tsx';
 import { auditChanges } from '../logic.ts';
 import {
   Field,
@@ -13,6 +12,7 @@ import {
   TableRegion,
   useLoad,
   useOutcome,
+  type PageProps,
 } from '../ui.tsx';
 
 interface ApiKey {

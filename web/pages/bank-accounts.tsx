@@ -1,7 +1,6 @@
 import { get, query } from '../api.ts';
-import type { PageProps } from '../main.tsx';
 import { missingMonths } from '../logic.ts';
-import { Loading, money, Notice, PageTitle, TableHead, TableRegion, useLoad } from '../ui.tsx';
+import { Loading, money, Notice, PageTitle, TableHead, TableRegion, useLoad, type PageProps } from '../ui.tsx';
 
 export interface BankAccountView {
   id: string;

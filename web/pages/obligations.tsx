@@ -1,7 +1,17 @@
 import { useState } from 'preact/hooks';
 import { api, canChange, get, query } from '../api.ts';
-import type { PageProps } from '../main.tsx';
-import { Loading, money, Notice, PageTitle, TableHead, TableRegion, todayIso, useLoad, useOutcome } from '../ui.tsx';
+import {
+  Loading,
+  money,
+  Notice,
+  PageTitle,
+  TableHead,
+  TableRegion,
+  todayIso,
+  useLoad,
+  useOutcome,
+  type PageProps,
+} from '../ui.tsx';
 
 interface Obligation {
   id: string;

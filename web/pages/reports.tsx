@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { downloadCsv, get, query } from '../api.ts';
-import type { PageProps } from '../main.tsx';
 import {
   Field,
   Loading,
@@ -15,6 +14,7 @@ import {
   useLoad,
   useOutcome,
   Pager,
+  type PageProps,
 } from '../ui.tsx';
 import type { MonthlySeries } from '../chart.ts';
 

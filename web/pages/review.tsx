@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { api, canChange, get, query } from '../api.ts';
-import type { PageProps } from '../main.tsx';
 import { acceptable, reviewOrder } from '../logic.ts';
 import { RowCells, RuleChanges, type RuleChange, type TransactionRow } from '../rows.tsx';
 import {
@@ -16,6 +15,7 @@ import {
   TableHead,
   TableRegion,
   todayIso,
+  type PageProps,
 } from '../ui.tsx';
 
 const QUEUE_SIZE = 200;

@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { api, canChange, get } from '../api.ts';
-import type { PageProps } from '../main.tsx';
 import {
   AccountPicker,
   categoryChoices,
@@ -15,6 +14,7 @@ import {
   TableRegion,
   useLoad,
   useOutcome,
+  type PageProps,
 } from '../ui.tsx';
 import { RuleChanges, type RuleChange } from '../rows.tsx';
 

@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { get, query } from '../api.ts';
-import type { PageProps } from '../main.tsx';
 import {
   categoryChoices,
   chartOfAccounts,
@@ -14,6 +13,7 @@ import {
   todayIso,
   useLoad,
   Pager,
+  type PageProps,
 } from '../ui.tsx';
 import { RowCells, type TransactionRow } from '../rows.tsx';
 
