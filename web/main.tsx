@@ -12,7 +12,7 @@ import {
   signOut,
   type Session,
 } from './api.ts';
-import { forgetChart, messageOf, Notice } from './ui.tsx';
+import { forgetChart, messageOf, Notice, type PageProps } from './ui.tsx';
 import { ReviewPage } from './pages/review.tsx';
 import { TransactionsPage } from './pages/transactions.tsx';
 import { BankAccountsPage } from './pages/bank-accounts.tsx';
@@ -22,11 +22,6 @@ import { ObligationsPage } from './pages/obligations.tsx';
 import { HealthPage } from './pages/health.tsx';
 import { RulesPage } from './pages/rules.tsx';
 import { ApiKeysPage, AuditLogPage, PeoplePage, SettingsPage } from './pages/admin.tsx';
-
-export interface PageProps {
-  session: Session;
-  params: URLSearchParams;
-}
 
 interface Route {
   path: string;

@@ -1,9 +1,15 @@
 import type { ComponentChildren } from 'preact';
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
-import { ApiError, get } from './api.ts';
+import { ApiError, get, type Session } from './api.ts';
 import { categoryChoices, resolveCategory } from './logic.ts';
 
 export { categoryChoices, resolveCategory };
+
+/** What the app hands every page: who is signed in, and the query parameters of the page's address. */
+export interface PageProps {
+  session: Session;
+  params: URLSearchParams;
+}
 
 export function useLoad<T>(
   load: () => Promise<T>,
@@ -25,6 +31,27 @@ export function useLoad<T>(
   }, [...deps, generation]);
   const reload = useCallback(() => setGeneration((value) => value + 1), []);
   return { data: state.data, error: state.error, loading: state.loading, reload };
+}
+
+/** What a page says after an action: that it worked, or why it did not. */
+export type Outcome = { kind: 'error' | 'success'; text: string };
+
+/**
+ * A page's outcome line and the way its actions report to it: `attempt` clears the line, runs the
+ * action, then shows the success text the action returns (nothing when it returns none) or why it failed.
+ */
+export function useOutcome() {
+  const [message, setMessage] = useState<Outcome>();
+  const attempt = async (action: () => Promise<string | undefined>) => {
+    setMessage(undefined);
+    try {
+      const success = await action();
+      if (success !== undefined) setMessage({ kind: 'success', text: success });
+    } catch (failure) {
+      setMessage({ kind: 'error', text: messageOf(failure) });
+    }
+  };
+  return { message, setMessage, attempt };
 }
 
 export function messageOf(error: unknown): string {
@@ -73,6 +100,37 @@ export function Loading({ what }: { what: string }) {
     <p class="muted" role="status">
       Loading {what}…
     </p>
+  );
+}
+
+/**
+ * One column heading: its text; a figure column's ({ figure }), right-aligned over its numbers; or
+ * an actions or selection column's ({ hidden }), named to screen readers only since its controls
+ * speak for themselves. false leaves the column out (a column only some roles see).
+ */
+export type Column = string | { figure: string } | { hidden: string } | false;
+
+export function TableHead({ columns }: { columns: Column[] }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((column, index) =>
+          column === false ? null : typeof column === 'string' ? (
+            <th key={index} scope="col">
+              {column}
+            </th>
+          ) : 'figure' in column ? (
+            <th key={index} scope="col" class="number">
+              {column.figure}
+            </th>
+          ) : (
+            <th key={index} scope="col">
+              <span class="visually-hidden">{column.hidden}</span>
+            </th>
+          ),
+        )}
+      </tr>
+    </thead>
   );
 }
 

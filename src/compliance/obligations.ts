@@ -6,7 +6,7 @@ import { toMajorUnits } from '../money/minor-units.ts';
 import { newId } from '../shared/ids.ts';
 import type { EntityType, Regime } from '../tenancy/entity-profile.ts';
 import { findEntity } from '../tenancy/tenancy-store.ts';
-import type { RecordChange } from '../people/audit.ts';
+import type { RecordChange } from '../shared/audit-change.ts';
 import { resolveEntity, salesTaxStatesOf } from '../tenancy/tenants.ts';
 import { loadBooksFacts } from './books-facts.ts';
 import { daysBetween } from './calendar.ts';

@@ -6,7 +6,6 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Config } from '../config/config.ts';
-import type { AppContext } from './context.ts';
 import { tenantScope } from './tenant-scope.ts';
 import type { DatabaseHandle } from '../db/connection.ts';
 import { authenticate, type Principal } from '../tenancy/api-keys.ts';
@@ -192,6 +191,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The app at /, the documentation at /docs and CORS: before authentication, so even a 401 carries CORS headers.
   await registerWeb(app, config);
 
+  let feeds = options.feeds;
+  const lazyFeeds = () =>
+    (feeds ??= feedRuntime(config.feeds, {
+      onRowsArrived: options.onRowsArrived,
+      onSyncRequested: options.onSyncRequested,
+    }));
+
   // Authentication, then the key's rate bucket, then the scope: a 401 costs no tokens, and a key
   // hammering with the wrong scope still drains its own bucket. An overlong URL is refused first. Key
   // lookups are cached briefly and empty buckets remembered locally, so a 429 is answered without
@@ -245,7 +251,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       }
     }
     request.principal = principal;
-    request.tenant = tenantScope(handle, principal.tenantId);
+    request.tenant = tenantScope(handle, principal, lazyFeeds);
     const bucketClass = rateClass ?? (scope === 'write' ? 'write' : 'read');
     const taken = await rateLimiter.take(
       `${principal.keyId ?? `user:${principal.actorId}:${principal.tenantId}`}:${bucketClass}`,
@@ -333,12 +339,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(
     async (v1) => {
-      let feeds = options.feeds;
-      const lazyFeeds = () =>
-        (feeds ??= feedRuntime(config.feeds, {
-          onRowsArrived: options.onRowsArrived,
-          onSyncRequested: options.onSyncRequested,
-        }));
       registerRoutes(v1, {
         handle,
         config,

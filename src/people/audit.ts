@@ -1,6 +1,8 @@
 import type { DatabaseHandle } from '../db/connection.ts';
 import type { Executor } from '../db/transaction.ts';
-import type { Principal } from '../tenancy/api-keys.ts';
+import type { AuditChange } from '../shared/audit-change.ts';
+
+export type { AuditChange, RecordChange } from '../shared/audit-change.ts';
 
 /** Who made a change: a signed-in user or an API key (its id; never its secret). */
 export interface Actor {
@@ -8,42 +10,6 @@ export interface Actor {
   id: string;
   /** The user's e-mail or the key's name at the time. */
   label: string | null;
-}
-
-export function actorOf(principal: Principal): Actor {
-  return { type: principal.actorType, id: principal.actorId, label: principal.actorLabel };
-}
-
-export interface AuditChange {
-  action: string;
-  targetType: string;
-  targetId: string | null;
-  before: unknown;
-  after: unknown;
-}
-
-/**
- * Records a change from inside the transaction that makes it (the domain function calls it once it
- * has read what was there under its lock), so the change and its audit entry commit together.
- */
-export type RecordChange = (trx: Executor, change: AuditChange) => Promise<void>;
-
-export function changeRecorder(tenantId: string, principal: Principal): RecordChange {
-  return (trx, change) => recordAudit(trx, tenantId, actorOf(principal), change);
-}
-
-/** The fields of `after` whose values differ from `before`, each side with those fields only. */
-export function changedFields<T extends object>(
-  before: T,
-  after: T,
-): { before: Record<string, unknown>; after: Record<string, unknown> } {
-  const changed = (Object.keys(after) as Array<keyof T>).filter(
-    (key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]),
-  );
-  return {
-    before: Object.fromEntries(changed.map((key) => [key, before[key]])),
-    after: Object.fromEntries(changed.map((key) => [key, after[key]])),
-  };
 }
 
 /**

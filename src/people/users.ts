@@ -77,8 +77,9 @@ function toMemberView(row: {
   };
 }
 
-async function memberRow(db: Executor, tenantId: string, userId: string) {
-  const row = await db
+/** A tenant's members with what their view shows. */
+function membersOf(db: Executor, tenantId: string) {
+  return db
     .selectFrom('memberships')
     .innerJoin('users', 'users.id', 'memberships.user_id')
     .select([
@@ -88,28 +89,29 @@ async function memberRow(db: Executor, tenantId: string, userId: string) {
       'memberships.role',
       'memberships.created_at as member_since',
     ])
-    .where('memberships.tenant_id', '=', tenantId)
-    .where('memberships.user_id', '=', userId)
-    .executeTakeFirst();
+    .where('memberships.tenant_id', '=', tenantId);
+}
+
+async function memberRow(db: Executor, tenantId: string, userId: string) {
+  const row = await membersOf(db, tenantId).where('memberships.user_id', '=', userId).executeTakeFirst();
   return row ? toMemberView(row) : undefined;
 }
 
 export async function listMembers(handle: DatabaseHandle, tenantId: string): Promise<MemberView[]> {
   if (!(await findTenant(handle.readDb, tenantId))) throw notFound(`tenant ${tenantId}`);
-  const rows = await handle.readDb
-    .selectFrom('memberships')
-    .innerJoin('users', 'users.id', 'memberships.user_id')
-    .select([
-      'users.id',
-      'users.email',
-      'users.password_hash',
-      'memberships.role',
-      'memberships.created_at as member_since',
-    ])
-    .where('memberships.tenant_id', '=', tenantId)
-    .orderBy('users.email')
-    .execute();
+  const rows = await membersOf(handle.readDb, tenantId).orderBy('users.email').execute();
   return rows.map(toMemberView);
+}
+
+/** Marks the open tokens of one kind for an address (in one tenant, for invitations) used: their links stop working. */
+async function retireOpenTokens(
+  trx: Executor,
+  open: { kind: 'invitation' | 'password_reset'; email: string; tenantId?: string },
+  now: Date,
+): Promise<void> {
+  let update = trx.updateTable('one_time_tokens').set({ used_at: now.toISOString() }).where('kind', '=', open.kind);
+  if (open.tenantId !== undefined) update = update.where('tenant_id', '=', open.tenantId);
+  await update.where('email', '=', open.email).where('used_at', 'is', null).execute();
 }
 
 /**
@@ -289,14 +291,7 @@ export async function createInvitation(
       throw conflict(`${email} is already a member of this tenant`);
     const now = new Date();
     // A new invitation replaces an open one for the same address (the older link stops working).
-    await trx
-      .updateTable('one_time_tokens')
-      .set({ used_at: now.toISOString() })
-      .where('kind', '=', 'invitation')
-      .where('tenant_id', '=', tenantId)
-      .where('email', '=', email)
-      .where('used_at', 'is', null)
-      .execute();
+    await retireOpenTokens(trx, { kind: 'invitation', email, tenantId }, now);
     const row = {
       token_hash: hashSecret(token),
       id: newId(),
@@ -481,13 +476,7 @@ export async function createPasswordReset(
     const user = await findUserByEmail(trx, normalized);
     if (!user) return undefined;
     const now = new Date();
-    await trx
-      .updateTable('one_time_tokens')
-      .set({ used_at: now.toISOString() })
-      .where('kind', '=', 'password_reset')
-      .where('email', '=', normalized)
-      .where('used_at', 'is', null)
-      .execute();
+    await retireOpenTokens(trx, { kind: 'password_reset', email: normalized }, now);
     const token = newSecret();
     const expiresAt = new Date(now.getTime() + ttlMs).toISOString();
     await trx

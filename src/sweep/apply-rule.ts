@@ -2,7 +2,7 @@ import { ACCOUNT } from '../chart/us-chart.ts';
 import type { DatabaseHandle } from '../db/connection.ts';
 import type { CategorizationRulesTable } from '../db/schema.ts';
 import { withTenantTransaction, type Executor } from '../db/transaction.ts';
-import type { RecordChange } from '../people/audit.ts';
+import type { RecordChange } from '../shared/audit-change.ts';
 import { assertInvariant, conflict } from '../errors.ts';
 import { findBankAccountsByIds } from '../bank-rows/bank-accounts-store.ts';
 import type { BankRow } from '../bank-rows/bank-row.ts';

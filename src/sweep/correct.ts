@@ -4,7 +4,7 @@ import { withTenantTransaction, type Executor } from '../db/transaction.ts';
 import { assertInvariant, invalid, notFound } from '../errors.ts';
 import { findBankAccountsByIds } from '../bank-rows/bank-accounts-store.ts';
 import { toTransactionView, type TransactionView } from '../bank-rows/transaction-view.ts';
-import type { RecordChange } from '../people/audit.ts';
+import type { RecordChange } from '../shared/audit-change.ts';
 import type { BankRow } from '../bank-rows/bank-row.ts';
 import {
   deleteTransaction,

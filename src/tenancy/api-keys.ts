@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { DatabaseHandle } from '../db/connection.ts';
 import { withWriteTransaction } from '../db/transaction.ts';
-import type { RecordChange } from '../people/audit.ts';
+import type { RecordChange } from '../shared/audit-change.ts';
 import { invalid, notFound } from '../errors.ts';
 import type { ApiKeysTable } from '../db/schema.ts';
 import * as store from './tenancy-store.ts';

@@ -6,7 +6,7 @@ import { notFound } from '../errors.ts';
 import { newId } from '../shared/ids.ts';
 import { maskTaxId, validateEntityProfile, type EntityProfile, type EntityProfileInput } from './entity-profile.ts';
 import * as store from './tenancy-store.ts';
-import { changedFields, type RecordChange } from '../people/audit.ts';
+import { changedFields, type RecordChange } from '../shared/audit-change.ts';
 
 /** `createdAt` is now; a test that runs on an injected clock creates its tenants at that clock's time. */
 export async function createTenant(

@@ -1,10 +1,19 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, get, isOwner, type Role } from '../api.ts';
-import type { PageProps } from '../main.tsx';
 import { auditChanges } from '../logic.ts';
-import { Field, Loading, messageOf, Notice, PageTitle, Pager, TableRegion, useLoad } from '../ui.tsx';
-
-type Message = { kind: 'error' | 'success'; text: string } | undefined;
+import {
+  Field,
+  Loading,
+  messageOf,
+  Notice,
+  PageTitle,
+  Pager,
+  TableHead,
+  TableRegion,
+  useLoad,
+  useOutcome,
+  type PageProps,
+} from '../ui.tsx';
 
 interface ApiKey {
   id: string;
@@ -20,12 +29,11 @@ export function ApiKeysPage(_props: PageProps) {
   const [name, setName] = useState('');
   const [scope, setScope] = useState('read');
   const [created, setCreated] = useState<string>();
-  const [message, setMessage] = useState<Message>();
+  const { message, attempt } = useOutcome();
 
   const create = async (event: Event) => {
     event.preventDefault();
-    setMessage(undefined);
-    try {
+    await attempt(async () => {
       const answer = await api<{ data: { id: string; key: string } }>('POST', '/api-keys', {
         name: name.trim() || null,
         scopes: scope === 'admin' ? ['read', 'write', 'admin'] : scope === 'write' ? ['read', 'write'] : ['read'],
@@ -33,20 +41,15 @@ export function ApiKeysPage(_props: PageProps) {
       setCreated(answer.data.key);
       setName('');
       keys.reload();
-    } catch (failure) {
-      setMessage({ kind: 'error', text: messageOf(failure) });
-    }
+      return undefined;
+    });
   };
-  const revoke = async (key: ApiKey) => {
-    setMessage(undefined);
-    try {
+  const revoke = (key: ApiKey) =>
+    attempt(async () => {
       await api('DELETE', `/api-keys/${key.id}`);
-      setMessage({ kind: 'success', text: `Key ${key.name ?? key.id} revoked: it is refused from now on.` });
       keys.reload();
-    } catch (failure) {
-      setMessage({ kind: 'error', text: messageOf(failure) });
-    }
-  };
+      return `Key ${key.name ?? key.id} revoked: it is refused from now on.`;
+    });
 
   return (
     <section>
@@ -96,18 +99,7 @@ export function ApiKeysPage(_props: PageProps) {
       ) : (
         <TableRegion label="API keys">
           <table>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Id</th>
-                <th scope="col">Scopes</th>
-                <th scope="col">Created</th>
-                <th scope="col">State</th>
-                <th scope="col">
-                  <span class="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={['Name', 'Id', 'Scopes', 'Created', 'State', { hidden: 'Actions' }]} />
             <tbody>
               {keys.data.map((key) => (
                 <tr key={key.id}>
@@ -160,46 +152,32 @@ export function PeoplePage({ session }: PageProps) {
   const invitations = useLoad(() => get<{ data: Invitation[] }>('/invitations').then((body) => body.data), []);
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role>('bookkeeper');
-  const [message, setMessage] = useState<Message>();
+  const { message, setMessage, attempt } = useOutcome();
   const [invitation, setInvitation] = useState<string>();
 
   const invite = async (event: Event) => {
     event.preventDefault();
-    setMessage(undefined);
     setInvitation(undefined);
-    try {
+    await attempt(async () => {
       const answer = await api<{ data: { acceptUrl: string } }>('POST', '/users', { email: email.trim(), role });
-      setMessage({
-        kind: 'success',
-        text: `${email.trim()} is invited as ${role}. When outgoing mail is configured the link is mailed; else send it yourself.`,
-      });
       setInvitation(answer.data.acceptUrl);
       setEmail('');
       invitations.reload();
-    } catch (failure) {
-      setMessage({ kind: 'error', text: messageOf(failure) });
-    }
+      return `${email.trim()} is invited as ${role}. When outgoing mail is configured the link is mailed; else send it yourself.`;
+    });
   };
-  const change = async (person: Person, nextRole: Role) => {
-    setMessage(undefined);
-    try {
+  const change = (person: Person, nextRole: Role) =>
+    attempt(async () => {
       await api('PATCH', `/users/${person.id}`, { role: nextRole });
-      setMessage({ kind: 'success', text: `${person.email} is now ${nextRole}.` });
       people.reload();
-    } catch (failure) {
-      setMessage({ kind: 'error', text: messageOf(failure) });
-    }
-  };
-  const remove = async (person: Person) => {
-    setMessage(undefined);
-    try {
+      return `${person.email} is now ${nextRole}.`;
+    });
+  const remove = (person: Person) =>
+    attempt(async () => {
       await api('DELETE', `/users/${person.id}`);
-      setMessage({ kind: 'success', text: `${person.email} no longer has access.` });
       people.reload();
-    } catch (failure) {
-      setMessage({ kind: 'error', text: messageOf(failure) });
-    }
-  };
+      return `${person.email} no longer has access.`;
+    });
 
   return (
     <section>
@@ -252,15 +230,7 @@ export function PeoplePage({ session }: PageProps) {
       ) : (
         <TableRegion label="People with access">
           <table>
-            <thead>
-              <tr>
-                <th scope="col">E-mail</th>
-                <th scope="col">Role</th>
-                <th scope="col">
-                  <span class="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={['E-mail', 'Role', { hidden: 'Actions' }]} />
             <tbody>
               {people.data.map((person) => {
                 const self = person.email === session.email;
@@ -312,16 +282,7 @@ export function PeoplePage({ session }: PageProps) {
       ) : (
         <TableRegion label="Open invitations">
           <table>
-            <thead>
-              <tr>
-                <th scope="col">E-mail</th>
-                <th scope="col">Role</th>
-                <th scope="col">Expires</th>
-                <th scope="col">
-                  <span class="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={['E-mail', 'Role', 'Expires', { hidden: 'Actions' }]} />
             <tbody>
               {invitations.data.map((open) => (
                 <tr key={open.id}>
@@ -381,7 +342,7 @@ export function SettingsPage({ session }: PageProps) {
   );
   const entities = useLoad(() => get<{ data: Entity[] }>('/entities').then((body) => body.data), []);
   const [threshold, setThreshold] = useState('');
-  const [message, setMessage] = useState<Message>();
+  const { message, attempt } = useOutcome();
   const entity = entities.data?.find((candidate) => candidate.isPrimary) ?? entities.data?.[0];
   const [profile, setProfile] = useState({
     legalName: '',
@@ -408,20 +369,16 @@ export function SettingsPage({ session }: PageProps) {
 
   const saveThreshold = async (event: Event) => {
     event.preventDefault();
-    setMessage(undefined);
-    try {
+    await attempt(async () => {
       await api('PATCH', '/settings', { reviewThreshold: threshold === '' ? null : Number(threshold) });
-      setMessage({ kind: 'success', text: 'Review threshold saved.' });
       settings.reload();
-    } catch (failure) {
-      setMessage({ kind: 'error', text: messageOf(failure) });
-    }
+      return 'Review threshold saved.';
+    });
   };
   const saveProfile = async (event: Event) => {
     event.preventDefault();
     if (!entity) return;
-    setMessage(undefined);
-    try {
+    await attempt(async () => {
       await api('PATCH', `/entities/${entity.id}`, {
         legalName: profile.legalName.trim(),
         ...(profile.stateCode.trim() ? { stateCode: profile.stateCode.trim().toUpperCase() } : {}),
@@ -432,11 +389,9 @@ export function SettingsPage({ session }: PageProps) {
           .map((state) => state.trim().toUpperCase())
           .filter(Boolean),
       });
-      setMessage({ kind: 'success', text: 'Business profile saved; the obligation calendar follows it.' });
       entities.reload();
-    } catch (failure) {
-      setMessage({ kind: 'error', text: messageOf(failure) });
-    }
+      return 'Business profile saved; the obligation calendar follows it.';
+    });
   };
   const set = (name: keyof typeof profile) => (event: Event) =>
     setProfile({ ...profile, [name]: (event.target as HTMLInputElement).value });
@@ -565,14 +520,7 @@ export function AuditLogPage({ params }: PageProps) {
         <>
           <TableRegion label="Changes, newest first">
             <table>
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Who</th>
-                  <th scope="col">What</th>
-                  <th scope="col">Before → after</th>
-                </tr>
-              </thead>
+              <TableHead columns={['When', 'Who', 'What', 'Before → after']} />
               <tbody>
                 {page.data.data.map((entry) => (
                   <tr key={entry.id}>

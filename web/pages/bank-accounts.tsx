@@ -1,7 +1,6 @@
 import { get, query } from '../api.ts';
-import type { PageProps } from '../main.tsx';
 import { missingMonths } from '../logic.ts';
-import { Loading, money, Notice, PageTitle, TableRegion, useLoad } from '../ui.tsx';
+import { Loading, money, Notice, PageTitle, TableHead, TableRegion, useLoad, type PageProps } from '../ui.tsx';
 
 export interface BankAccountView {
   id: string;
@@ -79,21 +78,9 @@ function AccountCard({ account }: { account: BankAccountView }) {
           ) : null}
           <TableRegion label={`Statements of ${account.name}`}>
             <table>
-              <thead>
-                <tr>
-                  <th scope="col">Period</th>
-                  <th scope="col" class="number">
-                    Opening
-                  </th>
-                  <th scope="col" class="number">
-                    Closing
-                  </th>
-                  <th scope="col" class="number">
-                    Lines
-                  </th>
-                  <th scope="col">Continuity</th>
-                </tr>
-              </thead>
+              <TableHead
+                columns={['Period', { figure: 'Opening' }, { figure: 'Closing' }, { figure: 'Lines' }, 'Continuity']}
+              />
               <tbody>
                 {list.map((period) => (
                   <tr key={period.id}>

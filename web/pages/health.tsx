@@ -1,6 +1,5 @@
 import { get } from '../api.ts';
-import type { PageProps } from '../main.tsx';
-import { Loading, Notice, PageTitle, useLoad } from '../ui.tsx';
+import { Loading, Notice, PageTitle, useLoad, type PageProps } from '../ui.tsx';
 
 interface Issue {
   severity: 'critical' | 'warning';

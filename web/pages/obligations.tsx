@@ -1,7 +1,17 @@
 import { useState } from 'preact/hooks';
 import { api, canChange, get, query } from '../api.ts';
-import type { PageProps } from '../main.tsx';
-import { Loading, messageOf, money, Notice, PageTitle, TableRegion, todayIso, useLoad } from '../ui.tsx';
+import {
+  Loading,
+  money,
+  Notice,
+  PageTitle,
+  TableHead,
+  TableRegion,
+  todayIso,
+  useLoad,
+  useOutcome,
+  type PageProps,
+} from '../ui.tsx';
 
 interface Obligation {
   id: string;
@@ -29,22 +39,15 @@ export function ObligationsPage({ session }: PageProps) {
       ).then((body) => body.data),
     [showFiled],
   );
-  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string }>();
+  const { message, attempt } = useOutcome();
   const editable = canChange(session);
 
-  const act = async (obligation: Obligation, action: 'confirm' | 'file') => {
-    setMessage(undefined);
-    try {
+  const act = (obligation: Obligation, action: 'confirm' | 'file') =>
+    attempt(async () => {
       await api('POST', `/obligations/${obligation.id}/${action}`, {});
-      setMessage({
-        kind: 'success',
-        text: `${words(obligation.type)} ${obligation.period} ${action === 'file' ? 'marked filed' : 'confirmed'}.`,
-      });
       list.reload();
-    } catch (failure) {
-      setMessage({ kind: 'error', text: messageOf(failure) });
-    }
-  };
+      return `${words(obligation.type)} ${obligation.period} ${action === 'file' ? 'marked filed' : 'confirmed'}.`;
+    });
 
   const today = todayIso();
   return (
@@ -68,22 +71,16 @@ export function ObligationsPage({ session }: PageProps) {
         ) : (
           <TableRegion label="Obligation calendar">
             <table>
-              <thead>
-                <tr>
-                  <th scope="col">Deadline</th>
-                  <th scope="col">What</th>
-                  <th scope="col">Authority</th>
-                  <th scope="col" class="number">
-                    Amount due
-                  </th>
-                  <th scope="col">Status</th>
-                  {editable ? (
-                    <th scope="col">
-                      <span class="visually-hidden">Actions</span>
-                    </th>
-                  ) : null}
-                </tr>
-              </thead>
+              <TableHead
+                columns={[
+                  'Deadline',
+                  'What',
+                  'Authority',
+                  { figure: 'Amount due' },
+                  'Status',
+                  editable && { hidden: 'Actions' },
+                ]}
+              />
               <tbody>
                 {list.data.map((obligation) => (
                   <tr key={obligation.id} class={obligation.overdue ? 'overdue' : ''}>

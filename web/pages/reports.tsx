@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { downloadCsv, get, query } from '../api.ts';
-import type { PageProps } from '../main.tsx';
 import {
   Field,
   Loading,
@@ -9,10 +8,13 @@ import {
   monthsBack,
   Notice,
   PageTitle,
+  TableHead,
   TableRegion,
   todayIso,
   useLoad,
+  useOutcome,
   Pager,
+  type PageProps,
 } from '../ui.tsx';
 import type { MonthlySeries } from '../chart.ts';
 
@@ -107,15 +109,7 @@ function StatementTable({
   return (
     <TableRegion label={label}>
       <table>
-        <thead>
-          <tr>
-            <th scope="col">Account</th>
-            <th scope="col">Name</th>
-            <th scope="col" class="number">
-              Amount
-            </th>
-          </tr>
-        </thead>
+        <TableHead columns={['Account', 'Name', { figure: 'Amount' }]} />
         {sections.map((section) => (
           <tbody key={section.title}>
             <tr class="section">
@@ -293,21 +287,7 @@ function TrialBalance({ to }: { to: string }) {
   return (
     <TableRegion label="Trial balance">
       <table>
-        <thead>
-          <tr>
-            <th scope="col">Account</th>
-            <th scope="col">Name</th>
-            <th scope="col" class="number">
-              Debit
-            </th>
-            <th scope="col" class="number">
-              Credit
-            </th>
-            <th scope="col" class="number">
-              Balance
-            </th>
-          </tr>
-        </thead>
+        <TableHead columns={['Account', 'Name', { figure: 'Debit' }, { figure: 'Credit' }, { figure: 'Balance' }]} />
         <tbody>
           {data.accounts.map((row: any) => (
             <tr key={row.accountNumber}>
@@ -347,22 +327,16 @@ function GeneralLedger({ from, to }: { from: string; to: string }) {
     <>
       <TableRegion label="General ledger">
         <table>
-          <thead>
-            <tr>
-              <th scope="col">Account</th>
-              <th scope="col">Date</th>
-              <th scope="col">Description</th>
-              <th scope="col" class="number">
-                Debit
-              </th>
-              <th scope="col" class="number">
-                Credit
-              </th>
-              <th scope="col" class="number">
-                Balance
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              'Account',
+              'Date',
+              'Description',
+              { figure: 'Debit' },
+              { figure: 'Credit' },
+              { figure: 'Balance' },
+            ]}
+          />
           <tbody>
             {data.lines.map((line: any, index: number) => (
               <tr key={`${line.entryId}-${index}`}>
@@ -397,7 +371,7 @@ export function ReportsPage({ params }: PageProps) {
   const to = params.get('to') ?? todayIso();
   const from = params.get('from') ?? `${to.slice(0, 4)}-01-01`;
   const [draft, setDraft] = useState({ from, to });
-  const [csvState, setCsvState] = useState<{ kind: 'error' | 'success'; text: string }>();
+  const { message: csvState, attempt } = useOutcome();
   const go = (next: { report?: string; from?: string; to?: string }) => {
     const search = new URLSearchParams({ report: kind, from, to, ...next });
     location.hash = `#/reports?${search}`;
@@ -416,15 +390,12 @@ export function ReportsPage({ params }: PageProps) {
         actions={
           <button
             type="button"
-            onClick={async () => {
-              setCsvState(undefined);
-              try {
+            onClick={() =>
+              attempt(async () => {
                 await downloadCsv(csvPath[kind], kind);
-                setCsvState({ kind: 'success', text: 'CSV downloaded.' });
-              } catch (failure) {
-                setCsvState({ kind: 'error', text: messageOf(failure) });
-              }
-            }}
+                return 'CSV downloaded.';
+              })
+            }
           >
             Download CSV
           </button>

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { api, canChange, get, query } from '../api.ts';
-import type { PageProps } from '../main.tsx';
 import { acceptable, reviewOrder } from '../logic.ts';
+import { RowCells, RuleChanges, type RuleChange, type TransactionRow } from '../rows.tsx';
 import {
   AccountPicker,
   categoryChoices,
@@ -9,33 +9,14 @@ import {
   type LedgerAccount,
   Loading,
   messageOf,
-  money,
   Notice,
   PageTitle,
   resolveCategory,
+  TableHead,
   TableRegion,
   todayIso,
+  type PageProps,
 } from '../ui.tsx';
-
-export interface TransactionRow {
-  id: string;
-  bankAccountId: string;
-  date: string;
-  amount: number;
-  currency: string;
-  direction: 'in' | 'out';
-  description: string;
-  merchant: string | null;
-  pending: boolean;
-  category: {
-    accountNumber: string;
-    accountName: string | null;
-    confidence: number | null;
-    source: string | null;
-  } | null;
-  needsReview: boolean;
-  sweepState: string;
-}
 
 const QUEUE_SIZE = 200;
 
@@ -266,26 +247,16 @@ export function ReviewPage({ session }: PageProps) {
               <caption class="visually-hidden">
                 Rows needing review; keyboard shortcuts are listed below the table
               </caption>
-              <thead>
-                <tr>
-                  {editable ? (
-                    <th scope="col">
-                      <span class="visually-hidden">Selected</span>
-                    </th>
-                  ) : null}
-                  <th scope="col">Date</th>
-                  <th scope="col">Description</th>
-                  <th scope="col" class="number">
-                    Amount
-                  </th>
-                  <th scope="col">Suggestion</th>
-                  {editable ? (
-                    <th scope="col">
-                      <span class="visually-hidden">Actions</span>
-                    </th>
-                  ) : null}
-                </tr>
-              </thead>
+              <TableHead
+                columns={[
+                  editable && { hidden: 'Selected' },
+                  'Date',
+                  'Description',
+                  { figure: 'Amount' },
+                  'Suggestion',
+                  editable && { hidden: 'Actions' },
+                ]}
+              />
               <tbody>
                 {rows.map((row, index) => (
                   <tr
@@ -316,19 +287,7 @@ export function ReviewPage({ session }: PageProps) {
                         />
                       </td>
                     ) : null}
-                    <td class="nowrap">{row.date}</td>
-                    <td>
-                      {row.merchant ? (
-                        <>
-                          <strong>{row.merchant}</strong>
-                          <br />
-                        </>
-                      ) : null}
-                      <span class="descriptor">{row.description}</span>
-                    </td>
-                    <td class={`number nowrap ${row.amount < 0 ? 'money-in' : ''}`}>
-                      {money(-row.amount, row.currency)}
-                    </td>
+                    <RowCells row={row} />
                     <td>
                       {row.category ? `${row.category.accountNumber} ${row.category.accountName ?? ''}` : 'none'}
                       {row.category?.confidence != null ? (
@@ -382,16 +341,6 @@ export function ReviewPage({ session }: PageProps) {
       ) : null}
     </section>
   );
-}
-
-interface RuleChange {
-  transactionId: string;
-  date: string;
-  description: string;
-  amount: number;
-  currency: string;
-  from: string;
-  to: string;
 }
 
 /** "Always do this": a rule from the row, previewed with a dry run before it is stored and applied to the queue. */
@@ -497,34 +446,7 @@ function RuleDialog({
                 ? 'No row waiting for review would change.'
                 : `${preview.length} ${preview.length === 1 ? 'row' : 'rows'} would be filed again`}
             </h3>
-            {preview.length > 0 ? (
-              <TableRegion label="Rows the rule would change">
-                <table>
-                  <thead>
-                    <tr>
-                      <th scope="col">Date</th>
-                      <th scope="col">Description</th>
-                      <th scope="col" class="number">
-                        Amount
-                      </th>
-                      <th scope="col">From → to</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {preview.slice(0, 50).map((change) => (
-                      <tr key={change.transactionId}>
-                        <td class="nowrap">{change.date}</td>
-                        <td>{change.description}</td>
-                        <td class="number nowrap">{money(-change.amount, change.currency)}</td>
-                        <td class="nowrap">
-                          {change.from} → {change.to}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </TableRegion>
-            ) : null}
+            {preview.length > 0 ? <RuleChanges changes={preview} shown={50} /> : null}
           </div>
         ) : null}
         <div class="dialog-actions">

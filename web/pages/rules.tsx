@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { api, canChange, get } from '../api.ts';
-import type { PageProps } from '../main.tsx';
 import {
   AccountPicker,
   categoryChoices,
@@ -8,14 +7,16 @@ import {
   Field,
   type LedgerAccount,
   Loading,
-  messageOf,
-  money,
   Notice,
   PageTitle,
   resolveCategory,
+  TableHead,
   TableRegion,
   useLoad,
+  useOutcome,
+  type PageProps,
 } from '../ui.tsx';
+import { RuleChanges, type RuleChange } from '../rows.tsx';
 
 interface Rule {
   id: string;
@@ -27,15 +28,6 @@ interface Rule {
   category: string;
   priority: number;
   createdAt: string;
-}
-interface Change {
-  transactionId: string;
-  date: string;
-  description: string;
-  amount: number;
-  currency: string;
-  from: string;
-  to: string;
 }
 
 export function RulesPage({ session }: PageProps) {
@@ -50,48 +42,42 @@ export function RulesPage({ session }: PageProps) {
   const [direction, setDirection] = useState('');
   const [category, setCategory] = useState('');
   const [applyTo, setApplyTo] = useState('needsReview');
-  const [preview, setPreview] = useState<Change[]>();
-  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string }>();
+  const [preview, setPreview] = useState<RuleChange[]>();
+  const { message, setMessage, attempt } = useOutcome();
   const editable = canChange(session);
 
   const submit = async (dryRun: boolean) => {
-    setMessage(undefined);
     const resolved = resolveCategory(category, choices);
     if (!resolved.value) return setMessage({ kind: 'error', text: resolved.problem! });
-    try {
+    await attempt(async () => {
       const body = {
         pattern: pattern.trim(),
         category: resolved.value,
         ...(direction ? { direction } : {}),
         ...(applyTo ? { applyTo, dryRun } : {}),
       };
-      if (dryRun && !applyTo) return setPreview([]);
-      const answer = await api<{ data: Rule; applied?: { changes: Change[] } }>('POST', '/rules', body);
-      if (dryRun) setPreview(answer.applied?.changes ?? []);
-      else {
-        setMessage({
-          kind: 'success',
-          text: `Rule "${answer.data.pattern}" created${answer.applied ? `; ${answer.applied.changes.length} rows filed again` : ''}.`,
-        });
-        setPattern('');
-        setPreview(undefined);
-        rules.reload();
+      if (dryRun && !applyTo) {
+        setPreview([]);
+        return undefined;
       }
-    } catch (failure) {
-      setMessage({ kind: 'error', text: messageOf(failure) });
-    }
+      const answer = await api<{ data: Rule; applied?: { changes: RuleChange[] } }>('POST', '/rules', body);
+      if (dryRun) {
+        setPreview(answer.applied?.changes ?? []);
+        return undefined;
+      }
+      setPattern('');
+      setPreview(undefined);
+      rules.reload();
+      return `Rule "${answer.data.pattern}" created${answer.applied ? `; ${answer.applied.changes.length} rows filed again` : ''}.`;
+    });
   };
 
-  const remove = async (rule: Rule) => {
-    setMessage(undefined);
-    try {
+  const remove = (rule: Rule) =>
+    attempt(async () => {
       await api('DELETE', `/rules/${rule.id}`);
-      setMessage({ kind: 'success', text: `Rule "${rule.pattern}" deleted; rows it filed keep their category.` });
       rules.reload();
-    } catch (failure) {
-      setMessage({ kind: 'error', text: messageOf(failure) });
-    }
-  };
+      return `Rule "${rule.pattern}" deleted; rows it filed keep their category.`;
+    });
 
   return (
     <section>
@@ -172,34 +158,7 @@ export function RulesPage({ session }: PageProps) {
           <h2>
             {preview.length === 0 ? 'No booked row would change.' : `${preview.length} rows would be filed again`}
           </h2>
-          {preview.length > 0 ? (
-            <TableRegion label="Rows the rule would change">
-              <table>
-                <thead>
-                  <tr>
-                    <th scope="col">Date</th>
-                    <th scope="col">Description</th>
-                    <th scope="col" class="number">
-                      Amount
-                    </th>
-                    <th scope="col">From → to</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {preview.slice(0, 100).map((change) => (
-                    <tr key={change.transactionId}>
-                      <td class="nowrap">{change.date}</td>
-                      <td>{change.description}</td>
-                      <td class="number nowrap">{money(-change.amount, change.currency)}</td>
-                      <td class="nowrap">
-                        {change.from} → {change.to}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableRegion>
-          ) : null}
+          {preview.length > 0 ? <RuleChanges changes={preview} shown={100} /> : null}
         </div>
       ) : null}
       <h2>Your rules</h2>
@@ -212,21 +171,15 @@ export function RulesPage({ session }: PageProps) {
       ) : (
         <TableRegion label="Rules">
           <table>
-            <thead>
-              <tr>
-                <th scope="col">Description contains</th>
-                <th scope="col">Direction</th>
-                <th scope="col">Files under</th>
-                <th scope="col" class="number">
-                  Priority
-                </th>
-                {editable ? (
-                  <th scope="col">
-                    <span class="visually-hidden">Actions</span>
-                  </th>
-                ) : null}
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                'Description contains',
+                'Direction',
+                'Files under',
+                { figure: 'Priority' },
+                editable && { hidden: 'Actions' },
+              ]}
+            />
             <tbody>
               {rules.data.map((rule) => (
                 <tr key={rule.id}>

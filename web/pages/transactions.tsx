@@ -1,21 +1,21 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { get, query } from '../api.ts';
-import type { PageProps } from '../main.tsx';
 import {
   categoryChoices,
   chartOfAccounts,
   Field,
   type LedgerAccount,
   Loading,
-  money,
   Notice,
   PageTitle,
+  TableHead,
   TableRegion,
   todayIso,
   useLoad,
   Pager,
+  type PageProps,
 } from '../ui.tsx';
-import type { TransactionRow } from './review.tsx';
+import { RowCells, type TransactionRow } from '../rows.tsx';
 
 const PAGE_SIZE = 50;
 
@@ -200,33 +200,11 @@ export function TransactionsPage({ params }: PageProps) {
           ) : (
             <TableRegion label="Transactions">
               <table>
-                <thead>
-                  <tr>
-                    <th scope="col">Date</th>
-                    <th scope="col">Description</th>
-                    <th scope="col" class="number">
-                      Amount
-                    </th>
-                    <th scope="col">Category</th>
-                    <th scope="col">Status</th>
-                  </tr>
-                </thead>
+                <TableHead columns={['Date', 'Description', { figure: 'Amount' }, 'Category', 'Status']} />
                 <tbody>
                   {page.data.data.map((row) => (
                     <tr key={row.id}>
-                      <td class="nowrap">{row.date}</td>
-                      <td>
-                        {row.merchant ? (
-                          <>
-                            <strong>{row.merchant}</strong>
-                            <br />
-                          </>
-                        ) : null}
-                        <span class="descriptor">{row.description}</span>
-                      </td>
-                      <td class={`number nowrap ${row.amount < 0 ? 'money-in' : ''}`}>
-                        {money(-row.amount, row.currency)}
-                      </td>
+                      <RowCells row={row} />
                       <td>{row.category ? `${row.category.accountNumber} ${row.category.accountName ?? ''}` : '—'}</td>
                       <td>
                         {row.needsReview ? (

@@ -1,7 +1,6 @@
 import { useRef, useState } from 'preact/hooks';
 import { canChange, currentSession, get } from '../api.ts';
-import type { PageProps } from '../main.tsx';
-import { Field, messageOf, money, Notice, PageTitle, useLoad } from '../ui.tsx';
+import { Field, messageOf, money, Notice, PageTitle, useLoad, type PageProps } from '../ui.tsx';
 import type { BankAccountView } from './bank-accounts.tsx';
 
 interface UploadStatus {

@@ -1,13 +1,10 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { listAccounts } from '../../chart/accounts-store.ts';
-import { resolveEntity } from '../../tenancy/tenants.ts';
-import type { AppContext } from '../context.ts';
 import { errorResponses } from '../errors.ts';
 import { Data, Uuid } from '../schemas.ts';
 
-export function accountRoutes(app: FastifyInstance, context: AppContext): void {
+export function accountRoutes(app: FastifyInstance): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   api.get(
     '/accounts',
@@ -20,8 +17,8 @@ export function accountRoutes(app: FastifyInstance, context: AppContext): void {
       },
     },
     async (request) => {
-      const entity = await resolveEntity(context.handle, request.principal.tenantId, request.query.entityId);
-      return { data: await listAccounts(context.handle.readDb, request.principal.tenantId, entity.id) };
+      const entity = await request.tenant.entities.resolve(request.query.entityId);
+      return { data: await request.tenant.chart.list(entity.id) };
     },
   );
 }

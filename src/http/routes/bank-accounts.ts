@@ -1,15 +1,13 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { listBankAccountViews, MAX_ACCOUNTS_PER_CALL, upsertBankAccounts } from '../../intake/bank-accounts.ts';
-import type { AppContext } from '../context.ts';
+import { MAX_ACCOUNTS_PER_CALL } from '../../intake/bank-accounts.ts';
 import { errorResponses } from '../errors.ts';
 import { exactJson } from '../exact-json.ts';
 import { Data, DateString, Nullable, Uuid } from '../schemas.ts';
 
-export function bankAccountRoutes(app: FastifyInstance, context: AppContext): void {
+export function bankAccountRoutes(app: FastifyInstance): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const { handle } = context;
 
   api.get(
     '/bank-accounts',
@@ -22,9 +20,7 @@ export function bankAccountRoutes(app: FastifyInstance, context: AppContext): vo
         response: { 200: Data(Type.Array(Type.Ref('BankAccount'))), ...errorResponses(400, 403, 404) },
       },
     },
-    async (request) => ({
-      data: await listBankAccountViews(handle, request.principal.tenantId, request.query.entityId),
-    }),
+    async (request) => ({ data: await request.tenant.bankAccounts.list(request.query.entityId) }),
   );
 
   api.post(
@@ -64,6 +60,6 @@ export function bankAccountRoutes(app: FastifyInstance, context: AppContext): vo
         },
       },
     },
-    async (request) => ({ data: await upsertBankAccounts(handle, request.principal.tenantId, request.body) }),
+    async (request) => ({ data: await request.tenant.bankAccounts.upsert(request.body) }),
   );
 }

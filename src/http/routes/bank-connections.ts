@@ -2,15 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { DomainError, invalid } from '../../errors.ts';
-import {
-  connectionView,
-  createConnection,
-  domainErrorOf,
-  listConnectionViews,
-  removeConnection,
-  requestSync,
-  PROVIDERS,
-} from '../../intake/feeds/connections.ts';
+import { domainErrorOf, PROVIDERS } from '../../intake/feeds/connections.ts';
 import * as store from '../../intake/feeds/connections-store.ts';
 import { WebhookVerificationError } from '../../intake/feeds/plaid-webhook.ts';
 import type { AppContext } from '../context.ts';
@@ -49,7 +41,7 @@ export function bankConnectionRoutes(app: FastifyInstance, context: AppContext):
     },
     async (request, reply) => {
       reply.status(201);
-      return { data: await createConnection(handle, feeds(), request.principal.tenantId, request.body, context.now()) };
+      return { data: await request.tenant.connections.create(request.body, context.now()) };
     },
   );
 
@@ -72,7 +64,8 @@ export function bankConnectionRoutes(app: FastifyInstance, context: AppContext):
       const plaid = feeds().providers.plaid;
       if (!plaid) throw invalid('provider: plaid is not configured on this service (PLAID_CLIENT_ID, PLAID_SECRET)');
       try {
-        return { data: await plaid.linkToken(request.principal.tenantId) };
+        // Plaid keys its Link sessions by a user id of ours: the tenant's.
+        return { data: await plaid.linkToken(request.tenant.tenantId) };
       } catch (error) {
         throw domainErrorOf(error);
       }
@@ -89,7 +82,7 @@ export function bankConnectionRoutes(app: FastifyInstance, context: AppContext):
         response: { 200: Data(Type.Array(Type.Ref('BankConnection'))), ...errorResponses(400, 403) },
       },
     },
-    async (request) => ({ data: await listConnectionViews(handle, request.principal.tenantId) }),
+    async (request) => ({ data: await request.tenant.connections.list() }),
   );
 
   api.get(
@@ -103,7 +96,7 @@ export function bankConnectionRoutes(app: FastifyInstance, context: AppContext):
         response: { 200: Data(Type.Ref('BankConnection')), ...errorResponses(400, 403, 404) },
       },
     },
-    async (request) => ({ data: await connectionView(handle, request.principal.tenantId, request.params.id) }),
+    async (request) => ({ data: await request.tenant.connections.find(request.params.id) }),
   );
 
   api.post(
@@ -121,7 +114,7 @@ export function bankConnectionRoutes(app: FastifyInstance, context: AppContext):
     },
     async (request, reply) => {
       reply.status(202);
-      return { data: await requestSync(handle, feeds(), request.principal.tenantId, request.params.id, context.now()) };
+      return { data: await request.tenant.connections.requestSync(request.params.id, context.now()) };
     },
   );
 
@@ -141,7 +134,7 @@ export function bankConnectionRoutes(app: FastifyInstance, context: AppContext):
       },
     },
     async (request) => {
-      await removeConnection(handle, request.principal.tenantId, request.params.id);
+      await request.tenant.connections.remove(request.params.id);
       return { data: { id: request.params.id, removed: true } };
     },
   );

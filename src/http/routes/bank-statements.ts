@@ -6,13 +6,7 @@ import { DomainError, invalid } from '../../errors.ts';
 import type { UploadHints } from '../../intake/statements/prepare.ts';
 import { ACCEPTED_FORMATS_TEXT, MAX_STATEMENT_BYTES } from '../../intake/statements/readers/index.ts';
 import type { StatementAccountKind } from '../../intake/statements/types.ts';
-import {
-  getUploadStatus,
-  listStatementPeriods,
-  MAX_STATEMENT_MEGABYTES,
-  receiveStatement,
-  retryStatement,
-} from '../../intake/statements/uploads.ts';
+import { MAX_STATEMENT_MEGABYTES } from '../../intake/statements/uploads.ts';
 import { isUuid } from '../../shared/ids.ts';
 import type { AppContext } from '../context.ts';
 import { errorResponses } from '../errors.ts';
@@ -117,8 +111,6 @@ function hintsFrom(fields: ReceivedUpload['fields']): UploadHints {
 }
 
 export function bankStatementRoutes(app: FastifyInstance, context: AppContext): void {
-  const { handle } = context;
-
   // Multipart parsing is registered for these routes only; every other route keeps its JSON body limit.
   app.register(async (scope) => {
     await scope.register(multipart, { limits: { fileSize: MAX_STATEMENT_BYTES, files: 1 } });
@@ -157,7 +149,7 @@ export function bankStatementRoutes(app: FastifyInstance, context: AppContext): 
         const upload = await readUpload(request);
         const bankAccountId = upload.fields.bankAccountId || undefined;
         if (bankAccountId !== undefined && !isUuid(bankAccountId)) throw invalid('bankAccountId: must be a UUID');
-        const received = await receiveStatement(handle, request.principal.tenantId, {
+        const received = await request.tenant.statements.receive({
           bytes: upload.bytes,
           filename: upload.filename,
           mediaType: upload.mediaType,
@@ -202,7 +194,7 @@ export function bankStatementRoutes(app: FastifyInstance, context: AppContext): 
     },
     async (request) => {
       const { limit, offset, bankAccountId } = request.query;
-      const listed = await listStatementPeriods(handle, request.principal.tenantId, { bankAccountId, limit, offset });
+      const listed = await request.tenant.statements.periods({ bankAccountId, limit, offset });
       return {
         data: listed.periods,
         meta: {
@@ -225,7 +217,7 @@ export function bankStatementRoutes(app: FastifyInstance, context: AppContext): 
         response: { 200: Data(Type.Ref('StatementUploadStatus')), ...errorResponses(400, 403, 404) },
       },
     },
-    async (request) => ({ data: await getUploadStatus(handle, request.principal.tenantId, request.params.documentId) }),
+    async (request) => ({ data: await request.tenant.statements.uploadStatus(request.params.documentId) }),
   );
 
   api.post(
@@ -246,7 +238,7 @@ export function bankStatementRoutes(app: FastifyInstance, context: AppContext): 
       },
     },
     async (request, reply) => {
-      const retried = await retryStatement(handle, request.principal.tenantId, request.params.documentId);
+      const retried = await request.tenant.statements.retry(request.params.documentId);
       context.onRowsArrived();
       return reply.code(202).send({ data: retried });
     },

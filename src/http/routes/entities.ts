@@ -2,11 +2,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { notFound } from '../../errors.ts';
-import { syncObligationsIn } from '../../compliance/obligations.ts';
-import { changeRecorder } from '../../people/audit.ts';
 import { ENTITY_TYPES, INDUSTRIES, REGIMES, TAX_ID_TYPES } from '../../tenancy/entity-profile.ts';
-import { findEntity, listEntities } from '../../tenancy/tenancy-store.ts';
-import { toEntityView, updateEntityProfile } from '../../tenancy/tenants.ts';
+import { toEntityView } from '../../tenancy/tenants.ts';
 import { SALES_TAX_FREQUENCIES } from '../../tenancy/entity-profile.ts';
 import type { AppContext } from '../context.ts';
 import { errorResponses } from '../errors.ts';
@@ -14,7 +11,6 @@ import { Data, DateString, Nullable, Uuid } from '../schemas.ts';
 
 export function entityRoutes(app: FastifyInstance, context: AppContext): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const db = context.handle.readDb;
   api.get(
     '/entities',
     {
@@ -24,7 +20,7 @@ export function entityRoutes(app: FastifyInstance, context: AppContext): void {
         response: { 200: Data(Type.Array(Type.Ref('Entity'))), ...errorResponses(403) },
       },
     },
-    async (request) => ({ data: (await listEntities(db, request.principal.tenantId)).map(toEntityView) }),
+    async (request) => ({ data: (await request.tenant.entities.list()).map(toEntityView) }),
   );
 
   api.get(
@@ -38,7 +34,7 @@ export function entityRoutes(app: FastifyInstance, context: AppContext): void {
       },
     },
     async (request) => {
-      const entity = await findEntity(db, request.principal.tenantId, request.params.id);
+      const entity = await request.tenant.entities.find(request.params.id);
       if (!entity) throw notFound(`entity ${request.params.id}`);
       return { data: toEntityView(entity) };
     },
@@ -82,18 +78,8 @@ export function entityRoutes(app: FastifyInstance, context: AppContext): void {
         response: { 200: Data(Type.Ref('Entity')), ...errorResponses(400, 403, 404, 415) },
       },
     },
-    async (request) => {
-      const tenantId = request.principal.tenantId;
-      const now = context.now();
-      const after = await updateEntityProfile(
-        context.handle,
-        tenantId,
-        request.params.id,
-        request.body,
-        (trx, updated) => syncObligationsIn(trx, tenantId, updated, now.toISOString().slice(0, 10), now.toISOString()),
-        changeRecorder(tenantId, request.principal),
-      );
-      return { data: after };
-    },
+    async (request) => ({
+      data: await request.tenant.entities.updateProfile(request.params.id, request.body, context.now()),
+    }),
   );
 }

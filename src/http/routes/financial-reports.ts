@@ -8,10 +8,7 @@ import {
   generalLedgerCsv,
   profitAndLossCsv,
 } from '../../reports/csv.ts';
-import { balanceSheet, cashFlow, profitAndLoss } from '../../reports/financial-statements.ts';
-import { generalLedger } from '../../reports/general-ledger.ts';
 import { todayUtc } from '../../shared/dates.ts';
-import type { AppContext } from '../context.ts';
 import { CSV_PAGE_ROWS, jsonOrCsv, sendCsv, streamCsv } from '../csv-answer.ts';
 import { errorResponses } from '../errors.ts';
 import { exactJson } from '../exact-json.ts';
@@ -180,7 +177,7 @@ const EntityAndCurrency = {
 const REPORT_NOTE =
   'A report: it draws on the smaller report rate budget and reads the per-day account totals kept at posting time. Totals are exact: one past 15 significant digits is written as a JSON number with every digit (read it with a decimal parser to keep them).';
 
-export function financialReportRoutes(app: FastifyInstance, context: AppContext): void {
+export function financialReportRoutes(app: FastifyInstance): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
 
   api.get(
@@ -212,7 +209,7 @@ export function financialReportRoutes(app: FastifyInstance, context: AppContext)
       },
     },
     async (request, reply) => {
-      const report = await profitAndLoss(context.handle, request.principal.tenantId, request.query);
+      const report = await request.tenant.reports.profitAndLoss(request.query);
       return request.answerAs === 'text/csv'
         ? sendCsv(reply, profitAndLossCsv(report), `profit-and-loss-${report.from}-${report.to}`)
         : { data: report };
@@ -238,7 +235,7 @@ export function financialReportRoutes(app: FastifyInstance, context: AppContext)
       },
     },
     async (request, reply) => {
-      const report = await balanceSheet(context.handle, request.principal.tenantId, {
+      const report = await request.tenant.reports.balanceSheet({
         ...request.query,
         asOf: request.query.asOf ?? todayUtc(),
       });
@@ -271,7 +268,7 @@ export function financialReportRoutes(app: FastifyInstance, context: AppContext)
       },
     },
     async (request, reply) => {
-      const report = await cashFlow(context.handle, request.principal.tenantId, request.query);
+      const report = await request.tenant.reports.cashFlow(request.query);
       return request.answerAs === 'text/csv'
         ? sendCsv(reply, cashFlowCsv(report), `cash-flow-${report.from}-${report.to}`)
         : { data: report };
@@ -314,16 +311,15 @@ export function financialReportRoutes(app: FastifyInstance, context: AppContext)
       },
     },
     async (request, reply) => {
+      const { reports } = request.tenant;
       if (request.answerAs === 'text/csv') {
-        const tenantId = request.principal.tenantId;
         return streamCsv(reply, `general-ledger-${request.query.from}-${request.query.to}`, {
-          readPage: (offset) =>
-            generalLedger(context.handle, tenantId, { ...request.query, limit: CSV_PAGE_ROWS, offset }),
+          readPage: (offset) => reports.generalLedger({ ...request.query, limit: CSV_PAGE_ROWS, offset }),
           render: (page, first) => generalLedgerCsv(page, first),
           next: (page) => page.meta.pagination.nextOffset,
         });
       }
-      return generalLedger(context.handle, request.principal.tenantId, request.query);
+      return reports.generalLedger(request.query);
     },
   );
 }

@@ -1,7 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { healthScore } from '../../health/health-score.ts';
 import type { AppContext } from '../context.ts';
 import { errorResponses } from '../errors.ts';
 import { Data, DateString, Uuid } from '../schemas.ts';
@@ -63,12 +62,7 @@ export function healthScoreRoutes(app: FastifyInstance, context: AppContext): vo
       },
     },
     async (request) => ({
-      data: await healthScore(
-        context.handle,
-        request.principal.tenantId,
-        { entityId: request.query.entityId },
-        context.now(),
-      ),
+      data: await request.tenant.reports.healthScore({ entityId: request.query.entityId }, context.now()),
     }),
   );
 }

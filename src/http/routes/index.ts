@@ -16,12 +16,12 @@ import { bankConnectionRoutes } from './bank-connections.ts';
 
 export function registerRoutes(app: FastifyInstance, context: AppContext): void {
   transactionRoutes(app, context);
-  bankAccountRoutes(app, context);
-  accountRoutes(app, context);
-  journalRoutes(app, context);
-  reportRoutes(app, context);
+  bankAccountRoutes(app);
+  accountRoutes(app);
+  journalRoutes(app);
+  reportRoutes(app);
   entityRoutes(app, context);
-  financialReportRoutes(app, context);
+  financialReportRoutes(app);
   healthScoreRoutes(app, context);
   obligationRoutes(app, context);
   ruleRoutes(app, context);

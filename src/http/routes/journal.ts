@@ -1,14 +1,12 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { getJournalEntry, listJournal } from '../../ledger/journal-view.ts';
-import type { AppContext } from '../context.ts';
 import { JOURNAL_CSV_COLUMNS, journalCsv } from '../../reports/csv.ts';
 import { CSV_PAGE_ROWS, jsonOrCsv, streamCsv } from '../csv-answer.ts';
 import { errorResponses } from '../errors.ts';
 import { Data, DateString, Limit, Offset, Page, Uuid } from '../schemas.ts';
 
-export function journalRoutes(app: FastifyInstance, context: AppContext): void {
+export function journalRoutes(app: FastifyInstance): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   api.get(
     '/journal-entries',
@@ -35,16 +33,15 @@ export function journalRoutes(app: FastifyInstance, context: AppContext): void {
       },
     },
     async (request, reply) => {
-      const tenantId = request.principal.tenantId;
+      const { journal } = request.tenant;
       if (request.answerAs === 'text/csv') {
         return streamCsv(reply, `journal-${request.query.from}-${request.query.to}`, {
-          readPage: (offset) =>
-            listJournal(context.handle, tenantId, { ...request.query, limit: CSV_PAGE_ROWS, offset }),
+          readPage: (offset) => journal.list({ ...request.query, limit: CSV_PAGE_ROWS, offset }),
           render: (page, first) => journalCsv(page.data, first),
           next: (page) => page.meta.pagination.nextOffset,
         });
       }
-      return listJournal(context.handle, tenantId, request.query);
+      return journal.list(request.query);
     },
   );
 
@@ -58,6 +55,6 @@ export function journalRoutes(app: FastifyInstance, context: AppContext): void {
         response: { 200: Data(Type.Ref('JournalEntry')), ...errorResponses(400, 403, 404) },
       },
     },
-    async (request) => ({ data: await getJournalEntry(context.handle, request.principal.tenantId, request.params.id) }),
+    async (request) => ({ data: await request.tenant.journal.find(request.params.id) }),
   );
 }

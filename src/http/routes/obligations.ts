@@ -1,8 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { confirmObligation, fileObligation, obligationCalendar, parseStatuses } from '../../compliance/obligations.ts';
-import { changeRecorder } from '../../people/audit.ts';
+import { parseStatuses } from '../../compliance/obligations.ts';
 import type { AppContext } from '../context.ts';
 import { errorResponses } from '../errors.ts';
 import { Data, DateString, Limit, Offset, Pagination, Uuid } from '../schemas.ts';
@@ -36,9 +35,7 @@ export function obligationRoutes(app: FastifyInstance, context: AppContext): voi
       },
     },
     async (request) => {
-      const { obligations, nextOffset } = await obligationCalendar(
-        context.handle,
-        request.principal.tenantId,
+      const { obligations, nextOffset } = await request.tenant.obligations.calendar(
         {
           entityId: request.query.entityId,
           statuses: parseStatuses(request.query.status),
@@ -55,16 +52,14 @@ export function obligationRoutes(app: FastifyInstance, context: AppContext): voi
     },
   );
 
-  for (const [action, transition, summary, description] of [
+  for (const [action, summary, description] of [
     [
       'confirm',
-      confirmObligation,
       'Confirm an obligation applies',
       'upcoming or payment_pending → confirmed (as `bookkeeping obligation confirm`); a confirmed one stays as it is; 409 for a filed one.',
     ],
     [
       'file',
-      fileObligation,
       'Mark an obligation filed (and paid)',
       "Any status → filed (as `bookkeeping obligation file`); a filed one stays as it is. Filing an extension moves its return's deadline at once.",
     ],
@@ -81,15 +76,7 @@ export function obligationRoutes(app: FastifyInstance, context: AppContext): voi
         },
       },
       async (request) => {
-        const tenantId = request.principal.tenantId;
-        const after = await transition(
-          context.handle,
-          request.params.id,
-          context.now(),
-          tenantId,
-          changeRecorder(tenantId, request.principal),
-        );
-        return { data: after };
+        return { data: await request.tenant.obligations[action](request.params.id, context.now()) };
       },
     );
   }

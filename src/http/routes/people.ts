@@ -1,9 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { withWriteTransaction } from '../../db/transaction.ts';
 import { forbidden, notFound, unauthorized } from '../../errors.ts';
-import { actorOf, changeRecorder, listAudit, recordAudit } from '../../people/audit.ts';
 import { invitationLink, resetLink } from '../../people/mailer.ts';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../people/passwords.ts';
 import { ROLES } from '../../people/roles.ts';
@@ -18,19 +16,9 @@ import {
 } from '../../people/sessions.ts';
 import { normalizeEmail, sameSecret } from '../../people/tokens.ts';
 import { blockedFor, recordFailure, type Subject } from '../../people/throttle.ts';
-import {
-  acceptInvitation,
-  changeRole,
-  confirmPasswordReset,
-  createInvitation,
-  createPasswordReset,
-  listInvitations,
-  listMembers,
-  removeMember,
-  revokeInvitation,
-} from '../../people/users.ts';
-import { createApiKey, listApiKeys, revokeApiKey, SCOPES, validateScopes } from '../../tenancy/api-keys.ts';
-import { findTenant, updateReviewThreshold } from '../../tenancy/tenancy-store.ts';
+import { acceptInvitation, confirmPasswordReset, createPasswordReset } from '../../people/users.ts';
+import { SCOPES, validateScopes } from '../../tenancy/api-keys.ts';
+import type { TenantScope } from '../tenant-scope.ts';
 import type { AppContext } from '../context.ts';
 import { errorResponses } from '../errors.ts';
 import { Data, Limit, Nullable, Offset, Pagination, Uuid } from '../schemas.ts';
@@ -299,7 +287,7 @@ export function peopleRoutes(app: FastifyInstance, context: AppContext): void {
         response: { 200: Data(Type.Array(Type.Ref('User'))), ...errorResponses(403) },
       },
     },
-    async (request) => ({ data: await listMembers(handle, request.principal.tenantId) }),
+    async (request) => ({ data: await request.tenant.people.list() }),
   );
 
   api.post(
@@ -320,15 +308,10 @@ export function peopleRoutes(app: FastifyInstance, context: AppContext): void {
       },
     },
     async (request, reply) => {
-      const { invitation, token } = await createInvitation(
-        handle,
-        request.principal.tenantId,
-        request.body,
-        actorOf(request.principal),
-      );
+      const { invitation, token } = await request.tenant.people.invite(request.body);
       const acceptUrl = invitationLink(config.appUrl, token);
       if (context.sendMail) {
-        const tenant = await findTenant(handle.readDb, request.principal.tenantId);
+        const tenant = await request.tenant.settings.find();
         void context
           .sendMail({
             to: invitation.email,
@@ -353,15 +336,7 @@ export function peopleRoutes(app: FastifyInstance, context: AppContext): void {
         response: { 200: Data(Type.Ref('User')), ...errorResponses(403, 404, 409, 415) },
       },
     },
-    async (request) => ({
-      data: await changeRole(
-        handle,
-        request.principal.tenantId,
-        request.params.id,
-        request.body.role,
-        actorOf(request.principal),
-      ),
-    }),
+    async (request) => ({ data: await request.tenant.people.changeRole(request.params.id, request.body.role) }),
   );
 
   api.delete(
@@ -376,9 +351,7 @@ export function peopleRoutes(app: FastifyInstance, context: AppContext): void {
         response: { 200: Data(Type.Ref('User')), ...errorResponses(403, 404, 409) },
       },
     },
-    async (request) => ({
-      data: await removeMember(handle, request.principal.tenantId, request.params.id, actorOf(request.principal)),
-    }),
+    async (request) => ({ data: await request.tenant.people.remove(request.params.id) }),
   );
 
   api.get(
@@ -390,7 +363,7 @@ export function peopleRoutes(app: FastifyInstance, context: AppContext): void {
         response: { 200: Data(Type.Array(Type.Ref('Invitation'))), ...errorResponses(403) },
       },
     },
-    async (request) => ({ data: await listInvitations(handle, request.principal.tenantId) }),
+    async (request) => ({ data: await request.tenant.invitations.list() }),
   );
 
   api.delete(
@@ -403,9 +376,7 @@ export function peopleRoutes(app: FastifyInstance, context: AppContext): void {
         response: { 200: Data(Type.Ref('Invitation')), ...errorResponses(403, 404) },
       },
     },
-    async (request) => ({
-      data: await revokeInvitation(handle, request.principal.tenantId, request.params.id, actorOf(request.principal)),
-    }),
+    async (request) => ({ data: await request.tenant.invitations.revoke(request.params.id) }),
   );
 
   // ---- API keys (owner) ----
@@ -419,7 +390,7 @@ export function peopleRoutes(app: FastifyInstance, context: AppContext): void {
         response: { 200: Data(Type.Array(Type.Ref('ApiKey'))), ...errorResponses(403) },
       },
     },
-    async (request) => ({ data: await listApiKeys(handle, request.principal.tenantId) }),
+    async (request) => ({ data: await request.tenant.apiKeys.list() }),
   );
 
   api.post(
@@ -457,13 +428,7 @@ export function peopleRoutes(app: FastifyInstance, context: AppContext): void {
     async (request, reply) => {
       const scopes = validateScopes(request.body.scopes);
       const name = request.body.name ?? null;
-      const created = await createApiKey(
-        handle,
-        request.principal.tenantId,
-        scopes,
-        name,
-        changeRecorder(request.principal.tenantId, request.principal),
-      );
+      const created = await request.tenant.apiKeys.create(scopes, name);
       return reply.status(201).send({ data: { id: created.id, key: created.key, name, scopes: created.scopes } });
     },
   );
@@ -483,21 +448,15 @@ export function peopleRoutes(app: FastifyInstance, context: AppContext): void {
       },
     },
     async (request) => {
-      const revoked = await revokeApiKey(
-        handle,
-        request.params.id,
-        request.principal.tenantId,
-        changeRecorder(request.principal.tenantId, request.principal),
-      );
-      return { data: revoked };
+      return { data: await request.tenant.apiKeys.revoke(request.params.id) };
     },
   );
 
   // ---- settings ----
 
-  const settingsOf = async (tenantId: string) => {
-    const tenant = await findTenant(handle.readDb, tenantId);
-    if (!tenant) throw notFound(`tenant ${tenantId}`);
+  const settingsOf = async (scope: TenantScope) => {
+    const tenant = await scope.settings.find();
+    if (!tenant) throw notFound(`tenant ${scope.tenantId}`);
     return {
       reviewThreshold: tenant.review_threshold,
       effectiveReviewThreshold: tenant.review_threshold ?? config.reviewThreshold,
@@ -513,7 +472,7 @@ export function peopleRoutes(app: FastifyInstance, context: AppContext): void {
         response: { 200: Data(Type.Ref('Settings')), ...errorResponses(403) },
       },
     },
-    async (request) => ({ data: await settingsOf(request.principal.tenantId) }),
+    async (request) => ({ data: await settingsOf(request.tenant) }),
   );
 
   api.patch(
@@ -529,21 +488,21 @@ export function peopleRoutes(app: FastifyInstance, context: AppContext): void {
       },
     },
     async (request) => {
-      const tenantId = request.principal.tenantId;
-      const before = await settingsOf(tenantId);
+      const { tenant } = request;
+      const before = await settingsOf(tenant);
       if (request.body.reviewThreshold !== undefined && request.body.reviewThreshold !== before.reviewThreshold) {
-        await withWriteTransaction(handle, async (trx) => {
-          await updateReviewThreshold(trx, tenantId, request.body.reviewThreshold!);
-          await recordAudit(trx, tenantId, actorOf(request.principal), {
+        await tenant.transaction(async (trx) => {
+          await tenant.settings.setReviewThreshold(trx, request.body.reviewThreshold!);
+          await tenant.recordChange(trx, {
             action: 'settings.update',
             targetType: 'tenant',
-            targetId: tenantId,
+            targetId: tenant.tenantId,
             before: { reviewThreshold: before.reviewThreshold },
             after: { reviewThreshold: request.body.reviewThreshold },
           });
         });
       }
-      return { data: await settingsOf(tenantId) };
+      return { data: await settingsOf(tenant) };
     },
   );
 
@@ -565,7 +524,7 @@ export function peopleRoutes(app: FastifyInstance, context: AppContext): void {
       },
     },
     async (request) => {
-      const { entries, nextOffset } = await listAudit(handle, request.principal.tenantId, request.query);
+      const { entries, nextOffset } = await request.tenant.auditLog.list(request.query);
       return {
         data: entries,
         meta: { pagination: { limit: request.query.limit, offset: request.query.offset, nextOffset } },

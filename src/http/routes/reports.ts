@@ -1,16 +1,14 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { trialBalance } from '../../reports/trial-balance.ts';
 import { todayUtc } from '../../shared/dates.ts';
-import type { AppContext } from '../context.ts';
 import { trialBalanceCsv } from '../../reports/csv.ts';
 import { jsonOrCsv, sendCsv } from '../csv-answer.ts';
 import { errorResponses } from '../errors.ts';
 import { exactJson } from '../exact-json.ts';
 import { Data, DateString, Uuid } from '../schemas.ts';
 
-export function reportRoutes(app: FastifyInstance, context: AppContext): void {
+export function reportRoutes(app: FastifyInstance): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
   api.get(
     '/reports/trial-balance',
@@ -41,7 +39,7 @@ export function reportRoutes(app: FastifyInstance, context: AppContext): void {
       },
     },
     async (request, reply) => {
-      const report = await trialBalance(context.handle, request.principal.tenantId, {
+      const report = await request.tenant.reports.trialBalance({
         asOf: request.query.asOf ?? todayUtc(),
         entityId: request.query.entityId,
         currency: request.query.currency,

@@ -1,17 +1,14 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { addRuleAndApply, MAX_RULE_CHANGES, RULE_SCOPES, type RuleScope } from '../../sweep/apply-rule.ts';
+import { MAX_RULE_CHANGES, RULE_SCOPES, type RuleScope } from '../../sweep/apply-rule.ts';
 import { MAX_PATTERN_LENGTH } from '../../sweep/categorize/rule-pattern.ts';
 import {
-  createTenantRule,
   DEFAULT_RULE_PRIORITY,
-  deleteTenantRule,
-  listTenantRules,
   MAX_RULE_PRIORITY,
   MAX_RULES_PER_TENANT,
+  type RuleInput,
 } from '../../sweep/categorize/tenant-rules.ts';
-import { changeRecorder } from '../../people/audit.ts';
 import type { AppContext } from '../context.ts';
 import { invalid } from '../../errors.ts';
 import { errorResponses } from '../errors.ts';
@@ -55,7 +52,6 @@ const RuleApplication = Type.Object({
 
 export function ruleRoutes(app: FastifyInstance, context: AppContext): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const { handle } = context;
 
   api.get(
     '/rules',
@@ -66,7 +62,7 @@ export function ruleRoutes(app: FastifyInstance, context: AppContext): void {
         response: { 200: Data(Type.Array(Type.Ref('Rule'))), ...errorResponses(403) },
       },
     },
-    async (request) => ({ data: await listTenantRules(handle, request.principal.tenantId) }),
+    async (request) => ({ data: await request.tenant.rules.list() }),
   );
 
   api.post(
@@ -136,21 +132,15 @@ export function ruleRoutes(app: FastifyInstance, context: AppContext): void {
       },
     },
     async (request, reply) => {
-      const { applyTo, dryRun, ...input } = request.body as Parameters<typeof createTenantRule>[2] & {
-        applyTo?: RuleScope;
-        dryRun?: boolean;
-      };
-      const tenantId = request.principal.tenantId;
-      const recordChange = changeRecorder(tenantId, request.principal);
+      const { applyTo, dryRun, ...input } = request.body as RuleInput & { applyTo?: RuleScope; dryRun?: boolean };
       if (!applyTo) {
         if (dryRun) throw invalid('dryRun: only meaningful with applyTo');
-        const rule = await createTenantRule(handle, tenantId, input, recordChange);
+        const rule = await request.tenant.rules.create(input);
         return reply.status(201).send({ data: rule });
       }
-      const applied = await addRuleAndApply(handle, tenantId, input, applyTo, {
+      const applied = await request.tenant.rules.createAndApply(input, applyTo, {
         dryRun: dryRun ?? false,
         reviewThreshold: context.config.reviewThreshold,
-        recordChange,
       });
       return reply
         .status(applied.dryRun ? 200 : 201)
@@ -170,13 +160,7 @@ export function ruleRoutes(app: FastifyInstance, context: AppContext): void {
       },
     },
     async (request) => {
-      const rule = await deleteTenantRule(
-        handle,
-        request.principal.tenantId,
-        request.params.id,
-        changeRecorder(request.principal.tenantId, request.principal),
-      );
-      return { data: rule };
+      return { data: await request.tenant.rules.remove(request.params.id) };
     },
   );
 }

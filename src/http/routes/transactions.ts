@@ -1,19 +1,16 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { tenantHasAccountNumber } from '../../chart/accounts-store.ts';
 import { invalid, notFound } from '../../errors.ts';
-import { MAX_ROWS_PER_REQUEST, pushTransactions } from '../../intake/push-transactions.ts';
+import { MAX_ROWS_PER_REQUEST } from '../../intake/push-transactions.ts';
 import { SWEEP_STATES, type SweepState } from '../../bank-rows/bank-row.ts';
 import { toTransactionView } from '../../bank-rows/transaction-view.ts';
-import { tenantCurrencies, tenantHasBankAccount } from '../../bank-rows/bank-accounts-store.ts';
 import { currencyExponent } from '../../money/currency.ts';
 import { TRANSACTIONS_CSV_COLUMNS, transactionsCsv } from '../../reports/csv.ts';
 import { addDays, todayUtc } from '../../shared/dates.ts';
-import { MAX_REASON_LENGTH, recategorize, removeTransaction } from '../../sweep/correct.ts';
+import { MAX_REASON_LENGTH } from '../../sweep/correct.ts';
 import type { AppContext } from '../context.ts';
 import { CSV_PAGE_ROWS, jsonOrCsv, streamCsv } from '../csv-answer.ts';
-import { changeRecorder } from '../../people/audit.ts';
 import { errorResponses } from '../errors.ts';
 import { Data, DateString, Limit, Offset, Nullable, Pagination, Uuid } from '../schemas.ts';
 
@@ -73,7 +70,6 @@ const PushedRow = Type.Object({
 
 export function transactionRoutes(app: FastifyInstance, context: AppContext): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
-  const { handle } = context;
 
   api.post(
     '/transactions',
@@ -93,7 +89,7 @@ export function transactionRoutes(app: FastifyInstance, context: AppContext): vo
       },
     },
     async (request) => {
-      const result = await pushTransactions(handle, request.principal.tenantId, request.body);
+      const result = await request.tenant.bankRows.push(request.body);
       if (result.imported > 0) context.onRowsArrived();
       return { data: result };
     },
@@ -184,16 +180,16 @@ export function transactionRoutes(app: FastifyInstance, context: AppContext): vo
       if (from && to && from > to) throw invalid('from: must be on or before to');
       if (amountMin !== undefined && amountMax !== undefined && amountMin > amountMax)
         throw invalid('amountMin: must be at most amountMax');
-      const tenantId = request.principal.tenantId;
-      if (category && category !== 'transfer' && !(await tenantHasAccountNumber(handle.readDb, tenantId, category))) {
+      const { tenant } = request;
+      if (category && category !== 'transfer' && !(await tenant.chart.hasAccountNumber(category))) {
         throw invalid(`category: "${category}" is not an account number of this tenant's chart (see GET /accounts)`);
       }
-      if (bankAccountId && !(await tenantHasBankAccount(handle.readDb, tenantId, bankAccountId)))
+      if (bankAccountId && !(await tenant.bankAccounts.exists(bankAccountId)))
         throw notFound(`bank account ${bankAccountId}`);
       const amountMinorByCurrency =
         amountMin === undefined && amountMax === undefined
           ? undefined
-          : (await tenantCurrencies(handle.readDb, tenantId)).map((currency) => ({
+          : (await tenant.bankAccounts.currencies()).map((currency) => ({
               currency,
               minMinor: amountMin === undefined ? undefined : boundToMinor(amountMin, currency, 'up'),
               maxMinor: amountMax === undefined ? undefined : boundToMinor(amountMax, currency, 'down'),
@@ -211,14 +207,14 @@ export function transactionRoutes(app: FastifyInstance, context: AppContext): vo
       if (request.answerAs === 'text/csv') {
         return streamCsv(reply, `transactions-${from ?? 'start'}-${to ?? 'end'}`, {
           readPage: (pageOffset) =>
-            request.tenant.bankRows
+            tenant.bankRows
               .list({ ...query, limit: CSV_PAGE_ROWS, offset: pageOffset })
               .then((rows) => ({ rows, offset: pageOffset })),
           render: (page, first) => transactionsCsv(page.rows.slice(0, CSV_PAGE_ROWS).map(toTransactionView), first),
           next: (page) => (page.rows.length > CSV_PAGE_ROWS ? page.offset + CSV_PAGE_ROWS : null),
         });
       }
-      const rows = await request.tenant.bankRows.list({ ...query, limit, offset });
+      const rows = await tenant.bankRows.list({ ...query, limit, offset });
       return {
         data: rows.slice(0, limit).map(toTransactionView),
         meta: {
@@ -287,14 +283,9 @@ export function transactionRoutes(app: FastifyInstance, context: AppContext): vo
       },
     },
     async (request) => {
-      const view = await recategorize(
-        handle,
-        request.principal.tenantId,
-        request.params.id,
-        request.body,
-        { reviewThreshold: context.config.reviewThreshold },
-        changeRecorder(request.principal.tenantId, request.principal),
-      );
+      const view = await request.tenant.bankRows.recategorize(request.params.id, request.body, {
+        reviewThreshold: context.config.reviewThreshold,
+      });
       return {
         data: {
           id: view.id,
@@ -333,13 +324,7 @@ export function transactionRoutes(app: FastifyInstance, context: AppContext): vo
       },
     },
     async (request) => {
-      const removed = await removeTransaction(
-        handle,
-        request.principal.tenantId,
-        request.params.id,
-        context.now,
-        changeRecorder(request.principal.tenantId, request.principal),
-      );
+      const removed = await request.tenant.bankRows.remove(request.params.id, context.now);
       return { data: removed };
     },
   );

@@ -1,7 +1,7 @@
 import type { DatabaseHandle } from '../../db/connection.ts';
 import type { CategorizationRulesTable } from '../../db/schema.ts';
 import { withWriteTransaction, type Executor } from '../../db/transaction.ts';
-import type { RecordChange } from '../../people/audit.ts';
+import type { RecordChange } from '../../shared/audit-change.ts';
 import { conflict, invalid, notFound } from '../../errors.ts';
 import { isKnownCurrency } from '../../money/currency.ts';
 import { AmountError, toMajorUnits, toMinorUnits } from '../../money/minor-units.ts';

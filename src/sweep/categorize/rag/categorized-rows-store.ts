@@ -106,10 +106,23 @@ export async function categorizedRowsBySeq(
   entityId: string,
   seqs: readonly number[],
 ): Promise<CategorizedRow[]> {
+  return categorizedRowsAmong(db, tenantId, entityId, seqs, { userOverridesOnly: false });
+}
+
+/** Read SEQ_CHUNK seqs at a time, in seq order. */
+async function categorizedRowsAmong(
+  db: Executor,
+  tenantId: string,
+  entityId: string,
+  seqs: readonly number[],
+  { userOverridesOnly }: { userOverridesOnly: boolean },
+): Promise<CategorizedRow[]> {
   const found: CategorizedRow[] = [];
   const sorted = [...seqs].sort((a, b) => a - b);
   for (let index = 0; index < sorted.length; index += SEQ_CHUNK) {
-    const rows = await categorizedRows(db, tenantId, entityId)
+    let query = categorizedRows(db, tenantId, entityId);
+    if (userOverridesOnly) query = query.where(sql<boolean>`category_source = 'user_override'`);
+    const rows = await query
       .where('seq', 'in', sorted.slice(index, index + SEQ_CHUNK))
       .orderBy('seq')
       .execute();
@@ -284,17 +297,7 @@ export async function userOverridesBySeq(
   entityId: string,
   seqs: readonly number[],
 ): Promise<CategorizedRow[]> {
-  const found: CategorizedRow[] = [];
-  const sorted = [...seqs].sort((a, b) => a - b);
-  for (let index = 0; index < sorted.length; index += SEQ_CHUNK) {
-    const rows = await categorizedRows(db, tenantId, entityId)
-      .where(sql<boolean>`category_source = 'user_override'`)
-      .where('seq', 'in', sorted.slice(index, index + SEQ_CHUNK))
-      .orderBy('seq')
-      .execute();
-    for (const row of rows) found.push(toCategorizedRow(row));
-  }
-  return found;
+  return categorizedRowsAmong(db, tenantId, entityId, seqs, { userOverridesOnly: true });
 }
 
 /**
