@@ -20,8 +20,8 @@ import { withWriteTransaction } from '../src/db/transaction.ts';
 import { appendEntries } from '../src/ledger/journal-store.ts';
 import { newId } from '../src/shared/ids.ts';
 import { addDays } from '../src/shared/dates.ts';
-import { loadChart, sweepOnce } from '../src/sweep/sweep.ts';
-import { rowEntry } from '../src/sweep/rebook.ts';
+import { sweepOnce } from '../src/sweep/sweep.ts';
+import { loadEntityChart, rowEntry } from '../src/ledger/row-entry.ts';
 import { serviceTiers } from '../src/sweep/categorize/tiers.ts';
 import { getRagIndex } from '../src/sweep/categorize/rag/rag-index.ts';
 import { directoryEntries } from '../src/sweep/categorize/directory/lookup.ts';
@@ -63,7 +63,7 @@ const bench: Bench = async (context) => {
     const accountByKind = new Map(
       kinds.map((kind, index) => [kind, accountRows.find((row) => row.id === views[index].id)!]),
     );
-    const chart = await loadChart(handle.db, tenantId, entityId);
+    const chart = await loadEntityChart(handle.db, tenantId, entityId);
     const evalRows = loadEvalDataset();
     const usable = evalRows.filter((row) => row.label === 'transfer' || chart.byNumber.has(row.label));
 

@@ -5,6 +5,9 @@ import type { TransactionsTable } from '../db/schema.ts';
  * 'pending', a word the API keeps for rows the bank has not settled), `done`, or `failed` (parked
  * with its error until a human decides it).
  */
+/** The category target of a row filed as a transfer between the business's own accounts (booked through transfers in transit). */
+export const TRANSFER = 'transfer';
+
 export const SWEEP_STATES = ['queued', 'done', 'failed'] as const;
 export type SweepState = (typeof SWEEP_STATES)[number];
 

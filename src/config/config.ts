@@ -2,8 +2,7 @@ import { dirname } from 'node:path';
 import { DEFAULT_DATABASE_URL, parseDatabaseUrl } from '../db/dialect.ts';
 import { DEFAULT_READER_POOL, type ReaderPoolSettings } from '../intake/statements/reader-pool.ts';
 import type { InboxTlsSettings } from '../intake/statements/smtp-tls.ts';
-import { DEFAULT_FEED_SETTINGS, type FeedSettings } from '../intake/feeds/settings.ts';
-import type { PlaidSettings } from '../intake/feeds/plaid.ts';
+import { DEFAULT_FEED_SETTINGS, type FeedConfig } from '../intake/feeds/settings.ts';
 
 export interface BucketSettings {
   burst: number;
@@ -83,16 +82,6 @@ export interface PeopleSettings {
 export interface MailOutSettings {
   smtpUrl: string;
   from: string;
-}
-
-export interface FeedConfig extends FeedSettings {
-  /** BOOKKEEPING_SECRET_KEY (32 bytes, hex or base64); null: a key file beside the data, made on first start. */
-  secretKey: string | null;
-  secretKeyDirectory: string;
-  /** Null unless PLAID_CLIENT_ID and PLAID_SECRET are set. */
-  plaid: PlaidSettings | null;
-  /** How often the feed worker looks for due connections. */
-  pollMs: number;
 }
 
 export interface LlmSettings {

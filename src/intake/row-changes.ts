@@ -2,8 +2,7 @@ import type { BankAccountsTable } from '../db/schema.ts';
 import type { Executor } from '../db/transaction.ts';
 import { assertInvariant } from '../errors.ts';
 import { post, reverse } from '../ledger/journal.ts';
-import { rowEntry, type EntityChart } from '../sweep/rebook.ts';
-import { loadChart } from '../sweep/sweep.ts';
+import { loadEntityChart, rowEntry, type EntityChart } from '../ledger/row-entry.ts';
 import { findBankAccountsByIds } from '../bank-rows/bank-accounts-store.ts';
 import { contentKey } from './identity.ts';
 import { merchantKeyFor } from '../bank-rows/merchant-key.ts';
@@ -47,7 +46,7 @@ export class BookingContext {
   async chart(entityId: string): Promise<EntityChart> {
     let chart = this.charts.get(entityId);
     if (!chart) {
-      chart = await loadChart(this.trx, this.tenantId, entityId);
+      chart = await loadEntityChart(this.trx, this.tenantId, entityId);
       this.charts.set(entityId, chart);
     }
     return chart;

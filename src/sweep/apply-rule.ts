@@ -22,8 +22,8 @@ import {
   type RuleView,
 } from './categorize/tenant-rules.ts';
 import { TRANSFER } from './categorize/types.ts';
-import { refile, type EntityChart } from './rebook.ts';
-import { loadChart } from './sweep.ts';
+import { refile } from './rebook.ts';
+import { loadEntityChart, type EntityChart } from '../ledger/row-entry.ts';
 
 /**
  * A rule applied to rows already booked, as an owner asks when writing it: the rows it matches are filed again under its
@@ -128,7 +128,7 @@ export async function addRuleAndApply(
         );
     const charts = new Map<string, EntityChart>();
     for (const entityId of new Set(rows.map((row) => row.entityId)))
-      charts.set(entityId, await loadChart(trx, tenantId, entityId));
+      charts.set(entityId, await loadEntityChart(trx, tenantId, entityId));
     const bankAccounts = new Map(
       (await findBankAccountsByIds(trx, tenantId, [...new Set(rows.map((row) => row.bankAccountId))])).map(
         (account) => [account.id, account],

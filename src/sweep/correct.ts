@@ -21,8 +21,8 @@ import { categorizeStoredRows, type TierRuntime } from './categorize/run.ts';
 import { serviceTiers } from './categorize/tiers.ts';
 import { TRANSFER } from './categorize/types.ts';
 import { rememberDecision } from './memory-store.ts';
-import { refile, rowEntry, type EntityChart } from './rebook.ts';
-import { loadChart } from './sweep.ts';
+import { refile } from './rebook.ts';
+import { loadEntityChart, rowEntry, type EntityChart } from '../ledger/row-entry.ts';
 
 export const MAX_REASON_LENGTH = 500;
 /** Rows of the corrected merchant re-decided at once; more wait for their own review. */
@@ -55,7 +55,7 @@ export async function recategorize(
   await withTenantTransaction(handle, tenantId, async (trx) => {
     const row = await findTransactionForUpdate(trx, tenantId, transactionId, handle.dialect === 'postgres');
     if (!row) throw notFound(`transaction ${transactionId}`);
-    const chart = await loadChart(trx, tenantId, row.entityId);
+    const chart = await loadEntityChart(trx, tenantId, row.entityId);
     const [bankAccount] = await findBankAccountsByIds(trx, tenantId, [row.bankAccountId]);
     assertInvariant(bankAccount, `row ${row.id} has its bank account`);
     const target = input.category;

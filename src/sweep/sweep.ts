@@ -20,7 +20,8 @@ import { consultingLlmTier, rememberedLlmTier, type LlmAnswers } from './categor
 import type { LlmSettings } from '../config/config.ts';
 import { pairRawScore, type PairCandidate } from './categorize/transfers.ts';
 import { TRANSFER } from './categorize/types.ts';
-import { refile, rowEntry, type EntityChart } from './rebook.ts';
+import { refile } from './rebook.ts';
+import { loadEntityChart, rowEntry, type EntityChart } from '../ledger/row-entry.ts';
 import { SweepSchedule } from './schedule.ts';
 
 export interface SweepSettings {
@@ -300,7 +301,7 @@ async function fileCounterparts(
     }
     let chart = charts.get(counterpart.entityId);
     if (!chart) {
-      chart = await loadChart(trx, tenantId, counterpart.entityId);
+      chart = await loadEntityChart(trx, tenantId, counterpart.entityId);
       charts.set(counterpart.entityId, chart);
     }
     const confidence = applyCurve(SHIPPED_CURVES.transfer, pairRawScore(counterpart, inBatch.get(partnerId)!));
@@ -349,20 +350,10 @@ async function batchContext(db: Executor, tenantId: string, rows: readonly Sweep
   assertInvariant(tenant, `tenant ${tenantId} of waiting rows exists`);
   const charts = new Map<string, EntityChart>();
   for (const entityId of new Set(rows.map((row) => row.entityId)))
-    charts.set(entityId, await loadChart(db, tenantId, entityId));
+    charts.set(entityId, await loadEntityChart(db, tenantId, entityId));
   return {
     reviewThreshold: tenant.review_threshold ?? settings.reviewThreshold,
     bankAccounts: new Map((await listTenantBankAccounts(db, tenantId)).map((account) => [account.id, account])),
     charts,
-  };
-}
-
-export async function loadChart(db: Executor, tenantId: string, entityId: string): Promise<EntityChart> {
-  const accounts = await listAccounts(db, tenantId, entityId);
-  return {
-    byNumber: new Map(
-      accounts.map((account) => [account.accountNumber, { id: account.id, category: account.category }]),
-    ),
-    categories: new Map(accounts.map((account) => [account.accountNumber, account.category])),
   };
 }

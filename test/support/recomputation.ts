@@ -1,6 +1,6 @@
 import { ACCOUNT } from '../../src/chart/us-chart.ts';
 import type { DatabaseHandle } from '../../src/db/connection.ts';
-import { bookingAccountNumber } from '../../src/sweep/categorize/engine.ts';
+import { bookingAccountNumber } from '../../src/ledger/row-entry.ts';
 import { trialBalance } from '../../src/reports/trial-balance.ts';
 
 /**

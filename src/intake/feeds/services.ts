@@ -1,4 +1,4 @@
-import type { FeedConfig } from '../../config/config.ts';
+import type { FeedConfig } from './settings.ts';
 import type { FeedServices } from './connections.ts';
 import { PlaidProvider } from './plaid.ts';
 import { PlaidWebhookVerifier } from './plaid-webhook.ts';

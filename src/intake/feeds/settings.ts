@@ -1,3 +1,5 @@
+import type { PlaidSettings } from './plaid.ts';
+
 export interface FeedSettings {
   /** Each connection is synced at least this often (FEED_SYNC_INTERVAL_MS, default a day). */
   syncIntervalMs: number;
@@ -15,3 +17,14 @@ export const DEFAULT_FEED_SETTINGS: FeedSettings = {
   retryBaseMs: 60_000,
   leaseMs: 10 * 60_000,
 };
+
+/** The feeds' configuration (config/config.ts reads it from the environment). */
+export interface FeedConfig extends FeedSettings {
+  /** BOOKKEEPING_SECRET_KEY (32 bytes, hex or base64); null: a key file beside the data, made on first start. */
+  secretKey: string | null;
+  secretKeyDirectory: string;
+  /** Null unless PLAID_CLIENT_ID and PLAID_SECRET are set. */
+  plaid: PlaidSettings | null;
+  /** How often the feed worker looks for due connections. */
+  pollMs: number;
+}

@@ -245,8 +245,3 @@ export function transactionTypeOf(
   if (category === 'expense') return 'expense';
   return null;
 }
-
-/** The ledger account a category target books against. */
-export function bookingAccountNumber(target: string): string {
-  return target === TRANSFER ? ACCOUNT.transfersInTransit : target;
-}

@@ -5,7 +5,7 @@ import type { BankRow } from '../../bank-rows/bank-row.ts';
 import type { SweepRow } from '../../bank-rows/sweep-queue.ts';
 import { rowsWithAmountsBetween, type TransferLeg } from '../../bank-rows/transactions-store.ts';
 import { findPreferences } from '../memory-store.ts';
-import type { EntityChart } from '../rebook.ts';
+import type { EntityChart } from '../../ledger/row-entry.ts';
 import { cleanDescriptor } from '../../descriptor/descriptor.ts';
 import {
   categorizeRows,

@@ -9,7 +9,7 @@ export type BankAccountKind = 'checking' | 'savings' | 'credit_card' | 'trust';
 
 /** A ledger account number of the entity's chart ("6200"), or the literal "transfer" (booked through 1900). */
 export type CategoryTarget = string;
-export const TRANSFER = 'transfer';
+export { TRANSFER } from '../../bank-rows/bank-row.ts';
 
 export type TierName = 'regex' | 'directory' | 'memory' | 'rag' | 'llm';
 
