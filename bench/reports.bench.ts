@@ -221,6 +221,19 @@ const bench: Bench = async (context) => {
       '/v1/reports/general-ledger?from=2026-01-01&to=2026-12-31&offset=200000',
       '',
     );
+    // The same depth by the keyset cursor: the cursor of line 200,000 is read once, untimed.
+    const before = await app.inject({
+      method: 'GET',
+      url: '/v1/reports/general-ledger?from=2026-01-01&to=2026-12-31&offset=199900&limit=100',
+      headers: { authorization: `Bearer ${key}` },
+    });
+    const cursor = before.json().meta.pagination.nextAfter as string | null;
+    if (!cursor) throw new Error('the general ledger has no line after 200,000: the cursor figure needs more lines');
+    await measure(
+      'general ledger, page after the cursor of line 200,000',
+      `/v1/reports/general-ledger?from=2026-01-01&to=2026-12-31&after=${cursor}`,
+      '≤ 20 ms (PostgreSQL)',
+    );
     await measure(
       'general ledger, one account, a month',
       '/v1/reports/general-ledger?from=2026-06-01&to=2026-06-30&accountNumber=6200',

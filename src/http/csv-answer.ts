@@ -26,23 +26,24 @@ export function sendCsv(reply: FastifyReply, csv: string, filename: string) {
  * neither cut at a page size nor held whole in memory. The first page is read before the answer
  * starts, so a bad request is still a clean 400/404.
  */
-export async function streamCsv<Page>(
+export async function streamCsv<Page, Cursor>(
   reply: FastifyReply,
   filename: string,
   options: {
-    readPage: (offset: number) => Promise<Page>;
+    /** A page: the first one without a cursor, the others after the cursor `next` gave. */
+    readPage: (cursor: Cursor | undefined) => Promise<Page>;
     /** The CSV text of a page (the first page's includes the header row). */
     render: (page: Page, first: boolean) => string;
-    /** The offset of the next page, or null after the last. */
-    next: (page: Page) => number | null;
+    /** Where the next page starts (an offset, or a keyset cursor), or null after the last. */
+    next: (page: Page) => Cursor | null;
   },
 ) {
-  const first = await options.readPage(0);
+  const first = await options.readPage(undefined);
   async function* pages() {
     let page = first;
     yield options.render(page, true);
-    for (let offset = options.next(page); offset !== null; offset = options.next(page)) {
-      page = await options.readPage(offset);
+    for (let cursor = options.next(page); cursor !== null; cursor = options.next(page)) {
+      page = await options.readPage(cursor);
       yield options.render(page, false);
     }
   }

@@ -368,6 +368,30 @@ test('general ledger: running balances per account from the balance before from,
   }
   assert.deepEqual(paged, lines, 'a page that starts mid-account picks up the same running balance');
 
+  // The same walk by the keyset cursor: the same lines, in the same order, with the same balances.
+  const byCursor: unknown[] = [];
+  let pages = 0;
+  for (let after: string | null = null; pages === 0 || after !== null; pages++) {
+    const cursor: string = after === null ? '' : `&after=${after}`;
+    const page = await get(acme, `/v1/reports/general-ledger?from=2026-01-01&to=2026-03-31&limit=7${cursor}`);
+    byCursor.push(...page.data.lines);
+    if (after !== null) assert.equal(page.meta.pagination.nextOffset, null, 'a page found by cursor offers no offset');
+    after = page.meta.pagination.nextAfter;
+  }
+  assert.equal(pages, Math.ceil(lines.length / 7));
+  assert.deepEqual(byCursor, lines, 'a page found by cursor picks up the same running balance');
+  for (const [query, reason] of [
+    ['after=bm90LWEtY3Vyc29y', /after: not a cursor/],
+    ['after=%2B%2B', /after/],
+    [`after=${Buffer.from(JSON.stringify(['1011', '2026-01-01', 0])).toString('base64url')}`, /after: not a cursor/],
+    [`offset=7&after=${Buffer.from(JSON.stringify(['1011', '2026-01-01', 5])).toString('base64url')}`, /not both/],
+  ] as const) {
+    const refused = await acme.call('GET', `/v1/reports/general-ledger?from=2026-01-01&to=2026-03-31&${query}`);
+    assert.equal(refused.statusCode, 400, query);
+    assert.equal(refused.json().error, 'invalid_request');
+    assert.match(refused.json().reason, reason);
+  }
+
   const one = await allLines('from=2026-01-01&to=2026-03-31&accountNumber=1011');
   assert.deepEqual(
     one.lines,

@@ -43,7 +43,46 @@ export interface GeneralLedgerPage {
     accounts: GeneralLedgerAccount[];
     lines: GeneralLedgerLine[];
   };
-  meta: { pagination: { limit: number; offset: number; nextOffset: number | null } };
+  meta: { pagination: { limit: number; offset: number; nextOffset: number | null; nextAfter: string | null } };
+}
+
+/** Where a page of the general ledger ends: its last line's place in the order lines are listed in. */
+interface LinePosition {
+  accountNumber: string;
+  entryDate: string;
+  seq: number;
+}
+
+/**
+ * The `after` cursor: the last line's position, base64url-encoded so clients treat it as opaque. A
+ * page after it is found through the index in the order of the listing, however deep, where an
+ * offset makes the database read and drop every line before the page.
+ */
+export function encodeLedgerCursor(position: LinePosition): string {
+  return Buffer.from(JSON.stringify([position.accountNumber, position.entryDate, position.seq])).toString('base64url');
+}
+
+export function decodeLedgerCursor(cursor: string): LinePosition {
+  const refused = () => invalid('after: not a cursor of this report (pass back meta.pagination.nextAfter as it came)');
+  let decoded: unknown;
+  try {
+    decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw refused();
+  }
+  if (
+    !Array.isArray(decoded) ||
+    decoded.length !== 3 ||
+    typeof decoded[0] !== 'string' ||
+    decoded[0].length === 0 ||
+    decoded[0].length > 20 ||
+    typeof decoded[1] !== 'string' ||
+    !/^\d{4}-\d{2}-\d{2}$/.test(decoded[1]) ||
+    !Number.isSafeInteger(decoded[2]) ||
+    decoded[2] < 1
+  )
+    throw refused();
+  return { accountNumber: decoded[0], entryDate: decoded[1], seq: decoded[2] };
 }
 
 interface LineRow {
@@ -70,6 +109,7 @@ async function linePage(
     accountNumber?: string;
     limit: number;
     offset: number;
+    after?: LinePosition;
   },
 ): Promise<LineRow[]> {
   // The page is found on journal_lines alone and joined to its entries afterwards: joining first
@@ -83,6 +123,15 @@ async function linePage(
     .where('entry_date', '>=', query.from)
     .where('entry_date', '<=', query.to);
   if (query.accountNumber) pageSeqs = pageSeqs.where('account_number', '=', query.accountNumber);
+  const after = query.after;
+  if (after)
+    pageSeqs = pageSeqs.where((eb) =>
+      eb(
+        eb.refTuple('account_number', 'entry_date', 'seq'),
+        '>',
+        eb.tuple(after.accountNumber, after.entryDate, after.seq),
+      ),
+    );
   pageSeqs = pageSeqs
     .orderBy('account_number')
     .orderBy('entry_date')
@@ -154,9 +203,13 @@ export async function generalLedger(
     currency?: string;
     limit: number;
     offset: number;
+    /** A cursor from meta.pagination.nextAfter: the page after that line (offset must then be 0). */
+    after?: string;
   },
 ): Promise<GeneralLedgerPage> {
   assertPeriod(query.from, query.to);
+  if (query.after !== undefined && query.offset > 0) throw invalid('after: give after or offset, not both');
+  const after = query.after === undefined ? undefined : decodeLedgerCursor(query.after);
   const entity = await resolveEntity(handle, tenantId, query.entityId);
   const currency = query.currency ?? entity.base_currency;
   if (!isKnownCurrency(currency)) throw invalid(`currency: "${currency}" is not an ISO 4217 currency code`);
@@ -175,6 +228,7 @@ export async function generalLedger(
     accountNumber: query.accountNumber,
     limit: query.limit,
     offset: query.offset,
+    after,
   });
   const hasMore = rows.length > query.limit;
   const page = rows.slice(0, query.limit);
@@ -188,7 +242,7 @@ export async function generalLedger(
 
   // Only the page's first account can have period lines on earlier pages: lines are grouped by account.
   const running = new Map<string, bigint>();
-  if (page.length > 0 && query.offset > 0) {
+  if (page.length > 0 && (query.offset > 0 || after)) {
     const first = page[0];
     const earlierDays =
       first.entry_date > query.from
@@ -247,7 +301,18 @@ export async function generalLedger(
   return {
     data: { from: query.from, to: query.to, entityId: entity.id, currency, accounts: pageAccounts, lines },
     meta: {
-      pagination: { limit: query.limit, offset: query.offset, nextOffset: hasMore ? query.offset + query.limit : null },
+      pagination: {
+        limit: query.limit,
+        offset: query.offset,
+        nextOffset: hasMore && !after ? query.offset + query.limit : null,
+        nextAfter: hasMore
+          ? encodeLedgerCursor({
+              accountNumber: page.at(-1)!.account_number,
+              entryDate: page.at(-1)!.entry_date,
+              seq: page.at(-1)!.seq,
+            })
+          : null,
+      },
     },
   };
 }

@@ -14,6 +14,12 @@ import { errorResponses } from '../errors.ts';
 import { exactJson } from '../exact-json.ts';
 import { CurrencyCode, Data, DateString, Nullable, Pagination, Uuid } from '../schemas.ts';
 
+/** The general ledger pages by offset or, however deep, by the keyset cursor `nextAfter`. */
+const LedgerPagination = Type.Object({
+  ...Pagination.properties,
+  nextAfter: Nullable(Type.String({ description: 'Pass back as after for the next page; null on the last page' })),
+});
+
 const Amount = (description: string) =>
   Type.Number({
     description: `${description} JSON number in the report currency's major unit, exact to its minor unit.`,
@@ -298,12 +304,19 @@ export function financialReportRoutes(app: FastifyInstance): void {
             minimum: 0,
             maximum: 1_000_000_000,
             default: 0,
-            description: 'Lines to skip, >= 0 (JSON only)',
+            description: 'Lines to skip, >= 0 (JSON only). For deep pages prefer after',
           }),
+          after: Type.Optional(
+            Type.String({
+              pattern: '^[A-Za-z0-9_-]{1,200}$',
+              description:
+                'The page after this cursor: pass back meta.pagination.nextAfter as it came (JSON only; not with offset). Unlike offset, a page found by cursor costs the same however deep',
+            }),
+          ),
         }),
         response: {
           200: jsonOrCsv(
-            Type.Object({ data: GeneralLedger, meta: Type.Object({ pagination: Pagination }) }),
+            Type.Object({ data: GeneralLedger, meta: Type.Object({ pagination: LedgerPagination }) }),
             GENERAL_LEDGER_CSV_COLUMNS.join(','),
           ),
           ...errorResponses(400, 403, 404),
@@ -314,9 +327,10 @@ export function financialReportRoutes(app: FastifyInstance): void {
       const { reports } = request.tenant;
       if (request.answerAs === 'text/csv') {
         return streamCsv(reply, `general-ledger-${request.query.from}-${request.query.to}`, {
-          readPage: (offset) => reports.generalLedger({ ...request.query, limit: CSV_PAGE_ROWS, offset }),
+          readPage: (after?: string) =>
+            reports.generalLedger({ ...request.query, limit: CSV_PAGE_ROWS, offset: 0, after }),
           render: (page, first) => generalLedgerCsv(page, first),
-          next: (page) => page.meta.pagination.nextOffset,
+          next: (page) => page.meta.pagination.nextAfter,
         });
       }
       return reports.generalLedger(request.query);

@@ -36,7 +36,7 @@ export function journalRoutes(app: FastifyInstance): void {
       const { journal } = request.tenant;
       if (request.answerAs === 'text/csv') {
         return streamCsv(reply, `journal-${request.query.from}-${request.query.to}`, {
-          readPage: (offset) => journal.list({ ...request.query, limit: CSV_PAGE_ROWS, offset }),
+          readPage: (offset?: number) => journal.list({ ...request.query, limit: CSV_PAGE_ROWS, offset: offset ?? 0 }),
           render: (page, first) => journalCsv(page.data, first),
           next: (page) => page.meta.pagination.nextOffset,
         });

@@ -206,7 +206,7 @@ export function transactionRoutes(app: FastifyInstance, context: AppContext): vo
       };
       if (request.answerAs === 'text/csv') {
         return streamCsv(reply, `transactions-${from ?? 'start'}-${to ?? 'end'}`, {
-          readPage: (pageOffset) =>
+          readPage: (pageOffset: number = 0) =>
             tenant.bankRows
               .list({ ...query, limit: CSV_PAGE_ROWS, offset: pageOffset })
               .then((rows) => ({ rows, offset: pageOffset })),
