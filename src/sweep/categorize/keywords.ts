@@ -164,6 +164,8 @@ function withPresetsPlaced(hand: readonly KeywordRule[], presets: readonly Keywo
 export interface KeywordMatch {
   rule: KeywordRule;
   word: string;
+  /** The word was read from its cut start at the edge of the name's field (calibrated apart, key `cut-word`). */
+  cut?: boolean;
   target: CategoryTarget;
   rawScore: number;
 }
@@ -174,6 +176,42 @@ for (const [index, rule] of KEYWORD_RULES.entries()) {
   for (const word of rule.words) RULES_BY_PHRASE.set(word, [...(RULES_BY_PHRASE.get(word) ?? []), index]);
 }
 const MAX_PHRASE_WORDS = Math.max(...KEYWORD_RULES.flatMap((rule) => rule.words.map((word) => word.split(' ').length)));
+
+/** The fewest letters of a cut word read as the start of a longer one ("TAQ" for TAQUERIA; a start two accounts share is left out). */
+export const MIN_CUT_WORD_LETTERS = 3;
+/**
+ * Phrases whose last word is cut ("JOES TAQUER": TAQUERIA; "BAR & GRI": BAR & GRILL) → the rules naming the whole phrase.
+ * A cut form two accounts share ("RES": RESTAURANT, RESORT) is left out: the cut took what told them apart.
+ */
+const RULES_BY_CUT_PHRASE: ReadonlyMap<string, number[]> = (() => {
+  const found = new Map<string, Set<number>>();
+  for (const [phrase, ruleIndices] of RULES_BY_PHRASE) {
+    const words = phrase.split(' ');
+    const last = words[words.length - 1];
+    for (let length = MIN_CUT_WORD_LETTERS; length < last.length; length += 1) {
+      const cut = [...words.slice(0, -1), last.slice(0, length)].join(' ');
+      const set = found.get(cut) ?? new Set<number>();
+      for (const index of ruleIndices) set.add(index);
+      found.set(cut, set);
+    }
+  }
+  const unambiguous = new Map<string, number[]>();
+  for (const [cut, set] of found) {
+    const rules = [...set].sort((a, b) => a - b).map((index) => KEYWORD_RULES[index]);
+    const oneAccount = rules.every(
+      (rule) =>
+        rule.target === rules[0].target && JSON.stringify(rule.byIndustry) === JSON.stringify(rules[0].byIndustry),
+    );
+    if (oneAccount && !RULES_BY_PHRASE.has(cut))
+      unambiguous.set(
+        cut,
+        [...set].sort((a, b) => a - b),
+      );
+  }
+  return unambiguous;
+})();
+/** A trade word read from its cut start is less sure than the whole word: at most this raw score. */
+export const CUT_WORD_SCORE = KEYWORD_SCORE.likely;
 
 const ownNameWords = new Map<string, readonly string[]>();
 function cleanedWordsOf(name: string): readonly string[] {
@@ -209,14 +247,21 @@ export function matchKeyword(
   // "PROGRESSIVE INS PREM ROSAS TACOS LLC" is the insurer's debit of a taco business, not a taqueria.
   const ownName = input.entityName ? cleanedWordsOf(input.entityName) : [];
   const line = input.description.toUpperCase();
-  let best: { ruleIndex: number; word: string } | null = null;
-  for (const words of [cleaned.tokens, cleaned.merchantName?.split(' ') ?? []]) {
+  let best: { ruleIndex: number; word: string; cut: boolean } | null = null;
+  for (const [source, words] of [
+    ['descriptor', cleaned.tokens],
+    ['merchant', cleaned.merchantName?.split(' ') ?? []],
+  ] as const) {
     const text = withoutRun(words, ownName);
     for (let start = 0; start < text.length; start += 1) {
       let phrase = '';
       for (let end = start; end < Math.min(text.length, start + MAX_PHRASE_WORDS); end += 1) {
         phrase = phrase ? `${phrase} ${text[end]}` : text[end];
-        for (const ruleIndex of RULES_BY_PHRASE.get(phrase) ?? []) {
+        // The word at the edge of the name's field may be the start of a trade word the field had no room for.
+        const cut = source === 'descriptor' && cleaned.cutWords.includes(text[end]);
+        const exact = RULES_BY_PHRASE.get(phrase) ?? [];
+        const fromCut = cut && exact.length === 0 ? (RULES_BY_CUT_PHRASE.get(phrase) ?? []) : [];
+        for (const ruleIndex of [...exact, ...fromCut]) {
           if (
             targetFor(KEYWORD_RULES[ruleIndex], input.industry) === null ||
             KEYWORD_RULES[ruleIndex].unless?.test(line)
@@ -224,7 +269,7 @@ export function matchKeyword(
             continue;
           // The first rule in order decides; within it, the longest phrase is reported.
           if (!best || ruleIndex < best.ruleIndex || (ruleIndex === best.ruleIndex && phrase.length > best.word.length))
-            best = { ruleIndex, word: phrase };
+            best = { ruleIndex, word: phrase, cut: exact.length === 0 };
         }
       }
     }
@@ -235,10 +280,19 @@ export function matchKeyword(
     const target = targetFor(rule, input.industry)!;
     // The processor knows its merchants' trade better than a word of their name ("TST* WALKING ON WATER" is a restaurant).
     if (!hint || target === hint) {
-      const nameLength = cleaned.tokens.filter((word) => !LEGAL_FORM_WORDS.has(word)).length;
-      const rawScore =
+      // An ACH line's entry description ("INVOICE", "PAYMENT") follows the company's name and is no part of it.
+      const entryWords = new Set(cleaned.achEntry?.split(' ') ?? []);
+      const nameLength = cleaned.tokens.filter((word) => !LEGAL_FORM_WORDS.has(word) && !entryWords.has(word)).length;
+      const wordScore =
         !best.word.includes(' ') && nameLength >= 3 ? WORD_IN_LONG_NAME_SCORE : KEYWORD_SCORE[rule.strength];
-      return { rule, word: best.word, target, rawScore };
+      const rawScore = best.cut ? Math.min(wordScore, CUT_WORD_SCORE) : wordScore;
+      return {
+        rule,
+        word: best.cut ? `${best.word}…` : best.word,
+        target,
+        rawScore,
+        ...(best.cut ? { cut: true } : {}),
+      };
     }
   }
   if (hint && cleaned.kindHint) {
