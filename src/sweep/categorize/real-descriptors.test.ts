@@ -67,8 +67,13 @@ test('a one-word alias that is also a surname or a town names its merchant alone
   const longer = lookupDirectory(cleanDescriptor('MURPHY & OKAFOR DESIGN GROUP'), 'out');
   assert.deepEqual(longer?.nameGoesOn, ['OKAFOR', 'DESIGN', 'GROUP']);
   assert.ok(longer!.confidence < alone!.confidence);
-  // A one-word alias that is no common surname or town keeps its strength.
-  assert.equal(lookupDirectory(cleanDescriptor('STARBUCKS RESERVE ROASTERY'), 'out')?.nameGoesOn, undefined);
+  assert.equal(longer?.needsContext, true);
+  // A one-word alias that is no common surname or town keeps its strength while no trade word of another kind follows.
+  const extramile = lookupDirectory(cleanDescriptor('CHEVRON EXTRAMILE'), 'out');
+  assert.deepEqual([extramile?.needsContext, extramile?.confidence], [undefined, 0.93]);
+  assert.equal(directoryTier(engineRow('CHEVRON EXTRAMILE', 0))?.target, accountForRole('fuel'));
+  // A brand's one word followed by its own trade's words is the brand.
+  assert.equal(directoryTier(engineRow('VALERO CORNER STORE AUSTIN TX', 0))?.target, accountForRole('fuel'));
   const [plumbing, hardware, pizza, fuel] = await categorize(
     'MURPHY PLUMBING LLC',
     'BECKER HARDWARE',

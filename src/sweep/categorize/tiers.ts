@@ -39,8 +39,8 @@ export const directoryTier: RowTier = (row) => {
 };
 
 /**
- * "MURPHY PLUMBING", "BURLINGTON PIZZA": a one-word alias that is also a surname or a town's name, followed by words that
- * name another trade, is someone else's business of that name; the directory leaves the row to the trade word.
+ * "MURPHY PLUMBING", "BURLINGTON PIZZA": a one-word alias that is also a common surname or a town's name, followed by words
+ * that name another trade, is someone else's business of that name; the directory leaves the row to the trade word.
  */
 function namesAnotherTrade(
   row: Pick<CategorizationInput, 'direction' | 'industry' | 'entityName'>,

@@ -46,9 +46,11 @@ export interface DirectoryMatch {
   source: DirectorySource;
   /**
    * Set when the alias is one word that is also a common surname or a town's name (ambiguous-aliases.csv) and other words
-   * of a longer name follow it ("MURPHY PLUMBING"): those words, which say whose business it may be instead.
+   * of a longer name follow it ("MURPHY PLUMBING"): those words, which may say whose business it is instead (a trade word
+   * of another kind: the tier then yields). The match's confidence was lowered (`needsContext`).
    */
   nameGoesOn?: readonly string[];
+  needsContext?: boolean;
   /** The alias was found from the cut start of its last word at the edge of the name's field ("QUIKTR"). */
   cut?: boolean;
 }
@@ -73,8 +75,8 @@ const INNER_MATCH_CONFIDENCE_FACTOR = 0.8;
 const INNER_MATCH_MIN_CHARACTERS = 8;
 const INNER_MATCH_MAX_OFFSET = 3;
 /**
- * A one-word alias that is also a common surname or a town's name, followed by more words of a name ("MURPHY PLUMBING",
- * "BURLINGTON PIZZA"), names the listed merchant no more surely than an alias found inside the text: lowered the same way.
+ * A one-word alias that is also a common surname or a town's name, followed by more words of a name ("MURPHY & OKAFOR
+ * DESIGN"), names the listed merchant no more surely than an alias found inside the text: lowered the same way.
  */
 export const NAME_GOES_ON_CONFIDENCE_FACTOR = INNER_MATCH_CONFIDENCE_FACTOR;
 /** Words after a name that belong to no longer name: legal forms, billing words. */
@@ -331,9 +333,10 @@ function decide(
   direction: 'in' | 'out',
   position: DirectoryMatch['position'],
   industry?: Industry | null,
-  nameGoesOn?: readonly string[],
+  context: { nameGoesOn?: readonly string[]; needsContext?: boolean } = {},
   cut = false,
 ): DirectoryMatch {
+  const { nameGoesOn, needsContext } = context;
   const generic = direction === 'out' ? found.entry.out : found.entry.in;
   const byTrade = tradeMapping(found.entry, generic.target, direction, industry);
   const decision = byTrade
@@ -345,13 +348,13 @@ function decide(
           : generic.confidence,
       };
   const confidence =
-    position === 'start' && !nameGoesOn && !cut
+    position === 'start' && !needsContext && !cut
       ? decision.confidence
       : Number(
           (
             decision.confidence *
             (position === 'start' ? 1 : INNER_MATCH_CONFIDENCE_FACTOR) *
-            (nameGoesOn ? NAME_GOES_ON_CONFIDENCE_FACTOR : 1) *
+            (needsContext ? NAME_GOES_ON_CONFIDENCE_FACTOR : 1) *
             (cut ? CUT_NAME_CONFIDENCE_FACTOR : 1)
           ).toFixed(3),
         );
@@ -365,6 +368,7 @@ function decide(
     source: found.entry.source,
     ...(byTrade && industry ? { industry } : {}),
     ...(nameGoesOn ? { nameGoesOn } : {}),
+    ...(needsContext ? { needsContext } : {}),
     ...(cut ? { cut } : {}),
   };
 }
@@ -380,7 +384,7 @@ function matchTokens(
   let position: DirectoryMatch['position'] = 'start';
   let found = longestAliasAt(tokens, 0, index);
   const fromCut = found ? null : aliasFromCut(tokens, cutWords, index);
-  if (fromCut) return decide(fromCut, direction, 'start', industry, undefined, true);
+  if (fromCut) return decide(fromCut, direction, 'start', industry, {}, true);
   for (let offset = 1; !found && offset <= INNER_MATCH_MAX_OFFSET && offset < tokens.length; offset += 1) {
     const candidate = longestAliasAt(tokens, offset, index);
     if (candidate && (candidate.alias.includes(' ') || candidate.alias.length >= INNER_MATCH_MIN_CHARACTERS)) {
@@ -389,10 +393,12 @@ function matchTokens(
     }
   }
   if (!found) return null;
-  // "MURPHY PLUMBING": a surname or a town's name that a longer name goes on from is only maybe the listed merchant.
+  // "MURPHY PLUMBING": a common surname or a town's name that a longer name goes on from is only maybe the listed
+  // merchant. A brand's one word followed by its own trade's words ("VALERO CORNER STORE", "ANTHEM BLUE ... INS PREM")
+  // is the brand: only names that many people and places share need the context.
   const rest = found.alias.includes(' ') ? [] : tokens.slice(found.end).filter((word) => !NAME_TAIL_WORDS.has(word));
-  const nameGoesOn = index.ambiguous.has(found.alias) && rest.length > 0 ? rest : undefined;
-  return decide(found, direction, position, industry, nameGoesOn);
+  if (rest.length === 0 || !index.ambiguous.has(found.alias)) return decide(found, direction, position, industry);
+  return decide(found, direction, position, industry, { nameGoesOn: rest, needsContext: true });
 }
 
 function specificity(match: DirectoryMatch): number {
