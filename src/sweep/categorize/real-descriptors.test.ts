@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
+import { cutWordsCsv } from '../../../scripts/build-cut-words.ts';
 import { ambiguousAliasesCsv } from '../../../scripts/build-name-words.ts';
 import { accountForRole, US_CHART } from '../../chart/us-chart.ts';
 import { cleanDescriptor } from '../../descriptor/descriptor.ts';
@@ -14,6 +15,7 @@ import { directoryTier } from './tiers.ts';
  * alias that is also a surname or a town, and answers too often wrong to file without a look.
  */
 const AMBIGUOUS_FILE = new URL('./directory/ambiguous-aliases.csv', import.meta.url);
+const CUT_WORDS_FILE = new URL('./cut-words.csv', import.meta.url);
 const accountCategories = new Map(US_CHART.map((account) => [account.accountNumber, account.category]));
 
 function engineRow(description: string, index: number): EngineRow {
@@ -135,4 +137,18 @@ test("a trade word or a listed name cut at the edge of the name's field is read 
     assert.equal(result.target, accountForRole(role));
     assert.ok(result.confidence! <= CUT_CONFIDENCE_CAP && result.needsReview, 'a cut word is never auto-approved');
   }
+});
+
+test('cut-words.csv is what the keyword rules and the packages give; a start that is a word, or that two accounts share, is not read', () => {
+  assert.equal(
+    readFileSync(CUT_WORDS_FILE, 'utf8'),
+    cutWordsCsv(),
+    'run `npm run build:cut-words` and commit cut-words.csv',
+  );
+  const atEdge = (name: string) =>
+    matchKeyword({ description: `POS DEBIT ${name} #1234 AUSTIN TX`, merchant: null, direction: 'out' });
+  // "WORKS" is a word of its own, not WORKSHOP cut; "AMERI" begins AMERICANO and AMERICAN (TIRE), two accounts.
+  assert.equal(atEdge('ROSENDALE CIDERY WORKS'), null);
+  assert.equal(atEdge('SUZUKI ASSOCS OF AMERI')?.cut, undefined);
+  assert.equal(atEdge('HENDERSON FAMILY TAQUE')?.cut, true);
 });
