@@ -457,3 +457,24 @@ test('property: the cut word is the last word of a name cut at its field edge, a
     { numRuns: 1000 },
   );
 });
+
+test('a hyphen keeps a name whole ("E-ZPASS") and also offers its words apart ("PAYCHEX-HRS": PAYCHEX HRS)', () => {
+  assert.deepEqual(
+    [cleanDescriptor('PAYCHEX-HRS').cleaned, cleanDescriptor('PAYCHEX-HRS').splitTokens],
+    ['PAYCHEXHRS', ['PAYCHEX', 'HRS']],
+  );
+  assert.equal(cleanDescriptor('E-ZPASS NY').cleaned, 'EZPASS');
+  assert.equal(cleanDescriptor('SHELL OIL 57444 AUSTIN TX').splitTokens, null);
+  assert.equal(cleanDescriptor('ACME - INVOICE 123').splitTokens, null, 'a dash between words joins nothing');
+});
+
+test('property: words apart are offered only when a hyphen joined two words, and then differ from the tokens', () => {
+  fc.assert(
+    fc.property(fc.array(safeWord, { minLength: 1, maxLength: 4 }), fc.boolean(), (words, hyphen) => {
+      const decoded = cleanDescriptor(words.join(hyphen ? '-' : ' '));
+      if (!hyphen || words.length === 1) assert.equal(decoded.splitTokens, null, words.join(' '));
+      if (decoded.splitTokens) assert.notDeepEqual(decoded.splitTokens, decoded.tokens);
+    }),
+    { numRuns: 500 },
+  );
+});

@@ -40,6 +40,12 @@ export interface CleanedDescriptor {
   cutWords: readonly string[];
   /** `cleaned` split into words. */
   tokens: readonly string[];
+  /**
+   * The words again with hyphens read as spaces ("PAYCHEX-HRS": PAYCHEX HRS), when a hyphen joined two words in `tokens`
+   * ("PAYCHEXHRS"; joining keeps "E-ZPASS", "7-ELEVEN", "WAL-MART" whole): matchers try them when `tokens` says nothing.
+   * Null when no hyphen joined words.
+   */
+  splitTokens: readonly string[] | null;
 }
 
 const MAX_KEY_LENGTH = 120;
@@ -443,6 +449,7 @@ function canonical(tokens: string[]): string[] {
 
 interface Stripped {
   tokens: string[];
+  splitTokens: string[] | null;
   cutWords: string[];
   domain: string | null;
   processor: string | null;
@@ -554,8 +561,12 @@ function strip(input: string): Stripped {
 
   const { tokens: words, domain } = tokenize(text);
   const tokens = canonical(stripPlace(words));
+  const split = /[A-Z0-9]-+[A-Z0-9]/.test(text)
+    ? canonical(stripPlace(tokenize(text.replace(/-+/g, ' ')).tokens))
+    : null;
   return {
     tokens,
+    splitTokens: split && split.join(' ') !== tokens.join(' ') ? split : null,
     cutWords: cutWords.filter((word) => tokens.includes(word)),
     processor,
     wallet,
@@ -637,6 +648,7 @@ function clean(description: string, merchant: string | null | undefined): Cleane
     achEntry: stripped.achEntry,
     domain: stripped.domain,
     cutWords: Object.freeze(stripped.tokens.length ? stripped.cutWords : []),
+    splitTokens: stripped.tokens.length && stripped.splitTokens ? Object.freeze(stripped.splitTokens) : null,
     tokens: Object.freeze(cleaned.split(' ').filter(Boolean)),
   });
 }

@@ -260,6 +260,8 @@ export function matchKeyword(
   for (const [source, words] of [
     ['descriptor', cleaned.tokens],
     ['merchant', cleaned.merchantName?.split(' ') ?? []],
+    // "CITY OF AUSTIN-UTILITIES": the words a hyphen joined.
+    ['split', cleaned.splitTokens ?? []],
   ] as const) {
     const text = withoutRun(words, ownName);
     for (let start = 0; start < text.length; start += 1) {

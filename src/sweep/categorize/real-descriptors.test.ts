@@ -152,3 +152,8 @@ test('cut-words.csv is what the keyword rules and the packages give; a start tha
   assert.equal(atEdge('SUZUKI ASSOCS OF AMERI')?.cut, undefined);
   assert.equal(atEdge('HENDERSON FAMILY TAQUE')?.cut, true);
 });
+
+test('a hyphenated line finds its merchant by the words the hyphen joined', () => {
+  assert.equal(lookupDirectory(cleanDescriptor('PAYCHEX-HRS'), 'out')?.merchantName, 'Paychex');
+  assert.equal(lookupDirectory(cleanDescriptor('E-ZPASS NY'), 'out')?.merchantName, 'E-ZPass', 'the joined name first');
+});

@@ -424,7 +424,10 @@ export function lookupDirectory(
   const fromMerchant = descriptor.merchantName
     ? matchTokens(descriptor.merchantName.split(' '), direction, index, industry)
     : null;
-  const fromDescriptor = matchTokens(descriptor.tokens, direction, index, industry, descriptor.cutWords);
+  const split = 'splitTokens' in descriptor ? descriptor.splitTokens : null;
+  const fromDescriptor =
+    matchTokens(descriptor.tokens, direction, index, industry, descriptor.cutWords) ??
+    (split ? matchTokens(split, direction, index, industry) : null);
   if (fromMerchant && fromDescriptor)
     return specificity(fromDescriptor) > specificity(fromMerchant) ? fromDescriptor : fromMerchant;
   return fromMerchant ?? fromDescriptor;
