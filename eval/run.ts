@@ -51,7 +51,7 @@ const fit = process.argv.includes('--fit');
  */
 const fitGenerated = process.argv.includes('--fit-generated');
 /** The tiers whose curves the generated set fits: their answers come from names, words and codes, which it holds out. */
-const GENERATED_FIT_KEYS: readonly CalibrationKey[] = ['keyword', 'preset', 'mcc', 'brand'];
+const GENERATED_FIT_KEYS: readonly CalibrationKey[] = ['keyword', 'preset', 'cut-word', 'cut-name', 'mcc', 'brand'];
 /** `--no-industry`: leave the entities' industry unstated, as for an owner who skipped the question at onboarding. */
 const statesIndustry = !process.argv.includes('--no-industry');
 const missesFlag = process.argv.indexOf('--misses');

@@ -104,6 +104,8 @@ export function generatedKnowledgeSource(outcome: GeneratedOutcome): string {
   const detail = outcome.decidedBy;
   if (!detail) return 'catch-all';
   if (detail.includes('(processor-kind-')) return 'processor kind';
+  if (detail.startsWith('keyword') && detail.includes('…')) return 'keywords (cut word)';
+  if (detail.startsWith('directory') && detail.endsWith('(cut)')) return 'directory (cut name)';
   if (detail.startsWith('keyword'))
     return detail.includes('(preset-') ? 'keywords (OSM presets)' : 'keywords (hand list)';
   if (detail.startsWith('mcc')) return 'merchant category code';

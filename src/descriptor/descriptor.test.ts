@@ -406,3 +406,75 @@ test('a reused cleaning is the one for that description and merchant, frozen, an
   for (const [index, [description, merchant]] of pairs.entries())
     assert.deepEqual(cleanDescriptor(description, merchant), first[index]);
 });
+
+test("a word ending at the edge of the name's field may be cut: a card name's 22 or 25 columns, an ACH company's 16", () => {
+  // Mastercard's 22 columns, then the store number and the city the bank printed after the cut name.
+  assert.deepEqual(cleanDescriptor('POS DEBIT HENDERSON FAMILY TAQUE #1234 AUSTIN TX').cutWords, ['TAQUE']);
+  // Visa's 25, padded; a processor's prefix is part of the field.
+  assert.deepEqual(cleanDescriptor('TST* OKAFOR BROTHERS SMOK  CEDAR PARK   TX').cutWords, ['SMOK']);
+  // The NACHA company name: Chase's and Bank of America's layouts name it; other banks' ACH words start its field.
+  const chase =
+    'ORIG CO NAME:HENDERSON PLUMBI ORIG ID:1234567890 DESC DATE:250101 CO ENTRY DESCR:INVOICE SEC:CCD TRACE#:1';
+  assert.deepEqual(cleanDescriptor(chase).cutWords, ['PLUMBI']);
+  assert.deepEqual(cleanDescriptor('HENDERSON PLUMBI DES:INVOICE ID:X1 INDN:ACME CO ID:123 CCD').cutWords, ['PLUMBI']);
+  assert.deepEqual(cleanDescriptor('ACH DEBIT HENDERSON PLUMBI PAYMENT 8HJ3K2L0Q1').cutWords, ['PLUMBI']);
+  // A name that ends before every edge, or a number at the edge, is whole.
+  assert.deepEqual(cleanDescriptor('POS DEBIT JOES TACOS #1234 AUSTIN TX').cutWords, []);
+  assert.deepEqual(cleanDescriptor('ORIG CO NAME:GUSTO ORIG ID:1 CO ENTRY DESCR:NET PAY SEC:CCD').cutWords, []);
+  assert.deepEqual(cleanDescriptor('ACH DEBIT ABCDEFGHIJKLMN12 PAYMENT').cutWords, []);
+});
+
+test('property: the cut word is the last word of a name cut at its field edge, and always one of the tokens', () => {
+  const longName = fc
+    .array(safeWord, { minLength: 3, maxLength: 5 })
+    .map((words) => words.join(' '))
+    .filter((name) => name.length > 25);
+  fc.assert(
+    fc.property(
+      longName,
+      fc.constantFrom(22, 25),
+      fc.constantFrom('', 'POS DEBIT ', 'CHECKCARD 0314 '),
+      fc.constantFrom('', ' #1234'),
+      anyCity,
+      stateCode,
+      (name, width, bank, store, city, state) => {
+        const field = name.slice(0, width);
+        if (field.endsWith(' ') || name[width] === ' ') return;
+        const noisy = `${bank}${field}${store} ${city} ${state}`;
+        const decoded = cleanDescriptor(noisy);
+        const expected = field.split(' ').pop()!;
+        if (decoded.tokens.includes(expected) && expected.length >= 2)
+          assert.ok(decoded.cutWords.includes(expected), noisy);
+      },
+    ),
+    { numRuns: 1000 },
+  );
+  fc.assert(
+    fc.property(fc.string({ maxLength: 60 }), (descriptor) => {
+      const decoded = cleanDescriptor(descriptor.toUpperCase());
+      for (const word of decoded.cutWords) assert.ok(decoded.tokens.includes(word), descriptor);
+    }),
+    { numRuns: 1000 },
+  );
+});
+
+test('a hyphen keeps a name whole ("E-ZPASS") and also offers its words apart ("PAYCHEX-HRS": PAYCHEX HRS)', () => {
+  assert.deepEqual(
+    [cleanDescriptor('PAYCHEX-HRS').cleaned, cleanDescriptor('PAYCHEX-HRS').splitTokens],
+    ['PAYCHEXHRS', ['PAYCHEX', 'HRS']],
+  );
+  assert.equal(cleanDescriptor('E-ZPASS NY').cleaned, 'EZPASS');
+  assert.equal(cleanDescriptor('SHELL OIL 57444 AUSTIN TX').splitTokens, null);
+  assert.equal(cleanDescriptor('ACME - INVOICE 123').splitTokens, null, 'a dash between words joins nothing');
+});
+
+test('property: words apart are offered only when a hyphen joined two words, and then differ from the tokens', () => {
+  fc.assert(
+    fc.property(fc.array(safeWord, { minLength: 1, maxLength: 4 }), fc.boolean(), (words, hyphen) => {
+      const decoded = cleanDescriptor(words.join(hyphen ? '-' : ' '));
+      if (!hyphen || words.length === 1) assert.equal(decoded.splitTokens, null, words.join(' '));
+      if (decoded.splitTokens) assert.notDeepEqual(decoded.splitTokens, decoded.tokens);
+    }),
+    { numRuns: 500 },
+  );
+});

@@ -32,11 +32,31 @@ export interface CleanedDescriptor {
   achEntry: string | null;
   /** The web address the descriptor starts with ("BOOKING.COM"): it names a merchant more precisely than its first word. */
   domain: string | null;
+  /**
+   * The words of the name that end exactly at an edge of the field the network or the ACH file gave the name (a card's
+   * 22 or 25 characters, an ACH company's 16), so they may be cut ("JOES TAQUER", "HENDERSON PLUMBI"): matchers may read
+   * them as the start of a longer word. Empty when no word of the name ends there.
+   */
+  cutWords: readonly string[];
   /** `cleaned` split into words. */
   tokens: readonly string[];
+  /**
+   * The words again with hyphens read as spaces ("PAYCHEX-HRS": PAYCHEX HRS), when a hyphen joined two words in `tokens`
+   * ("PAYCHEXHRS"; joining keeps "E-ZPASS", "7-ELEVEN", "WAL-MART" whole): matchers try them when `tokens` says nothing.
+   * Null when no hyphen joined words.
+   */
+  splitTokens: readonly string[] | null;
 }
 
 const MAX_KEY_LENGTH = 120;
+
+/**
+ * Widths of the fields a name is printed in, counted from the name's first character (a processor's prefix included):
+ * Mastercard's card acceptor name (DE 43 positions 1-22) and Visa's (positions 1-25), then city (13) and state; an ACH
+ * entry's company name is 16 positions (the NACHA batch header's Company Name field).
+ */
+export const CARD_NAME_FIELD_WIDTHS: readonly number[] = [22, 25];
+export const ACH_COMPANY_NAME_WIDTH = 16;
 
 /** Processors that front another business: the merchant is what follows their prefix. */
 const FRONTING_PROCESSORS: ReadonlyArray<[RegExp, string]> = [
@@ -429,6 +449,8 @@ function canonical(tokens: string[]): string[] {
 
 interface Stripped {
   tokens: string[];
+  splitTokens: string[] | null;
+  cutWords: string[];
   domain: string | null;
   processor: string | null;
   wallet: string | null;
@@ -488,10 +510,12 @@ function strip(input: string): Stripped {
   // "QT 4143/QUIKTRIP 554CEDAR PARK TX": the network's name field, a slash, then the name again (cut at its store number below).
   if (/\d/.test(text)) text = text.replace(/(\d{3,})\/(?=[A-Z])/g, '$1 ');
   let achEntry: string | null = null;
+  let cutWords: string[] = [];
   const ach = text.includes(':') ? (chaseAch(text) ?? desAch(text)) : null;
   if (ach) {
     achEntry = ach.entry;
     text = `${ach.company} ${ach.entry ?? ''}`.trim();
+    cutWords = wordsAtEdges(ach.company, [ACH_COMPANY_NAME_WIDTH]);
   }
   if (/\d/.test(text)) {
     text = text.replace(CARD_LAST_FOUR, ' ').replace(RIDE_TIME, ' ').replace(DATE, ' ');
@@ -512,6 +536,12 @@ function strip(input: string): Stripped {
   const walletPrefix = leadingPrefix(text, WALLETS);
   const wallet = walletPrefix?.name ?? null;
   if (walletPrefix) text = walletPrefix.rest;
+  // The name's field starts here (after the bank's words, its date and masked card, a wallet): an ACH line's company
+  // field is 16 wide, a card line's name field 22 or 25.
+  if (!ach) {
+    const achLine = bankPrefix !== null && /\bACH\b/.test(bankPrefix);
+    cutWords = wordsAtEdges(text, achLine ? [ACH_COMPANY_NAME_WIDTH] : CARD_NAME_FIELD_WIDTHS);
+  }
   const fronting = leadingPrefix(text, FRONTING_PROCESSORS);
   let processor = fronting?.name ?? null;
   if (fronting) text = fronting.rest;
@@ -531,7 +561,36 @@ function strip(input: string): Stripped {
 
   const { tokens: words, domain } = tokenize(text);
   const tokens = canonical(stripPlace(words));
-  return { tokens, processor, wallet, kindHint: kindHintOf(processor, tokens), bankPrefix, achEntry, domain };
+  const split = /[A-Z0-9]-+[A-Z0-9]/.test(text)
+    ? canonical(stripPlace(tokenize(text.replace(/-+/g, ' ')).tokens))
+    : null;
+  return {
+    tokens,
+    splitTokens: split && split.join(' ') !== tokens.join(' ') ? split : null,
+    cutWords: cutWords.filter((word) => tokens.includes(word)),
+    processor,
+    wallet,
+    kindHint: kindHintOf(processor, tokens),
+    bankPrefix,
+    achEntry,
+    domain,
+  };
+}
+
+/**
+ * The words of `field` whose last character is the field's last position for one of the widths, when a space or the end
+ * follows: the network or the bank cut the name there, perhaps inside that word. Letters only, as tokens keep them.
+ */
+export function wordsAtEdges(field: string, widths: readonly number[]): string[] {
+  const words: string[] = [];
+  for (const width of widths) {
+    if (field.length < width) continue;
+    if (!/[A-Z]/.test(field[width - 1]) || (field.length > width && field[width] !== ' ')) continue;
+    const start = field.lastIndexOf(' ', width - 1) + 1;
+    const word = field.slice(start, width).replace(/[^A-Z]/g, '');
+    if (word.length >= 2 && /^[A-Z]+$/.test(field.slice(start, width).replace(/['&.-]/g, ''))) words.push(word);
+  }
+  return words;
 }
 
 function keyFrom(tokens: string[]): string {
@@ -588,6 +647,8 @@ function clean(description: string, merchant: string | null | undefined): Cleane
     bankPrefix: stripped.bankPrefix,
     achEntry: stripped.achEntry,
     domain: stripped.domain,
+    cutWords: Object.freeze(stripped.tokens.length ? stripped.cutWords : []),
+    splitTokens: stripped.tokens.length && stripped.splitTokens ? Object.freeze(stripped.splitTokens) : null,
     tokens: Object.freeze(cleaned.split(' ').filter(Boolean)),
   });
 }

@@ -120,11 +120,16 @@ function round(value: number): number {
   return Math.round(value * 10_000) / 10_000;
 }
 
-/** `brand`: directory entries generated from name-suggestion-index, calibrated apart from the hand-kept ones. */
+/**
+ * `brand`: directory entries generated from name-suggestion-index, calibrated apart from the hand-kept ones. `cut-word`
+ * and `cut-name`: a trade word or a directory name read from the start the name's field left of it ("TAQUER", "QUIKTR").
+ */
 export type CalibrationKey =
   | 'regex'
   | 'keyword'
   | 'preset'
+  | 'cut-word'
+  | 'cut-name'
   | 'mcc'
   | 'directory'
   | 'brand'

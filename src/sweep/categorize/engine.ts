@@ -21,6 +21,17 @@ import { TRANSFER, type CategorizationInput, type CategoryTarget, type TierName 
  */
 export const TENANT_RULE_CONFIDENCE = 0.95;
 
+/**
+ * Answers read from a name the network or the bank cut at its field's edge ("JOES TAQUER", "QUIKTR") guess where the cut
+ * fell and what the word was: on the generated set they are right about nine times in ten, too often wrong to file
+ * without a look whatever their curve says on one half. Their confidence stays below the default review threshold.
+ */
+export const CUT_CONFIDENCE_CAP = 0.84;
+const CONFIDENCE_CAPS: Partial<Record<CalibrationKey, number>> = {
+  'cut-word': CUT_CONFIDENCE_CAP,
+  'cut-name': CUT_CONFIDENCE_CAP,
+};
+
 export interface EngineRow extends CategorizationInput {
   /** The normalized merchant the memory tier remembers decisions by. */
   merchantKey: string;
@@ -98,7 +109,9 @@ export async function categorizeRows(
 ): Promise<Map<string, Categorization>> {
   const curves = context.curves ?? SHIPPED_CURVES;
   const calibrate = (key: CalibrationKey | null, raw: number) =>
-    key === null ? TENANT_RULE_CONFIDENCE : applyCurve(curves[key], raw);
+    key === null
+      ? TENANT_RULE_CONFIDENCE
+      : Math.min(applyCurve(curves[key], raw), CONFIDENCE_CAPS[key] ?? Number.POSITIVE_INFINITY);
   const usable = (target: CategoryTarget) => target === TRANSFER || context.accountCategories.has(target);
   const candidatesById = new Map<string, Candidate[]>();
 
@@ -145,7 +158,7 @@ export async function categorizeRows(
     if (keyword)
       offer(
         'regex',
-        keyword.rule.source === 'preset' ? 'preset' : 'keyword',
+        keyword.cut ? 'cut-word' : keyword.rule.source === 'preset' ? 'preset' : 'keyword',
         keyword.target,
         keyword.rawScore,
         `keyword ${keyword.word} (${keyword.rule.name})`,

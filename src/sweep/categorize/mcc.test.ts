@@ -22,6 +22,12 @@ test('every range of mcc-roles.csv holds codes the mcc package lists, and names 
   assert.equal(matchMcc('3005', 'out')?.target, accountForRole('airfare'), 'an airline of the 3000-3299 block');
   assert.equal(matchMcc('8062', 'out'), null, 'hospitals: the use depends on the business');
   assert.equal(matchMcc('5812', 'in'), null, 'money in under a merchant code is a refund');
+  // Digital goods and the older insurance codes (issue 12: subscriptions and insurers fell to the catch-all).
+  assert.equal(matchMcc('5817', 'out')?.target, accountForRole('software'), 'an application bought online');
+  assert.equal(matchMcc('5818', 'out')?.target, accountForRole('software'), 'an app store');
+  assert.equal(matchMcc('5816', 'out')?.target, accountForRole('personal'), 'games');
+  assert.equal(matchMcc('5815', 'out'), null, 'books, films and music: the use depends on the business');
+  assert.equal(matchMcc('6381', 'out')?.target, accountForRole('insurance'));
 });
 
 test('the binary search finds exactly the range a linear scan finds, for every four-digit code', () => {

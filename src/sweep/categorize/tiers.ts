@@ -1,6 +1,7 @@
 import { cleanDescriptor } from '../../descriptor/descriptor.ts';
 import { directoryEntries, lookupDirectory } from './directory/lookup.ts';
 import { HELD_FOR_OTHERS } from './builtin-rules.ts';
+import { matchKeyword } from './keywords.ts';
 import type { BatchTier, EngineRow, RowTier } from './engine.ts';
 import type { TenantBatchTier } from './llm/llm-batch-tier.ts';
 import { getRagIndex } from './rag/rag-index.ts';
@@ -20,12 +21,14 @@ export const directoryTier: RowTier = (row) => {
     row.direction,
     row.industry,
   );
-  if (!match || paysNoCard(row, match) || movesToNoHeldAccount(row, match)) return null;
+  if (!match || paysNoCard(row, match) || movesToNoHeldAccount(row, match) || namesAnotherTrade(row, match))
+    return null;
   if (match.source === 'curated')
     return {
       target: match.target,
       rawScore: match.confidence,
-      detail: `directory ${match.merchantName} (${match.position})`,
+      detail: `directory ${match.merchantName} (${match.cut ? 'cut' : match.position})`,
+      ...(match.cut ? { calibrationKey: 'cut-name' as const } : {}),
     };
   return {
     target: match.target,
@@ -34,6 +37,25 @@ export const directoryTier: RowTier = (row) => {
     calibrationKey: 'brand',
   };
 };
+
+/**
+ * "MURPHY PLUMBING", "BURLINGTON PIZZA": a one-word alias that is also a common surname or a town's name, followed by words
+ * that name another trade, is someone else's business of that name; the directory leaves the row to the trade word.
+ */
+function namesAnotherTrade(
+  row: Pick<CategorizationInput, 'direction' | 'industry' | 'entityName'>,
+  match: { target: string; nameGoesOn?: readonly string[] },
+): boolean {
+  if (!match.nameGoesOn) return false;
+  const word = matchKeyword({
+    description: match.nameGoesOn.join(' '),
+    merchant: null,
+    direction: row.direction,
+    industry: row.industry,
+    entityName: row.entityName,
+  });
+  return word !== null && word.target !== match.target;
+}
 
 /**
  * A card-only issuer's entry files its name as a card payment, which is money out of a bank account

