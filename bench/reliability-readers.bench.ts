@@ -47,7 +47,7 @@ const BYSTANDER = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { setTimeout: sleep } = require('node:timers/promises');
 const { readFileSync } = require('node:fs');
-const rss = () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync('/proc/' + workerData.pid + '/status', 'utf8'))[1]) * 1024;
+const rss = () => Number(/VmRSS:\\s+(\\d+) kB/.exec(readFileSync('/proc/' + workerData.pid + '/status', 'utf8'))[1]) * 1024;
 let latencies = [];
 let failures = 0;
 let peakRss = 0;
