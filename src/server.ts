@@ -10,8 +10,6 @@ import { BackgroundThread } from './background/background-thread.ts';
 import { startBackgroundWork, type BackgroundWork, type WorkArrived } from './background/workers.ts';
 import { createLogger } from './shared/logger.ts';
 
-export { createLogger };
-
 /** A port this service needs is held by another process (often a second instance). */
 export class PortInUseError extends Error {
   constructor(
@@ -52,8 +50,6 @@ export interface RunningService {
   url: string;
   stop(): Promise<void>;
 }
-
-export { openMigratedDatabase };
 
 export async function startService(
   config: Config,
