@@ -99,34 +99,45 @@ function busyWaitingConnection(
   database: SQLite.Database,
   busy: SqliteBusySettings,
 ): DatabaseConnection {
-  return {
-    async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-      if (busy.role === 'background' && busy.waiting && !database.inTransaction) await giveWay(busy.waiting);
-      try {
-        return await connection.executeQuery<R>(query);
-      } catch (error) {
-        if (!isSqliteBusy(error) || database.inTransaction) throw error;
-      }
-      const started = performance.now();
-      if (busy.role === 'foreground' && busy.waiting) Atomics.add(busy.waiting, 0, 1);
-      try {
-        for (let pauseMs = FIRST_PAUSE_MS; ; pauseMs = Math.min(LONGEST_PAUSE_MS, pauseMs * 2)) {
-          if (performance.now() - started >= busy.deadlineMs) throw new SqliteBusyError(performance.now() - started);
-          await pause(pauseMs);
-          try {
-            return await connection.executeQuery<R>(query);
-          } catch (error) {
-            if (!isSqliteBusy(error) || database.inTransaction) throw error;
-          }
+  // better-sqlite3 runs a statement synchronously and Kysely's connection returns it as a settled
+  // promise (or throws at once), so the common case stays on that path: no extra await per query.
+  const attempt = <R>(query: CompiledQuery): Promise<QueryResult<R>> => {
+    try {
+      return connection.executeQuery<R>(query);
+    } catch (error) {
+      if (!isSqliteBusy(error) || database.inTransaction) return Promise.reject(error);
+      return waitForLock<R>(query);
+    }
+  };
+  const waitForLock = async <R>(query: CompiledQuery): Promise<QueryResult<R>> => {
+    const started = performance.now();
+    if (busy.role === 'foreground' && busy.waiting) Atomics.add(busy.waiting, 0, 1);
+    try {
+      for (let pauseMs = FIRST_PAUSE_MS; ; pauseMs = Math.min(LONGEST_PAUSE_MS, pauseMs * 2)) {
+        if (performance.now() - started >= busy.deadlineMs) throw new SqliteBusyError(performance.now() - started);
+        await pause(pauseMs);
+        try {
+          return await connection.executeQuery<R>(query);
+        } catch (error) {
+          if (!isSqliteBusy(error) || database.inTransaction) throw error;
         }
-      } finally {
-        if (busy.role === 'foreground' && busy.waiting) Atomics.sub(busy.waiting, 0, 1);
       }
+    } finally {
+      if (busy.role === 'foreground' && busy.waiting) Atomics.sub(busy.waiting, 0, 1);
+    }
+  };
+  return {
+    executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+      const waiting = busy.role === 'background' ? busy.waiting : undefined;
+      if (waiting && !database.inTransaction && Atomics.load(waiting, 0) > 0)
+        return giveWay(waiting).then(() => attempt<R>(query));
+      return attempt<R>(query);
     },
     streamQuery: (query, chunkSize) => connection.streamQuery(query, chunkSize),
   };
 }
 
+/** Waits while the API's statements wait for the lock (at most MAX_GIVE_WAY_MS). */
 async function giveWay(waiting: Int32Array): Promise<void> {
   const started = performance.now();
   while (Atomics.load(waiting, 0) > 0 && performance.now() - started < MAX_GIVE_WAY_MS) await pause(1);
