@@ -24,6 +24,7 @@ before(async () => {
     smtpPort: 0,
     logLevel: process.env.TEST_LOG ?? 'silent',
     sweepIntervalMs: 50,
+    backgroundWork: 'thread',
   });
   service = await startService(config, { withWorker: true });
   const { tenantId } = await createTenant(database.handle, { legalName: 'Thread LLC', stateCode: 'DE' });

@@ -42,7 +42,7 @@ export interface Config {
   sweepBatchSize: number;
   /** How long one sweep batch may keep the event loop busy (on SQLite, also the write lock); batches are sized to fit. */
   sweepBatchBudgetMs: number;
-  /** BACKGROUND_WORK: where serve runs its background work (default `thread`; an in-memory SQLite database runs it inline). */
+  /** BACKGROUND_WORK: where serve runs its background work (default `thread` on SQLite, `inline` on PostgreSQL; an in-memory SQLite database runs it inline). */
   backgroundWork: BackgroundWorkPlace;
   /** Confidence below which a categorized row needs review, unless the tenant sets its own. */
   reviewThreshold: number;
@@ -146,8 +146,13 @@ function smtpTlsFrom(env: NodeJS.ProcessEnv): InboxTlsSettings {
   return { certFile, keyFile, selfSignedDirectory };
 }
 
-function backgroundWorkFrom(raw: string | undefined): BackgroundWorkPlace {
-  if (!raw) return 'thread';
+/**
+ * The thread by default on SQLite, where every query holds the event loop; inline on PostgreSQL, whose
+ * queries do not, and where a chaos run in the thread once answered a correction with a 500 that is
+ * not explained yet (docs/reliability.md).
+ */
+function backgroundWorkFrom(raw: string | undefined, databaseUrl: string): BackgroundWorkPlace {
+  if (!raw) return parseDatabaseUrl(databaseUrl).dialect === 'sqlite' ? 'thread' : 'inline';
   if (!(BACKGROUND_WORK_PLACES as readonly string[]).includes(raw))
     throw new ConfigError(`BACKGROUND_WORK must be one of ${BACKGROUND_WORK_PLACES.join(', ')} (got "${raw}")`);
   return raw as BackgroundWorkPlace;
@@ -180,7 +185,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sweepIntervalMs: numberFrom(env, 'SWEEP_INTERVAL_MS', 500, { min: 10, integer: true }),
     sweepBatchSize: numberFrom(env, 'SWEEP_BATCH_SIZE', 500, { min: 1, integer: true }),
     sweepBatchBudgetMs: numberFrom(env, 'SWEEP_BATCH_BUDGET_MS', 50, { min: 1, integer: true }),
-    backgroundWork: backgroundWorkFrom(env.BACKGROUND_WORK),
+    backgroundWork: backgroundWorkFrom(env.BACKGROUND_WORK, env.DATABASE_URL || DEFAULT_DATABASE_URL),
     reviewThreshold,
     llm: llmFrom(env),
     smtpPort: numberFrom(env, 'SMTP_PORT', 2525, { integer: true }),
