@@ -26,7 +26,7 @@ const chunksOf = async (documentId: string) =>
     .orderBy('seq')
     .execute();
 
-test('any bytes are read back exactly as they were stored, in chunks of at most 1 MiB', async () => {
+test('any bytes are read back exactly as they were stored, in chunks of at most CONTENT_CHUNK_BYTES (256 KiB)', async () => {
   await fc.assert(
     fc.asyncProperty(
       fc.integer({ min: 0, max: 3 * store.CONTENT_CHUNK_BYTES + 10 }),

@@ -157,7 +157,7 @@ export async function startAttempt(
 }
 
 /** A chunk of a document's bytes: one statement writes this much at most (see writeDocumentContent). */
-export const CONTENT_CHUNK_BYTES = 1024 * 1024;
+export const CONTENT_CHUNK_BYTES = 256 * 1024;
 
 /**
  * Stores a document's bytes, a chunk a statement, before the document's row: a 20 MB upload written

@@ -18,6 +18,8 @@ import type { RejectionReason, StatementAccountKind } from './types.ts';
 
 export interface IncomingStatement {
   bytes: Buffer;
+  /** The bytes' sha-256 (hex) when the caller hashed them as they arrived; computed here otherwise. */
+  sha256?: string;
   filename: string | null;
   mediaType: string | null;
   /** 'api' refuses a file it cannot take (413, 415); 'email' keeps it, rejected, so the sender can see what became of it. */
@@ -123,9 +125,9 @@ export async function receiveStatement(
   const now = new Date().toISOString();
   const documentId = newId();
   // WebCrypto hashes on libuv's thread pool: 20 MB hashed inline held the event loop about 50 ms.
-  const sha256 = Buffer.from(await crypto.subtle.digest('SHA-256', incoming.bytes as Uint8Array<ArrayBuffer>)).toString(
-    'hex',
-  );
+  const sha256 =
+    incoming.sha256 ??
+    Buffer.from(await crypto.subtle.digest('SHA-256', incoming.bytes as Uint8Array<ArrayBuffer>)).toString('hex');
   const rejected = refusal
     ? rejectedOutcome(
         { reason: 'document_unreadable', message: refusal.reason.replace(/^file: /, 'the attachment is ') },

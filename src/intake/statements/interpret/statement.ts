@@ -38,12 +38,18 @@ export function buildStatement(
     amount: amountText(line.out, currency),
     balance: line.balance ? amountText(line.balance, currency) : null,
   }));
-  const dates = lines.map((line) => line.date).sort();
-  let periodStart = facts.periodStart ?? dates[0];
-  let periodEnd = facts.periodEnd ?? dates[dates.length - 1];
+  // YYYY-MM-DD dates compare as text; a scan, not a sort of a copy (a statement may have a million lines).
+  let earliest = lines[0]?.date;
+  let latest = earliest;
+  for (const { date } of lines) {
+    if (date < earliest) earliest = date;
+    if (date > latest) latest = date;
+  }
+  let periodStart = facts.periodStart ?? earliest;
+  let periodEnd = facts.periodEnd ?? latest;
   if (options.widenToLines) {
-    if (dates[0] < periodStart) periodStart = dates[0];
-    if (dates[dates.length - 1] > periodEnd) periodEnd = dates[dates.length - 1];
+    if (earliest < periodStart) periodStart = earliest;
+    if (latest > periodEnd) periodEnd = latest;
   }
   return {
     institutionName: facts.institutionName,

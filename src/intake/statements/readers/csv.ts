@@ -27,9 +27,11 @@ export async function readCsvStatement(bytes: Buffer, context: ReaderContext): P
     );
   const { maxRows } = limitsOf(context);
   let rows: string[][];
+  const compact = compactRecords();
   try {
     // Parsing stops one row past what the limit allows, so an oversized file costs no more than that.
     rows = parse(text, {
+      on_record: compact,
       delimiter,
       relax_column_count: true,
       relax_quotes: true,
@@ -53,6 +55,29 @@ export async function readCsvStatement(bytes: Buffer, context: ReaderContext): P
 }
 
 const DELIMITERS = [',', ';', '\t', '|'];
+
+/** Cells this short are shared between rows: dates, amounts, codes, types (what repeats in a statement). */
+const SHARED_CELL_CHARACTERS = 24;
+/** Distinct short cells shared at most; past it a cell is kept as its own copy. */
+const SHARED_CELLS = 50_000;
+
+/**
+ * The records a parse keeps, made small: csv-parse grows each record's array with spare room (a
+ * three-cell row holds seventeen slots), and a statement repeats the same dates and amounts on
+ * thousands of rows. Each record is copied to an array of its exact length, with short cells shared,
+ * which makes a million-row table about a third of the parser's own (see docs/statements.md, "Limits").
+ */
+function compactRecords(): (record: string[]) => string[] {
+  const shared = new Map<string, string>();
+  return (record) =>
+    record.map((cell) => {
+      if (cell.length > SHARED_CELL_CHARACTERS) return cell;
+      const known = shared.get(cell);
+      if (known !== undefined) return known;
+      if (shared.size < SHARED_CELLS) shared.set(cell, cell);
+      return cell;
+    });
+}
 
 /** Characters one row may hold: a statement row is a few hundred; a longer "row" is not a table. */
 const MAX_ROW_CHARACTERS = 64 * 1024;

@@ -77,9 +77,24 @@ function findLayout(rows: TableCell[][]): TableLayout {
   return { header: null, preambleRows: [], body: rows, columns: inferColumns(rows, conventions), conventions };
 }
 
+/** What phases 1 to 4 take out of the table: every row's money and the statement's own facts. */
+interface TableReading {
+  signedRows: SignedRow[];
+  balanceOnlyRows: Array<{ position: number; balance: Decimal }>;
+  balancesIndicated: boolean;
+  preamble: ReturnType<typeof readKeyValues>;
+  kind: ReturnType<typeof resolveKind>;
+  currency: string | null;
+  accountLast4: string | null;
+}
+
 /**
  * Reads the statement out of the rows. `format` names the source ('csv', 'xlsx') in the outcome, and
  * `sourceName` is used in messages.
+ *
+ * The table is consumed: once every row's money is read, `allRows` is emptied, so that a table of a
+ * million rows is let go before its lines are resolved and built rather than held beside them (the
+ * reader's peak memory is the table or the lines, not both).
  */
 export function readStatementTable(
   allRows: TableCell[][],
@@ -87,6 +102,54 @@ export function readStatementTable(
   format: string,
   sourceName: string,
 ): ReadOutcome {
+  const reading = readTableRows(allRows, context, sourceName);
+  allRows.length = 0;
+  if ('ok' in reading) return reading;
+  const { preamble, kind, currency } = reading;
+  // Only a balance the file states (a preamble pair, a balance-only row) proves where the lines start
+  // and end; one rolled back from the running balances agrees with the lines whatever was lost.
+  const first = reading.signedRows[0];
+  const last = reading.signedRows[reading.signedRows.length - 1];
+  const runningBalances = first.balance !== null && last.balance !== null;
+
+  // Phases 5 and 6: signs and order from the table's own arithmetic, then the statement.
+  const resolved = resolveSigns(reading.signedRows, kind, {
+    statedOpening: preamble.opening ? balanceWithIndicator(preamble.opening, kind) : null,
+    statedClosing: preamble.closing ? balanceWithIndicator(preamble.closing, kind) : null,
+    balanceOnlyRows: reading.balanceOnlyRows,
+    balancesIndicated: reading.balancesIndicated,
+  });
+  reading.signedRows = []; // resolved holds the lines now
+  if (resolved.undecided) return reject('document_unreadable', resolved.undecided);
+  const statedSource = (preambleValue: unknown, resolvedValue: unknown): FactSource =>
+    preambleValue || (!runningBalances && resolvedValue !== null) ? 'stated' : 'lines';
+  return accepted(
+    buildStatement(
+      {
+        institutionName: preamble.institution,
+        accountLast4: reading.accountLast4,
+        accountKind: kind,
+        currency,
+        periodStart: preamble.periodStart,
+        periodEnd: preamble.periodEnd,
+      },
+      resolved,
+      { widenToLines: true },
+    ),
+    format,
+    plainEvidence(
+      {
+        period: preamble.periodStart && preamble.periodEnd ? 'stated' : 'lines',
+        openingBalance: statedSource(preamble.opening, resolved.opening),
+        closingBalance: statedSource(preamble.closing, resolved.closing),
+      },
+      false,
+    ),
+  );
+}
+
+/** Phases 1 to 4, or the rejection (a `ReadOutcome`) that ends the reading. */
+function readTableRows(allRows: TableCell[][], context: ReaderContext, sourceName: string): TableReading | ReadOutcome {
   const rows = allRows.filter((row) => !isBlank(row));
   if (rows.length === 0) return reject('no_transactions', `The ${sourceName} is empty.`);
   const candidates = headerCandidates(rows);
@@ -208,46 +271,18 @@ export function readStatementTable(
   }
   if (signedRows.length === 0)
     return reject('no_transactions', `The ${sourceName} lists no transaction with an amount.`);
-
-  // Phases 5 and 6: signs and order from the table's own arithmetic, then the statement.
-  const resolved = resolveSigns(signedRows, kind, {
-    statedOpening: preamble.opening ? balanceWithIndicator(preamble.opening, kind) : null,
-    statedClosing: preamble.closing ? balanceWithIndicator(preamble.closing, kind) : null,
-    balanceOnlyRows,
-    balancesIndicated,
-  });
-  if (resolved.undecided) return reject('document_unreadable', resolved.undecided);
-  // Only a balance the file states (a preamble pair, a balance-only row) proves where the lines start
-  // and end; one rolled back from the running balances agrees with the lines whatever was lost.
-  const runningBalances = signedRows[0].balance !== null && signedRows[signedRows.length - 1].balance !== null;
-  const statedSource = (preambleValue: unknown, resolvedValue: unknown): FactSource =>
-    preambleValue || (!runningBalances && resolvedValue !== null) ? 'stated' : 'lines';
   const accountFromColumn = (column: number | null) => {
     if (column === null) return null;
     const values = [...new Set(dataRows.map((row) => accountLast4(cellText(row.cells[column]))).filter(Boolean))];
     return values.length === 1 ? values[0] : null;
   };
-  return accepted(
-    buildStatement(
-      {
-        institutionName: preamble.institution,
-        accountLast4: preamble.accountLast4 ?? accountFromColumn(columns.card) ?? accountFromColumn(columns.account),
-        accountKind: kind,
-        currency,
-        periodStart: preamble.periodStart,
-        periodEnd: preamble.periodEnd,
-      },
-      resolved,
-      { widenToLines: true },
-    ),
-    format,
-    plainEvidence(
-      {
-        period: preamble.periodStart && preamble.periodEnd ? 'stated' : 'lines',
-        openingBalance: statedSource(preamble.opening, resolved.opening),
-        closingBalance: statedSource(preamble.closing, resolved.closing),
-      },
-      false,
-    ),
-  );
+  return {
+    signedRows,
+    balanceOnlyRows,
+    balancesIndicated,
+    preamble,
+    kind,
+    currency,
+    accountLast4: preamble.accountLast4 ?? accountFromColumn(columns.card) ?? accountFromColumn(columns.account),
+  };
 }
