@@ -13,6 +13,7 @@ import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Bench } from './run.ts';
+import { loadConfig } from '../src/config/config.ts';
 import { createApiKey } from '../src/tenancy/api-keys.ts';
 import { createTenant } from '../src/tenancy/tenants.ts';
 import { generousRateLimits } from '../test/support/harness.ts';
@@ -107,7 +108,9 @@ const bench: Bench = async (context) => {
   });
   const [firstLine] = (await once(service.stdout!, 'data')) as [Buffer];
   const base = (JSON.parse(firstLine.toString()) as { listening: string }).listening;
-  context.report('background work', process.env.BACKGROUND_WORK === 'inline' ? 0 : 1, '1 = thread');
+  // What the service chose (BACKGROUND_WORK, else the default for its database), as serve reads it.
+  const { backgroundWork } = loadConfig({ ...process.env, DATABASE_URL: databaseUrl });
+  context.report('background work', backgroundWork === 'thread' ? 1 : 0, '1 = thread');
 
   const heavy = await createTenant(handle, { legalName: 'Heavy LLC', stateCode: 'DE' });
   const heavyKey = (await createApiKey(handle, heavy.tenantId, ['read', 'write'], 'bench')).key;

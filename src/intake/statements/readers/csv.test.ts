@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { readCsvStatement } from './csv.ts';
+import { readStatementTable } from './table.ts';
 import type { ReadOutcome, ReaderContext } from '../types.ts';
 import { makeStatement } from '../../../../test/fixtures/statements/formats/model.ts';
 import { TABLE_LAYOUTS, renderCsv, toCsv } from '../../../../test/fixtures/statements/formats/tables.ts';
@@ -224,4 +225,22 @@ test('CSV: a card export whose balances are all below zero, with nothing that sa
     statementOf(await readCsvStatement(Buffer.from(owed, 'latin1'), context)),
     TABLE_LAYOUTS['german-semicolon-preamble'].expected(model),
   );
+});
+
+test('a table is consumed by its reading: its rows are let go before the lines are built', () => {
+  const rows = [
+    ['Date', 'Description', 'Amount'],
+    ['2026-03-02', 'COFFEE', '-4.50'],
+    ['2026-03-03', 'CLIENT PAYMENT', '1200.00'],
+  ];
+  const outcome = readStatementTable(rows, { ...context, hints: { kind: 'checking' } }, 'csv', 'CSV file');
+  assert.deepEqual(
+    statementOf(outcome).lines.map((line) => [line.date, line.amount]),
+    [
+      ['2026-03-02', '4.50'],
+      ['2026-03-03', '-1200.00'],
+    ],
+  );
+  // The caller's array no longer holds the rows: a million-row table is not kept beside its lines.
+  assert.equal(rows.length, 0);
 });
