@@ -1,5 +1,6 @@
 import type { Config } from '../config/config.ts';
 import type { DatabaseHandle } from '../db/connection.ts';
+import { analyzeStaleTables } from '../db/statistics.ts';
 import { feedRuntime, type FeedRuntime } from '../intake/feeds/services.ts';
 import { syncDueConnections } from '../intake/feeds/sync.ts';
 import { DEFAULT_STATEMENT_PROCESSING, processStatementsOnce } from '../intake/statements/process.ts';
@@ -89,6 +90,27 @@ export function createFeedWorker(
   );
 }
 
+/** How often PostgreSQL's statistics are checked (and a statement's ingest checks them at once). */
+const STATISTICS_EVERY_MS = 60_000;
+
+/**
+ * Keeps PostgreSQL's planner statistics fresh where autovacuum does not (db/statistics.ts); on SQLite
+ * its passes find nothing to do.
+ */
+export function createStatisticsWorker(handle: DatabaseHandle, config: Config, logger: Logger): SweepWorker {
+  const statisticsLogger = logger.child({ component: 'statistics' });
+  return new SweepWorker(
+    handle,
+    { batchSize: 1, reviewThreshold: config.reviewThreshold, intervalMs: STATISTICS_EVERY_MS },
+    statisticsLogger,
+    async () => {
+      const analyzed = await analyzeStaleTables(handle);
+      if (analyzed.length > 0) statisticsLogger.info({ tables: analyzed }, 'analyzed tables with stale statistics');
+      return 0; // one pass, then the interval: a table analyzed now is not stale again at once
+    },
+  );
+}
+
 /** What arrives from the API side: new rows (the sweep), a statement upload, a requested feed sync. */
 export type WorkArrived = 'rows' | 'statement' | 'sync';
 
@@ -121,7 +143,12 @@ export async function startBackgroundWork(
       )
     : undefined;
   const sweep = createWorker(handle, config, logger, tiers);
-  const statements = createStatementWorker(handle, config, logger, () => sweep.nudge());
+  const statistics = createStatisticsWorker(handle, config, logger);
+  const statements = createStatementWorker(handle, config, logger, () => {
+    // A statement can bring a million rows: the planner learns of them before the sweep books them.
+    statistics.nudge();
+    sweep.nudge();
+  });
   const feeds = createFeedWorker(
     handle,
     config,
@@ -131,6 +158,7 @@ export async function startBackgroundWork(
   sweep.start();
   statements.start();
   feeds.start();
+  statistics.start();
   return {
     arrived(work) {
       if (work === 'rows') sweep.nudge();
@@ -141,6 +169,7 @@ export async function startBackgroundWork(
       await statements.stop();
       await feeds.stop();
       await sweep.stop();
+      await statistics.stop();
     },
   };
 }
