@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { runWithValues } from '../db/bulk.ts';
+import { isPostgres } from '../db/dialect.ts';
 import type { Executor } from '../db/transaction.ts';
 import { toBankRow, type BankRow } from './bank-row.ts';
 
@@ -147,14 +148,31 @@ export async function claimSweepBatch(
   let select = db
     .selectFrom('transactions')
     .select(SWEEP_ROW_COLUMNS)
-    .where('tenant_id', '=', tenantId)
+    .where(tenantQueueTerm(db, tenantId))
     .where('sweep_state', '=', 'pending')
+    .orderBy('tenant_id')
     .orderBy('seq')
     .limit(limit);
   // A part of a failed batch, claimed again while the batch is split to find the row at fault.
   if (onlySeqs) select = select.where('seq', 'in', onlySeqs);
   if (lockRows) select = select.forUpdate().skipLocked();
   return (await select.execute()).map(toBankRow);
+}
+
+/**
+ * The tenant's term in a read of its queue in seq order, for the partial index `transactions_sweep`
+ * (tenant_id, seq) where pending: with `order by tenant_id, seq`, the index gives the rows in order and
+ * stops at the first ones. On PostgreSQL the tenant is written `tenant_id = any(array[...])`. With a
+ * plain equality the planner drops `tenant_id` from the order (a constant) and reads `order by seq`
+ * through the primary key instead, filtering as it goes: it assumes pending rows are spread evenly
+ * over seq, but booked rows all lie below them, so each batch of a 1M-row backlog first skipped every
+ * row booked before it (70 ms at 52,029 booked rows, growing with each batch). An array term is not
+ * made a constant, so only the index that has tenant_id first can give the order.
+ */
+export function tenantQueueTerm(db: Executor, tenantId: string) {
+  return isPostgres(db)
+    ? sql<boolean>`tenant_id = any(${sql.val([tenantId])}::text[])`
+    : sql<boolean>`tenant_id = ${tenantId}`;
 }
 
 /** The longest error text kept on a parked row: the message, not a stack. */

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../../db/transaction.ts';
+import { tenantQueueTerm } from '../../../bank-rows/sweep-queue.ts';
 
 /** Seqs per `in (…)` list: well inside both databases' bound-parameter limits. */
 const SEQ_CHUNK = 500;
@@ -305,12 +306,16 @@ export async function userOverridesBySeq(
  * settled. Read through the sweep's partial index (literal predicate, as above).
  */
 export async function lowestUncategorizedSeq(db: Executor, tenantId: string): Promise<number | null> {
+  // The first such row in the queue's order (see tenantQueueTerm: min(seq) was planned on the primary key).
   const row = await db
     .selectFrom('transactions')
-    .select((eb) => eb.fn.min('seq').as('seq'))
-    .where('tenant_id', '=', tenantId)
+    .select('seq')
+    .where(tenantQueueTerm(db, tenantId))
     .where(sql<boolean>`sweep_state = 'pending'`)
     .where('category_target', 'is', null)
+    .orderBy('tenant_id')
+    .orderBy('seq')
+    .limit(1)
     .executeTakeFirst();
-  return row?.seq === null || row?.seq === undefined ? null : Number(row.seq);
+  return row === undefined ? null : Number(row.seq);
 }
