@@ -14,16 +14,13 @@ import { getPriority, setPriority } from 'node:os';
 /** The nice value of background threads: 10 of the 19 steps below normal. */
 export const BACKGROUND_NICE = 10;
 
-/** Lowers the calling thread to BACKGROUND_NICE (never raises it). Returns the thread's nice value. */
-export function lowerThisThreadPriority(): number {
-  if (process.platform !== 'linux') return 0;
+/** Lowers the calling thread to BACKGROUND_NICE (never raises it). */
+export function lowerThisThreadPriority(): void {
+  if (process.platform !== 'linux') return;
   try {
-    const current = getPriority(0);
-    if (current < BACKGROUND_NICE) setPriority(0, BACKGROUND_NICE);
-    return getPriority(0);
+    if (getPriority(0) < BACKGROUND_NICE) setPriority(0, BACKGROUND_NICE);
   } catch {
     // A sandbox that forbids it: the work runs at the API's priority, as it did before.
-    return getPriority(0);
   }
 }
 
