@@ -7,7 +7,6 @@ import { startInboxListener, type InboxListener } from './intake/statements/smtp
 import { inboxTlsCertificate } from './intake/statements/smtp-tls.ts';
 import { feedRuntime } from './intake/feeds/services.ts';
 import { BackgroundThread } from './background/background-thread.ts';
-import { startThreadPoolHere } from './shared/thread-priority.ts';
 import { startBackgroundWork, type BackgroundWork, type WorkArrived } from './background/workers.ts';
 import { createLogger } from './shared/logger.ts';
 
@@ -119,8 +118,6 @@ export async function startService(
     await handle.close();
     throw error;
   }
-  // Background threads run below the API's CPU priority; libuv's pool must not inherit theirs.
-  if (options.withWorker) await startThreadPoolHere();
   if (inThread) {
     try {
       background = await BackgroundThread.start(

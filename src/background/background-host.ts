@@ -3,7 +3,6 @@ import { sql } from 'kysely';
 import type { Config } from '../config/config.ts';
 import { openDatabase } from '../db/connection.ts';
 import { createLogger } from '../shared/logger.ts';
-import { lowerThisThreadPriority } from '../shared/thread-priority.ts';
 import { startBackgroundWork } from './workers.ts';
 import {
   BACKGROUND_BUSY_DEADLINE_MS,
@@ -18,8 +17,6 @@ import {
  */
 const { config, waiting, tiersModule } = workerData as { config: Config; waiting: Int32Array; tiersModule?: string };
 const port = parentPort!;
-// Below the API's thread: on a busy machine the cores go to the requests first (shared/thread-priority.ts).
-lowerThisThreadPriority();
 const logger = createLogger(config.logLevel).child({ thread: 'background' });
 const handle = await openDatabase(config.databaseUrl, {
   schema: config.databaseSchema,

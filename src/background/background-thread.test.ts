@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
 import { after, before, test } from 'node:test';
 import { loadConfig } from '../config/config.ts';
 import type { DatabaseHandle } from '../db/connection.ts';
@@ -8,7 +7,6 @@ import { createApiKey } from '../tenancy/api-keys.ts';
 import { createTenant } from '../tenancy/tenants.ts';
 import { generousRateLimits, openTestDatabase } from '../../test/support/harness.ts';
 import { BackgroundThread } from './background-thread.ts';
-import { BACKGROUND_NICE } from '../shared/thread-priority.ts';
 
 // serve's background work runs in a thread of its own: the sweep books rows while the API's event
 // loop is blocked, and a thread that dies is started again. On both databases.
@@ -100,33 +98,4 @@ test('a background thread that dies is started again, and the rows it left are b
   await thread.terminate();
   await pushRows('after-restart', 5);
   await bookedWithin('after-restart', 5, 30_000);
-});
-
-/** Nice value of each of this process's threads, by thread id (Linux's /proc). */
-function threadNiceValues(): Map<number, number> {
-  const values = new Map<number, number>();
-  for (const tid of readdirSync('/proc/self/task')) {
-    try {
-      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-      // Fields after the command name: state is field 3, nice field 19 of stat(5).
-      values.set(Number(tid), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]));
-    } catch {
-      // a thread that ended while the list was read
-    }
-  }
-  return values;
-}
-
-test('the background thread and its statement readers run below the API thread’s CPU priority', {
-  skip: process.platform !== 'linux' && 'per-thread priority is Linux’s',
-}, async () => {
-  const deadline = Date.now() + 10_000;
-  let lowered: number[] = [];
-  // The reader pool's worker starts as the background thread does: both are lowered.
-  while (lowered.length < 2 && Date.now() < deadline) {
-    lowered = [...threadNiceValues()].filter(([, nice]) => nice >= BACKGROUND_NICE).map(([tid]) => tid);
-    if (lowered.length < 2) await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  assert.ok(lowered.length >= 2, `threads at nice ${BACKGROUND_NICE}: ${lowered.length}`);
-  assert.equal(threadNiceValues().get(process.pid), 0, 'the API’s thread keeps its priority');
 });

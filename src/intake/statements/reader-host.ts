@@ -5,15 +5,12 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { assertInvariant } from '../../errors.ts';
-import { lowerThisThreadPriority } from '../../shared/thread-priority.ts';
 import type { ReadStatement } from './read-statement.ts';
 import type { ParsedStatementLine } from './types.ts';
 import { LINES_PER_MESSAGE, type PoolReply, type PoolRequest } from './reader-pool.ts';
 
 const port = parentPort;
 assertInvariant(port, 'reader-host runs in a worker thread');
-// Reading a long statement is background work: below the API's thread (shared/thread-priority.ts).
-lowerThisThreadPriority();
 const { readStatement } = (await import(workerData.readModule)) as { readStatement: ReadStatement };
 
 const unsent = new Map<number, { lines: ParsedStatementLine[]; next: number }>();
