@@ -26,7 +26,7 @@ const chunksOf = async (documentId: string) =>
     .orderBy('seq')
     .execute();
 
-test('any bytes are read back exactly as they were stored, in chunks of at most CONTENT_CHUNK_BYTES (256 KiB)', async () => {
+test('any bytes are read back exactly as they were stored, in chunks of at most CONTENT_CHUNK_BYTES (48 KiB)', async () => {
   await fc.assert(
     fc.asyncProperty(
       fc.integer({ min: 0, max: 3 * store.CONTENT_CHUNK_BYTES + 10 }),
@@ -50,8 +50,14 @@ test('any bytes are read back exactly as they were stored, in chunks of at most 
         assert.equal(chunks.length, Math.max(1, Math.ceil(length / store.CONTENT_CHUNK_BYTES)));
         assert.equal(turns, chunks.length, 'the event loop is offered a turn after every chunk');
         assert.ok(chunks.every((chunk, index) => chunk.seq === index && chunk.tenant_id === acme.tenantId));
-        const read = await store.documentContent(harness.handle.db, acme.tenantId, documentId);
-        assert.ok(read?.equals(bytes));
+        let readTurns = 0;
+        const read = await store.documentContent(harness.handle.db, acme.tenantId, documentId, async () => {
+          readTurns++;
+        });
+        assert.ok(read && read.equals(bytes));
+        assert.equal(readTurns, 2 * chunks.length, 'a turn after every chunk read and every chunk joined');
+        assert.equal(read.byteOffset, 0, 'the bytes own their buffer, to be handed to a reader thread');
+        assert.equal(read.buffer.byteLength, bytes.length);
         assert.equal(await store.documentContent(harness.handle.db, 'another-tenant', documentId), undefined);
       },
     ),

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { DatabaseHandle } from '../../db/connection.ts';
 import { withWriteTransaction } from '../../db/transaction.ts';
 import { visibleControlCharacters } from '../../shared/text.ts';
+import { yieldToEventLoop } from '../../shared/event-loop.ts';
 import { findBankAccountsByIds } from '../../bank-rows/bank-accounts-store.ts';
 import { ingestStatements, StatementSectionRejected, type IngestCheckpoint } from './ingest.ts';
 import type { StatementRejection, UploadHints } from './prepare.ts';
@@ -109,7 +110,7 @@ async function processDocument(
       message: `the document could not be processed in ${settings.maxAttempts} attempts`,
     };
   } else {
-    const bytes = await store.documentContent(handle.db, document.tenant_id, document.id);
+    const bytes = await store.documentContent(handle.db, document.tenant_id, document.id, yieldToEventLoop);
     if (!bytes) return 'claim_lost';
     let knownCurrency: string | undefined;
     if (document.bank_account_id) {
@@ -123,7 +124,7 @@ async function processDocument(
         mediaType: document.media_type,
         hints: { kind: hints.kind, currency: knownCurrency },
       },
-      { pool: options.readerPool, readerFor: options.readerFor },
+      { pool: options.readerPool, readerFor: options.readerFor, transferBytes: true },
     );
   }
 
@@ -220,7 +221,12 @@ export function rejectedOutcome(
 export async function readDocument(
   bytes: Buffer,
   context: ReaderContext,
-  readers: { pool?: ReaderPool; readerFor?: (format: StatementFormat) => StatementReader | undefined } = {},
+  readers: {
+    pool?: ReaderPool;
+    readerFor?: (format: StatementFormat) => StatementReader | undefined;
+    /** The caller gives the bytes up: a reader thread gets them without a copy, and `bytes` is left empty. */
+    transferBytes?: boolean;
+  } = {},
 ): Promise<ReadOutcome & { sniffed?: StatementFormat }> {
   const sniffed = sniffFormat(bytes, context.filename, context.mediaType);
   if (!sniffed.ok) return { ok: false, reason: 'document_unreadable', message: `the file is ${sniffed.reason}` };
@@ -231,7 +237,9 @@ export async function readDocument(
       ? await runReader(reader, sniffed.format, bytes, context)
       : { ok: false, reason: 'document_unreadable', message: `no reader for ${sniffed.format} documents is installed` };
   } else {
-    outcome = await (readers.pool ?? defaultReaderPool()).read(sniffed.format, bytes, context);
+    outcome = await (readers.pool ?? defaultReaderPool()).read(sniffed.format, bytes, context, {
+      transfer: readers.transferBytes ?? false,
+    });
   }
   return outcome.ok ? outcome : { ...outcome, sniffed: sniffed.format };
 }

@@ -126,6 +126,25 @@ test('a CSV that overruns the time budget is rejected naming the limit, and the 
   assert.ok(small.ok && small.statement.lines.length === 20, JSON.stringify(small));
 });
 
+test('bytes handed over move to the worker without a copy; bytes lent stay intact', async () => {
+  const pool = poolWith({});
+  const lent = Buffer.from(new Uint8Array(csvOf(20)).buffer);
+  const lentRead = await pool.read('csv', lent, context('lent.csv'));
+  assert.ok(lentRead.ok && lentRead.statement.lines.length === 20, JSON.stringify(lentRead));
+  assert.ok(lent.equals(csvOf(20)), 'without transfer the caller keeps its bytes');
+
+  const given = Buffer.from(new Uint8Array(csvOf(20)).buffer);
+  const givenRead = await pool.read('csv', given, context('given.csv'), { transfer: true });
+  assert.ok(givenRead.ok && givenRead.statement.lines.length === 20, JSON.stringify(givenRead));
+  assert.equal(given.buffer.byteLength, 0, 'the buffer was moved (detached), not copied');
+
+  // A view into a larger buffer (a pooled Buffer) is copied even when handed over: the rest is not the pool's.
+  const pooled = Buffer.concat([Buffer.from('x'), csvOf(20)]).subarray(1);
+  const pooledRead = await pool.read('csv', pooled, context('pooled.csv'), { transfer: true });
+  assert.ok(pooledRead.ok && pooledRead.statement.lines.length === 20, JSON.stringify(pooledRead));
+  assert.ok(pooled.equals(csvOf(20)));
+});
+
 test('a reader that outgrows the heap ceiling is stopped, the document rejected naming the limit, and the pool reads on', async () => {
   const pool = poolWith({ memoryMb: 96 }, new URL('../../../test/support/memory-hog-reader.ts', import.meta.url));
   const hog = await pool.read('csv', csvOf(20), context(MEMORY_HOG_FILENAME));
