@@ -146,8 +146,8 @@ function withAccountName(db: Executor) {
 function withAccountNameRow(
   row: Omit<TransactionsTable, 'seq'> & { seq: number; category_account_name: string | null },
 ): BankRowWithAccountName {
-  const { category_account_name: categoryAccountName, ...stored } = row;
-  return { ...toBankRow(stored), categoryAccountName };
+  // toBankRow names every column it does not know in camelCase: category_account_name included.
+  return toBankRow(row) as BankRowWithAccountName;
 }
 
 export async function findTransaction(

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import SQLite from 'better-sqlite3';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { loadConfig } from '../config/config.ts';
 import { buildApp } from '../http/app.ts';
 import { createApiKey } from '../tenancy/api-keys.ts';
@@ -155,6 +155,30 @@ test('through HTTP: 503 {error, reason} with Retry-After while the lock stays ta
     assert.deepEqual(read.json().data, [], 'the refused request created nothing');
   } finally {
     await app.close();
+    await handle.close();
+  }
+});
+
+test('prepared statements are kept and reused: the same text reads the same rows, streamed or not, and sees changes', async () => {
+  const handle = await openDatabase(`file:${path}`);
+  const db = handle.db as unknown as Kysely<{ probe: { value: number } }>;
+  try {
+    await db.deleteFrom('probe').execute();
+    await db
+      .insertInto('probe')
+      .values([1, 2, 3].map((value) => ({ value })))
+      .execute();
+    const select = () => db.selectFrom('probe').select('value').orderBy('value');
+    const values = async () => (await select().execute()).map((row) => row.value);
+    assert.deepEqual(await values(), [1, 2, 3]);
+    assert.deepEqual(await values(), [1, 2, 3], 'a kept statement reads the same rows again');
+    const streamed: number[] = [];
+    for await (const row of select().stream(1)) streamed.push(row.value);
+    assert.deepEqual(streamed, [1, 2, 3], 'streamed through the kept statement');
+    await db.insertInto('probe').values({ value: 4 }).execute();
+    assert.deepEqual(await values(), [1, 2, 3, 4], 'the kept statement reads the change');
+  } finally {
+    await db.deleteFrom('probe').execute();
     await handle.close();
   }
 });

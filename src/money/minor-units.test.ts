@@ -62,6 +62,28 @@ test('property: minor → major → minor is the identity for every exponent', (
   );
 });
 
+test('property: a major amount is the double its decimal text parses to (every safe integer, every exponent)', () => {
+  fc.assert(
+    fc.property(
+      fc.oneof(
+        fc.integer({ min: -MAX_AMOUNT_MINOR, max: MAX_AMOUNT_MINOR }),
+        fc.maxSafeInteger(),
+        fc.maxSafeInteger().map((n) => -n),
+      ),
+      fc.constantFrom('USD', 'JPY', 'KWD', 'CLF'),
+      (minor, currency) => {
+        const exponent = currencyExponent(currency)!;
+        const digits = Math.abs(minor)
+          .toString()
+          .padStart(exponent + 1, '0');
+        const text = `${minor < 0 ? '-' : ''}${exponent === 0 ? digits : `${digits.slice(0, -exponent)}.${digits.slice(-exponent)}`}`;
+        assert.equal(Object.is(toMajorUnits(minor, currency), Number(text) || 0), true, `${minor} ${currency}`);
+      },
+    ),
+    { numRuns: 5000 },
+  );
+});
+
 /** The ways a client's code arrives at c/10^exponent in floating point; each may carry noise. */
 const floatComputations: Array<[string, (minor: number, exponent: number) => number]> = [
   ['divide', (minor, exponent) => minor / 10 ** exponent],

@@ -65,7 +65,12 @@ export function decimalToMinorUnits(value: Decimal, currency: string, exponent =
 
 /** Minor units back to a JSON number in major units; exact because the division result is the shortest decimal. */
 export function toMajorUnits(minor: number, currency: string): number {
-  return Decimal.of(BigInt(minor), currencyExponent(currency) ?? 2).toNumber();
+  const exponent = currencyExponent(currency) ?? 2;
+  // Both operands are exact doubles and IEEE division rounds correctly, so the quotient is the double
+  // nearest the decimal: what parsing its text gives, without the text (a list maps thousands).
+  // Zero never carries a minus (-0 prints as 0 but is not 0 to Object.is).
+  if (Number.isSafeInteger(minor)) return minor === 0 ? 0 : minor / 10 ** exponent;
+  return Decimal.of(BigInt(minor), exponent).toNumber();
 }
 
 /**
