@@ -3,6 +3,8 @@
  * sweep rows/s, GET /transactions p50/p99 and requests/s with 100,000 rows present, and the trial
  * balance with 1,000,000 journal lines. Requests go over a real loopback socket.
  */
+import { once } from 'node:events';
+import { Worker } from 'node:worker_threads';
 import type { Bench } from './run.ts';
 import { loadConfig } from '../src/config/config.ts';
 import { buildApp } from '../src/http/app.ts';
@@ -30,6 +32,41 @@ const DESCRIPTORS = [
   'Delta Air Lines',
   'Uber Trip',
 ];
+
+const LIST_CONCURRENCY = 8;
+
+/**
+ * The list's clients, plain JavaScript run as a worker thread: 20 warm-up requests, 400 one after
+ * another (their latencies), then LIST_CONCURRENCY clients of 100 requests each (their throughput).
+ */
+const LIST_CLIENTS = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { base, queries, authorization } = workerData;
+let failures = 0;
+const get = async (path) => {
+  const response = await fetch(base + path, { headers: { authorization } });
+  await response.arrayBuffer();
+  if (response.status !== 200) failures++;
+};
+(async () => {
+  for (let index = 0; index < 20; index++) await get(queries[index % queries.length]);
+  const latencies = [];
+  for (let index = 0; index < 400; index++) {
+    const begun = performance.now();
+    await get(queries[index % queries.length]);
+    latencies.push(performance.now() - begun);
+  }
+  latencies.sort((a, b) => a - b);
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: ${LIST_CONCURRENCY} }, async (_, client) => {
+      for (let index = 0; index < 100; index++) await get(queries[(client + index) % queries.length]);
+    }),
+  );
+  const throughput = (${LIST_CONCURRENCY} * 100) / ((performance.now() - started) / 1000);
+  parentPort.postMessage({ latencies, throughput, failures });
+})();
+`;
 
 export function percentile(sortedMs: number[], fraction: number): number {
   return sortedMs[Math.min(sortedMs.length - 1, Math.ceil(fraction * sortedMs.length) - 1)];
@@ -123,29 +160,24 @@ const bench: Bench = async (context) => {
       '/transactions?from=2024-06-01&to=2026-06-01&search=payroll',
       '/transactions?from=2025-01-01&to=2025-12-31&category=6210',
     ];
-    for (let index = 0; index < 20; index++) await call('GET', queries[index % queries.length]);
-    const latencies: number[] = [];
-    for (let index = 0; index < 400; index++) {
-      const begun = performance.now();
-      await call('GET', queries[index % queries.length]);
-      latencies.push(performance.now() - begun);
-    }
-    latencies.sort((a, b) => a - b);
+    // The clients run in a thread of their own, as clients on other machines would: in the server's
+    // thread, their own request building and response parsing (undici) took CPU from the server.
+    const clients = new Worker(LIST_CLIENTS, {
+      eval: true,
+      workerData: { base, queries, authorization: headers.authorization },
+    });
+    const [{ latencies, throughput, failures }] = (await once(clients, 'message')) as [
+      { latencies: number[]; throughput: number; failures: number },
+    ];
+    await clients.terminate();
+    if (failures > 0) throw new Error(`GET /transactions: ${failures} answers were not 200`);
     context.report('GET /transactions p50 (100k rows present)', percentile(latencies, 0.5), 'ms', '');
-    context.report('GET /transactions p99 (100k rows present)', percentile(latencies, 0.99), 'ms', '≤ 20 ms (SQLite)');
-    const concurrency = 8;
-    const perWorker = 100;
-    started = performance.now();
-    await Promise.all(
-      Array.from({ length: concurrency }, async (_, worker) => {
-        for (let index = 0; index < perWorker; index++) await call('GET', queries[(worker + index) % queries.length]);
-      }),
-    );
+    context.report('GET /transactions p99 (100k rows present)', percentile(latencies, 0.99), 'ms', '≤ 10 ms (SQLite)');
     context.report(
-      `GET /transactions throughput (${concurrency} concurrent clients)`,
-      (concurrency * perWorker) / ((performance.now() - started) / 1000),
+      `GET /transactions throughput (${LIST_CONCURRENCY} concurrent clients)`,
+      throughput,
       'req/s',
-      '',
+      '≥ 2,000 req/s (SQLite)',
     );
 
     // Top the journal up to 1,000,000 lines with booked rows, then time the trial balance.
