@@ -59,6 +59,18 @@ export const Pagination = Type.Object({
   nextOffset: Nullable(Type.Integer({ description: 'Pass back as offset; null on the last page' })),
 });
 
+/** Pages by offset or, however deep, by the keyset cursor `nextAfter` (general ledger, journal). */
+export const CursorPagination = Type.Object({
+  ...Pagination.properties,
+  nextAfter: Nullable(Type.String({ description: 'Pass back as after for the next page; null on the last page' })),
+});
+
+export const After = Type.String({
+  pattern: '^[A-Za-z0-9_-]{1,200}$',
+  description:
+    'The page after this cursor: pass back meta.pagination.nextAfter as it came (JSON only; not with offset). Unlike offset, a page found by cursor costs the same however deep',
+});
+
 export const Limit = (maximum: number, fallback: number) =>
   Type.Integer({ minimum: 1, maximum, default: fallback, description: `Page size, 1-${maximum}, default ${fallback}` });
 export const Offset = Type.Integer({

@@ -208,6 +208,13 @@ export async function findEntries(db: Executor, tenantId: string, entryIds: stri
 }
 
 /** One page of entries in a period, oldest first; `limit + 1` rows are read to know if a next page exists. */
+/** Where an entry stands in the journal's listing order (date, then insertion): a page cursor's key. */
+export interface EntryPosition {
+  entryDate: string;
+  seq: number;
+}
+
+/** A page of entries' ids in listing order, `limit + 1` of them when another page follows. */
 export async function listEntryIds(
   db: Executor,
   query: {
@@ -218,11 +225,13 @@ export async function listEntryIds(
     accountNumber?: string;
     limit: number;
     offset: number;
+    /** Entries after this one (keyset: through the period index, however deep). */
+    after?: EntryPosition;
   },
-): Promise<string[]> {
+): Promise<Array<{ id: string } & EntryPosition>> {
   let select = db
     .selectFrom('journal_entries')
-    .select('journal_entries.id')
+    .select(['journal_entries.id', 'journal_entries.entry_date', 'journal_entries.seq'])
     .where('journal_entries.tenant_id', '=', query.tenantId)
     .where('journal_entries.entity_id', '=', query.entityId)
     .where('journal_entries.entry_date', '>=', query.from)
@@ -240,13 +249,18 @@ export async function listEntryIds(
       ),
     );
   }
+  const after = query.after;
+  if (after)
+    select = select.where((eb) =>
+      eb(eb.refTuple('journal_entries.entry_date', 'journal_entries.seq'), '>', eb.tuple(after.entryDate, after.seq)),
+    );
   const rows = await select
     .orderBy('journal_entries.entry_date')
     .orderBy('journal_entries.seq')
     .limit(query.limit + 1)
     .offset(query.offset)
     .execute();
-  return rows.map((row) => row.id);
+  return rows.map((row) => ({ id: row.id, entryDate: row.entry_date, seq: row.seq }));
 }
 
 /** Sums over many rows: bigints, exact past 2^53. */

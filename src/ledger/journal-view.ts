@@ -3,7 +3,8 @@ import { tenantHasAccountNumber } from '../chart/accounts-store.ts';
 import { invalid, notFound } from '../errors.ts';
 import { toMajorUnits } from '../money/minor-units.ts';
 import { resolveEntity } from '../tenancy/tenants.ts';
-import { findEntries, listEntryIds, type StoredEntry } from './journal-store.ts';
+import { decodePageCursor, encodePageCursor, isIsoDate, isSeq } from '../shared/page-cursor.ts';
+import { findEntries, listEntryIds, type EntryPosition, type StoredEntry } from './journal-store.ts';
 
 export interface JournalEntryView {
   id: string;
@@ -45,23 +46,62 @@ function toView(entry: StoredEntry): JournalEntryView {
   };
 }
 
+/** The journal's cursor: the last entry's date and seq. */
+function decodeJournalCursor(cursor: string): EntryPosition {
+  const [entryDate, seq] = decodePageCursor(
+    cursor,
+    (decoded): decoded is [string, number] =>
+      Array.isArray(decoded) && decoded.length === 2 && isIsoDate(decoded[0]) && isSeq(decoded[1]),
+    'this listing',
+  );
+  return { entryDate, seq };
+}
+
 export async function listJournal(
   handle: DatabaseHandle,
   tenantId: string,
-  query: { from: string; to: string; accountNumber?: string; entityId?: string; limit: number; offset: number },
+  query: {
+    from: string;
+    to: string;
+    accountNumber?: string;
+    entityId?: string;
+    limit: number;
+    offset: number;
+    /** A cursor from meta.pagination.nextAfter: the entries after that one (offset must then be 0). */
+    after?: string;
+  },
 ) {
   if (query.from > query.to) throw invalid('from: must be on or before to');
+  if (query.after !== undefined && query.offset > 0) throw invalid('after: give after or offset, not both');
+  const after = query.after === undefined ? undefined : decodeJournalCursor(query.after);
   const entity = await resolveEntity(handle, tenantId, query.entityId);
   if (query.accountNumber && !(await tenantHasAccountNumber(handle.readDb, tenantId, query.accountNumber))) {
     throw invalid(`accountNumber: "${query.accountNumber}" is not an account number of this tenant's chart`);
   }
-  const ids = await listEntryIds(handle.readDb, { ...query, tenantId, entityId: entity.id });
-  const hasMore = ids.length > query.limit;
-  const entries = await findEntries(handle.readDb, tenantId, ids.slice(0, query.limit));
+  const positions = await listEntryIds(handle.readDb, { ...query, tenantId, entityId: entity.id, after });
+  const hasMore = positions.length > query.limit;
+  const page = positions.slice(0, query.limit);
+  const entries = new Map(
+    (
+      await findEntries(
+        handle.readDb,
+        tenantId,
+        page.map((position) => position.id),
+      )
+    ).map((entry) => [entry.id, entry]),
+  );
+  const last = page.at(-1);
   return {
-    data: entries.map(toView),
+    // In the listing's order (date, then seq): findEntries answers in posting order, and an entry
+    // dated back (a correction, a statement of last month) was posted after later-dated ones.
+    data: page.map((position) => toView(entries.get(position.id)!)),
     meta: {
-      pagination: { limit: query.limit, offset: query.offset, nextOffset: hasMore ? query.offset + query.limit : null },
+      pagination: {
+        limit: query.limit,
+        offset: query.offset,
+        nextOffset: hasMore && !after ? query.offset + query.limit : null,
+        nextAfter: hasMore && last ? encodePageCursor([last.entryDate, last.seq]) : null,
+      },
     },
   };
 }

@@ -399,6 +399,54 @@ test('general ledger: running balances per account from the balance before from,
   );
 });
 
+test('journal entries: the same entries in the same order whether paged by offset, by cursor or exported as CSV', async () => {
+  const period = 'from=2026-01-01&to=2026-03-31';
+  const byOffset: Array<{ id: string }> = [];
+  for (let offset: number | null = 0; offset !== null; ) {
+    const page = await get(acme, `/v1/journal-entries?${period}&limit=3&offset=${offset}`);
+    byOffset.push(...page.data);
+    offset = page.meta.pagination.nextOffset;
+  }
+  assert.ok(byOffset.length > 6, `the period has entries enough for several pages (${byOffset.length})`);
+  const dates = byOffset.map((entry) => (entry as { entryDate: string }).entryDate);
+  assert.deepEqual(dates, [...dates].sort(), 'oldest first, within a page and across pages');
+
+  const byCursor: Array<{ id: string }> = [];
+  let pages = 0;
+  for (let after: string | null = null; pages === 0 || after !== null; pages++) {
+    const page = await get(acme, `/v1/journal-entries?${period}&limit=3${after === null ? '' : `&after=${after}`}`);
+    byCursor.push(...page.data);
+    if (after !== null) assert.equal(page.meta.pagination.nextOffset, null, 'a page found by cursor offers no offset');
+    after = page.meta.pagination.nextAfter;
+  }
+  assert.equal(pages, Math.ceil(byOffset.length / 3));
+  assert.deepEqual(byCursor, byOffset);
+
+  // The CSV export walks the period by cursor: every entry once, in the same order.
+  const csv = await acme.call('GET', `/v1/journal-entries?${period}`, undefined, { accept: 'text/csv' });
+  assert.equal(csv.statusCode, 200, csv.body);
+  const exported = [
+    ...new Set((parse(csv.body, { columns: true }) as Array<{ entryId: string }>).map((row) => row.entryId)),
+  ];
+  assert.deepEqual(
+    exported,
+    byOffset.map((entry) => entry.id),
+  );
+
+  const ledgerCursor = Buffer.from(JSON.stringify(['1011', '2026-01-01', 5])).toString('base64url');
+  for (const [query, reason] of [
+    ['after=bm90LWEtY3Vyc29y', /after: not a cursor of this listing/],
+    [`after=${ledgerCursor}`, /after: not a cursor of this listing/],
+    [`after=${Buffer.from(JSON.stringify(['2026-01-01', 0])).toString('base64url')}`, /after: not a cursor/],
+    [`offset=3&after=${Buffer.from(JSON.stringify(['2026-01-01', 5])).toString('base64url')}`, /not both/],
+  ] as const) {
+    const refused = await acme.call('GET', `/v1/journal-entries?${period}&${query}`);
+    assert.equal(refused.statusCode, 400, query);
+    assert.equal(refused.json().error, 'invalid_request');
+    assert.match(refused.json().reason, reason);
+  }
+});
+
 test('Accept: text/csv returns the same reports as CSV', async () => {
   const csv = async (url: string) => {
     const response = await acme.call('GET', url, undefined, { accept: 'text/csv' });

@@ -11,6 +11,7 @@ import { resolveEntity } from '../tenancy/tenants.ts';
 import { assertPeriod } from './period.ts';
 import { netDebitByAccount, periodTotals } from './totals-store.ts';
 import type { Executor } from '../db/transaction.ts';
+import { decodePageCursor, encodePageCursor, isIsoDate, isSeq } from '../shared/page-cursor.ts';
 
 export interface GeneralLedgerLine {
   accountNumber: string;
@@ -53,36 +54,25 @@ interface LinePosition {
   seq: number;
 }
 
-/**
- * The `after` cursor: the last line's position, base64url-encoded so clients treat it as opaque. A
- * page after it is found through the index in the order of the listing, however deep, where an
- * offset makes the database read and drop every line before the page.
- */
+/** The general ledger's cursor: the last line's position in the listing's order. */
 export function encodeLedgerCursor(position: LinePosition): string {
-  return Buffer.from(JSON.stringify([position.accountNumber, position.entryDate, position.seq])).toString('base64url');
+  return encodePageCursor([position.accountNumber, position.entryDate, position.seq]);
 }
 
 export function decodeLedgerCursor(cursor: string): LinePosition {
-  const refused = () => invalid('after: not a cursor of this report (pass back meta.pagination.nextAfter as it came)');
-  let decoded: unknown;
-  try {
-    decoded = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw refused();
-  }
-  if (
-    !Array.isArray(decoded) ||
-    decoded.length !== 3 ||
-    typeof decoded[0] !== 'string' ||
-    decoded[0].length === 0 ||
-    decoded[0].length > 20 ||
-    typeof decoded[1] !== 'string' ||
-    !/^\d{4}-\d{2}-\d{2}$/.test(decoded[1]) ||
-    !Number.isSafeInteger(decoded[2]) ||
-    decoded[2] < 1
-  )
-    throw refused();
-  return { accountNumber: decoded[0], entryDate: decoded[1], seq: decoded[2] };
+  const [accountNumber, entryDate, seq] = decodePageCursor(
+    cursor,
+    (decoded): decoded is [string, string, number] =>
+      Array.isArray(decoded) &&
+      decoded.length === 3 &&
+      typeof decoded[0] === 'string' &&
+      decoded[0].length > 0 &&
+      decoded[0].length <= 20 &&
+      isIsoDate(decoded[1]) &&
+      isSeq(decoded[2]),
+    'this report',
+  );
+  return { accountNumber, entryDate, seq };
 }
 
 interface LineRow {

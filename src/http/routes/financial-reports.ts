@@ -12,13 +12,7 @@ import { todayUtc } from '../../shared/dates.ts';
 import { CSV_PAGE_ROWS, jsonOrCsv, sendCsv, streamCsv } from '../csv-answer.ts';
 import { errorResponses } from '../errors.ts';
 import { exactJson } from '../exact-json.ts';
-import { CurrencyCode, Data, DateString, Nullable, Pagination, Uuid } from '../schemas.ts';
-
-/** The general ledger pages by offset or, however deep, by the keyset cursor `nextAfter`. */
-const LedgerPagination = Type.Object({
-  ...Pagination.properties,
-  nextAfter: Nullable(Type.String({ description: 'Pass back as after for the next page; null on the last page' })),
-});
+import { After, CurrencyCode, CursorPagination, Data, DateString, Nullable, Uuid } from '../schemas.ts';
 
 const Amount = (description: string) =>
   Type.Number({
@@ -306,17 +300,11 @@ export function financialReportRoutes(app: FastifyInstance): void {
             default: 0,
             description: 'Lines to skip, >= 0 (JSON only). For deep pages prefer after',
           }),
-          after: Type.Optional(
-            Type.String({
-              pattern: '^[A-Za-z0-9_-]{1,200}$',
-              description:
-                'The page after this cursor: pass back meta.pagination.nextAfter as it came (JSON only; not with offset). Unlike offset, a page found by cursor costs the same however deep',
-            }),
-          ),
+          after: Type.Optional(After),
         }),
         response: {
           200: jsonOrCsv(
-            Type.Object({ data: GeneralLedger, meta: Type.Object({ pagination: LedgerPagination }) }),
+            Type.Object({ data: GeneralLedger, meta: Type.Object({ pagination: CursorPagination }) }),
             GENERAL_LEDGER_CSV_COLUMNS.join(','),
           ),
           ...errorResponses(400, 403, 404),
