@@ -185,7 +185,7 @@ export interface TransactionListQuery {
 export async function listTransactions(db: Executor, query: TransactionListQuery): Promise<BankRowWithAccountName[]> {
   // An amount bound with no currency to read it in (no bank account yet) matches nothing.
   if (query.amountMinorByCurrency && query.amountMinorByCurrency.length === 0) return [];
-  let select = withAccountName(db).where('transactions.tenant_id', '=', query.tenantId);
+  let select = db.selectFrom('transactions').selectAll().where('transactions.tenant_id', '=', query.tenantId);
   if (query.from) select = select.where('transactions.date', '>=', query.from);
   if (query.to) select = select.where('transactions.date', '<=', query.to);
   if (query.sweepState) select = select.where('transactions.sweep_state', '=', storedSweepState(query.sweepState));
@@ -214,14 +214,40 @@ export async function listTransactions(db: Executor, query: TransactionListQuery
       sql<boolean>`(lower(transactions.description) like ${pattern} escape '\\' or lower(transactions.merchant) like ${pattern} escape '\\')`,
     );
   }
-  return (
-    await select
-      .orderBy('transactions.date', 'desc')
-      .orderBy('transactions.seq', 'desc')
-      .limit(query.limit + 1)
-      .offset(query.offset)
-      .execute()
-  ).map(withAccountNameRow);
+  // The page is read alone and its account names looked up after. Joined in one query, PostgreSQL
+  // without fresh statistics (right after a bulk load) hash-joined every row of the window before
+  // sorting: 274 ms for a page at offset 1,000 in 100k rows, 1.6 ms once analyzed. A query on one table
+  // ordered by its date index is planned the same whatever the statistics say. (A join to a derived
+  // page fixed PostgreSQL too, but SQLite then copied the page into a temporary table: 1.6× slower.)
+  const rows = await select
+    .orderBy('transactions.date', 'desc')
+    .orderBy('transactions.seq', 'desc')
+    .limit(query.limit + 1)
+    .offset(query.offset)
+    .execute();
+  const names = await accountNamesOf(db, rows);
+  return rows.map((row) => {
+    const listed = toBankRow(row) as BankRowWithAccountName;
+    listed.categoryAccountName =
+      row.category_target === null ? null : (names.get(`${row.entity_id} ${row.category_target}`) ?? null);
+    return listed;
+  });
+}
+
+/** The names of the ledger accounts rows are categorized to, keyed by entity and account number. */
+async function accountNamesOf(
+  db: Executor,
+  rows: ReadonlyArray<{ entity_id: string; category_target: string | null }>,
+): Promise<Map<string, string>> {
+  const categorized = rows.filter((row) => row.category_target !== null);
+  if (categorized.length === 0) return new Map();
+  const accounts = await db
+    .selectFrom('accounts')
+    .select(['entity_id', 'account_number', 'name'])
+    .where('entity_id', 'in', [...new Set(categorized.map((row) => row.entity_id))])
+    .where('account_number', 'in', [...new Set(categorized.map((row) => row.category_target!))])
+    .execute();
+  return new Map(accounts.map((account) => [`${account.entity_id} ${account.account_number}`, account.name]));
 }
 
 /** Locks the row against a concurrent sweep or correction where the database can (PostgreSQL). */

@@ -401,17 +401,17 @@ test('general ledger: running balances per account from the balance before from,
 
 test('journal entries: the same entries in the same order whether paged by offset, by cursor or exported as CSV', async () => {
   const period = 'from=2026-01-01&to=2026-03-31';
-  const byOffset: Array<{ id: string }> = [];
+  const byOffset: Array<{ id: string; entryDate: string }> = [];
   for (let offset: number | null = 0; offset !== null; ) {
     const page = await get(acme, `/v1/journal-entries?${period}&limit=3&offset=${offset}`);
     byOffset.push(...page.data);
     offset = page.meta.pagination.nextOffset;
   }
   assert.ok(byOffset.length > 6, `the period has entries enough for several pages (${byOffset.length})`);
-  const dates = byOffset.map((entry) => (entry as { entryDate: string }).entryDate);
+  const dates = byOffset.map((entry) => entry.entryDate);
   assert.deepEqual(dates, [...dates].sort(), 'oldest first, within a page and across pages');
 
-  const byCursor: Array<{ id: string }> = [];
+  const byCursor: Array<{ id: string; entryDate: string }> = [];
   let pages = 0;
   for (let after: string | null = null; pages === 0 || after !== null; pages++) {
     const page = await get(acme, `/v1/journal-entries?${period}&limit=3${after === null ? '' : `&after=${after}`}`);

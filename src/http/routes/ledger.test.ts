@@ -215,9 +215,20 @@ test('journal entries: window, account filter, oldest first, pagination, one ent
   assert.equal((await journal(acme, 'from=2026-02-01&to=2026-02-28&accountNumber=2101')).length, 1);
   const page = (await acme.call('GET', '/v1/journal-entries?from=2026-02-01&to=2026-02-28&limit=3')).json();
   assert.equal(page.data.length, 3);
-  assert.deepEqual(page.meta.pagination, { limit: 3, offset: 0, nextOffset: 3 });
+  assert.deepEqual(page.meta.pagination, {
+    limit: 3,
+    offset: 0,
+    nextOffset: 3,
+    nextAfter: page.meta.pagination.nextAfter,
+  });
+  assert.equal(typeof page.meta.pagination.nextAfter, 'string');
   const last = (await acme.call('GET', '/v1/journal-entries?from=2026-02-01&to=2026-02-28&limit=3&offset=3')).json();
-  assert.deepEqual(last.meta.pagination, { limit: 3, offset: 3, nextOffset: null });
+  assert.deepEqual(last.meta.pagination, { limit: 3, offset: 3, nextOffset: null, nextAfter: null });
+  const byCursor = await acme.call(
+    'GET',
+    `/v1/journal-entries?from=2026-02-01&to=2026-02-28&limit=3&after=${page.meta.pagination.nextAfter}`,
+  );
+  assert.deepEqual(byCursor.json().data, last.data);
 
   const one = await acme.call('GET', `/v1/journal-entries/${all[0].id}`);
   assert.equal(one.statusCode, 200);
