@@ -290,7 +290,7 @@ export async function totalsOverDays(
   db: Executor,
   tenantId: string,
   entityId: string,
-  days: { from?: string; through: string },
+  days: { from?: string; through: string /** One account only: read through the primary key. */; accountId?: string },
 ): Promise<AccountTotals[]> {
   let query = db
     .selectFrom('account_daily_totals')
@@ -300,6 +300,7 @@ export async function totalsOverDays(
     .where('entity_id', '=', entityId)
     .where('day', '<=', days.through);
   if (days.from !== undefined) query = query.where('day', '>=', days.from);
+  if (days.accountId !== undefined) query = query.where('account_id', '=', days.accountId);
   const rows = await query.groupBy(['account_id', 'currency']).execute();
   return rows.map((row) => ({
     accountId: row.account_id,

@@ -237,7 +237,7 @@ export async function generalLedger(
     const earlierDays =
       first.entry_date > query.from
         ? (netDebitByAccount(
-            await periodTotals(db, tenantId, entity.id, query.from, addDays(first.entry_date, -1)),
+            await periodTotals(db, tenantId, entity.id, query.from, addDays(first.entry_date, -1), first.account_id),
             currency,
           ).get(first.account_id) ?? 0n)
         : 0n;

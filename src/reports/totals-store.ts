@@ -1,15 +1,16 @@
 import { totalsOverDays, type AccountTotals } from '../ledger/journal-store.ts';
 import type { Executor } from '../db/transaction.ts';
 
-/** Debits and credits per account over [from, to] (inclusive). */
+/** Debits and credits per account over [from, to] (inclusive); of one account when `accountId` is given. */
 export function periodTotals(
   db: Executor,
   tenantId: string,
   entityId: string,
   from: string,
   to: string,
+  accountId?: string,
 ): Promise<AccountTotals[]> {
-  return totalsOverDays(db, tenantId, entityId, { from, through: to });
+  return totalsOverDays(db, tenantId, entityId, { from, through: to, accountId });
 }
 
 /** Net debit (debits − credits) per account in one currency, keyed by account id. */
