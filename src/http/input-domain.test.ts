@@ -97,6 +97,16 @@ test('dates outside 1900-01-01..2199-12-31 are 400 with the range, wherever they
       .statusCode,
     200,
   );
+  // A window the service derives stays inside the domain: 30 days before the first day is the first day.
+  for (const to of ['1900-01-01', '1900-01-20']) {
+    const response = await tenant.call('GET', `/v1/transactions?to=${to}`);
+    assert.equal(response.statusCode, 200, response.body);
+    assert.deepEqual(response.json().meta.window, { from: '1900-01-01', to, defaulted: true });
+    assert.deepEqual(
+      response.json().data.map((listed: { date: string }) => listed.date),
+      ['1900-01-01'],
+    );
+  }
   const contract = (await harness.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json();
   const from = contract.paths['/transactions'].get.parameters.find(
     (parameter: { name: string }) => parameter.name === 'from',

@@ -26,6 +26,12 @@ export function isAcceptedDate(value: string): boolean {
   return isValidDate(value) && value >= EARLIEST_DATE && value <= LATEST_DATE;
 }
 
+/** `date` moved inside the accepted domain: a window the service derives (30 days before `to`) must stay a date it accepts and answers with. */
+export function clampToAcceptedDates(date: string): string {
+  if (date < EARLIEST_DATE) return EARLIEST_DATE;
+  return date > LATEST_DATE ? LATEST_DATE : date;
+}
+
 /** The reason given for a date that is not accepted, after the field's name. */
 export const ACCEPTED_DATE_REASON = `must be a real calendar date in YYYY-MM-DD form, ${DATE_RANGE_TEXT}`;
 

@@ -7,7 +7,7 @@ import { SWEEP_STATES, type SweepState } from '../../bank-rows/bank-row.ts';
 import { toTransactionView } from '../../bank-rows/transaction-view.ts';
 import { currencyExponent } from '../../money/currency.ts';
 import { TRANSACTIONS_CSV_COLUMNS, transactionsCsv } from '../../reports/csv.ts';
-import { addDays, todayUtc } from '../../shared/dates.ts';
+import { addDays, clampToAcceptedDates, todayUtc } from '../../shared/dates.ts';
 import { MAX_REASON_LENGTH } from '../../sweep/correct.ts';
 import type { AppContext } from '../context.ts';
 import { CSV_PAGE_ROWS, jsonOrCsv, streamCsv } from '../csv-answer.ts';
@@ -176,7 +176,8 @@ export function transactionRoutes(app: FastifyInstance, context: AppContext): vo
       // A state asks for rows wherever they are dated; the default window is for browsing the latest rows.
       const defaultTo = sweepState ? undefined : todayUtc();
       const to = request.query.to ?? defaultTo;
-      const from = request.query.from ?? (to && !sweepState ? addDays(to, -DEFAULT_WINDOW_DAYS) : undefined);
+      const from =
+        request.query.from ?? (to && !sweepState ? clampToAcceptedDates(addDays(to, -DEFAULT_WINDOW_DAYS)) : undefined);
       if (from && to && from > to) throw invalid('from: must be on or before to');
       if (amountMin !== undefined && amountMax !== undefined && amountMin > amountMax)
         throw invalid('amountMin: must be at most amountMax');
