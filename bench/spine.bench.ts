@@ -4,8 +4,11 @@
  * balance with 1,000,000 journal lines. Requests go over a real loopback socket.
  */
 import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { Bench } from './run.ts';
+import type { Bench, BenchContext } from './run.ts';
 import { loadConfig } from '../src/config/config.ts';
 import { buildApp } from '../src/http/app.ts';
 import { createApiKey } from '../src/tenancy/api-keys.ts';
@@ -16,6 +19,8 @@ import { appendEntries } from '../src/ledger/journal-store.ts';
 import { findAccountByNumber } from '../src/chart/accounts-store.ts';
 import { bankRowEntry, type EntryDraft } from '../src/ledger/posting.ts';
 import { addDays } from '../src/shared/dates.ts';
+import type { DatabaseHandle } from '../src/db/connection.ts';
+import { exportLedgerJournal, runReference } from './support/ledger-reference.ts';
 
 const TOTAL_ROWS = 100_000;
 const ROWS_PER_REQUEST = 1_000;
@@ -67,6 +72,65 @@ const get = async (path) => {
   parentPort.postMessage({ latencies, throughput, failures });
 })();
 `;
+
+/**
+ * The same-run reference: the whole journal balanced by `ledger bal` (and `hledger bal`) against the
+ * trial balance as of a date after every entry, both answering the same balances.
+ */
+async function compareWithLedger(
+  context: BenchContext,
+  handle: DatabaseHandle,
+  tenantId: string,
+  call: (method: string, path: string) => Promise<string>,
+): Promise<void> {
+  const asOfEverything = '2199-12-31';
+  const latencies: number[] = [];
+  let trialBalance = '';
+  for (let index = 0; index < 30; index++) {
+    const begun = performance.now();
+    trialBalance = await call('GET', `/reports/trial-balance?asOf=${asOfEverything}`);
+    latencies.push(performance.now() - begun);
+  }
+  latencies.sort((a, b) => a - b);
+  const serviceMs = percentile(latencies, 0.5);
+  context.report('trial balance p50, whole journal (1M lines)', serviceMs, 'ms', '');
+  const netMinorByAccount = new Map<string, number>();
+  for (const account of JSON.parse(trialBalance).data.accounts as Array<{
+    accountNumber: string;
+    debit: number;
+    credit: number;
+  }>) {
+    const netMinor = Math.round(account.debit * 100) - Math.round(account.credit * 100);
+    if (netMinor !== 0) netMinorByAccount.set(account.accountNumber, netMinor);
+  }
+  const directory = mkdtempSync(join(tmpdir(), 'ledger-reference-'));
+  try {
+    const file = join(directory, 'books.ledger');
+    const exportStarted = performance.now();
+    const postings = await exportLedgerJournal(handle, tenantId, file);
+    process.stderr.write(
+      `#   ${postings} postings exported in ledger format in ${((performance.now() - exportStarted) / 1000).toFixed(1)} s\n`,
+    );
+    for (const tool of ['ledger', 'hledger'] as const) {
+      const reference = runReference(tool, file, 3);
+      if (!reference) {
+        process.stderr.write(`#   ${tool} is not installed (Debian package ${tool}): its reference is skipped\n`);
+        continue;
+      }
+      const agrees =
+        reference.balanceMinorByAccount.size === netMinorByAccount.size &&
+        [...netMinorByAccount].every(
+          ([account, netMinor]) => reference.balanceMinorByAccount.get(account) === netMinor,
+        );
+      if (!agrees) throw new Error(`${tool} bal and the trial balance disagree on the same journal`);
+      const referenceMs = percentile(reference.runsMs, 0.5);
+      context.report(`${tool} bal, same journal (reference, median of 3)`, referenceMs, 'ms', 'balances equal');
+      context.report(`trial balance vs ${tool} bal`, referenceMs / serviceMs, '×', '≥ 1000× (ledger)');
+    }
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
+  }
+}
 
 export function percentile(sortedMs: number[], fraction: number): number {
   return sortedMs[Math.min(sortedMs.length - 1, Math.ceil(fraction * sortedMs.length) - 1)];
@@ -235,6 +299,7 @@ const bench: Bench = async (context) => {
     reportLatencies.sort((a, b) => a - b);
     context.report('trial balance p50 (1M journal lines)', percentile(reportLatencies, 0.5), 'ms', '≤ 50 ms');
     context.report('trial balance p99 (1M journal lines)', percentile(reportLatencies, 0.99), 'ms', '');
+    await compareWithLedger(context, handle, tenantId, call);
   } finally {
     await app.close();
     await dispose();
