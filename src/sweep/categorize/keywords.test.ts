@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Industry } from '../../tenancy/entity-profile.ts';
-import { KEYWORD_RULES, KEYWORD_SCORE, matchKeyword, WORD_IN_LONG_NAME_SCORE } from './keywords.ts';
+import { KEYWORD_RULES, KEYWORD_SCORE, matchKeyword, matchProcessorKind, WORD_IN_LONG_NAME_SCORE } from './keywords.ts';
 
 const out = (description: string, industry?: Industry, entityName?: string) =>
   matchKeyword({ description, merchant: null, direction: 'out', industry, entityName });
@@ -15,7 +15,12 @@ test("a local merchant's trade word names what the business spent on", () => {
   assert.equal(out('CITY OF SPRINGFIELD PERMITS 555-123-4567 IL')?.target, '6140');
   assert.equal(out('TATTERED COVER BOOK STO DENVER CO')?.target, '6230');
   assert.equal(out('HARLOW & PINE CPA INVOICE')?.target, '6080');
-  assert.equal(out('TST* BLUE HERON DENVER CO')?.target, '6160', 'Toast runs restaurant registers');
+  assert.equal(out('TST* BLUE HERON DENVER CO'), null, 'no trade word: the processor speaks on its own');
+  assert.equal(
+    matchProcessorKind({ description: 'TST* BLUE HERON DENVER CO', merchant: null, direction: 'out' })?.target,
+    '6160',
+    'Toast runs restaurant registers',
+  );
 });
 
 test('words match whole words only, and money in is never read by trade words', () => {

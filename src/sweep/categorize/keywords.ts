@@ -306,15 +306,26 @@ export function matchKeyword(
       };
     }
   }
-  if (hint && cleaned.kindHint) {
-    return {
-      rule: processorKindRule(cleaned.kindHint, hint),
-      word: `${cleaned.processor} merchant`,
-      target: hint,
-      rawScore: KEYWORD_SCORE.likely,
-    };
-  }
   return null;
+}
+
+/**
+ * The answer a processor's trade gives alone (decodeDescriptor's kind hint: Toast runs restaurants' registers), offered
+ * beside a trade word that agrees with it: "TST* THE RUSTY NAIL TAVERN" is no less sure of being a meal than
+ * "TST* JOES CRAB SHACK" because a word of its long name says so too.
+ */
+export function matchProcessorKind(
+  input: Pick<CategorizationInput, 'description' | 'merchant' | 'direction' | 'descriptor'>,
+): KeywordMatch | null {
+  if (input.direction !== 'out') return null;
+  const cleaned = input.descriptor ?? cleanDescriptor(input.description, input.merchant);
+  if (!cleaned.kindHint) return null;
+  return {
+    rule: processorKindRule(cleaned.kindHint, accountForRole(cleaned.kindHint)),
+    word: `${cleaned.processor} merchant`,
+    target: accountForRole(cleaned.kindHint),
+    rawScore: KEYWORD_SCORE.likely,
+  };
 }
 
 /** The answer a processor's trade gives (decodeDescriptor's kind hint), reported as a keyword rule of its own. */

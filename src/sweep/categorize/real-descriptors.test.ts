@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
+import { parse } from 'csv-parse/sync';
 import { cutWordsCsv } from '../../../scripts/build-cut-words.ts';
 import { ambiguousAliasesCsv } from '../../../scripts/build-name-words.ts';
 import { accountForRole, US_CHART } from '../../chart/us-chart.ts';
@@ -89,6 +90,56 @@ test('a one-word alias that is also a surname or a town names its merchant alone
   // Without a trade word the listing still answers, but for review.
   const [unknown] = await categorize('MURPHY OKAFOR ASSOCIATES');
   assert.deepEqual([unknown.target, unknown.needsReview], [accountForRole('fuel'), true]);
+});
+
+test('a one-word alias that is an English word is its brand, unless the words after it name another trade', async () => {
+  const words = (
+    parse(readFileSync(AMBIGUOUS_FILE), { columns: true, skip_empty_lines: true }) as Array<Record<string, string>>
+  ).filter((record) => record.reading === 'word');
+  assert.ok(words.length > 100, "the word list marks hundreds of the directory's one-word aliases");
+  let yielded = 0;
+  for (const { alias } of words) {
+    const alone = lookupDirectory(cleanDescriptor(`${alias} #4412 AUSTIN TX`), 'out');
+    if (!alone || alone.alias !== alias) continue;
+    // Followed by words that name no trade (a street, a branch), the English word keeps its full strength.
+    const branch = lookupDirectory(cleanDescriptor(`${alias} EAST RIVERSIDE`), 'out');
+    assert.deepEqual([branch?.merchantName, branch?.confidence], [alone.merchantName, alone.confidence], alias);
+    assert.equal(branch?.needsContext, undefined, alias);
+    // "<WORD> PIZZA" is a pizzeria whatever the listed brand of that word sells: the directory yields to the word.
+    const pizzeria = directoryTier(engineRow(`${alias} PIZZA`, 0));
+    assert.ok(pizzeria === null || pizzeria.target === accountForRole('meals'), `${alias} PIZZA`);
+    if (alone.target !== accountForRole('meals')) yielded += 1;
+  }
+  assert.ok(yielded > 100, `${yielded} brands yielded to the pizzeria's trade word`);
+  const [treehouse, school, airline] = await categorize('TREEHOUSE PIZZA', 'TREEHOUSE', 'FRONTIER AIRLINES');
+  assert.deepEqual(
+    [treehouse.target, school.target, airline.target],
+    [accountForRole('meals'), accountForRole('education'), accountForRole('travel')],
+  );
+});
+
+test("a processor that runs only one trade's registers says so on its own, and a word that agrees never weakens it", async () => {
+  const names = ['JOES CRAB SHACK', 'THE RUSTY NAIL', 'WALKING ON WATER', 'MAPLE STREET', 'LA PALOMA DEL SOL'];
+  const mealWords = ['TAVERN', 'BISTRO', 'GRILL', 'PIZZA', 'CAFE', 'KITCHEN', 'TAQUERIA', 'BBQ'];
+  const descriptions = names.flatMap((name) => [
+    `TST* ${name}`,
+    ...mealWords.map((word) => `TST* ${name} ${word}`),
+    ...mealWords.map((word) => `TST* ${word} ${name} 0 HOUSTON TX`),
+  ]);
+  const results = await categorize(...descriptions);
+  for (const [index, name] of names.entries()) {
+    const alone = results[index * (1 + 2 * mealWords.length)];
+    assert.equal(alone.target, accountForRole('meals'), `TST* ${name}`);
+    for (let offset = 1; offset <= 2 * mealWords.length; offset += 1) {
+      const withWord = results[index * (1 + 2 * mealWords.length) + offset];
+      const description = descriptions[index * (1 + 2 * mealWords.length) + offset];
+      assert.equal(withWord.target, accountForRole('meals'), description);
+      assert.ok(
+        withWord.confidence! >= alone.confidence!,
+        `${description}: ${withWord.confidence} < ${alone.confidence}`,
+      );
+    }
+  }
 });
 
 test("a trade word or a listed name cut at the edge of the name's field is read from its start, for review", async () => {

@@ -45,9 +45,10 @@ export interface DirectoryMatch {
   industry?: Industry;
   source: DirectorySource;
   /**
-   * Set when the alias is one word that is also a common surname or a town's name (ambiguous-aliases.csv) and other words
-   * of a longer name follow it ("MURPHY PLUMBING"): those words, which may say whose business it is instead (a trade word
-   * of another kind: the tier then yields). The match's confidence was lowered (`needsContext`).
+   * Set when the alias is one word that other names are made of too (ambiguous-aliases.csv: a common surname, a town's
+   * name, an English word) and other words of a longer name follow it ("MURPHY PLUMBING", "TREEHOUSE PIZZA"): those
+   * words, which may say whose business it is instead (a trade word of another kind: the tier then yields). For a
+   * surname or a town the match's confidence was lowered too (`needsContext`).
    */
   nameGoesOn?: readonly string[];
   needsContext?: boolean;
@@ -110,7 +111,8 @@ interface Directory {
   byDomain: Map<string, { entry: DirectoryEntry; alias: string }>;
   maxAliasTokens: number;
   /** One-word aliases that are also common surnames or towns' names: they need their whole-word context. */
-  ambiguous: ReadonlySet<string>;
+  /** One-word aliases other names share, and how: `name` (a surname, a town) or `word` (an English word). */
+  ambiguous: ReadonlyMap<string, 'name' | 'word'>;
   /** Every alias's compact form, sorted: the aliases a cut name may be the start of are a run of it. */
   sortedCompact: readonly string[];
 }
@@ -236,12 +238,16 @@ function loadDirectory(): Directory {
       maxAliasTokens = Math.max(maxAliasTokens, tokens.length);
     }
   }
-  const ambiguous = new Set(
+  const ambiguous = new Map(
     (
       parse(readFileSync(AMBIGUOUS_ALIASES_FILE), { columns: true, skip_empty_lines: true, trim: true }) as Array<
         Record<string, string>
       >
-    ).map((record) => record.alias),
+    ).map((record) => {
+      if (record.reading !== 'name' && record.reading !== 'word')
+        throw new Error(`ambiguous-aliases.csv: ${record.alias} has reading ${record.reading}`);
+      return [record.alias, record.reading] as const;
+    }),
   );
   const sortedCompact = [...byCompactAlias.keys()].sort();
   return { entries, byCompactAlias, byDomain, maxAliasTokens, ambiguous, sortedCompact };
@@ -395,10 +401,12 @@ function matchTokens(
   if (!found) return null;
   // "MURPHY PLUMBING": a common surname or a town's name that a longer name goes on from is only maybe the listed
   // merchant. A brand's one word followed by its own trade's words ("VALERO CORNER STORE", "ANTHEM BLUE ... INS PREM")
-  // is the brand: only names that many people and places share need the context.
+  // is the brand: only names that many people and places share need the context. An English word is the brand unless the
+  // words after it name another trade ("TREEHOUSE PIZZA").
   const rest = found.alias.includes(' ') ? [] : tokens.slice(found.end).filter((word) => !NAME_TAIL_WORDS.has(word));
-  if (rest.length === 0 || !index.ambiguous.has(found.alias)) return decide(found, direction, position, industry);
-  return decide(found, direction, position, industry, { nameGoesOn: rest, needsContext: true });
+  const shared = index.ambiguous.get(found.alias);
+  if (rest.length === 0 || !shared) return decide(found, direction, position, industry);
+  return decide(found, direction, position, industry, { nameGoesOn: rest, needsContext: shared === 'name' });
 }
 
 function specificity(match: DirectoryMatch): number {
