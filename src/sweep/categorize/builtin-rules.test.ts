@@ -240,6 +240,9 @@ test("a customer's ACH naming the invoice it pays is revenue", () => {
 test("a card-issuing bank's loan is a loan; a state's tax payment is the state's; Paychex billing is a fee; an equipment lessor is not rent", () => {
   assert.deepEqual(decide(row('ACH WEB-RECUR 770210552 PNC LOAN SERVICE LOAN PMT', 120_000)), ['loan-payment', '2400']);
   assert.deepEqual(decide(row('ACH WEB-RECUR 801225183 PNC BANK NA COMM LOAN', 120_000)), ['loan-payment', '2400']);
+  // Banks print a mortgage as MTG ("WF HOME MTG AUTO PAY"); a meeting is never "HOME MTG" or "MTG PMT".
+  assert.deepEqual(decide(row('WF HOME MTG AUTO PAY 260301 0123456789', 240_000)), ['loan-payment', '2400']);
+  assert.deepEqual(decide(row('ONLINE MTG PMT TO ROCKET', 240_000)), ['loan-payment', '2400']);
   assert.deepEqual(decide(row('CHASE CREDIT CRD AUTOPAY', 120_000)), ['card-payment-sent', 'transfer']);
   assert.deepEqual(decide(row('WITHDRAWAL ACH CO DEPT OF REVENUE TYPE: TAX PYMT ID: 5514742473', 40_000)), [
     'state-tax',
