@@ -7,6 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { once } from 'node:events';
+import { parse } from 'csv-parse/sync';
 import type { DatabaseHandle } from '../../src/db/connection.ts';
 import { currencyExponent } from '../../src/money/currency.ts';
 
@@ -85,7 +86,7 @@ export function runReference(tool: 'ledger' | 'hledger', file: string, runs: num
   const args =
     tool === 'ledger'
       ? ['-f', file, 'bal', '--flat', '--no-total', '--balance-format', '%(account)\t%(quantity(display_total))\n']
-      : ['-f', file, 'bal', '--flat', '--no-total', '-O', 'tsv'];
+      : ['-f', file, 'bal', '--flat', '--no-total', '-O', 'csv'];
   const runsMs: number[] = [];
   let output = '';
   for (let run = 0; run < runs; run++) {
@@ -97,10 +98,14 @@ export function runReference(tool: 'ledger' | 'hledger', file: string, runs: num
     output = result.stdout;
   }
   const balanceMinorByAccount = new Map<string, number>();
-  for (const row of output.split('\n')) {
-    const [account, quantity] = row.replaceAll('"', '').split('\t');
-    if (!account || quantity === undefined || account === 'account') continue;
+  const rows: string[][] =
+    tool === 'ledger'
+      ? output.split('\n').map((row) => row.split('\t'))
+      : (parse(output, { relax_column_count: true }) as string[][]);
+  for (const [account, quantity] of rows) {
+    if (!account || quantity === undefined || account === 'account' || account === 'total') continue;
     const number = account.split(':').at(-1)!;
+    // The bench's books are in USD: two decimals.
     balanceMinorByAccount.set(number, Math.round(Number(quantity.replace(/[^0-9.-]/g, '')) * 100));
   }
   return { tool, runsMs: runsMs.sort((a, b) => a - b), balanceMinorByAccount };
