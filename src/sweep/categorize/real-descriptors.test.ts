@@ -54,7 +54,7 @@ async function categorize(...descriptions: string[]) {
   return rows.map((row) => results.get(row.transactionId)!);
 }
 
-test('ambiguous-aliases.csv is what the census surnames and the US towns give: regenerating it changes nothing', () => {
+test('ambiguous-aliases.csv is what the census surnames, the US towns and the English word list give: regenerating it changes nothing', () => {
   assert.equal(
     readFileSync(AMBIGUOUS_FILE, 'utf8'),
     ambiguousAliasesCsv(),
