@@ -69,7 +69,9 @@ test('a write that finds the lock taken waits for it with the event loop free, t
     const released = holdWriteLock(300);
     const { ticks } = await ticksDuring(sql`insert into probe (value) values (1)`.execute(handle.db));
     await released;
-    assert.ok(ticks >= 20, `the event loop turned ${ticks} times while the insert waited 300 ms`);
+    // Free, the loop turns up to 60 times in 300 ms (17 seen on a machine running both test passes); a thread asleep
+    // in SQLite's busy handler turns at most once, when it wakes.
+    assert.ok(ticks >= 5, `the event loop turned ${ticks} times while the insert waited 300 ms`);
     // A whole transaction waits at its begin immediate the same way.
     const again = holdWriteLock(200);
     await withWriteTransaction(handle, async (trx) => {
