@@ -6,8 +6,8 @@
  *   names its pizzeria. Such an alias is the merchant when it stands alone (with a store number, a city), and only a
  *   guess when other words of a longer name follow it: the lookup lowers it there, so it is reviewed and the name's own
  *   trade word can speak.
- * - `word`: an ordinary English word: "TREEHOUSE" is an online school and "TREEHOUSE PIZZA" a pizzeria, "FRONTIER" a
- *   phone company and "FRONTIER AIRLINES" an airline. Followed by words that name another trade, the alias yields to
+ * - `word`: an ordinary English word: "TREEHOUSE" is an online school and "TREEHOUSE PIZZA" a pizzeria, "AQUA" a listed
+ *   merchant and "AQUA CAFE" a café. Followed by words that name another trade, the alias yields to
  *   them; followed by anything else it keeps its confidence ("SHELL OIL" is still Shell).
  *
  * Sources, MIT-licensed npm packages (dev dependencies; the service reads the generated CSV):

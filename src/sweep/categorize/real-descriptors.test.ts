@@ -111,10 +111,15 @@ test('a one-word alias that is an English word is its brand, unless the words af
     if (alone.target !== accountForRole('meals')) yielded += 1;
   }
   assert.ok(yielded > 100, `${yielded} brands yielded to the pizzeria's trade word`);
-  const [treehouse, school, airline] = await categorize('TREEHOUSE PIZZA', 'TREEHOUSE', 'FRONTIER AIRLINES');
+  const [treehouse, school, cafe, repairs] = await categorize(
+    'TREEHOUSE PIZZA',
+    'TREEHOUSE',
+    'AQUA CAFE',
+    'BLADE AUTO REPAIR',
+  );
   assert.deepEqual(
-    [treehouse.target, school.target, airline.target],
-    [accountForRole('meals'), accountForRole('education'), accountForRole('travel')],
+    [treehouse.target, school.target, cafe.target, repairs.target],
+    [accountForRole('meals'), accountForRole('education'), accountForRole('meals'), accountForRole('vehicle')],
   );
 });
 
