@@ -320,10 +320,11 @@ export function matchProcessorKind(
   if (input.direction !== 'out') return null;
   const cleaned = input.descriptor ?? cleanDescriptor(input.description, input.merchant);
   if (!cleaned.kindHint) return null;
+  const target = accountForRole(cleaned.kindHint);
   return {
-    rule: processorKindRule(cleaned.kindHint, accountForRole(cleaned.kindHint)),
+    rule: processorKindRule(cleaned.kindHint, target),
     word: `${cleaned.processor} merchant`,
-    target: accountForRole(cleaned.kindHint),
+    target,
     rawScore: KEYWORD_SCORE.likely,
   };
 }
