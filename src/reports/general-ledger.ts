@@ -204,12 +204,9 @@ export async function generalLedger(
   const currency = query.currency ?? entity.base_currency;
   if (!isKnownCurrency(currency)) throw invalid(`currency: "${currency}" is not an ISO 4217 currency code`);
   const db = handle.readDb;
-  const accounts = await listAccounts(db, tenantId, entity.id);
-  const byNumber = new Map(accounts.map((account) => [account.accountNumber, account]));
-  if (query.accountNumber !== undefined && !byNumber.has(query.accountNumber)) {
-    throw invalid(`accountNumber: "${query.accountNumber}" is not an account number of this entity's chart`);
-  }
-  const rows = await linePage(db, {
+  // One round of reads after the entity: the chart, the page (then its first account's start) and
+  // the totals do not depend on one another.
+  const pageAndStart = linePage(db, {
     tenantId,
     entityId: entity.id,
     currency,
@@ -219,38 +216,37 @@ export async function generalLedger(
     limit: query.limit,
     offset: query.offset,
     after,
+  }).then(async (rows) => {
+    // Only the page's first account can have period lines on earlier pages: lines are grouped by account.
+    const first = rows.length > 0 && (query.offset > 0 || after) ? rows[0] : undefined;
+    if (!first) return { rows, first, earlierDays: undefined, sameDayNet: 0n };
+    const [earlierDays, sameDayNet] = await Promise.all([
+      first.entry_date > query.from
+        ? periodTotals(db, tenantId, entity.id, query.from, addDays(first.entry_date, -1), first.account_id)
+        : undefined,
+      sameDayNetBefore(db, tenantId, entity.id, currency, first.account_number, first.entry_date, first.seq),
+    ]);
+    return { rows, first, earlierDays, sameDayNet };
   });
-  const hasMore = rows.length > query.limit;
-  const page = rows.slice(0, query.limit);
-
-  const [opening, period] = await Promise.all([
+  const [accounts, { rows, first, earlierDays, sameDayNet }, opening, period] = await Promise.all([
+    listAccounts(db, tenantId, entity.id),
+    pageAndStart,
     cumulativeTotals(db, tenantId, entity.id, addDays(query.from, -1)),
     periodTotals(db, tenantId, entity.id, query.from, query.to),
   ]);
+  const byNumber = new Map(accounts.map((account) => [account.accountNumber, account]));
+  if (query.accountNumber !== undefined && !byNumber.has(query.accountNumber)) {
+    throw invalid(`accountNumber: "${query.accountNumber}" is not an account number of this entity's chart`);
+  }
+  const hasMore = rows.length > query.limit;
+  const page = rows.slice(0, query.limit);
   const openingNet = netDebitByAccount(opening, currency);
   const periodNet = netDebitByAccount(period, currency);
 
-  // Only the page's first account can have period lines on earlier pages: lines are grouped by account.
   const running = new Map<string, bigint>();
-  if (page.length > 0 && (query.offset > 0 || after)) {
-    const first = page[0];
-    const earlierDays =
-      first.entry_date > query.from
-        ? (netDebitByAccount(
-            await periodTotals(db, tenantId, entity.id, query.from, addDays(first.entry_date, -1), first.account_id),
-            currency,
-          ).get(first.account_id) ?? 0n)
-        : 0n;
-    const sameDay = await sameDayNetBefore(
-      db,
-      tenantId,
-      entity.id,
-      currency,
-      first.account_number,
-      first.entry_date,
-      first.seq,
-    );
-    running.set(first.account_id, (openingNet.get(first.account_id) ?? 0n) + earlierDays + sameDay);
+  if (first) {
+    const firstEarlierNet = earlierDays ? (netDebitByAccount(earlierDays, currency).get(first.account_id) ?? 0n) : 0n;
+    running.set(first.account_id, (openingNet.get(first.account_id) ?? 0n) + firstEarlierNet + sameDayNet);
   }
 
   const money = (minor: bigint) => exactMajorUnits(minor, currency);
