@@ -14,7 +14,7 @@ import { loadConfig } from '../src/config/config.ts';
 import { createTenant } from '../src/tenancy/tenants.ts';
 import { upsertBankAccounts } from '../src/intake/bank-accounts.ts';
 import { insertNewTransactions, type NewTransactionRow } from '../src/bank-rows/transactions-store.ts';
-import { toBankRow } from '../src/bank-rows/bank-row.ts';
+import { toBankRowPart } from '../src/bank-rows/bank-row.ts';
 import { merchantKeyFor } from '../src/bank-rows/merchant-key.ts';
 import { withWriteTransaction } from '../src/db/transaction.ts';
 import { appendEntries } from '../src/ledger/journal-store.ts';
@@ -118,7 +118,7 @@ const bench: Bench = async (context) => {
       });
       await withWriteTransaction(handle, async (trx) => {
         const drafts = prepared.map(({ row, account }) =>
-          rowEntry(tenantId, toBankRow(row), account, chart, row.category_target!),
+          rowEntry(tenantId, toBankRowPart(row), account, chart, row.category_target!),
         );
         const entryIds = await appendEntries(trx, drafts, new Date().toISOString());
         prepared.forEach(({ row }, index) => {
@@ -186,7 +186,7 @@ const bench: Bench = async (context) => {
     // The rag tier's own cost per row, on the index the sweep used (now holding the new rows too).
     const index = await getRagIndex(handle.readDb, tenantId, entityId);
     const kindOf = new Map(accountRows.map((account) => [account.id, account.kind as BankAccountKind]));
-    const probes = fresh.map((row) => toEngineRow(tenantId, toBankRow(row), kindOf.get(row.bank_account_id)!));
+    const probes = fresh.map((row) => toEngineRow(tenantId, toBankRowPart(row), kindOf.get(row.bank_account_id)!));
     for (const probe of probes.slice(0, 500)) index.query(probe);
     const durationsMs = probes
       .map((probe) => {

@@ -69,11 +69,48 @@ export function sweepStateOf(stored: string): SweepState {
 /** The row as stored, in whole or in part; only the bank-rows module reads these shapes. */
 type StoredRow = Partial<Omit<TransactionsTable, 'seq'>> & { seq?: number };
 
+/** A whole stored row (`selectAll`) as a BankRow. */
+export function toBankRow(row: Omit<TransactionsTable, 'seq'> & { seq: number }): BankRow {
+  // One literal of a fixed shape: lists and sweep batches map thousands of rows, and an object built
+  // key by key from the row's own keys cost 13% of a list request.
+  return {
+    seq: row.seq,
+    id: row.id,
+    tenantId: row.tenant_id,
+    entityId: row.entity_id,
+    bankAccountId: row.bank_account_id,
+    externalId: row.external_id,
+    contentKey: row.content_key,
+    source: row.source,
+    date: row.date,
+    authorizedDate: row.authorized_date,
+    amountMinor: row.amount_minor,
+    currency: row.currency,
+    description: row.description,
+    merchant: row.merchant,
+    merchantKey: row.merchant_key,
+    merchantCategoryCode: row.merchant_category_code ?? null,
+    pending: row.pending === 1,
+    categoryTarget: row.category_target,
+    categoryConfidence: row.category_confidence,
+    categorySource: row.category_source,
+    transactionType: row.transaction_type,
+    needsReview: row.needs_review === 1,
+    sweepState: sweepStateOf(row.sweep_state),
+    sweepError: row.sweep_error ?? null,
+    sweepFailedAt: row.sweep_failed_at ?? null,
+    journalEntryId: row.journal_entry_id,
+    transferPairId: row.transfer_pair_id ?? null,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
 /**
- * A stored row (or the columns of it a query selected) as a BankRow. Columns a query left out stay
- * absent, so a caller that selected a few columns gets a `Pick<BankRow, …>` of exactly those.
+ * The columns of a stored row a query selected, as the same fields of a BankRow. Columns a query left
+ * out stay absent, so a caller that selected a few columns gets a `Pick<BankRow, …>` of exactly those.
  */
-export function toBankRow<T extends StoredRow>(row: T): BankRow {
+export function toBankRowPart<T extends StoredRow>(row: T): BankRow {
   const mapped: Partial<BankRow> = {};
   for (const key in row) {
     const value = row[key] as unknown;

@@ -1,5 +1,5 @@
 import type { Executor } from '../db/transaction.ts';
-import { toBankRow, type BankRow } from './bank-row.ts';
+import { toBankRow, toBankRowPart, type BankRow } from './bank-row.ts';
 import { tenantScope } from './transactions-store.ts';
 const CHUNK = 500;
 // Key lookups name the tenant through `tenantScope` (see transactions-store.ts), so SQLite plans them on the key's index.
@@ -69,7 +69,7 @@ export async function findRowsByContentKeys(
           .where('content_key', 'in', contentKeys.slice(index, index + CHUNK))
           .orderBy('seq')
           .execute()
-      ).map(toBankRow),
+      ).map(toBankRowPart),
     );
   }
   return found;

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { runWithValues } from '../db/bulk.ts';
 import { isPostgres } from '../db/dialect.ts';
 import type { Executor } from '../db/transaction.ts';
-import { toBankRow, type BankRow } from './bank-row.ts';
+import { toBankRowPart, type BankRow } from './bank-row.ts';
 
 /**
  * The sweep's queue: the rows themselves, those with sweep_state 'pending' (`queued`), in seq order
@@ -156,7 +156,7 @@ export async function claimSweepBatch(
   // A part of a failed batch, claimed again while the batch is split to find the row at fault.
   if (onlySeqs) select = select.where('seq', 'in', onlySeqs);
   if (lockRows) select = select.forUpdate().skipLocked();
-  return (await select.execute()).map(toBankRow);
+  return (await select.execute()).map(toBankRowPart);
 }
 
 /**

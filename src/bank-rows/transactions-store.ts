@@ -1,7 +1,14 @@
 import { sql } from 'kysely';
 import { runWithValues } from '../db/bulk.ts';
 import type { TransactionsTable } from '../db/schema.ts';
-import { storedSweepState, toBankRow, type BankRow, type StoredSweepState, type SweepState } from './bank-row.ts';
+import {
+  storedSweepState,
+  toBankRow,
+  toBankRowPart,
+  type BankRow,
+  type StoredSweepState,
+  type SweepState,
+} from './bank-row.ts';
 import { assertInvariant } from '../errors.ts';
 import type { Executor } from '../db/transaction.ts';
 
@@ -112,7 +119,7 @@ export async function findExistingByExternalIds(
           .where('bank_account_id', 'in', bankAccountIds)
           .where('external_id', 'in', externalIds.slice(index, index + INSERT_CHUNK))
           .execute()
-      ).map(toBankRow),
+      ).map(toBankRowPart),
     );
   }
   return found;
@@ -146,8 +153,9 @@ function withAccountName(db: Executor) {
 function withAccountNameRow(
   row: Omit<TransactionsTable, 'seq'> & { seq: number; category_account_name: string | null },
 ): BankRowWithAccountName {
-  // toBankRow names every column it does not know in camelCase: category_account_name included.
-  return toBankRow(row) as BankRowWithAccountName;
+  const listed = toBankRow(row) as BankRowWithAccountName;
+  listed.categoryAccountName = row.category_account_name;
+  return listed;
 }
 
 export async function findTransaction(
@@ -415,7 +423,7 @@ export async function rowsOfAccountBetween(
       .where('date', '<=', to)
       .orderBy('seq')
       .execute()
-  ).map(toBankRow);
+  ).map(toBankRowPart);
 }
 
 /**
@@ -498,7 +506,7 @@ export async function rowsWithAmountsBetween(
       // A parked row waits for a human; pairing would make the sweep touch it again.
       .where('sweep_state', '!=', 'failed')
       .execute();
-    for (const row of rows) found.push(toBankRow(row));
+    for (const row of rows) found.push(toBankRowPart(row));
   }
   return found;
 }

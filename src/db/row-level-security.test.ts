@@ -19,6 +19,7 @@ import {
 import { withTenantTransaction, type Executor } from './transaction.ts';
 import { TENANT_TABLES } from './migrations/0017-row-level-security.ts';
 import { CONTENT_CHUNK_TABLES } from './migrations/0021-statement-content-chunks.ts';
+import { ROW_DAY_TABLES } from './migrations/0022-bank-account-row-days.ts';
 
 describe('row-level security', () => {
   let harness: Harness;
@@ -87,7 +88,9 @@ describe('row-level security', () => {
       tables.rows.filter((table) => table.relrowsecurity && table.relforcerowsecurity).map((table) => table.relname),
     );
     assert.deepEqual(
-      [...TENANT_TABLES, ...CONTENT_CHUNK_TABLES].map(([table]) => table).filter((table) => !walled.has(table)),
+      [...TENANT_TABLES, ...CONTENT_CHUNK_TABLES, ...ROW_DAY_TABLES]
+        .map(([table]) => table)
+        .filter((table) => !walled.has(table)),
       [],
     );
   });

@@ -16,6 +16,7 @@ export interface Database {
   journal_entries: JournalEntriesTable;
   journal_lines: JournalLinesTable;
   account_daily_totals: AccountDailyTotalsTable;
+  bank_account_row_days: BankAccountRowDaysTable;
   rate_limit_buckets: RateLimitBucketsTable;
   statement_documents: StatementDocumentsTable;
   statement_document_chunks: StatementDocumentChunksTable;
@@ -187,6 +188,14 @@ export interface JournalLinesTable {
 }
 
 /** Per-account, per-day sums maintained at posting time, so reports never rescan the journal. */
+/** Migration 0022: how many rows each bank account has per date, kept by triggers on `transactions`. */
+export interface BankAccountRowDaysTable {
+  bank_account_id: string;
+  date: string;
+  tenant_id: string;
+  row_count: number;
+}
+
 export interface AccountDailyTotalsTable {
   tenant_id: string;
   entity_id: string;

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { exactSum, toBigInt } from '../db/exact-sum.ts';
 import type { Executor } from '../db/transaction.ts';
 
@@ -85,22 +86,30 @@ export interface AccountRowFacts {
   reviewBacklog: number;
 }
 
-/** One bank account's rows, counted from the (tenant, account, needs_review, date) index alone. */
+/**
+ * One bank account's rows: their count and newest date from its row days (kept by triggers, migration
+ * 0022), and the filed rows waiting for a person past the cutoff from the review-backlog index alone.
+ */
 export async function accountRowFacts(
   db: Executor,
   tenantId: string,
   bankAccountId: string,
   reviewCutoff: string,
 ): Promise<AccountRowFacts> {
-  const base = () =>
-    db.selectFrom('transactions').where('tenant_id', '=', tenantId).where('bank_account_id', '=', bankAccountId);
   const [totals, backlog] = await Promise.all([
-    base()
-      .select((eb) => [eb.fn.countAll<number>().as('rows'), eb.fn.max('date').as('latest')])
+    db
+      .selectFrom('bank_account_row_days')
+      .select((eb) => [eb.fn.sum<number | string>('row_count').as('rows'), eb.fn.max('date').as('latest')])
+      .where('tenant_id', '=', tenantId)
+      .where('bank_account_id', '=', bankAccountId)
       .executeTakeFirst(),
-    base()
+    db
+      .selectFrom('transactions')
       .select((eb) => eb.fn.countAll<number>().as('rows'))
-      .where('needs_review', '=', 1)
+      .where('tenant_id', '=', tenantId)
+      .where('bank_account_id', '=', bankAccountId)
+      // Spelled as the partial index's predicate, so that PostgreSQL's planner matches it.
+      .where(sql<boolean>`needs_review = 1 and sweep_state <> 'pending'`)
       .where('date', '<', reviewCutoff)
       .executeTakeFirst(),
   ]);

@@ -39,7 +39,7 @@ test(`property: after ${SEQUENCES} random operation sequences the journal equals
   );
 });
 
-test('the recomputation notices a row booked twice, a row whose amount drifted from its entry, and per-day totals that drifted from the lines', async () => {
+test('the recomputation notices a row booked twice, a row whose amount drifted from its entry, per-day totals that drifted from the lines, and row days that drifted from the rows', async () => {
   const operations: Operation[] = [
     {
       kind: 'push',
@@ -81,6 +81,10 @@ test('the recomputation notices a row booked twice, a row whose amount drifted f
         .where('tenant_id', '=', tenantId)
         .where(sql`debit_minor`, '>', 0)
         .execute(),
+    (tenantId) =>
+      sql`update bank_account_row_days set row_count = row_count + 1 where tenant_id = ${tenantId}`.execute(
+        harness.handle.db,
+      ),
   ];
   for (const corrupt of corruptions) {
     const tenant = await harness.newTenant(`Corrupted ${++runNumber}`);

@@ -47,7 +47,7 @@ export async function recomputationViolations(
   options: RecomputationOptions,
 ): Promise<string[]> {
   const db = handle.db;
-  const [rows, bankAccounts, entries, lines, dailyTotals, accounts, entities] = await Promise.all([
+  const [rows, bankAccounts, entries, lines, dailyTotals, accounts, entities, rowDays] = await Promise.all([
     db.selectFrom('transactions').selectAll().where('tenant_id', '=', tenantId).orderBy('seq').execute(),
     db.selectFrom('bank_accounts').selectAll().where('tenant_id', '=', tenantId).execute(),
     db.selectFrom('journal_entries').selectAll().where('tenant_id', '=', tenantId).orderBy('seq').execute(),
@@ -55,6 +55,7 @@ export async function recomputationViolations(
     db.selectFrom('account_daily_totals').selectAll().where('tenant_id', '=', tenantId).execute(),
     db.selectFrom('accounts').select(['id', 'entity_id', 'account_number']).where('tenant_id', '=', tenantId).execute(),
     db.selectFrom('entities').select(['id']).where('tenant_id', '=', tenantId).execute(),
+    db.selectFrom('bank_account_row_days').selectAll().where('tenant_id', '=', tenantId).execute(),
   ]);
   const violations: string[] = [];
   const numberOfAccount = new Map(
@@ -247,7 +248,15 @@ export async function recomputationViolations(
   for (const mismatch of differences(linesPerDay, totalsPerDay))
     violations.push(`per-day totals differ from the lines: ${mismatch}`);
 
-  // 6. The trial balance, as the service reports it, equals the balances recomputed from the rows.
+  // 6. Each bank account's rows per date, kept by triggers for the health score, equal the rows.
+  const rowsPerDay: Net = new Map();
+  for (const row of rows) add(rowsPerDay, `${row.bank_account_id}|${row.date}`, 1);
+  const keptPerDay: Net = new Map();
+  for (const day of rowDays) add(keptPerDay, `${day.bank_account_id}|${day.date}`, Number(day.row_count));
+  for (const mismatch of differences(rowsPerDay, keptPerDay))
+    violations.push(`bank account row days differ from the rows: ${mismatch}`);
+
+  // 7. The trial balance, as the service reports it, equals the balances recomputed from the rows.
   for (const entity of entities) {
     let report: Awaited<ReturnType<typeof trialBalance>>;
     try {

@@ -19,6 +19,7 @@ import { merchantCategoryCodeMigration } from './0019-merchant-category-code.ts'
 import { peopleMigration } from './0015-people.ts';
 import { rowLevelSecurityMigration } from './0017-row-level-security.ts';
 import { statementContentChunksMigration } from './0021-statement-content-chunks.ts';
+import { bankAccountRowDaysMigration } from './0022-bank-account-row-days.ts';
 
 /**
  * Every migration of the service, in order. Names sort in the order they run; a new table group adds
@@ -45,5 +46,6 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '0017-row-level-security': rowLevelSecurityMigration(dialect),
     '0019-merchant-category-code': merchantCategoryCodeMigration(),
     '0021-statement-content-chunks': statementContentChunksMigration(dialect),
+    '0022-bank-account-row-days': bankAccountRowDaysMigration(dialect),
   };
 }
