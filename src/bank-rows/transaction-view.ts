@@ -1,6 +1,6 @@
 import { toMajorUnits } from '../money/minor-units.ts';
 import type { SweepState } from './bank-row.ts';
-import type { BankRowWithAccountName } from './transactions-store.ts';
+import type { ListedBankRow } from './transactions-store.ts';
 
 export interface TransactionView {
   id: string;
@@ -29,7 +29,7 @@ export interface TransactionView {
   sweepFailedAt: string | null;
 }
 
-export function toTransactionView(row: BankRowWithAccountName): TransactionView {
+export function toTransactionView(row: ListedBankRow): TransactionView {
   const isTransfer = row.categoryTarget === 'transfer';
   return {
     id: row.id,

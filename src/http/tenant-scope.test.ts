@@ -88,8 +88,8 @@ describe('a tenant scope', () => {
     assert.equal(acmeScope.tenantId, acme.tenantId);
     assert.equal(await acmeScope.bankRows.find(globexRow.id), undefined);
     assert.deepEqual(
-      (await acmeScope.bankRows.list({ limit: 10, offset: 0 })).map((row) => row.tenantId),
-      [acme.tenantId],
+      (await acmeScope.bankRows.list({ limit: 10, offset: 0 })).map((row) => row.bankAccountId),
+      [acmeAccount.id],
     );
     assert.equal(await acmeScope.bankAccounts.exists(globexAccount.id), false);
     assert.equal(await acmeScope.bankAccounts.exists(acmeAccount.id), true);
