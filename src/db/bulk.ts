@@ -130,3 +130,35 @@ export async function runWithValues<Row = unknown>(
   const text = textFor(db, `values:${shape}`, rows, columns, leading.length, casts, build);
   return (await db.executeQuery<Row>(CompiledQuery.raw(text, [...leading, ...parameters, ...trailing]))).rows as Row[];
 }
+
+/** True when `db` speaks PostgreSQL (its parameters are `$n`). */
+export function isPostgres(db: Kysely<any>): boolean {
+  return placeholderStyle(db) === 'dollar';
+}
+
+/**
+ * PostgreSQL only: runs a statement over rows given as one array per column, read back as rows by
+ * `unnest($1::type[], $2::type[], …)`. Whatever the row count, the statement has one parameter per
+ * column and one short text to parse and plan, where a VALUES list has a parameter per value.
+ * `build(source)` writes the statement around `source`, a row source with the columns in
+ * `columnTypes` order (named as the caller's column list, e.g. `select * from ${source}`).
+ */
+export async function runWithColumnArrays<Row = unknown>(
+  db: Kysely<any>,
+  shape: string,
+  columnTypes: readonly string[],
+  columns: unknown[][],
+  build: (source: string) => string,
+): Promise<Row[]> {
+  if (columns.length !== columnTypes.length)
+    throw new Error(`${shape}: ${columns.length} column arrays for ${columnTypes.length} columns`);
+  if (columns[0].length === 0) return [];
+  const key = `arrays|${shape}`;
+  let text = texts.get(key);
+  if (text === undefined) {
+    text = build(`unnest(${columnTypes.map((type, index) => `$${index + 1}::${type}[]`).join(', ')})`);
+    if (texts.size >= MAX_TEXTS) texts.delete(texts.keys().next().value!);
+    texts.set(key, text);
+  }
+  return (await db.executeQuery<Row>(CompiledQuery.raw(text, columns))).rows as Row[];
+}

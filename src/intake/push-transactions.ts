@@ -7,7 +7,7 @@ import { contentKey, externalIdFor } from './identity.ts';
 import { newUncategorizedRow } from '../bank-rows/arriving-row.ts';
 import { BookingContext, reviseRow } from './row-changes.ts';
 import { findRowsByExternalIds } from '../bank-rows/row-changes-store.ts';
-import { insertNewTransactions, type NewTransactionRow } from '../bank-rows/transactions-store.ts';
+import { arrivalKey, insertArrivingRows, type NewTransactionRow } from '../bank-rows/transactions-store.ts';
 
 export const MAX_ROWS_PER_REQUEST = 1000;
 
@@ -111,30 +111,35 @@ export async function pushTransactions(
   // Within one request the first copy of a row wins; later copies count as deduplicated.
   const seen = new Set<string>();
   const unique = prepared.filter((row) => {
-    const key = `${row.bank_account_id}|${row.external_id}`;
+    const key = arrivalKey(row.bank_account_id, row.external_id);
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
   });
 
   const imported = await withWriteTransaction(handle, async (trx) => {
+    // New rows are inserted first and the rest looked up after: most pushes are all new, and then the
+    // lookup is skipped (on PostgreSQL it was a fifth of the ingest's time). A row another push inserted
+    // meanwhile is not inserted twice (the insert skips its key) and is looked up as known.
+    const inserted = await insertArrivingRows(trx, unique);
+    const known = unique.filter((row) => !inserted.has(arrivalKey(row.bank_account_id, row.external_id)));
     const existing = await findRowsByExternalIds(
       trx,
       tenantId,
-      [...new Set(unique.map((row) => row.bank_account_id))],
-      unique.map((row) => row.external_id),
+      [...new Set(known.map((row) => row.bank_account_id))],
+      known.map((row) => row.external_id),
       handle.dialect === 'postgres',
     );
-    const existingByKey = new Map(existing.map((row) => [`${row.bankAccountId}|${row.externalId}`, row]));
+    const existingByKey = new Map(existing.map((row) => [arrivalKey(row.bankAccountId, row.externalId), row]));
     const context = new BookingContext(trx, tenantId);
-    for (const row of unique) {
-      const known = existingByKey.get(`${row.bank_account_id}|${row.external_id}`);
+    for (const row of known) {
+      const stored = existingByKey.get(arrivalKey(row.bank_account_id, row.external_id));
       // A settled row is final: re-sending it is a no-op (the contract's idempotency).
-      if (!known?.pending) continue;
+      if (!stored?.pending) continue;
       await reviseRow(
         trx,
         tenantId,
-        known,
+        stored,
         {
           date: row.date,
           authorizedDate: row.authorized_date,
@@ -147,10 +152,7 @@ export async function pushTransactions(
         now,
       );
     }
-    return insertNewTransactions(
-      trx,
-      unique.filter((row) => !existingByKey.has(`${row.bank_account_id}|${row.external_id}`)),
-    );
+    return inserted.size;
   });
   return { received: transactions.length, imported, deduplicated: transactions.length - imported };
 }
