@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { CompiledQuery, Kysely, Migrator, type Migration, type MigrationProvider } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import { DEFAULT_DATABASE_URL, parseDatabaseUrl, type Dialect } from './dialect.ts';
@@ -21,8 +21,22 @@ export interface DatabaseHandle {
    * state without waiting for the writer's transaction, so a running sweep does not stall the API.
    */
   readDb: Kysely<Database>;
+  /**
+   * The same database as one tenant's requests use it. On PostgreSQL every statement it runs, read or
+   * write, in a transaction or not, runs on a connection that has declared the tenant
+   * (`app.tenant_id`), so row-level security (migration 0017) walls it even where a query forgot its
+   * tenant filter. Those connections come from a pool of their own: a connection of the shared pool
+   * never carries a tenant, so work that spans tenants (the sweep's queue scan, the key lookup) sees
+   * every row. On SQLite, which has no row-level security, it is this handle.
+   */
+  forTenant(tenantId: string): DatabaseHandle;
+  /** The handle forTenant was called on (or this one): what caches of the whole database are kept by. */
+  unscoped: DatabaseHandle;
   close(): Promise<void>;
 }
+
+/** Tenants whose walled handles are kept built; one past it drops the least recently used. */
+const KEPT_TENANT_HANDLES = 1_000;
 
 // PostgreSQL returns bigint, date and timestamptz as strings or Date objects; the service wants
 // numbers (minor units are far below 2^53), 'YYYY-MM-DD' strings and ISO timestamps.
@@ -67,10 +81,57 @@ export async function openDatabase(
       max: options.poolSize ?? 10,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
+    const schemaName = options.schema ?? 'public';
     // Without a schema the search path puts the tables in public.
-    const db = new Kysely<Database>({ dialect: new OneSchemaPostgresDialect({ pool }, options.schema ?? 'public') });
+    const db = new Kysely<Database>({ dialect: new OneSchemaPostgresDialect({ pool }, schemaName) });
     if (options.schema) await pool.query(`create schema if not exists ${options.schema}`);
-    return { dialect, schema: options.schema, db, readDb: db, close: () => db.destroy() };
+    const tenantPool = new pg.Pool({
+      connectionString: target,
+      max: options.poolSize ?? 10,
+      ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    });
+    const tenantHandles = new Map<string, DatabaseHandle>();
+    const handle: DatabaseHandle = {
+      dialect,
+      schema: options.schema,
+      db,
+      readDb: db,
+      get unscoped() {
+        return handle;
+      },
+      forTenant(tenantId) {
+        let walled = tenantHandles.get(tenantId);
+        if (walled) {
+          // Map order is insertion order: taking it out and putting it back marks it the most recent.
+          tenantHandles.delete(tenantId);
+        } else {
+          const tenantDb = new Kysely<Database>({
+            dialect: new OneSchemaPostgresDialect(
+              {
+                pool: tenantPool,
+                // Declared at every reservation, not remembered per connection: the connection may have
+                // served another tenant since, and a statement must never run under another's wall.
+                onReserveConnection: async (connection) => {
+                  await connection.executeQuery(
+                    CompiledQuery.raw(`select set_config('app.tenant_id', $1, false)`, [tenantId]),
+                  );
+                },
+              },
+              schemaName,
+            ),
+          });
+          walled = { ...handle, db: tenantDb, readDb: tenantDb, close: async () => {} };
+        }
+        tenantHandles.set(tenantId, walled);
+        if (tenantHandles.size > KEPT_TENANT_HANDLES) tenantHandles.delete(tenantHandles.keys().next().value!);
+        return walled;
+      },
+      async close() {
+        await db.destroy();
+        await tenantPool.end();
+      },
+    };
+    return handle;
   }
   if (target !== ':memory:') mkdirSync(dirname(resolve(target)), { recursive: true });
   const writer = new SQLite(target);
@@ -92,16 +153,21 @@ export async function openDatabase(
             role: 'foreground',
           }),
         });
-  return {
+  const handle: DatabaseHandle = {
     dialect,
     db,
     readDb,
+    forTenant: () => handle,
+    get unscoped() {
+      return handle;
+    },
     async close() {
       await checkpointer?.stop();
       if (readDb !== db) await readDb.destroy();
       await db.destroy();
     },
   };
+  return handle;
 }
 
 function walCheckpointFromEnvironment(): 'background' | 'inline' {

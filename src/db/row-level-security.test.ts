@@ -44,6 +44,8 @@ describe('row-level security', () => {
     it('changes nothing on SQLite: every row is read as before', async () => {
       const rows = await harness.handle.db.selectFrom('transactions').select('tenant_id').execute();
       assert.deepEqual(new Set(rows.map((row) => row.tenant_id)), new Set([first.tenantId, second.tenantId]));
+      // A tenant's handle is the database's own: SQLite has no wall to declare a tenant to.
+      assert.equal(harness.handle.forTenant(first.tenantId), harness.handle);
     });
     return;
   }
@@ -108,6 +110,33 @@ describe('row-level security', () => {
     // Without a declared tenant (the sweep's queue scan, the key lookup) every tenant's rows are there.
     const seenByService = await asServiceRole(null, unfiltered);
     assert.deepEqual(new Set(seenByService.map((row) => row.tenant_id)), new Set([first.tenantId, second.tenantId]));
+  });
+
+  it("declares its tenant for every statement of a tenant's handle, in a transaction or not, and never on the shared pool", async () => {
+    const declared = (db: Executor) =>
+      sql<{ tenant: string | null }>`select nullif(current_setting('app.tenant_id', true), '') as tenant`
+        .execute(db)
+        .then((result) => result.rows[0].tenant);
+    const [firstHandle, secondHandle] = [first, second].map((tenant) => harness.handle.forTenant(tenant.tenantId));
+    // Both tenants at once over the same few pooled connections: each statement runs under its own.
+    const seen = await Promise.all(
+      Array.from({ length: 24 }, (_, index) => declared((index % 2 === 0 ? firstHandle : secondHandle).readDb)),
+    );
+    assert.deepEqual(
+      seen,
+      Array.from({ length: 24 }, (_, index) => (index % 2 === 0 ? first.tenantId : second.tenantId)),
+    );
+    assert.equal(await firstHandle.db.transaction().execute(declared), first.tenantId);
+    assert.equal(await declared(harness.handle.readDb), null);
+    assert.equal(await declared(harness.handle.db), null);
+    // As the service's role, in a transaction that set nothing itself, a query that forgot its filter
+    // sees only the handle's tenant.
+    const unfiltered = await secondHandle.db.transaction().execute(async (trx) => {
+      await sql.raw(`set local role ${role}`).execute(trx);
+      return trx.selectFrom('transactions').select('tenant_id').execute();
+    });
+    assert.ok(unfiltered.length > 0);
+    assert.deepEqual(new Set(unfiltered.map((row) => row.tenant_id)), new Set([second.tenantId]));
   });
 
   it('keeps an unfiltered update or delete to the declared tenant, and refuses writing a row of another', async () => {

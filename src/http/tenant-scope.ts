@@ -53,14 +53,16 @@ import { resolveEntity, updateEntityProfile } from '../tenancy/tenants.ts';
 /**
  * What a request may touch, bound to the tenant of the key or session that authenticated it (the
  * auth hook in app.ts builds one per request). Its stores take no tenant id, so a route cannot name
- * another tenant's; its transactions declare the tenant to PostgreSQL's row-level security as well;
+ * another tenant's; every statement it runs declares the tenant to PostgreSQL's row-level security as well;
  * its changes are audited as the request's actor. Routes reach tenant data through it only
  * (tenant-scope.test.ts reads the route files to hold them to that).
  */
 export type TenantScope = ReturnType<typeof tenantScope>;
 
-export function tenantScope(handle: DatabaseHandle, principal: Principal, feeds: () => FeedRuntime) {
+export function tenantScope(sharedHandle: DatabaseHandle, principal: Principal, feeds: () => FeedRuntime) {
   const tenantId = principal.tenantId;
+  // Every statement of the request, read or write, runs walled to its tenant on PostgreSQL (forTenant).
+  const handle = sharedHandle.forTenant(tenantId);
   const actor: Actor = { type: principal.actorType, id: principal.actorId, label: principal.actorLabel };
   const recordChange: RecordChange = (trx, change) => recordAudit(trx, tenantId, actor, change);
   // Most domain functions take (handle, tenantId, …) or a store's (db, tenantId, …): these give the

@@ -117,7 +117,7 @@ export async function revokeApiKey(
       });
     return revoked;
   });
-  keyCaches.get(handle)?.delete(keyId);
+  keyCaches.get(handle.unscoped)?.delete(keyId);
   if (!key) throw notFound(`key ${keyId}`);
   return { id: key.id, revokedAt: key.revoked_at };
 }
@@ -141,7 +141,7 @@ export interface Principal {
 }
 
 /**
- * Key rows looked up for authentication, per database handle, for `cacheMs`: a client sending many
+ * Key rows looked up for authentication, per database (its unscoped handle), for `cacheMs`: a client sending many
  * requests (a 429 flood included) costs one lookup per key per period, not one per request. Only
  * keys found are kept (an unknown key is looked up each time, so a key created in another process
  * works at once); a revocation in this process drops its entry at once, one made by another process
@@ -155,8 +155,8 @@ const KEY_CACHE_ENTRIES = 10_000;
 
 function lookUpKey(handle: DatabaseHandle, keyId: string, cacheMs: number): Promise<ApiKeysTable | undefined> {
   if (cacheMs <= 0) return store.findApiKeyForAuthentication(handle.readDb, keyId);
-  let cache = keyCaches.get(handle);
-  if (!cache) keyCaches.set(handle, (cache = new Map()));
+  let cache = keyCaches.get(handle.unscoped);
+  if (!cache) keyCaches.set(handle.unscoped, (cache = new Map()));
   const now = Date.now();
   const cached = cache.get(keyId);
   if (cached && now - cached.fetchedAtMs < cacheMs) return cached.row;
