@@ -205,6 +205,8 @@ export interface AccountDailyTotalsTable {
   /** A day can pass 2^53 minor units: written as bigints, read only through exactSum/exactInteger (db/exact-sum.ts). */
   debit_minor: ColumnType<never, bigint, bigint>;
   credit_minor: ColumnType<never, bigint, bigint>;
+  /** Migration 0023: how many journal lines the day's sums add up. */
+  line_count: number;
 }
 
 export interface RateLimitBucketsTable {

@@ -121,6 +121,7 @@ export async function appendEntries(trx: Executor, drafts: EntryDraft[], postedA
       day: string;
       debit_minor: bigint;
       credit_minor: bigint;
+      line_count: number;
     }
   >();
   for (const draft of drafts) {
@@ -136,11 +137,13 @@ export async function appendEntries(trx: Executor, drafts: EntryDraft[], postedA
           day: draft.entryDate,
           debit_minor: 0n,
           credit_minor: 0n,
+          line_count: 0,
         };
         totals.set(key, total);
       }
       total.debit_minor += BigInt(line.debitMinor ?? 0);
       total.credit_minor += BigInt(line.creditMinor ?? 0);
+      total.line_count += 1;
     }
   }
   // In one order for every transaction: two posting at once (sweep workers, a correction) then lock the
@@ -157,6 +160,7 @@ export async function appendEntries(trx: Executor, drafts: EntryDraft[], postedA
         conflict.columns(['account_id', 'currency', 'day']).doUpdateSet((eb) => ({
           debit_minor: eb('account_daily_totals.debit_minor', '+', eb.ref('excluded.debit_minor')),
           credit_minor: eb('account_daily_totals.credit_minor', '+', eb.ref('excluded.credit_minor')),
+          line_count: eb('account_daily_totals.line_count', '+', eb.ref('excluded.line_count')),
         })),
       )
       .execute();
@@ -269,6 +273,8 @@ export interface AccountTotals {
   currency: string;
   debitMinor: bigint;
   creditMinor: bigint;
+  /** How many journal lines these sums add up. */
+  lineCount: number;
 }
 
 /** Cumulative debits and credits per account through `asOf`, from the per-day totals. */
@@ -296,6 +302,7 @@ export async function totalsOverDays(
     .selectFrom('account_daily_totals')
     .select(['account_id', 'currency'])
     .select([exactSum('debit_minor').as('debit'), exactSum('credit_minor').as('credit')])
+    .select((eb) => eb.fn.sum<number | string>('line_count').as('lines'))
     .where('tenant_id', '=', tenantId)
     .where('entity_id', '=', entityId)
     .where('day', '<=', days.through);
@@ -307,5 +314,28 @@ export async function totalsOverDays(
     currency: row.currency,
     debitMinor: toBigInt(row.debit),
     creditMinor: toBigInt(row.credit),
+    lineCount: Number(row.lines),
   }));
+}
+
+/** One account's journal lines per day over [from, through], oldest day first, from the per-day totals. */
+export async function dailyLineCounts(
+  db: Executor,
+  tenantId: string,
+  accountId: string,
+  currency: string,
+  from: string,
+  through: string,
+): Promise<Array<{ day: string; lineCount: number }>> {
+  const rows = await db
+    .selectFrom('account_daily_totals')
+    .select(['day', 'line_count'])
+    .where('tenant_id', '=', tenantId)
+    .where('account_id', '=', accountId)
+    .where('currency', '=', currency)
+    .where('day', '>=', from)
+    .where('day', '<=', through)
+    .orderBy('day')
+    .execute();
+  return rows.map((row) => ({ day: row.day, lineCount: row.line_count }));
 }

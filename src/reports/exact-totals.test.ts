@@ -204,6 +204,7 @@ test('property: totals up to 10^6 rows at the cap (1e18 minor units) are exact i
           day,
           debit_minor: debit,
           credit_minor: credit,
+          line_count: Number(group.rows),
         });
         if (group.moneyIn) {
           totalIn += dayMinor;

@@ -367,6 +367,20 @@ test('general ledger: running balances per account from the balance before from,
     offset = page.meta.pagination.nextOffset;
   }
   assert.deepEqual(paged, lines, 'a page that starts mid-account picks up the same running balance');
+  // A page by offset is found from the per-day line counts: at every offset, mid-day included, it is
+  // the listing's lines from there on.
+  for (let offset = 1; offset <= lines.length; offset++) {
+    const page = await get(acme, `/v1/reports/general-ledger?from=2026-01-01&to=2026-03-31&limit=3&offset=${offset}`);
+    assert.deepEqual(page.data.lines, lines.slice(offset, offset + 3), `offset ${offset}`);
+  }
+  const oneAccount = (await allLines('from=2026-01-01&to=2026-03-31&accountNumber=1011')).lines;
+  for (let offset = 1; offset < oneAccount.length; offset++) {
+    const page = await get(
+      acme,
+      `/v1/reports/general-ledger?from=2026-01-01&to=2026-03-31&accountNumber=1011&limit=2&offset=${offset}`,
+    );
+    assert.deepEqual(page.data.lines, oneAccount.slice(offset, offset + 2), `1011 at offset ${offset}`);
+  }
 
   // The same walk by the keyset cursor: the same lines, in the same order, with the same balances.
   const byCursor: unknown[] = [];

@@ -1,9 +1,9 @@
-import { listAccounts } from '../chart/accounts-store.ts';
+import { listAccounts, type LedgerAccount } from '../chart/accounts-store.ts';
 import { isDebitNormal } from '../chart/us-chart.ts';
 import type { DatabaseHandle } from '../db/connection.ts';
 import { exactSum, toBigInt } from '../db/exact-sum.ts';
 import { assertInvariant, invalid } from '../errors.ts';
-import { cumulativeTotals } from '../ledger/journal-store.ts';
+import { cumulativeTotals, dailyLineCounts, type AccountTotals } from '../ledger/journal-store.ts';
 import { isKnownCurrency } from '../money/currency.ts';
 import { exactMajorUnits, toMajorUnits, type MajorAmount } from '../money/minor-units.ts';
 import { addDays } from '../shared/dates.ts';
@@ -100,6 +100,8 @@ async function linePage(
     limit: number;
     offset: number;
     after?: LinePosition;
+    /** The first (account, day) to list from; `offset` then counts that day's lines only. */
+    startAt?: { accountNumber: string; entryDate: string };
   },
 ): Promise<LineRow[]> {
   // The page is found on journal_lines alone and joined to its entries afterwards: joining first
@@ -121,6 +123,11 @@ async function linePage(
         '>',
         eb.tuple(after.accountNumber, after.entryDate, after.seq),
       ),
+    );
+  const startAt = query.startAt;
+  if (startAt)
+    pageSeqs = pageSeqs.where((eb) =>
+      eb(eb.refTuple('account_number', 'entry_date'), '>=', eb.tuple(startAt.accountNumber, startAt.entryDate)),
     );
   pageSeqs = pageSeqs
     .orderBy('account_number')
@@ -176,6 +183,48 @@ async function sameDayNetBefore(
 }
 
 /**
+ * Where the line at `offset` of the listing stands: the (account, day) it falls on and how many of that
+ * day's lines come before it, from the per-day line counts (accounts in the listing's order, then one
+ * account's days), so a deep page is read from its own day instead of walking the lines before it.
+ * Null when the listing has no line at `offset`.
+ */
+async function offsetPosition(
+  db: Executor,
+  query: {
+    tenantId: string;
+    entityId: string;
+    currency: string;
+    from: string;
+    to: string;
+    accountNumber?: string;
+    offset: number;
+  },
+  period: AccountTotals[],
+  /** The entity's chart as listAccounts gives it: ordered by the database, as it orders the lines. */
+  chart: LedgerAccount[],
+): Promise<{ accountNumber: string; entryDate: string; skip: number } | null> {
+  const linesByAccount = new Map(
+    period.filter((totals) => totals.currency === query.currency).map((totals) => [totals.accountId, totals.lineCount]),
+  );
+  let remaining = query.offset;
+  for (const account of chart) {
+    if (query.accountNumber !== undefined && account.accountNumber !== query.accountNumber) continue;
+    const lines = linesByAccount.get(account.id) ?? 0;
+    if (remaining >= lines) {
+      remaining -= lines;
+      continue;
+    }
+    for (const day of await dailyLineCounts(db, query.tenantId, account.id, query.currency, query.from, query.to)) {
+      if (remaining < day.lineCount)
+        return { accountNumber: account.accountNumber, entryDate: day.day, skip: remaining };
+      remaining -= day.lineCount;
+    }
+    assertInvariant(false, `the per-day line counts of account ${account.id} add up to its period's`);
+  }
+  return null;
+}
+
+/**
  * Journal lines of [from, to] grouped by account (account number, then date, then posting order),
  * each with the account's running balance in its natural direction. The balance starts from the
  * account's balance before `from` (per-day totals); a page that starts in the middle of an account
@@ -206,7 +255,7 @@ export async function generalLedger(
   const db = handle.readDb;
   // One round of reads after the entity: the chart, the page (then its first account's start) and
   // the totals do not depend on one another.
-  const pageAndStart = linePage(db, {
+  const pageQuery = {
     tenantId,
     entityId: entity.id,
     currency,
@@ -214,9 +263,24 @@ export async function generalLedger(
     to: query.to,
     accountNumber: query.accountNumber,
     limit: query.limit,
-    offset: query.offset,
-    after,
-  }).then(async (rows) => {
+  };
+  const chartRead = listAccounts(db, tenantId, entity.id);
+  const periodTotalsRead = periodTotals(db, tenantId, entity.id, query.from, query.to);
+  // A page deep by offset starts at the day its offset falls on (offsetPosition), found from the period's
+  // per-day line counts; the first page and a page after a cursor are read at once.
+  const lineRows: Promise<LineRow[]> =
+    query.offset > 0 && !after
+      ? Promise.all([periodTotalsRead, chartRead]).then(async ([period, chart]) => {
+          const position = await offsetPosition(db, { ...pageQuery, offset: query.offset }, period, chart);
+          if (!position) return [];
+          return linePage(db, {
+            ...pageQuery,
+            offset: position.skip,
+            startAt: { accountNumber: position.accountNumber, entryDate: position.entryDate },
+          });
+        })
+      : linePage(db, { ...pageQuery, offset: query.offset, after });
+  const pageAndStart = lineRows.then(async (rows) => {
     // Only the page's first account can have period lines on earlier pages: lines are grouped by account.
     const first = rows.length > 0 && (query.offset > 0 || after) ? rows[0] : undefined;
     if (!first) return { rows, first, earlierDays: undefined, sameDayNet: 0n };
@@ -229,10 +293,10 @@ export async function generalLedger(
     return { rows, first, earlierDays, sameDayNet };
   });
   const [accounts, { rows, first, earlierDays, sameDayNet }, opening, period] = await Promise.all([
-    listAccounts(db, tenantId, entity.id),
+    chartRead,
     pageAndStart,
     cumulativeTotals(db, tenantId, entity.id, addDays(query.from, -1)),
-    periodTotals(db, tenantId, entity.id, query.from, query.to),
+    periodTotalsRead,
   ]);
   const byNumber = new Map(accounts.map((account) => [account.accountNumber, account]));
   if (query.accountNumber !== undefined && !byNumber.has(query.accountNumber)) {

@@ -232,18 +232,20 @@ export async function recomputationViolations(
   );
   if (otherSources.length > 0) violations.push(`${otherSources.length} entries of unknown source types`);
 
-  // 5. The per-day totals the reports read equal the sum of the lines.
+  // 5. The per-day totals the reports read equal the sum and the count of the lines.
   const linesPerDay: Net = new Map();
   for (const line of lines) {
     const key = `${line.account_id}|${line.currency}|${line.entry_date}`;
     add(linesPerDay, `${key}|debit`, line.debit_minor ?? 0);
     add(linesPerDay, `${key}|credit`, line.credit_minor ?? 0);
+    add(linesPerDay, `${key}|lines`, 1);
   }
   const totalsPerDay: Net = new Map();
   for (const total of dailyTotals) {
     const key = `${total.account_id}|${total.currency}|${total.day}`;
     add(totalsPerDay, `${key}|debit`, Number(total.debit_minor));
     add(totalsPerDay, `${key}|credit`, Number(total.credit_minor));
+    add(totalsPerDay, `${key}|lines`, Number(total.line_count));
   }
   for (const mismatch of differences(linesPerDay, totalsPerDay))
     violations.push(`per-day totals differ from the lines: ${mismatch}`);

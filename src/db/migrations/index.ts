@@ -20,6 +20,7 @@ import { peopleMigration } from './0015-people.ts';
 import { rowLevelSecurityMigration } from './0017-row-level-security.ts';
 import { statementContentChunksMigration } from './0021-statement-content-chunks.ts';
 import { bankAccountRowDaysMigration } from './0022-bank-account-row-days.ts';
+import { dailyLineCountsMigration } from './0023-daily-line-counts.ts';
 
 /**
  * Every migration of the service, in order. Names sort in the order they run; a new table group adds
@@ -47,5 +48,6 @@ export function allMigrations(dialect: Dialect): Record<string, Migration> {
     '0019-merchant-category-code': merchantCategoryCodeMigration(),
     '0021-statement-content-chunks': statementContentChunksMigration(dialect),
     '0022-bank-account-row-days': bankAccountRowDaysMigration(dialect),
+    '0023-daily-line-counts': dailyLineCountsMigration(),
   };
 }
