@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { listAccounts, type LedgerAccount } from '../chart/accounts-store.ts';
 import { isDebitNormal } from '../chart/us-chart.ts';
 import type { DatabaseHandle } from '../db/connection.ts';
@@ -151,7 +152,10 @@ async function linePage(
       'journal_entries.source_type',
     ])
     .where('journal_lines.seq', 'in', pageSeqs)
-    .where('journal_entries.tenant_id', '=', query.tenantId)
+    // Still the tenant's filter on every entry joined, but spelled so that no index serves it: with the
+    // plain term SQLite (no statistics) walked all of the tenant's entries to find the page's lines,
+    // 9.7 s for the first page of a 1M-line journal, instead of looking up the page's hundred lines.
+    .where(sql<string>`${sql.ref('journal_entries.tenant_id')} || ''`, '=', query.tenantId)
     .orderBy('journal_lines.account_number')
     .orderBy('journal_lines.entry_date')
     .orderBy('journal_lines.seq')
