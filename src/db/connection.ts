@@ -76,20 +76,17 @@ export async function openDatabase(
 ): Promise<DatabaseHandle> {
   const { dialect, target } = parseDatabaseUrl(url);
   if (dialect === 'postgres') {
-    const pool = new pg.Pool({
+    const poolOptions: pg.PoolConfig = {
       connectionString: target,
       max: options.poolSize ?? 10,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
-    });
+    };
+    const pool = new pg.Pool(poolOptions);
     const schemaName = options.schema ?? 'public';
     // Without a schema the search path puts the tables in public.
     const db = new Kysely<Database>({ dialect: new OneSchemaPostgresDialect({ pool }, schemaName) });
     if (options.schema) await pool.query(`create schema if not exists ${options.schema}`);
-    const tenantPool = new pg.Pool({
-      connectionString: target,
-      max: options.poolSize ?? 10,
-      ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
-    });
+    const tenantPool = new pg.Pool(poolOptions);
     const tenantHandles = new Map<string, DatabaseHandle>();
     const handle: DatabaseHandle = {
       dialect,
