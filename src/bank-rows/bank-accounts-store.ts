@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import { exactSum, toBigInt } from '../db/exact-sum.ts';
+import { unindexedTenant } from '../db/unindexed-tenant.ts';
 import type { BankAccountsTable } from '../db/schema.ts';
 import type { Executor } from '../db/transaction.ts';
 
@@ -94,8 +94,8 @@ export async function settledNetByAccount(
     .select('bank_account_id')
     .select(exactSum('amount_minor').as('net'))
     // The scope as a term no index serves: SQLite then reads the sums from the (bank account, pending,
-    // amount) index alone instead of each row through a tenant-first index (see transactions-store).
-    .where(sql<string>`${sql.ref('tenant_id')} || ''`, '=', tenantId)
+    // amount) index alone instead of each row through a tenant-first index.
+    .where(unindexedTenant(), '=', tenantId)
     .where('bank_account_id', 'in', bankAccountIds)
     .where('pending', '=', 0)
     .groupBy('bank_account_id')

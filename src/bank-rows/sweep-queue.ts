@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { runWithValues } from '../db/bulk.ts';
 import { isPostgres } from '../db/dialect.ts';
 import type { Executor } from '../db/transaction.ts';
-import { toBankRowPart, type BankRow } from './bank-row.ts';
+import { toBankRowPart, type BankRow, type Camel } from './bank-row.ts';
 
 /**
  * The sweep's queue: the rows themselves, those with sweep_state 'pending' (`queued`), in seq order
@@ -130,7 +130,6 @@ const SWEEP_ROW_COLUMNS = [
   'transfer_pair_id',
 ] as const;
 type SweepRowColumn = (typeof SWEEP_ROW_COLUMNS)[number];
-type Camel<S extends string> = S extends `${infer Head}_${infer Tail}` ? `${Head}${Capitalize<Camel<Tail>>}` : S;
 export type SweepRow = Pick<BankRow, Camel<SweepRowColumn>>;
 
 /**

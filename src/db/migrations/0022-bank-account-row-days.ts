@@ -72,23 +72,22 @@ export function bankAccountRowDaysMigration(dialect: Dialect): Migration {
   };
 }
 
-const SQLITE_TRIGGERS = [
-  `create trigger transactions_row_days_insert after insert on transactions begin
-     insert into bank_account_row_days (bank_account_id, date, tenant_id, row_count)
+// SQLite, per row: the new row's day gains one; the old row's day loses one, and goes when it had one.
+const SQLITE_ADD_NEW = `insert into bank_account_row_days (bank_account_id, date, tenant_id, row_count)
      values (new.bank_account_id, new.date, new.tenant_id, 1)
-     on conflict (bank_account_id, date) do update set row_count = row_count + 1;
-   end`,
-  `create trigger transactions_row_days_delete after delete on transactions begin
-     delete from bank_account_row_days where bank_account_id = old.bank_account_id and date = old.date and row_count = 1;
-     update bank_account_row_days set row_count = row_count - 1 where bank_account_id = old.bank_account_id and date = old.date;
-   end`,
+     on conflict (bank_account_id, date) do update set row_count = row_count + 1;`;
+const SQLITE_REMOVE_OLD = `delete from bank_account_row_days
+     where bank_account_id = old.bank_account_id and date = old.date and row_count = 1;
+     update bank_account_row_days set row_count = row_count - 1
+     where bank_account_id = old.bank_account_id and date = old.date;`;
+
+const SQLITE_TRIGGERS = [
+  `create trigger transactions_row_days_insert after insert on transactions begin ${SQLITE_ADD_NEW} end`,
+  `create trigger transactions_row_days_delete after delete on transactions begin ${SQLITE_REMOVE_OLD} end`,
   `create trigger transactions_row_days_move after update of date, bank_account_id on transactions
    when old.date <> new.date or old.bank_account_id <> new.bank_account_id begin
-     delete from bank_account_row_days where bank_account_id = old.bank_account_id and date = old.date and row_count = 1;
-     update bank_account_row_days set row_count = row_count - 1 where bank_account_id = old.bank_account_id and date = old.date;
-     insert into bank_account_row_days (bank_account_id, date, tenant_id, row_count)
-     values (new.bank_account_id, new.date, new.tenant_id, 1)
-     on conflict (bank_account_id, date) do update set row_count = row_count + 1;
+     ${SQLITE_REMOVE_OLD}
+     ${SQLITE_ADD_NEW}
    end`,
 ];
 
