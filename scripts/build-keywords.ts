@@ -27,11 +27,18 @@ interface PresetText {
 const require = createRequire(import.meta.url);
 const schemaVersion = (require('@openstreetmap/id-tagging-schema/package.json') as { version: string }).version;
 const presets = require('@openstreetmap/id-tagging-schema/dist/presets.json') as Record<string, Preset>;
-const english = (
+const englishPresets = (
   require('@openstreetmap/id-tagging-schema/dist/translations/en.json') as {
-    en: { presets: { presets: Record<string, PresetText> } };
+    en: {
+      presets: { presets: Record<string, PresetText>; fields: Record<string, { options?: Record<string, unknown> }> };
+    };
   }
-).en.presets.presets;
+).en.presets;
+const english = englishPresets.presets;
+/** The cuisines the editors offer for a place that serves food ("poke", "crepe"), by value, with their English labels. */
+const cuisineOptions = Object.entries(englishPresets.fields.cuisine?.options ?? {}).filter(
+  (option): option is [string, string] => typeof option[1] === 'string',
+);
 
 const OSM_ROLES_FILE = new URL('../src/sweep/categorize/directory/osm-roles.csv', import.meta.url);
 const PRESET_WORDS_FILE = new URL('../src/sweep/categorize/preset-words.csv', import.meta.url);
@@ -62,6 +69,8 @@ const FILLER = new Set([
   'STATION',
   'OFFICE',
 ]);
+
+const REGION_CUISINES = new Set(['regional', 'western', 'oriental', 'european', 'american', 'asian', 'african']);
 
 const list = (value: string | string[] | undefined) =>
   (Array.isArray(value) ? value : (value ?? '').split(/[,\n]/)).map((word) => word.trim()).filter(Boolean);
@@ -151,6 +160,16 @@ export function presetWordsCsv(): string {
       if (role && key === 'cuisine' && /^[a-z]+$/.test(value)) add(printable(value), { presetId, role, kind: 'name' });
     }
     for (const term of list(text.terms)) add(printable(term), { presetId, role, kind: 'term' });
+  }
+  // The cuisine field is offered only on places that serve food, so its values and labels are words restaurants are
+  // called by ("JOES CREPE", "TAPAS BAR"): search terms of the restaurant presets, as likely as other terms, and dropped
+  // by the same filters below when other kinds of place share them. A cuisine that names a region, not a food or a
+  // people's cooking ("regional", "western"), is a word of every trade's names.
+  const restaurantRole = roles.get('amenity=restaurant') ?? null;
+  for (const [value, label] of cuisineOptions) {
+    if (REGION_CUISINES.has(value)) continue;
+    for (const phrase of new Set([printable(value.replace(/_/g, ' ')), printable(label)]))
+      add(phrase, { presetId: `field/cuisine=${value}`, role: restaurantRole, kind: 'term' });
   }
   const rows: Array<{ phrase: string; role: string; strength: string; presets: string }> = [];
   for (const [phrase, phraseUses] of uses) {

@@ -109,6 +109,30 @@ test('the processor and the wallet are decoded, and what the processor tells of 
   assert.deepEqual(decoded('LYFT *RIDE SUN 7PM'), ['lyft', null, 'LYFT RIDE', 'rideshare']);
   assert.deepEqual(decoded('DD *DOORDASH CHIPOTLE'), ['doordash', null, 'DOORDASH CHIPOTLE', 'meals']);
   assert.deepEqual(decoded('GRUBHUB*JOESPIZZA'), ['grubhub', null, 'JOESPIZZA', 'meals']);
+  assert.deepEqual(decoded('APLPAY SEAMLSS*HALALBROSCART NEW YORK NY'), [
+    'seamless',
+    'apple_pay',
+    'HALALBROSCART',
+    'meals',
+  ]);
+  // AffiniPay's processors take payments for one profession each; software resellers sell as the maker's merchant of record.
+  assert.deepEqual(decoded('LAWPAY *MORALES LAW OFFICE 866-376-0950 TX'), [
+    'lawpay',
+    null,
+    'MORALES LAW OFFICE',
+    'professional_services',
+  ]);
+  assert.deepEqual(decoded('CPACHARGE *WHITFIELD CPA GROUP'), [
+    'cpacharge',
+    null,
+    'WHITFIELD CPA GROUP',
+    'professional_services',
+  ]);
+  assert.deepEqual(decoded('2CO.COM*BITDEFENDER  877-294-5255 OH'), ['2checkout', null, 'BITDEFENDER', 'software']);
+  assert.deepEqual(decoded('PADDLE.NET* N8N'), ['paddle', null, 'N8N', 'software']);
+  assert.deepEqual(decoded('FS *TECHSMITH'), ['fastspring', null, 'TECHSMITH', 'software']);
+  assert.deepEqual(decoded('LEMSQZY* TALLY FORMS  NEW YORK NY'), ['lemonsqueezy', null, 'TALLY FORMS', 'software']);
+  assert.deepEqual(decoded('SPO*THE LOCAL TAP        OMAHA        NE'), ['spoton', null, 'THE LOCAL TAP', null]);
   // Processors that serve every trade hint nothing.
   for (const descriptor of [
     'SQ *BLUE DOOR CAFE',
@@ -358,9 +382,32 @@ test("property: the name survives the card network's columns, store numbers and 
         const decoded = cleanDescriptor(noisy);
         assert.equal(decoded.cleaned, name, noisy);
         assert.equal(decoded.kindHint, processor.startsWith('TST') ? 'meals' : null, noisy);
+        assert.equal(decoded.placePrinted, true, noisy);
       },
     ),
     { numRuns: 2000 },
+  );
+});
+
+test('property: a phone number or a web address where the city would be is no printed place', () => {
+  fc.assert(
+    fc.property(
+      merchantName,
+      bankPrefix,
+      processorPrefix,
+      fc.constantFrom('800-555-0199', '(866) 376-0950', 'AMZN.COM/BILL', 'HELP.UBER.COM', 'DELTA.COM', '8774125566'),
+      stateCode,
+      fc.boolean(),
+      (name, bank, processor, billedFrom, state, padded) => {
+        const noisy = padded
+          ? `${bank}${processor}${name.padEnd(25)} ${billedFrom.padEnd(13)} ${state}`
+          : `${bank}${processor}${name} ${billedFrom} ${state}`;
+        // A bare ten-digit number is a phone only by its place; a name alone ending in a state code is not tested here.
+        fc.pre(!/^\d+$/.test(billedFrom) || padded);
+        assert.equal(cleanDescriptor(noisy).placePrinted, false, noisy);
+      },
+    ),
+    { numRuns: 1000 },
   );
 });
 

@@ -38,6 +38,11 @@ export interface CleanedDescriptor {
    * them as the start of a longer word. Empty when no word of the name ends there.
    */
   cutWords: readonly string[];
+  /**
+   * The line ends in the card network's city and state columns ("… CEDAR PARK TX"), not a phone number or a web address
+   * in their place: the card was most likely at the merchant's own register, not bought online.
+   */
+  placePrinted: boolean;
   /** `cleaned` split into words. */
   tokens: readonly string[];
   /**
@@ -77,6 +82,15 @@ const FRONTING_PROCESSORS: ReadonlyArray<[RegExp, string]> = [
   [/^(STRIPE|STR)\s*\*\s*/, 'stripe'],
   [/^(PAYMENTUS|PMTUS)\s*\*\s*/, 'paymentus'],
   [/^GRUBHUB\s*\*\s*/, 'grubhub'],
+  [/^(SEAMLSS|SEAMLESS)\s*\*\s*/, 'seamless'],
+  [/^SPO\s*\*\s*/, 'spoton'],
+  [/^(LAWPAY|LAW PAY)\s*\*\s*/, 'lawpay'],
+  [/^(CPACHARGE|CPA CHARGE)\s*\*\s*/, 'cpacharge'],
+  [/^PADDLE(\.NET|\.COM)?\s*\*\s*/, 'paddle'],
+  [/^FS\s*\*\s*/, 'fastspring'],
+  [/^2CO(\.COM)?\s*\*\s*/, '2checkout'],
+  [/^(LEMSQZY|LEMON SQUEEZY)\s*\*\s*/, 'lemonsqueezy'],
+  [/^DRI\s*\*\s*/, 'digitalriver'],
 ];
 
 /**
@@ -91,11 +105,25 @@ const WALLETS: ReadonlyArray<[RegExp, string]> = [
 
 /**
  * Processors whose own business says what the money was for, from how they describe their service: Toast sells its
- * point-of-sale system to restaurants only; Grubhub, DoorDash and Uber Eats deliver meals; Uber's and Lyft's rides are
- * local transport. Square, Shopify, PayPal and Clover serve every trade, so they hint nothing.
+ * point-of-sale system to restaurants only; Grubhub (and its Seamless), DoorDash and Uber Eats deliver meals; Uber's and
+ * Lyft's rides are local transport; AffiniPay's LawPay takes payments for law firms only and its CPACharge for
+ * accounting firms only; Paddle, FastSpring, 2Checkout, Lemon Squeezy and Digital River resell software and other
+ * digital subscriptions as their makers' merchant of record. Square, Shopify, PayPal, Clover and SpotOn serve every
+ * trade, so they hint nothing.
  */
+const SOFTWARE_RESELLERS: ReadonlySet<string> = new Set([
+  'paddle',
+  'fastspring',
+  '2checkout',
+  'lemonsqueezy',
+  'digitalriver',
+]);
+
 function kindHintOf(processor: string | null, tokens: readonly string[]): ChartRole | null {
-  if (processor === 'toast' || processor === 'grubhub' || processor === 'doordash') return 'meals';
+  if (processor === 'toast' || processor === 'grubhub' || processor === 'seamless' || processor === 'doordash')
+    return 'meals';
+  if (processor === 'lawpay' || processor === 'cpacharge') return 'professional_services';
+  if (SOFTWARE_RESELLERS.has(processor ?? '')) return 'software';
   if (processor === 'uber')
     return tokens[1] === 'EATS' ? 'meals' : tokens[1] === 'TRIP' || tokens[1] === 'RIDE' ? 'rideshare' : null;
   if (processor === 'lyft') return tokens[1] === 'RIDE' || tokens.length === 1 ? 'rideshare' : null;
@@ -457,6 +485,7 @@ interface Stripped {
   kindHint: ChartRole | null;
   bankPrefix: string | null;
   achEntry: string | null;
+  placePrinted: boolean;
 }
 
 /**
@@ -468,6 +497,16 @@ const PADDED_CITY_AND_STATE = /^(.*\S)\s{2,}([A-Z][A-Z .-]{1,12}?)\s+([A-Z]{2})(
 function dropPaddedPlace(text: string): string {
   const padded = PADDED_CITY_AND_STATE.exec(text);
   return padded && US_STATE_CODES.has(padded[3]) ? padded[1] : text;
+}
+
+const WEB_ADDRESS_WORD = /[A-Z0-9]\.(COM|NET|ORG|IO|CO|AI|APP|US)\b/;
+
+/** The text's last word (after "US") is a state code after a word with letters: a city, not a phone number. */
+function endsWithState(text: string): boolean {
+  const words = text.split(' ');
+  let end = words.length;
+  while (end > 1 && COUNTRY_SUFFIXES.has(words[end - 1])) end -= 1;
+  return end >= 2 && US_STATE_CODES.has(words[end - 1]) && /[A-Z]{2}/.test(words[end - 2]);
 }
 
 /**
@@ -504,9 +543,9 @@ function leadingPrefix(text: string, table: ReadonlyArray<[RegExp, string]>): { 
 }
 
 function strip(input: string): Stripped {
-  let text = dropPaddedPlace(input.toUpperCase().replace(/[\u2018\u2019`']/g, ''))
-    .replace(/\s+/g, ' ')
-    .trim();
+  const upper = input.toUpperCase().replace(/[\u2018\u2019`']/g, '');
+  let text = dropPaddedPlace(upper).replace(/\s+/g, ' ').trim();
+  const paddedPlace = text !== upper.replace(/\s+/g, ' ').trim();
   // "QT 4143/QUIKTRIP 554CEDAR PARK TX": the network's name field, a slash, then the name again (cut at its store number below).
   if (/\d/.test(text)) text = text.replace(/(\d{3,})\/(?=[A-Z])/g, '$1 ');
   let achEntry: string | null = null;
@@ -555,6 +594,8 @@ function strip(input: string): Stripped {
     }
   }
   text = text.replace(/\*/g, ' ').replace(/\s+/g, ' ').trim();
+  // A web address in the city's columns ("DELTA.COM GA") is where an online sale is billed from.
+  const statePrinted = (paddedPlace || endsWithState(text)) && !WEB_ADDRESS_WORD.test(upper);
   const storeNumber = STORE_NUMBER.exec(text);
   if (storeNumber && storeNumber.index > 0) text = text.slice(0, storeNumber.index);
   text = cutAtStoreNumber(text);
@@ -574,6 +615,7 @@ function strip(input: string): Stripped {
     bankPrefix,
     achEntry,
     domain,
+    placePrinted: statePrinted && domain === null,
   };
 }
 
@@ -647,6 +689,7 @@ function clean(description: string, merchant: string | null | undefined): Cleane
     bankPrefix: stripped.bankPrefix,
     achEntry: stripped.achEntry,
     domain: stripped.domain,
+    placePrinted: stripped.placePrinted,
     cutWords: Object.freeze(stripped.tokens.length ? stripped.cutWords : []),
     splitTokens: stripped.tokens.length && stripped.splitTokens ? Object.freeze(stripped.splitTokens) : null,
     tokens: Object.freeze(cleaned.split(' ').filter(Boolean)),

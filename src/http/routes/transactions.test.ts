@@ -83,20 +83,33 @@ test('a new row is uncategorized until the sweep, then categorized and booked', 
   );
 });
 
-test('rows nothing decides land on the catch-all of their direction and need review', async () => {
+test('a row nothing explains lands on the catch-all, or on its likeliest account (a prior); both need review', async () => {
   await push(acme, [
     { accountExternalId: 'chk', id: 'u-out', date: '2026-05-10', amount: 42, description: 'ZXQ WIDGETS 8841' },
     { accountExternalId: 'chk', id: 'u-in', date: '2026-05-10', amount: -42, description: 'ZXQ DEPOSIT 8841' },
+    {
+      accountExternalId: 'chk',
+      id: 'u-sq',
+      date: '2026-05-10',
+      amount: 18.5,
+      description: 'DEBIT CARD PURCHASE XXXXX5071 SQ *ZXQ QUOBB BOISE ID',
+    },
   ]);
   await harness.sweep();
   const rows = (await list(acme, 'from=2026-05-10&to=2026-05-10')).data;
-  const byDirection = Object.fromEntries(rows.map((row: { direction: string }) => [row.direction, row]));
-  assert.equal(byDirection.out.category.accountNumber, '6999');
-  assert.equal(byDirection.in.category.accountNumber, '4999');
-  for (const row of rows) {
-    assert.equal(row.needsReview, true);
-    assert.equal(row.category.source, null);
-  }
+  const byDescription = Object.fromEntries(rows.map((row: { description: string }) => [row.description, row]));
+  assert.deepEqual(
+    ['ZXQ WIDGETS 8841', 'ZXQ DEPOSIT 8841', 'DEBIT CARD PURCHASE XXXXX5071 SQ *ZXQ QUOBB BOISE ID'].map(
+      (description) => [byDescription[description].category.accountNumber, byDescription[description].category.source],
+    ),
+    [
+      ['6999', null],
+      // Money into checking is most likely a customer paying; a card sale at a Square register most likely a meal.
+      ['4100', 'regex'],
+      ['6160', 'regex'],
+    ],
+  );
+  for (const row of rows) assert.equal(row.needsReview, true);
 });
 
 test('a correction reverses the entry, books the new account, and is remembered for the merchant', async () => {

@@ -136,7 +136,8 @@ export type CalibrationKey =
   | 'memory'
   | 'transfer'
   | 'rag'
-  | 'llm';
+  | 'llm'
+  | 'prior';
 export type CalibrationCurves = Partial<Record<CalibrationKey, CalibrationCurve>>;
 
 export const CALIBRATION_FILE = new URL('./calibration-curves.json', import.meta.url);

@@ -2,6 +2,7 @@ import { ACCOUNT, accountForRole, type AccountCategory } from '../../chart/us-ch
 import { cleanDescriptor } from '../../descriptor/descriptor.ts';
 import type { MerchantPreference } from '../memory-store.ts';
 import { matchBuiltinRule } from './builtin-rules.ts';
+import { matchPrior, PRIOR_SCORE } from './priors.ts';
 import { matchKeyword, matchProcessorKind } from './keywords.ts';
 import { matchMcc } from './mcc.ts';
 import { applyCurve, SHIPPED_CURVES, type CalibrationCurves, type CalibrationKey } from './calibration.ts';
@@ -30,6 +31,7 @@ export const CUT_CONFIDENCE_CAP = 0.84;
 const CONFIDENCE_CAPS: Partial<Record<CalibrationKey, number>> = {
   'cut-word': CUT_CONFIDENCE_CAP,
   'cut-name': CUT_CONFIDENCE_CAP,
+  prior: PRIOR_SCORE,
 };
 
 export interface EngineRow extends CategorizationInput {
@@ -201,10 +203,25 @@ export async function categorizeRows(
   const results = new Map<string, Categorization>();
   for (const row of rows) {
     const candidates = candidatesById.get(row.transactionId)!;
+    // The likeliest account of a row nothing explained (priors.ts): only when no tier had an opinion; never filed unseen.
+    const prior = candidates.length === 0 ? matchPrior(row) : null;
+    if (prior)
+      candidates.push({
+        tier: 'regex',
+        calibrationKey: 'prior',
+        target: prior.target,
+        rawScore: prior.rawScore,
+        confidence: calibrate('prior', prior.rawScore),
+        detail: prior.detail,
+      });
     context.observe?.(row, candidates);
     const chosen = choose(candidates, context.reviewThreshold);
     if (chosen) {
-      results.set(row.transactionId, describe(chosen.target, chosen.confidence, chosen.tier, context));
+      const described = describe(chosen.target, chosen.confidence, chosen.tier, context);
+      results.set(
+        row.transactionId,
+        chosen.calibrationKey === 'prior' ? { ...described, needsReview: true } : described,
+      );
     } else {
       const catchAll = row.direction === 'out' ? ACCOUNT.uncategorizedExpense : ACCOUNT.uncategorizedIncome;
       results.set(row.transactionId, describe(catchAll, null, null, context));

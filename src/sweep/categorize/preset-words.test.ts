@@ -52,3 +52,17 @@ test('preset words match whole words only, and a name beats a word inside a long
   // A meal word comes right after the hand rule of restaurants, before utilities' WATER.
   assert.equal(out('TST* WALKING ON WATER TAVERN')?.target, accountForRole('meals'));
 });
+
+test("the cuisine field's values are restaurants' words, likely as search terms are; a cuisine that names a region is not", () => {
+  const byPhrase = new Map(presetWords.map((word) => [word.phrase, word]));
+  for (const phrase of ['CREPE', 'PASTRY', 'TAPAS', 'SHAWARMA', 'FROZEN YOGURT']) {
+    assert.equal(byPhrase.get(phrase)?.role, 'meals', phrase);
+    assert.match(byPhrase.get(phrase)!.presets, /field\/cuisine=/, phrase);
+  }
+  assert.equal(byPhrase.get('CREPE')?.strength, 'likely');
+  // A preset's own name keeps its strength when the cuisine field names it too.
+  assert.equal(byPhrase.get('PIZZA')?.strength, 'clear');
+  for (const phrase of ['REGIONAL', 'WESTERN', 'ORIENTAL', 'EUROPEAN'])
+    assert.equal(byPhrase.has(phrase), false, phrase);
+  assert.equal(out('SQ *CREPE EXPECTATIONS')?.target, accountForRole('meals'));
+});

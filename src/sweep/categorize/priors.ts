@@ -1,0 +1,51 @@
+import { accountForRole } from '../../chart/us-chart.ts';
+import { cleanDescriptor } from '../../descriptor/descriptor.ts';
+import type { EngineRow } from './engine.ts';
+import { revenueTargetFor } from './industry.ts';
+import type { CategoryTarget } from './types.ts';
+
+/**
+ * The likeliest account of a row nothing else explained, offered for review only: its confidence stays far below any
+ * review threshold and the engine holds it for review whatever the tenant's threshold. The catch-all says nothing; a
+ * reviewer confirms a likely guess with one click where a catch-all row must be filed by hand.
+ *
+ * - **A card sale at a register** is most likely a meal. Local restaurants, cafés and bars are more than half of the
+ *   card rows small businesses' banks print (issue 12's held-out real rows), and they are the rows no directory can
+ *   list: independent places, often named without a word of their trade ("SQ *BLUE DOOR", "TST* WALKING ON WATER").
+ *   At a register: behind a point-of-sale processor whose sellers mostly serve walk-in customers (Square, Clover,
+ *   SpotOn, Toast, Zettle), or a card line that prints the merchant's city and state where an online seller prints a
+ *   phone number or a web address. Online fronts (PayPal, Shopify, Stripe…) and ACH lines get no guess.
+ * - **Money into a deposit account** is most likely a customer paying: a small business's credits are mostly its
+ *   receipts, and transfers, loans, refunds and the owner's money have rules of their own. Revenue of the kind the
+ *   entity's industry earns (service revenue when none is stated). Checking accounts only: a card's credits are
+ *   payments and merchants' refunds, a savings account's are transfers and interest, and a trust account holds
+ *   clients' money, which is never revenue.
+ */
+export const PRIOR_SCORE = 0.5;
+const REGISTER_PROCESSORS: ReadonlySet<string> = new Set(['square', 'clover', 'spoton', 'toast', 'zettle']);
+const CARD_WORDS = /\b(POS|CHECKCARD|CARD|PUR|PURCH|PURCHASE)\b/;
+
+export function matchPrior(row: EngineRow): { target: CategoryTarget; rawScore: number; detail: string } | null {
+  const descriptor = row.descriptor ?? cleanDescriptor(row.description, row.merchant);
+  const cardLine =
+    row.bankAccountKind === 'credit_card' ||
+    descriptor.wallet !== null ||
+    (descriptor.bankPrefix !== null && CARD_WORDS.test(descriptor.bankPrefix));
+  if (row.direction === 'in') {
+    if (row.bankAccountKind !== 'checking' || cardLine) return null;
+    return {
+      target: revenueTargetFor(accountForRole('service_revenue'), 'in', row.industry),
+      rawScore: PRIOR_SCORE,
+      detail: 'prior money in from a customer',
+    };
+  }
+  if (descriptor.achEntry !== null || descriptor.domain !== null) return null;
+  const atRegister = descriptor.processor !== null && REGISTER_PROCESSORS.has(descriptor.processor);
+  const placedCardSale = descriptor.processor === null && cardLine && descriptor.placePrinted;
+  if (!atRegister && !placedCardSale) return null;
+  return {
+    target: accountForRole('meals'),
+    rawScore: PRIOR_SCORE,
+    detail: `prior card sale ${atRegister ? `at a ${descriptor.processor} register` : 'with a city and state'}`,
+  };
+}
