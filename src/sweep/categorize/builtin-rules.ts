@@ -44,6 +44,11 @@ export interface BuiltinRule {
   supersedesDirectory?: true;
   /** The line is the bank's own wording ("INTERNET BANKING TRANSFER TO CHECKING"): no word in it names a merchant's trade. */
   supersedesKeywords?: true;
+  /**
+   * The rule knows only a company's name, which other businesses carry too: when a word of the line names another trade
+   * ("GUSTO PIZZA" is a pizzeria called Gusto, not the payroll service), the rule gives no answer and the word decides.
+   */
+  yieldsToTradeWords?: true;
 }
 
 const PAYROLL_PROCESSORS = String.raw`(GUSTO|ADP|PAYCHEX|RIPPLING|JUSTWORKS|TRINET|PAYLOCITY|PAYCOM|PAYCOR|INTUIT PAYROLL|QUICKBOOKS PAYROLL|QBO PAYROLL|SUREPAYROLL|ONPAY|DEEL|PATRIOT SOFTWARE|HEARTLAND PAYROLL|ZENEFITS|INSPERITY|WAVE PAYROLL|SQUARE PAYROLL|TRIPLENET|PAYCHEX-RCX|PAYCHEX EIB)`;
@@ -80,6 +85,7 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     accountKinds: ['credit_card'],
     target: accountForRole('professional_services'),
     strength: 'fair',
+    yieldsToTradeWords: true,
   },
   // Payroll services sell pay-as-you-go workers' compensation through their insurance agencies ("PAYCHEX INS AGY WC PREM").
   {

@@ -136,7 +136,12 @@ export async function categorizeRows(
       offer('memory', 'memory', preference.target, memoryRawScore(preference), `merchant ${row.merchantKey}`);
     const transfer = context.transfers.get(row.transactionId);
     if (transfer) offer('regex', 'transfer', TRANSFER, transfer.rawScore, transfer.detail);
-    const builtin = matchBuiltinRule(row);
+    const keywordOfLine = lazily(() => matchKeyword(row));
+    const namedRule = matchBuiltinRule(row);
+    const builtin =
+      namedRule?.rule.yieldsToTradeWords && keywordOfLine() !== null && keywordOfLine()!.target !== namedRule.target
+        ? null
+        : namedRule;
     if (builtin)
       offer(
         'regex',
@@ -157,7 +162,7 @@ export async function categorizeRows(
     // OpenStreetMap tag leaves the word its say ("SQ *CAMPANILE COFFEE" is a café, not the Campanile hotels).
     const listedByHand = listed !== null && listed !== undefined && listed.calibrationKey !== 'brand';
     const wordsSpeak = !listedByHand && !builtin?.rule.supersedesKeywords;
-    const keyword = wordsSpeak ? matchKeyword(row) : null;
+    const keyword = wordsSpeak ? keywordOfLine() : null;
     if (keyword)
       offer(
         'regex',
@@ -238,6 +243,19 @@ function agreesWithProcessor<T extends { target: CategoryTarget }>(row: EngineRo
   if (!listed) return null;
   const kindHint = (row.descriptor ?? cleanDescriptor(row.description, row.merchant)).kindHint;
   return kindHint && listed.target !== accountForRole(kindHint) ? null : listed;
+}
+
+/** A value computed on first use, then kept. */
+function lazily<T>(compute: () => T): () => T {
+  let computed = false;
+  let value: T;
+  return () => {
+    if (!computed) {
+      value = compute();
+      computed = true;
+    }
+    return value;
+  };
 }
 
 /** The first sure candidate in precedence order (the order they were offered), else the most confident. */

@@ -213,3 +213,14 @@ test('a hyphenated line finds its merchant by the words the hyphen joined', () =
   assert.equal(lookupDirectory(cleanDescriptor('PAYCHEX-HRS'), 'out')?.merchantName, 'Paychex');
   assert.equal(lookupDirectory(cleanDescriptor('E-ZPASS NY'), 'out')?.merchantName, 'E-ZPass', 'the joined name first');
 });
+
+test("a payroll service's name on a card yields to a word of another trade after it: GUSTO PIZZA is a pizzeria", async () => {
+  const [pizzeria, gusto, trattoria] = await categorize(
+    'GUSTO PIZZA AUSTIN TX',
+    'GUSTO 800-555-1234 CA',
+    'GUSTO TRATTORIA',
+  );
+  assert.equal(pizzeria.target, accountForRole('meals'));
+  assert.equal(gusto.target, accountForRole('professional_services'), 'the payroll service alone, on a card');
+  assert.equal(trattoria.target, accountForRole('meals'));
+});
