@@ -608,3 +608,29 @@ test("an auto lender's dealer funding is a car sold; a lease from a finance arm 
 test("New Mexico's gross receipts (CRS) are collected from customers like a sales tax", () => {
   assert.deepEqual(decide(row('NM TAXATION & REVENU CRS PAYMENT 240724 XMGH8N', 41_000)), ['sales-tax', '2300']);
 });
+
+test("an ACH entry's receiver is the business itself: its name is not read as the payee's trade", () => {
+  const water = 'CITY OF BOISE DES:UTILITY ID:FD14DQET9J INDN:BLUE HERON CAFE LLC CO ID:6826001234 PPD';
+  assert.notEqual(decide(row(water, 8_412))?.[0], 'coffee');
+  const chase =
+    'ORIG CO NAME:SYSCO CORPORATION ORIG ID:1741648648 DESC DATE:240315 CO ENTRY DESCR:ACH PMT SEC:CCD TRACE#:0210 EED:240315 IND ID:X1 IND NAME:BLUE HERON CAFE LLC TRN: 0751234567TC';
+  assert.notEqual(decide(row(chase, 212_000))?.[0], 'coffee');
+  // The payee's own words still speak.
+  assert.equal(decide(row('BLUE HERON CAFE DES:PURCHASE ID:1 INDN:ACME LLC CO ID:2 PPD', 1_450))?.[0], 'coffee');
+});
+
+test("a wire names its beneficiary's bank, which makes it no card payment", () => {
+  const wire =
+    'WIRE TYPE:WIRE OUT DATE:240628 TIME:1502 ET TRN:2024062800456712 BNF:MICHAEL D BNF BK:CITIBANK NA ID:021000089 PMT DET:Q2 MEMBER DISTRIBUTION';
+  assert.deepEqual(decide(row(wire, 1_500_000)), ['owner-draw', '3200']);
+  assert.deepEqual(
+    decide(row('CITI AUTOPAY PAYMENT 123456789012345 WEB ID: CITICTP', 90_000))?.[0],
+    'card-payment-sent',
+  );
+});
+
+test("marketplaces' selling fees are commissions; payment platforms' fees are processing fees", () => {
+  assert.deepEqual(decide(row('ETSY.COM - BILLING', 4_210)), ['marketplace-fees', '6020']);
+  assert.deepEqual(decide(row('EBAY O*12-34567-89012 SELLER FEES', 2_250)), ['marketplace-fees', '6020']);
+  assert.deepEqual(decide(row('STRIPE FEES', 1_200)), ['platform-fees', '6210']);
+});

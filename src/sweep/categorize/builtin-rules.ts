@@ -234,9 +234,18 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     strength: 'fair',
   },
   {
+    name: 'marketplace-fees',
+    // The chart keeps marketplaces' selling fees with commissions, apart from payment processors' fees.
+    pattern:
+      /\b(ETSY|EBAY|AMAZON SELLER|AMZ SELLER|POSHMARK|MERCARI|REVERB|WALMART MARKETPLACE)\b.*\b(FEE|FEES|BILLING|SELLER FEES?)\b/,
+    direction: 'out',
+    target: accountForRole('commissions'),
+    strength: 'strong',
+  },
+  {
     name: 'platform-fees',
     pattern:
-      /\b(STRIPE|SQUARE|SQ|PAYPAL|SHOPIFY|ETSY|CLOVER|TOAST|INTUIT|LIGHTSPEED|SHIFT4|STAX|HELCIM|[A-Z]+ PAYMENTS)\b.*\b(FEE|FEES|BILLING|CHARGEBACK FEE)\b/,
+      /\b(STRIPE|SQUARE|SQ|PAYPAL|SHOPIFY|CLOVER|TOAST|INTUIT|LIGHTSPEED|SHIFT4|STAX|HELCIM|[A-Z]+ PAYMENTS)\b.*\b(FEE|FEES|BILLING|CHARGEBACK FEE)\b/,
     direction: 'out',
     target: accountForRole('bank_fees'),
     strength: 'strong',
@@ -403,6 +412,8 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     accountKinds: ['checking', 'savings'],
     target: 'transfer',
     strength: 'strong',
+    // A wire names its beneficiary's bank ("BNF BK:CITIBANK NA"): the bank holds someone's account, not a card.
+    unless: /\b(WIRE TYPE|WIRE OUT|BNF|BENEFICIARY)\b/,
   },
   {
     name: 'loan-proceeds',
@@ -530,8 +541,18 @@ export function leavesTheBusiness(input: CategorizationInput, text: string): boo
 }
 
 /** The text the built-in rules read: descriptor and merchant, upper case, single spaces. */
+/**
+ * The receiver of an ACH entry (Bank of America's "INDN:", Chase's "IND NAME:") is the account's holder, the business
+ * itself under whatever name the bank has for it: "CITY OF BOISE DES:UTILITY … INDN:BLUE HERON CAFE LLC" is a water bill,
+ * not a café. Rules read the line without it.
+ */
+const ACH_RECEIVER = /\b(INDN|IND NAME):.*?(?=\s(CO ID|TRN|IND ID|SEC|TRACE#?):|$)/g;
+
 export function builtinRuleText(input: Pick<CategorizationInput, 'description' | 'merchant'>): string {
-  return `${input.description} | ${input.merchant ?? ''}`.toUpperCase().replace(/\s+/g, ' ');
+  return `${input.description} | ${input.merchant ?? ''}`
+    .toUpperCase()
+    .replace(/\s+/g, ' ')
+    .replace(ACH_RECEIVER, '$1:');
 }
 
 /** Regimes whose business pays no income tax of its own: the owners do, on their personal returns. */

@@ -154,13 +154,16 @@ export async function categorizeRows(
       ? null
       : agreesWithProcessor(row, context.directory?.(row) ?? null);
     if (listed) offer('directory', listed.calibrationKey ?? 'directory', listed.target, listed.rawScore, listed.detail);
-    // The network's code for the merchant's trade, when the feed carried one: after what knows the merchant by name.
-    const mcc = builtin?.rule.supersedesKeywords ? null : matchMcc(row.merchantCategoryCode, row.direction);
+    // The network's code for the merchant's trade, when the feed carried one: after what knows the merchant by name, and
+    // silent when the hand-kept directory lists the merchant under another account (Amazon's code is still a book
+    // store's, 5942; Netflix's a cable company's, 4899): the listing says what the brand sells, unsure or not.
+    const listedByHand = listed !== null && listed.calibrationKey !== 'brand';
+    const mccOfRow = builtin?.rule.supersedesKeywords ? null : matchMcc(row.merchantCategoryCode, row.direction);
+    const mcc = mccOfRow && listedByHand && mccOfRow.target !== listed.target ? null : mccOfRow;
     if (mcc) offer('regex', 'mcc', mcc.target, mcc.rawScore, `mcc ${mcc.code} (${mcc.range.role})`);
     // Trade words are rules too (source `regex`) with their own curve; a merchant the hand-kept directory lists is known
     // better than a word in its name says ("HARBOR FREIGHT" sells tools, not shipping). A brand known only by its
     // OpenStreetMap tag leaves the word its say ("SQ *CAMPANILE COFFEE" is a café, not the Campanile hotels).
-    const listedByHand = listed !== null && listed !== undefined && listed.calibrationKey !== 'brand';
     const wordsSpeak = !listedByHand && !builtin?.rule.supersedesKeywords;
     const keyword = wordsSpeak ? keywordOfLine() : null;
     if (keyword)

@@ -224,3 +224,23 @@ test("a payroll service's name on a card yields to a word of another trade after
   assert.equal(gusto.target, accountForRole('professional_services'), 'the payroll service alone, on a card');
   assert.equal(trattoria.target, accountForRole('meals'));
 });
+
+test("a merchant category code says nothing against the hand-kept directory's listing of the merchant", async () => {
+  const rows = ['Amazon.com*RT4K92HX1', 'NETFLIX.COM', 'ZORB PLIX BOOKS'].map(engineRow);
+  rows[0].merchantCategoryCode = '5942'; // Amazon's code is still a book store's
+  rows[1].merchantCategoryCode = '4899'; // Netflix's a cable company's
+  rows[2].merchantCategoryCode = '5942';
+  const results = await categorizeRows(rows, {
+    accountCategories,
+    reviewThreshold: 0.85,
+    tenantRules: [],
+    preferences: new Map(),
+    transfers: new Map(),
+    directory: directoryTier,
+    batchTiers: [],
+  });
+  const [amazon, netflix, unlisted] = rows.map((row) => results.get(row.transactionId)!);
+  assert.equal(amazon.target, accountForRole('supplies'));
+  assert.equal(netflix.target, accountForRole('personal'));
+  assert.equal(unlisted.target, accountForRole('education'), 'a merchant nobody lists is told by its code');
+});
