@@ -634,3 +634,17 @@ test("marketplaces' selling fees are commissions; payment platforms' fees are pr
   assert.deepEqual(decide(row('EBAY O*12-34567-89012 SELLER FEES', 2_250)), ['marketplace-fees', '6020']);
   assert.deepEqual(decide(row('STRIPE FEES', 1_200)), ['platform-fees', '6210']);
 });
+
+test("the owner's money said in words outranks the channel it came by", () => {
+  assert.deepEqual(
+    decide(row('Zelle payment from JENNIFER PARK for "capital contribution"; Conf# d8c1v4n7q', -500_000)),
+    ['owner-contribution', '3100'],
+  );
+  const wire =
+    'WIRE TYPE:WIRE IN DATE: 240305 TIME:1044 ET TRN:2024030500345612 ORIG:MICHAEL D TRAN SND BK:CITIBANK NA ID:0008 PMT DET:OWNER CAPITAL CONTRIBUTION';
+  assert.deepEqual(decide(row(wire, -2_500_000)), ['owner-contribution', '3100']);
+  assert.deepEqual(
+    decide(row('FEDWIRE CREDIT VIA: WELLS FARGO BANK B/O: HIGHLAND REALTY GROUP LLC', -900_000))?.[0],
+    'customer-ach-and-wires',
+  );
+});

@@ -218,7 +218,7 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
   {
     name: 'marketplace-fees',
     pattern:
-      /\b(ETSY|EBAY|AMAZON SELLER|AMZN SELLER|FAIRE|WALMART MARKETPLACE|POSHMARK|MERCARI)\b.*\b(FEE|FEES|SELLER FEE|COMMISSION)\b/,
+      /\b(ETSY|EBAY|AMAZON SELLER|AMZN SELLER|AMZ SELLER|FAIRE|WALMART MARKETPLACE|POSHMARK|MERCARI|REVERB)\b.*\b(FEE|FEES|SELLER FEE|COMMISSION|BILLING)\b/,
     direction: 'out',
     target: accountForRole('commissions'),
     strength: 'strong',
@@ -232,15 +232,6 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     direction: 'out',
     target: accountForRole('refunds'),
     strength: 'fair',
-  },
-  {
-    name: 'marketplace-fees',
-    // The chart keeps marketplaces' selling fees with commissions, apart from payment processors' fees.
-    pattern:
-      /\b(ETSY|EBAY|AMAZON SELLER|AMZ SELLER|POSHMARK|MERCARI|REVERB|WALMART MARKETPLACE)\b.*\b(FEE|FEES|BILLING|SELLER FEES?)\b/,
-    direction: 'out',
-    target: accountForRole('commissions'),
-    strength: 'strong',
   },
   {
     name: 'platform-fees',
@@ -356,6 +347,22 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     target: accountForRole('service_revenue'),
     strength: 'fair',
   },
+  // The owner's money said in words (a memo, a wire's details) outranks the channel it came by (Zelle, a wire).
+  {
+    name: 'owner-draw',
+    pattern:
+      /\b(OWNER DRAW|OWNERS DRAW|OWNER'S DRAW|DRAW TO OWNER|DISTRIBUTION TO OWNER|SHAREHOLDER DISTRIBUTION|MEMBER DISTRIBUTION)\b/,
+    direction: 'out',
+    target: accountForRole('owner_draw'),
+    strength: 'strong',
+  },
+  {
+    name: 'owner-contribution',
+    pattern: /\b(OWNER CONTRIBUTION|OWNER INVESTMENT|CAPITAL CONTRIBUTION|MEMBER CONTRIBUTION)\b/,
+    direction: 'in',
+    target: accountForRole('owner_contribution'),
+    strength: 'strong',
+  },
   {
     name: 'customer-payments',
     pattern:
@@ -368,7 +375,7 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
   {
     name: 'customer-ach-and-wires',
     pattern:
-      /\b(DES|CO ENTRY DESCR):\s?(PAYABLES|AP PAYMENT|AP PMT|A\/P PMT|VENDOR PMT|VENDOR PAY|VENDORPAY|VENDOR PAYMENT|SUPPLIER PMT|SUPPLIER PAYMENT|INV PAYMT|INV PMT|INVOICE PMT|ACH PMT|CORP PMT|PAYMENT)\b|\bEDI (PYMNTS|PAYMNTS|PAYMENTS)\b|\b(VENDOR (PAY|PMT|PYMT|PAYMENT)|VENDORPAY|SUPPLIER (PMT|PAYMENT)|AP (PAYMENT|PMT)|PAYABLES|ACH (PMT|PYMT)|CORP PMT|CORP PAYMENT|CARRIER (PAY|PY|PMT|PAYMENT))\b|\b(WIRE IN|FED IN|INCOMING WIRE|WIRE TRANSFER IN|BOOK TRANSFER CREDIT|DEPOSIT \*MOBILE|MOBILE DEPOSIT)\b/,
+      /\b(DES|CO ENTRY DESCR):\s?(PAYABLES|AP PAYMENT|AP PMT|A\/P PMT|VENDOR PMT|VENDOR PAY|VENDORPAY|VENDOR PAYMENT|SUPPLIER PMT|SUPPLIER PAYMENT|INV PAYMT|INV PMT|INVOICE PMT|ACH PMT|CORP PMT|PAYMENT)\b|\bEDI (PYMNTS|PAYMNTS|PAYMENTS)\b|\b(VENDOR (PAY|PMT|PYMT|PAYMENT)|VENDORPAY|SUPPLIER (PMT|PAYMENT)|AP (PAYMENT|PMT)|PAYABLES|ACH (PMT|PYMT)|CORP PMT|CORP PAYMENT|CARRIER (PAY|PY|PMT|PAYMENT))\b|\b(WIRE IN|FED IN|INCOMING WIRE|WIRE TRANSFER IN|FEDWIRE CREDIT|WIRE CREDIT|BOOK TRANSFER CREDIT|DEPOSIT \*MOBILE|MOBILE DEPOSIT)\b/,
     direction: 'in',
     target: accountForRole('service_revenue'),
     strength: 'fair',
@@ -481,21 +488,6 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
       /\b(ATM (CASH )?WITHDRAWAL|ATM WITHDRWL|ATM W\/D|CASH WITHDRAWAL|WITHDRAWAL AT ATM|NON-CHASE ATM WITHDRAW|ATM DEBIT)\b|\bATM\b.*\bWITHDRW?A?L\b/,
     direction: 'out',
     target: accountForRole('owner_draw'),
-    strength: 'strong',
-  },
-  {
-    name: 'owner-draw',
-    pattern:
-      /\b(OWNER DRAW|OWNERS DRAW|OWNER'S DRAW|DRAW TO OWNER|DISTRIBUTION TO OWNER|SHAREHOLDER DISTRIBUTION|MEMBER DISTRIBUTION)\b/,
-    direction: 'out',
-    target: accountForRole('owner_draw'),
-    strength: 'strong',
-  },
-  {
-    name: 'owner-contribution',
-    pattern: /\b(OWNER CONTRIBUTION|OWNER INVESTMENT|CAPITAL CONTRIBUTION|MEMBER CONTRIBUTION)\b/,
-    direction: 'in',
-    target: accountForRole('owner_contribution'),
     strength: 'strong',
   },
   // Money sent to a person by Zelle or a payment app: most often a contractor or day worker paid for a job, but also the

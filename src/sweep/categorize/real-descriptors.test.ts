@@ -244,3 +244,11 @@ test("a merchant category code says nothing against the hand-kept directory's li
   assert.equal(netflix.target, accountForRole('personal'));
   assert.equal(unlisted.target, accountForRole('education'), 'a merchant nobody lists is told by its code');
 });
+
+test('a bank named inside a wire routed the money: the directory does not read it as the payee', async () => {
+  const wire =
+    'WT FED#08342 WELLS FARGO NA /FTR/BNF=STRATEGIC GROWTH PARTNERS LLC SRF# 0423011234567890 TRN#240402112345 RFB# 88';
+  assert.equal(directoryTier({ ...engineRow(wire, 0), bankAccountKind: 'checking' }), null);
+  // Outside a wire the same inner name still counts.
+  assert.notEqual(directoryTier({ ...engineRow('PAYMENT TO WELLS FARGO CARD', 1), bankAccountKind: 'checking' }), null);
+});

@@ -21,7 +21,13 @@ export const directoryTier: RowTier = (row) => {
     row.direction,
     row.industry,
   );
-  if (!match || paysNoCard(row, match) || movesToNoHeldAccount(row, match) || namesAnotherTrade(row, match))
+  if (
+    !match ||
+    paysNoCard(row, match) ||
+    movesToNoHeldAccount(row, match) ||
+    namesAnotherTrade(row, match) ||
+    namesARoutingBank(row, match)
+  )
     return null;
   if (match.source === 'curated')
     return {
@@ -55,6 +61,16 @@ function namesAnotherTrade(
     entityName: row.entityName,
   });
   return word !== null && word.target !== match.target;
+}
+
+/**
+ * A wire names the banks it passed through ("FEDWIRE CREDIT VIA: WELLS FARGO BANK … B/O: HIGHLAND REALTY"): a name found
+ * inside such a line, past its start, is a routing bank's, not the payer's or the payee's.
+ */
+const WIRE_LINE = /\b(FEDWIRE|WIRE TYPE|WIRE TRANSFER|WIRE IN|WIRE OUT|WT FED|BNF|B\/O|SND BK|RCV BK)\b/;
+
+function namesARoutingBank(row: Pick<CategorizationInput, 'description'>, match: { position: string }): boolean {
+  return match.position === 'inner' && WIRE_LINE.test(row.description.toUpperCase());
 }
 
 /**
