@@ -1,6 +1,6 @@
 /**
  * The frozen development set: each business's generated rows hashed (sha256 over id, date, account, amount, description,
- * merchant and label, in order), with the generated test set of descriptors beside them. manifest.json is the record; a
+ * merchant and label, in order), with the generated test set of descriptors and the written sets beside them. manifest.json is the record; a
  * test regenerates the rows and compares, so a change to the data sets (a vocabulary edit, a generator change) cannot
  * pass unnoticed: rewriting the manifest (`node --import tsx eval/manifest.ts --write`) is a decision to commit
  * on purpose, with its reason, never a way to make figures move.
@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { generatedDescriptorSet } from './descriptors/generate.ts';
+import { loadWrittenSet, WRITTEN_SETS } from './descriptors/written.ts';
 import { loadEvalDataset, loadFreshHeldOutDataset, loadHeldOutDataset, type EvalRow } from './dataset/index.ts';
 
 export const MANIFEST_FILE = new URL('./manifest.json', import.meta.url);
@@ -55,6 +56,19 @@ export function datasetManifest(): Manifest {
         'label',
       ]),
     },
+    written: Object.fromEntries(
+      WRITTEN_SETS.map((name) => [
+        name,
+        hashRows(loadWrittenSet(name), [
+          'description',
+          'direction',
+          'amountMinor',
+          'accountKind',
+          'merchantCategoryCode',
+          'label',
+        ]),
+      ]),
+    ),
   };
 }
 

@@ -43,6 +43,7 @@ import { cleanDescriptor } from '../src/descriptor/descriptor.ts';
 import type { Industry } from '../src/tenancy/entity-profile.ts';
 import { updateEntityProfile } from '../src/tenancy/tenants.ts';
 import { evaluateGeneratedSet, printGeneratedReport } from './descriptors/evaluate.ts';
+import { printWrittenSets } from './descriptors/written.ts';
 
 const fit = process.argv.includes('--fit');
 /**
@@ -530,6 +531,8 @@ if (process.argv.includes('--scores')) {
 
 // The generated test set (issue 12): run cold through the engine, reported on its reporting half.
 printGeneratedReport((await evaluateGeneratedSet(harnessThreshold)).outcomes);
+// The written sets: lines helper sessions wrote from knowledge of US banks (development sets since they were read).
+await printWrittenSets(harnessThreshold);
 
 if (fit) {
   const curves: CalibrationCurves = {};
