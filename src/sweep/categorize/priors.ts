@@ -1,8 +1,7 @@
 import { accountForRole } from '../../chart/us-chart.ts';
 import { cleanDescriptor } from '../../descriptor/descriptor.ts';
-import type { EngineRow } from './engine.ts';
+import type { CategorizationInput, CategoryTarget } from './types.ts';
 import { revenueTargetFor } from './industry.ts';
-import type { CategoryTarget } from './types.ts';
 
 /**
  * The likeliest account of a row nothing else explained, offered for review only: its confidence stays far below any
@@ -25,7 +24,9 @@ export const PRIOR_SCORE = 0.5;
 const REGISTER_PROCESSORS: ReadonlySet<string> = new Set(['square', 'clover', 'spoton', 'toast', 'zettle']);
 const CARD_WORDS = /\b(POS|CHECKCARD|CARD|PUR|PURCH|PURCHASE)\b/;
 
-export function matchPrior(row: EngineRow): { target: CategoryTarget; rawScore: number; detail: string } | null {
+export function matchPrior(
+  row: CategorizationInput,
+): { target: CategoryTarget; rawScore: number; detail: string } | null {
   const descriptor = row.descriptor ?? cleanDescriptor(row.description, row.merchant);
   const cardLine =
     row.bankAccountKind === 'credit_card' ||
