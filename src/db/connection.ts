@@ -32,6 +32,11 @@ export interface DatabaseHandle {
   forTenant(tenantId: string): DatabaseHandle;
   /** The handle forTenant was called on (or this one): what caches of the whole database are kept by. */
   unscoped: DatabaseHandle;
+  /**
+   * A token that changes whenever what `readDb` reads may have changed, read before the reads it vouches for; answers
+   * computed from `readDb` may be kept under it. Undefined where the database cannot say so cheaply (PostgreSQL).
+   */
+  readVersion?: () => string;
   close(): Promise<void>;
 }
 
@@ -140,20 +145,24 @@ export async function openDatabase(
   const checkpointer = checkpoints === 'background' ? new WalCheckpointer(resolve(target)) : undefined;
   const db = new Kysely<Database>({ dialect: new BusyWaitingSqliteDialect(writer, busy) });
   // An in-memory database exists only on its own connection, so it cannot have a second reader.
+  const reader = target === ':memory:' ? writer : configureSqlite(new SQLite(target), checkpointedElsewhere);
   const readDb =
-    target === ':memory:'
+    reader === writer
       ? db
       : new Kysely<Database>({
           // A reader never waits for the write lock; it is not counted as a request waiting for it.
-          dialect: new BusyWaitingSqliteDialect(configureSqlite(new SQLite(target), checkpointedElsewhere), {
-            deadlineMs: busy.deadlineMs,
-            role: 'foreground',
-          }),
+          dialect: new BusyWaitingSqliteDialect(reader, { deadlineMs: busy.deadlineMs, role: 'foreground' }),
         });
+  // SQLite counts, per connection, commits by every other connection (data_version) and rows its own statements
+  // changed (total_changes, rolled back or not): together they change whenever the reader's view may have.
+  const readVersionStatement = reader.prepare('select total_changes() as changes');
+  const readVersion = () =>
+    `${reader.pragma('data_version', { simple: true })}:${(readVersionStatement.get() as { changes: number }).changes}`;
   const handle: DatabaseHandle = {
     dialect,
     db,
     readDb,
+    readVersion,
     forTenant: () => handle,
     get unscoped() {
       return handle;

@@ -78,6 +78,8 @@ export function tenantScope(sharedHandle: DatabaseHandle, principal: Principal, 
 
   return {
     tenantId,
+    /** The database's read version, under which answers read from it may be kept (DatabaseHandle.readVersion). */
+    readVersion: handle.readVersion,
     /** A write transaction walled to the tenant (see withTenantTransaction). */
     transaction: <T>(work: (trx: Executor) => Promise<T>): Promise<T> => withTenantTransaction(handle, tenantId, work),
     /** Appends an audit entry for this request's actor, inside the transaction of the change. */

@@ -11,11 +11,17 @@ import { addDays, clampToAcceptedDates, todayUtc } from '../../shared/dates.ts';
 import { MAX_REASON_LENGTH } from '../../sweep/correct.ts';
 import type { AppContext } from '../context.ts';
 import { CSV_PAGE_ROWS, jsonOrCsv, streamCsv } from '../csv-answer.ts';
+import { AnswerCache } from '../answer-cache.ts';
 import { errorResponses } from '../errors.ts';
 import { Data, DateString, Limit, Offset, Nullable, Pagination, Uuid } from '../schemas.ts';
 
 /** GET /transactions without dates covers this many days back from today. */
 export const DEFAULT_WINDOW_DAYS = 30;
+
+/** Pages of GET /transactions kept between changes: at most this many, and this many characters in all. */
+export const KEPT_LIST_PAGES = 2_000;
+export const KEPT_LIST_CHARACTERS = 64 * 1024 * 1024;
+const JSON_ANSWER = 'application/json; charset=utf-8';
 
 /** An amount bound in a currency's minor units, rounded inward so the bound itself stays inclusive. */
 function boundToMinor(amount: number, currency: string, direction: 'up' | 'down'): number {
@@ -70,6 +76,7 @@ const PushedRow = Type.Object({
 
 export function transactionRoutes(app: FastifyInstance, context: AppContext): void {
   const api = app.withTypeProvider<TypeBoxTypeProvider>();
+  const listAnswers = new AnswerCache(KEPT_LIST_PAGES, KEPT_LIST_CHARACTERS);
 
   api.post(
     '/transactions',
@@ -171,6 +178,13 @@ export function transactionRoutes(app: FastifyInstance, context: AppContext): vo
       },
     },
     async (request, reply) => {
+      const { tenant } = request;
+      // A page asked again before anything changed is the page kept from last time (answer-cache.ts); the default
+      // window is today's, so today is part of what names the page.
+      const version = request.answerAs === 'application/json' ? tenant.readVersion?.() : undefined;
+      const pageKey = version === undefined ? null : `${tenant.tenantId} ${todayUtc()} ${request.url}`;
+      const kept = pageKey === null ? undefined : listAnswers.get(pageKey, version!);
+      if (kept !== undefined) return reply.type(JSON_ANSWER).send(kept);
       const { limit, offset, category, search, sweepState, needsReview, bankAccountId, amountMin, amountMax } =
         request.query;
       // A state asks for rows wherever they are dated; the default window is for browsing the latest rows.
@@ -181,7 +195,6 @@ export function transactionRoutes(app: FastifyInstance, context: AppContext): vo
       if (from && to && from > to) throw invalid('from: must be on or before to');
       if (amountMin !== undefined && amountMax !== undefined && amountMin > amountMax)
         throw invalid('amountMin: must be at most amountMax');
-      const { tenant } = request;
       if (category && category !== 'transfer' && !(await tenant.chart.hasAccountNumber(category))) {
         throw invalid(`category: "${category}" is not an account number of this tenant's chart (see GET /accounts)`);
       }
@@ -216,7 +229,7 @@ export function transactionRoutes(app: FastifyInstance, context: AppContext): vo
         });
       }
       const rows = await tenant.bankRows.list({ ...query, limit, offset });
-      return {
+      const answer = {
         data: rows.slice(0, limit).map(toTransactionView),
         meta: {
           pagination: { limit, offset, nextOffset: rows.length > limit ? offset + limit : null },
@@ -227,6 +240,10 @@ export function transactionRoutes(app: FastifyInstance, context: AppContext): vo
           },
         },
       };
+      if (pageKey === null) return answer;
+      const body = reply.serializeInput(answer, '200', 'application/json') as string;
+      listAnswers.set(pageKey, version!, body);
+      return reply.type(JSON_ANSWER).send(body);
     },
   );
 

@@ -256,7 +256,9 @@ test('a document that hangs its worker uses up only its own attempts: a good doc
       return camtReader(bytes, context);
     },
   };
-  const leaseMs = 300;
+  // Long enough that the first worker's claim on the poison document cannot lapse before the second worker
+  // asks (it would then take the poison one and hang too): CI under load once took longer than 300 ms there.
+  const leaseMs = 1_500;
   const settings = { ...TEST_PROCESSING, leaseMs, maxAttempts: 2 };
   const untilHung = async (count: number) => {
     while (hung.length < count) await new Promise((resolve) => setTimeout(resolve, 5));
