@@ -155,9 +155,10 @@ export async function openDatabase(
         });
   // SQLite counts, per connection, commits by every other connection (data_version) and rows its own statements
   // changed (total_changes, rolled back or not): together they change whenever the reader's view may have.
-  const readVersionStatement = reader.prepare('select total_changes() as changes');
-  const readVersion = () =>
-    `${reader.pragma('data_version', { simple: true })}:${(readVersionStatement.get() as { changes: number }).changes}`;
+  const readVersionStatement = reader
+    .prepare(`select (select data_version from pragma_data_version()) || ':' || total_changes()`)
+    .pluck();
+  const readVersion = () => readVersionStatement.get() as string;
   const handle: DatabaseHandle = {
     dialect,
     db,
