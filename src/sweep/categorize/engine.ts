@@ -18,7 +18,8 @@ import { TRANSFER, type CategorizationInput, type CategoryTarget, type TierName 
  * The first candidate in that order whose confidence reaches the review threshold decides (so an
  * explicit instruction or the owner's own past decision beats a guess, but only when it is sure);
  * when none is sure enough, the most confident candidate decides and the row needs review. The
- * expensive tiers (rag, llm) are asked only about rows no cheaper tier decided with confidence.
+ * expensive tiers (rag, llm) are asked only about rows no cheaper tier decided with confidence. A row
+ * no tier had any opinion on may get a prior (priors.ts), always for review; else the catch-all.
  */
 export const TENANT_RULE_CONFIDENCE = 0.95;
 
