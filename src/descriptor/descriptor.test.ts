@@ -11,6 +11,8 @@ const CLEANED: Array<[string, string, string | null]> = [
   ['CARD PURCHASE WITH PIN 12/27 MIRO.COM SAN FRANCISCO CA CARD 4821', 'MIRO', null],
   ['CARD PURCHASE WITH PIN 12/13 TST* SOUTHSIDE NOODLE BA SAN FRANCISCO CA CARD 4821', 'SOUTHSIDE NOODLE BA', 'toast'],
   ['SQ*BLUE BOTTLE COFFEE', 'BLUE BOTTLE COFFEE', 'square'],
+  // Chase's bill pay: a confirmation number, "To", the payee, the date (each payee its own merchant, not "ONLINE PAYMENT").
+  ['Online Payment 04453367 To Lopez Electrical Services 03/18', 'LOPEZ ELECTRICAL SERVICES', null],
   ['TST* JOES TACOS - AUSTIN AUSTIN TX', 'JOES TACOS', 'toast'],
   ['SP * ALLBIRDS', 'ALLBIRDS', 'shopify'],
   ['SP ALLBIRDS SAN FRANCISCO CA', 'ALLBIRDS', 'shopify'],

@@ -312,9 +312,13 @@ const CARD_LAST_FOUR =
 const STORE_NUMBER = /\s(?:#|(?:STORE|STR|STORE NO|UNIT|LOC)\s+)\s*\d+\b.*$/;
 /** Lyft and others print when the ride started: "LYFT *RIDE SUN 7PM". */
 const RIDE_TIME = /\b(?:MON|TUE|WED|THU|FRI|SAT|SUN)\s+\d{1,2}(?::\d\d)?\s*(?:AM|PM)\b/g;
-/** Bill-pay services put their own words first: "ONLINE BILL PAY COMCAST", "WEB PMT SPECTRUM", "WEB AUTHORIZED PMT ADP" (but "ONLINE PAYMENT THANK YOU" is a card payment). */
+/**
+ * Bill-pay services put their own words first: "ONLINE BILL PAY COMCAST", "WEB PMT SPECTRUM", "WEB AUTHORIZED PMT ADP",
+ * Chase's "Online Payment 04453367 To Lopez Electrical 03/18" (a confirmation number, then the payee); but "ONLINE
+ * PAYMENT THANK YOU" is a card payment.
+ */
 const BILL_PAY =
-  /^(?:(?:ONLINE |WEB |MOBILE |INTERNET )?BILL ?(?:PAY(?:MENT|MT)?|PMT)|(?:ONLINE|WEB|MOBILE|INTERNET) (?:PAYMENT|PMT|PYMT)|(?:WEB|TEL) AUTHORIZED (?:PMT|PAYMENT))\s+(?!THANK\b)(?=[A-Z])/;
+  /^(?:(?:ONLINE |WEB |MOBILE |INTERNET )?BILL ?(?:PAY(?:MENT|MT)?|PMT)|(?:ONLINE|WEB|MOBILE|INTERNET) (?:PAYMENT|PMT|PYMT)(?: \d{4,})?(?: TO)?|(?:WEB|TEL) AUTHORIZED (?:PMT|PAYMENT))\s+(?!THANK\b)(?=[A-Z])/;
 const DOMAIN =
   /^(?:HTTPS?:?\/*)?(?:WWW\.)?(([A-Z0-9-]+)(?:\.[A-Z0-9-]+)*\.(?:COM|CO|NET|ORG|IO|AI|APP|US|DEV|LY|TV|ME|BIZ|INFO))(?:[/#].*)?$/;
 
