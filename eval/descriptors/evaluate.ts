@@ -5,7 +5,7 @@
  * the merchant names and per source of knowledge that decided; the calibration table on the reporting half; and
  * collects (raw score, right) samples of every tier on the fitting half, which `npm run eval -- --fit-generated` fits.
  */
-import { ACCOUNT, US_CHART } from '../../src/chart/us-chart.ts';
+import { ACCOUNT } from '../../src/chart/us-chart.ts';
 import {
   calibrationTable,
   expectedCalibrationError,
@@ -13,9 +13,8 @@ import {
   type CalibrationKey,
   type Sample,
 } from '../../src/sweep/categorize/calibration.ts';
-import { categorizeRows, choose, type Candidate, type EngineRow } from '../../src/sweep/categorize/engine.ts';
-import { cleanDescriptor } from '../../src/descriptor/descriptor.ts';
-import { directoryTier } from '../../src/sweep/categorize/tiers.ts';
+import { choose, type Candidate, type EngineRow } from '../../src/sweep/categorize/engine.ts';
+import { categorizeCold, coldEngineRow } from '../../test/support/cold-engine.ts';
 import { generatedDescriptorSet, isFittingRow, type GeneratedRow } from './generate.ts';
 
 export interface GeneratedOutcome {
@@ -27,6 +26,11 @@ export interface GeneratedOutcome {
 }
 
 export const GENERATED_ENTITY_NAME = 'ACME HOLDINGS LLC';
+/** A new LLC with a checking account and a card, as the descriptor sets assume. */
+export const HELD_ACCOUNT_KINDS: ReadonlyMap<'checking' | 'credit_card', number> = new Map([
+  ['checking', 1],
+  ['credit_card', 1],
+]);
 
 export async function evaluateGeneratedSet(
   reviewThreshold: number,
@@ -36,32 +40,18 @@ export async function evaluateGeneratedSet(
   const byId = new Map(rows.map((row) => [row.id, row]));
   const samples = new Map<CalibrationKey, Sample[]>();
   const decidedBy = new Map<string, string>();
-  const engineRows: EngineRow[] = rows.map((row) => {
-    const descriptor = cleanDescriptor(row.description, null);
-    return {
-      tenantId: 'generated',
-      entityId: 'generated',
-      transactionId: row.id,
-      date: row.date,
+  const engineRows = rows.map((row) =>
+    coldEngineRow({
+      id: row.id,
       description: row.description,
-      merchant: null,
-      merchantCategoryCode: row.merchantCategoryCode,
+      date: row.date,
       amountMinor: row.amountMinor,
-      currency: 'USD',
-      direction: 'out',
       bankAccountKind: row.bankAccountKind,
+      merchantCategoryCode: row.merchantCategoryCode,
       entityName: GENERATED_ENTITY_NAME,
-      industry: null,
-      regime: null,
-      heldAccountKinds: new Map([
-        ['checking', 1],
-        ['credit_card', 1],
-      ]),
-      merchantKey: descriptor.merchantKey,
-      cleanedDescriptor: descriptor.cleaned,
-      descriptor,
-    };
-  });
+      heldAccountKinds: HELD_ACCOUNT_KINDS,
+    }),
+  );
   const observe = (engineRow: EngineRow, candidates: readonly Candidate[]) => {
     const chosen = choose(candidates, reviewThreshold);
     if (chosen) decidedBy.set(engineRow.transactionId, chosen.detail);
@@ -74,20 +64,9 @@ export async function evaluateGeneratedSet(
       samples.set(candidate.calibrationKey, list);
     }
   };
-  const accountCategories = new Map(US_CHART.map((account) => [account.accountNumber, account.category]));
-  const results = await categorizeRows(engineRows, {
-    accountCategories,
-    reviewThreshold,
-    tenantRules: [],
-    preferences: new Map(),
-    transfers: new Map(),
-    directory: directoryTier,
-    batchTiers: [],
-    curves,
-    observe,
-  });
-  const outcomes = rows.map((row) => {
-    const result = results.get(row.id)!;
+  const results = await categorizeCold(engineRows, reviewThreshold, { curves, observe });
+  const outcomes = rows.map((row, index) => {
+    const result = results[index];
     return {
       row,
       target: result.target,

@@ -15,11 +15,9 @@
  * until its other leg is found.
  */
 import { readFileSync } from 'node:fs';
-import { US_CHART } from '../../src/chart/us-chart.ts';
-import { cleanDescriptor } from '../../src/descriptor/descriptor.ts';
-import { categorizeRows, type EngineRow } from '../../src/sweep/categorize/engine.ts';
-import { directoryTier } from '../../src/sweep/categorize/tiers.ts';
 import { TRANSFER, type BankAccountKind } from '../../src/sweep/categorize/types.ts';
+import { categorizeCold, coldEngineRow } from '../../test/support/cold-engine.ts';
+import { HELD_ACCOUNT_KINDS } from './evaluate.ts';
 
 export const WRITTEN_SETS = ['meal-heavy', 'long-tail'] as const;
 
@@ -50,7 +48,6 @@ export function loadWrittenSet(name: (typeof WRITTEN_SETS)[number]): WrittenRow[
   });
 }
 
-const accountCategories = new Map(US_CHART.map((account) => [account.accountNumber, account.category]));
 const pct = (value: number) => `${(100 * value).toFixed(1)}%`;
 
 export async function printWrittenSets(reviewThreshold: number): Promise<void> {
@@ -59,43 +56,20 @@ export async function printWrittenSets(reviewThreshold: number): Promise<void> {
   );
   for (const name of WRITTEN_SETS) {
     const rows = loadWrittenSet(name);
-    const engineRows: EngineRow[] = rows.map((row, index) => {
-      const descriptor = cleanDescriptor(row.description, null);
-      return {
-        tenantId: 'written',
-        entityId: 'written',
-        transactionId: `${name}-${index}`,
-        date: '2026-03-02',
+    const engineRows = rows.map((row, index) =>
+      coldEngineRow({
+        id: `${name}-${index}`,
         description: row.description,
-        merchant: null,
-        merchantCategoryCode: row.merchantCategoryCode,
-        amountMinor: row.amountMinor,
-        currency: 'USD',
         direction: row.direction,
+        amountMinor: row.amountMinor,
         bankAccountKind: row.accountKind,
-        entityName: 'ACME HOLDINGS LLC',
-        industry: null,
-        regime: null,
-        heldAccountKinds: new Map([
-          ['checking', 1],
-          ['credit_card', 1],
-        ]),
-        merchantKey: descriptor.merchantKey,
-        cleanedDescriptor: descriptor.cleaned,
-        descriptor,
-      };
-    });
-    const results = await categorizeRows(engineRows, {
-      accountCategories,
-      reviewThreshold,
-      tenantRules: [],
-      preferences: new Map(),
-      transfers: new Map(),
-      directory: directoryTier,
-      batchTiers: [],
-    });
+        merchantCategoryCode: row.merchantCategoryCode,
+        heldAccountKinds: HELD_ACCOUNT_KINDS,
+      }),
+    );
+    const results = await categorizeCold(engineRows, reviewThreshold);
     const outcomes = rows.map((row, index) => {
-      const result = results.get(`${name}-${index}`)!;
+      const result = results[index];
       const right =
         result.target === row.label || (result.target === TRANSFER && (row.label === '1900' || row.label === '2100'));
       return { row, right, approved: !result.needsReview };

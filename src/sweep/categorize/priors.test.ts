@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { ACCOUNT, accountForRole, US_CHART } from '../../chart/us-chart.ts';
-import { cleanDescriptor } from '../../descriptor/descriptor.ts';
-import { categorizeRows, type EngineRow } from './engine.ts';
+import { ACCOUNT, accountForRole } from '../../chart/us-chart.ts';
+import { categorizeCold, COLD_ACCOUNT_CATEGORIES, coldEngineRow } from '../../../test/support/cold-engine.ts';
+import type { EngineRow } from './engine.ts';
 import { PRIOR_SCORE } from './priors.ts';
-import { directoryTier } from './tiers.ts';
 import type { BankAccountKind } from './types.ts';
 import type { Industry } from '../../tenancy/entity-profile.ts';
 
@@ -13,46 +12,21 @@ import type { Industry } from '../../tenancy/entity-profile.ts';
  * The priors (priors.ts): the likeliest account of a row nothing explained, always held for review. Names here are made
  * of syllables no rule, listing or trade word knows, so only the shape of the line speaks.
  */
-const accountCategories = new Map(US_CHART.map((account) => [account.accountNumber, account.category]));
-
 let rowCount = 0;
 
-function row(
+const row = (
   description: string,
   options: { direction?: 'in' | 'out'; kind?: BankAccountKind; industry?: Industry | null } = {},
-): EngineRow {
-  const descriptor = cleanDescriptor(description);
-  return {
-    tenantId: 't',
-    entityId: 'e',
-    transactionId: `r${++rowCount}`,
-    date: '2026-03-02',
+): EngineRow =>
+  coldEngineRow({
+    id: `r${++rowCount}`,
     description,
-    merchant: null,
-    amountMinor: 4_200,
-    currency: 'USD',
-    direction: options.direction ?? 'out',
-    bankAccountKind: options.kind ?? 'credit_card',
-    entityName: 'ACME HOLDINGS LLC',
-    industry: options.industry ?? null,
-    merchantKey: descriptor.merchantKey,
-    cleanedDescriptor: descriptor.cleaned,
-    descriptor,
-  };
-}
-
-async function categorize(rows: EngineRow[], reviewThreshold = 0.85) {
-  const results = await categorizeRows(rows, {
-    accountCategories,
-    reviewThreshold,
-    tenantRules: [],
-    preferences: new Map(),
-    transfers: new Map(),
-    directory: directoryTier,
-    batchTiers: [],
+    direction: options.direction,
+    bankAccountKind: options.kind,
+    industry: options.industry,
   });
-  return rows.map((engineRow) => results.get(engineRow.transactionId)!);
-}
+
+const categorize = (rows: EngineRow[], reviewThreshold = 0.85) => categorizeCold(rows, reviewThreshold);
 
 const syllable = fc.constantFrom(
   'ZORB',
@@ -129,5 +103,5 @@ test('unexplained money into a checking account is a customer paying, for review
   assert.equal(retail.target, accountForRole('sales'));
   for (const result of [savings, card]) assert.equal(result.target, ACCOUNT.uncategorizedIncome);
   // A trust account's deposits are clients' money (its own rules), never revenue.
-  assert.notEqual(accountCategories.get(trust.target), 'revenue');
+  assert.notEqual(COLD_ACCOUNT_CATEGORIES.get(trust.target), 'revenue');
 });

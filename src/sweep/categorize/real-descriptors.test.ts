@@ -4,10 +4,11 @@ import { test } from 'node:test';
 import { parse } from 'csv-parse/sync';
 import { cutWordsCsv } from '../../../scripts/build-cut-words.ts';
 import { ambiguousAliasesCsv } from '../../../scripts/build-name-words.ts';
-import { accountForRole, US_CHART } from '../../chart/us-chart.ts';
+import { accountForRole } from '../../chart/us-chart.ts';
 import { cleanDescriptor } from '../../descriptor/descriptor.ts';
 import { CUT_NAME_CONFIDENCE_FACTOR, lookupDirectory } from './directory/lookup.ts';
-import { categorizeRows, CUT_CONFIDENCE_CAP, type EngineRow } from './engine.ts';
+import { categorizeCold, coldEngineRow } from '../../../test/support/cold-engine.ts';
+import { CUT_CONFIDENCE_CAP, type EngineRow } from './engine.ts';
 import { CUT_WORD_SCORE, matchKeyword } from './keywords.ts';
 import { directoryTier } from './tiers.ts';
 
@@ -17,42 +18,9 @@ import { directoryTier } from './tiers.ts';
  */
 const AMBIGUOUS_FILE = new URL('./directory/ambiguous-aliases.csv', import.meta.url);
 const CUT_WORDS_FILE = new URL('./cut-words.csv', import.meta.url);
-const accountCategories = new Map(US_CHART.map((account) => [account.accountNumber, account.category]));
+const engineRow = (description: string, index: number): EngineRow => coldEngineRow({ id: `r${index}`, description });
 
-function engineRow(description: string, index: number): EngineRow {
-  const descriptor = cleanDescriptor(description);
-  return {
-    tenantId: 't',
-    entityId: 'e',
-    transactionId: `r${index}`,
-    date: '2026-03-02',
-    description,
-    merchant: null,
-    amountMinor: 4_200,
-    currency: 'USD',
-    direction: 'out',
-    bankAccountKind: 'credit_card',
-    entityName: 'ACME HOLDINGS LLC',
-    industry: null,
-    merchantKey: descriptor.merchantKey,
-    cleanedDescriptor: descriptor.cleaned,
-    descriptor,
-  };
-}
-
-async function categorize(...descriptions: string[]) {
-  const rows = descriptions.map(engineRow);
-  const results = await categorizeRows(rows, {
-    accountCategories,
-    reviewThreshold: 0.85,
-    tenantRules: [],
-    preferences: new Map(),
-    transfers: new Map(),
-    directory: directoryTier,
-    batchTiers: [],
-  });
-  return rows.map((row) => results.get(row.transactionId)!);
-}
+const categorize = (...descriptions: string[]) => categorizeCold(descriptions.map(engineRow));
 
 test('ambiguous-aliases.csv is what the census surnames, the US towns and the English word list give: regenerating it changes nothing', () => {
   assert.equal(
@@ -230,16 +198,7 @@ test("a merchant category code says nothing against the hand-kept directory's li
   rows[0].merchantCategoryCode = '5942'; // Amazon's code is still a book store's
   rows[1].merchantCategoryCode = '4899'; // Netflix's a cable company's
   rows[2].merchantCategoryCode = '5942';
-  const results = await categorizeRows(rows, {
-    accountCategories,
-    reviewThreshold: 0.85,
-    tenantRules: [],
-    preferences: new Map(),
-    transfers: new Map(),
-    directory: directoryTier,
-    batchTiers: [],
-  });
-  const [amazon, netflix, unlisted] = rows.map((row) => results.get(row.transactionId)!);
+  const [amazon, netflix, unlisted] = await categorizeCold(rows);
   assert.equal(amazon.target, accountForRole('supplies'));
   assert.equal(netflix.target, accountForRole('personal'));
   assert.equal(unlisted.target, accountForRole('education'), 'a merchant nobody lists is told by its code');
