@@ -171,6 +171,15 @@ test('the bank prefix is reported and never swallows the whole descriptor', () =
   assert.equal(cleanDescriptor('RECURRING PAYMENT NETFLIX.COM').bankPrefix, 'RECURRING PAYMENT');
   assert.equal(cleanDescriptor('DEBIT CARD PURCHASE').cleaned, 'DEBIT CARD PURCHASE');
   assert.equal(cleanDescriptor('   ').cleaned, '');
+  // An ACH entry's class (WEB, CCD, PPD) before or after the bank's word, a comma closing them.
+  assert.equal(cleanDescriptor('ACH WEB COMCAST 8993 30220114').cleaned, 'COMCAST');
+  assert.equal(cleanDescriptor('CCD DEBIT, SYSCO EFT PAYMENT 0004482').merchantKey, 'SYSCO EFT PAYMENT');
+  assert.equal(cleanDescriptor('ELECTRONIC PMT-WEB, T-MOBILE PCS SVC 9921883210').bankPrefix, 'ELECTRONIC PMT-WEB,');
+  assert.equal(
+    cleanDescriptor('WEB DESIGN CO').bankPrefix,
+    null,
+    'a class word names a merchant when no bank word follows',
+  );
 });
 
 const SAME_MERCHANT: string[][] = [
@@ -299,6 +308,12 @@ const bankPrefix = fc.constantFrom(
   'POS DEBIT ',
   'DBT CRD 1234 03/14/24 ',
   'DEBIT PURCHASE -VISA ',
+  'ACH WEB ',
+  'ACH DEBIT PPD ',
+  'CCD DEBIT, ',
+  'CCD DEPOSIT, ',
+  'ELECTRONIC PMT-WEB, ',
+  'BUSINESS TO BUSINESS ACH DEBIT ',
 );
 const processorPrefix = fc.constantFrom('', 'SQ *', 'TST* ', 'PAYPAL *', 'PP*', 'SP * ', 'IC* ', 'BT*', 'WPY*', 'EB *');
 const storeNumber = fc.oneof(

@@ -317,6 +317,8 @@ const RIDE_TIME = /\b(?:MON|TUE|WED|THU|FRI|SAT|SUN)\s+\d{1,2}(?::\d\d)?\s*(?:AM
  * Chase's "Online Payment 04453367 To Lopez Electrical 03/18" (a confirmation number, then the payee); but "ONLINE
  * PAYMENT THANK YOU" is a card payment.
  */
+/** Phrases some banks print before their entry's words ("BUSINESS TO BUSINESS ACH DEBIT - JOHN DEERE FIN"). */
+const BANK_PHRASE = /^BUSINESS TO BUSINESS (?=ACH\b)/;
 const BILL_PAY =
   /^(?:(?:ONLINE |WEB |MOBILE |INTERNET )?BILL ?(?:PAY(?:MENT|MT)?|PMT)|(?:ONLINE|WEB|MOBILE|INTERNET) (?:PAYMENT|PMT|PYMT)(?: \d{4,})?(?: TO)?|(?:WEB|TEL) AUTHORIZED (?:PMT|PAYMENT))\s+(?!THANK\b)(?=[A-Z])/;
 const DOMAIN =
@@ -341,16 +343,27 @@ function desAch(text: string): { company: string; entry: string | null } | null 
 function stripBankPrefix(text: string): { rest: string; prefix: string | null } {
   const words = text.split(' ');
   let index = 0;
+  const leadingPhrase = BANK_PHRASE.exec(text);
+  if (leadingPhrase) index = leadingPhrase[0].trim().split(' ').length;
   while (index < words.length - 1) {
-    const word = words[index];
+    // "CCD DEBIT, SYSCO": a comma closes the bank's words.
+    const word = words[index].replace(/,$/, '');
     // "PAYMENT TO CHASE" and "PAYMENT THANK YOU" name what the payment is, so their first word stays.
-    const next = words[index + 1];
+    const next = words[index + 1].replace(/,$/, '');
     const follows =
       index > 0 &&
       ((BANK_NOISE_FOLLOWERS.has(word) && next !== 'TO' && next !== 'THANK' && next !== 'RECEIVED') ||
         /^\d{4,}$/.test(word) ||
-        word === '-');
-    const isNoise = isBankWord(word) || (follows && (word !== 'ON' || /^AUTHORI[SZ]ED$/.test(words[index - 1])));
+        word === '-' ||
+        // An ACH entry's class after the bank's word ("ACH WEB COMCAST", "ELECTRONIC PMT-WEB, T-MOBILE").
+        ACH_ENTRY_CLASS_WORDS.has(word) ||
+        (word.includes('-') &&
+          word.split('-').every((part) => BANK_NOISE_FOLLOWERS.has(part) || ACH_ENTRY_CLASS_WORDS.has(part))));
+    // The class first, then the bank's word ("CCD DEBIT, SYSCO", "PPD CREDIT").
+    const leadingClass =
+      index === 0 && ACH_ENTRY_CLASS_WORDS.has(word) && (BANK_NOISE_WORDS.has(next) || BANK_NOISE_FOLLOWERS.has(next));
+    const isNoise =
+      isBankWord(word) || leadingClass || (follows && (word !== 'ON' || /^AUTHORI[SZ]ED$/.test(words[index - 1])));
     if (!isNoise) break;
     index += 1;
   }

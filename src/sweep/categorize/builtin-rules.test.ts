@@ -73,11 +73,19 @@ test('a marketplace cut is a commission, a processor fee a processing cost, a ch
   assert.deepEqual(decide(row('STRIPE CHARGEBACK FEE', 1_500)), ['platform-fees', '6210']);
 });
 
-test('a rent-a-car is travel, not rent; ATM withdrawals in any wording are draws', () => {
+test('a rent-a-car is travel, not rent; ATM withdrawals in any wording are cash on hand, held for review', () => {
   assert.deepEqual(decide(row('ENTERPRISE RENT-A-CA DALLAS TX', 18_000)), ['car-rental', '6150']);
   assert.deepEqual(decide(row('HERTZ RENT-A-CAR CHICAGO IL', 18_000)), ['car-rental', '6150']);
   assert.deepEqual(decide(row('RENT PAYMENT OAK STREET PROPERTIES', 250_000)), ['rent', '6110']);
-  assert.deepEqual(decide(row('BKOFAMERICA ATM 07/18 #903523882 WITHDRWL DENVER CO', 20_000)), ['atm-cash', '3200']);
+  for (const description of [
+    'BKOFAMERICA ATM 07/18 #903523882 WITHDRWL DENVER CO',
+    'ATM WITHDRAWAL AUTHORIZED ON 03/08 2400 E MAIN ST AUSTIN TX 0009214 ATM ID 0418H CARD 4417',
+    'ATM CASH WITHDRAWAL 0412 TD BANK TAMPA FL',
+  ]) {
+    const match = matchBuiltinRule(row(description, 20_000))!;
+    assert.deepEqual([match.rule.name, match.target], ['atm-cash', '1000'], description);
+    assert.ok(match.rawScore < 0.85, `${description}: a guess, never approved on its own`);
+  }
 });
 
 test('a transfer to a kind of account the entity does not hold (besides this one) waits for its pair as a question', () => {
@@ -646,5 +654,46 @@ test("the owner's money said in words outranks the channel it came by", () => {
   assert.deepEqual(
     decide(row('FEDWIRE CREDIT VIA: WELLS FARGO BANK B/O: HIGHLAND REALTY GROUP LLC', -900_000))?.[0],
     'customer-ach-and-wires',
+  );
+});
+
+test("banks' own wordings: a masked account's transfer, a card's payment, a loan's, a credit union's fee and dividend", () => {
+  // Online banks name the other account and mask its number: a transfer, fairly sure (the owner's account looks alike).
+  for (const description of [
+    'Transfer to Tax Savings (••4417)',
+    'Transfer from Mercury Checking ••7761',
+    'ACH Transfer to KESTREL MARKETING CO Mercury ••7761',
+    'Transfer to Mercury Treasury',
+  ]) {
+    const match = matchBuiltinRule(row(description, 50_000))!;
+    assert.deepEqual([match.rule.name, match.target], ['transfer-to-masked-account', 'transfer'], description);
+    assert.ok(match.rawScore < 0.85, description);
+  }
+  assert.equal(matchBuiltinRule(row('TRANSFER STATION DUMP FEE', 4_500)), null, 'a transfer station takes trash');
+  assert.deepEqual(decide(row('INTERNET BANKING PAYMENT TO CREDIT CARD 6621', 120_000)), [
+    'card-payment-sent',
+    'transfer',
+  ]);
+  assert.deepEqual(decide(row('Withdrawal Transfer To Loan 0012', 41_000)), ['loan-payment', '2400']);
+  assert.deepEqual(decide(row('JOHN DEERE FIN JD FIN PMT 240315 0071932288', 61_000)), ['loan-payment', '2400']);
+  assert.deepEqual(decide(row('COURTESY PAY FEE', 3_000)), ['bank-fees', '6210']);
+  assert.deepEqual(decide(row('Mercury Treasury Dividend', -1_830, { kind: 'savings' })), [
+    'dividend-or-yield',
+    '4500',
+  ]);
+});
+
+test("government: a city's utility bill is a utility; a state's workforce agency and secretary of state are taxes and licences", () => {
+  for (const description of [
+    'CITY OF AUSTIN UTILITY BILL 240320 8812440033',
+    'CITY OF BOISE DES:UTILITY ID:0042 INDN:BLUE HERON CAFE LLC CO ID:1846000580 PPD',
+    'TOWN OF CARY WATER SEWER',
+  ])
+    assert.deepEqual(decide(row(description, 18_000)), ['municipal-utility', '6170'], description);
+  assert.deepEqual(decide(row('CITY OF AUSTIN BUSINESS LICENSE', 5_000)), ['state-tax', '6140']);
+  assert.deepEqual(decide(row('TEXAS WORKFORCE TWC TAX 240430 1839022', 41_000)), ['state-tax', '6140']);
+  assert.deepEqual(
+    decide(row('NC SECRETARY OF DES:WEBPAY ID:ANNRPT2024 INDN:BALLANTYNE FAMILY DENT CO ID:1566000288 WEB', 20_000)),
+    ['state-tax', '6140'],
   );
 });
