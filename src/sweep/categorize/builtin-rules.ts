@@ -160,7 +160,7 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
   {
     name: 'state-tax',
     pattern:
-      /\b(FRANCHISE TAX|FTB|[A-Z]{2}DOR|DEPT OF REVENU\w*|DEPARTMENT OF REVENU\w*|DEPT REVENU\w*|DOR|COMPTROLLER|TAX COMMISSION|DEPT OF TAXATION|DEPT OF TAX|NYS DTF|DTF|EMPLOYMENT DEV|EDD|DEPT FIN|DEPT OF FINANCE|FIN & ADMIN|FINANCE & ADMIN|DFA|UNEMPLOYMENT INS|EMPLOYMENT SEC|EMPLOYMENT SECURITY|WORKFORCE COMM|WORKFORCE\b.*\bTAX|UNEMPLOYMENT TAX|SUTA|UI TAX|STATE TAX|CITY TAX|COUNTY TAX|PROPERTY TAX|PROP TAX|TAX COLL|TAX COLLECTOR|REVENUE COMM|REVENUE COMMISSION|OL TAX|OCC TAX|OCCUPATIONAL TAX|OCCUPATIONAL LICENSE|TAXATION|SECRETARY OF STATE|SECRETARY OF|SEC OF STATE|SOS|ANNUAL REPORT FEE|BUSINESS LICENSE)\b/,
+      /\b(FRANCHISE TAX|FTB|[A-Z]{2}DOR|DEPT OF REVENU\w*|DEPARTMENT OF REVENU\w*|DEPT REVENU\w*|DOR|COMPTROLLER|TAX COMMISSION|DEPT OF TAXATION|DEPT OF TAX|NYS DTF|DTF|EMPLOYMENT DEV|EDD|DEPT FIN|DEPT OF FINANCE|FIN & ADMIN|FINANCE & ADMIN|DFA|UNEMPLOYMENT INS|EMPLOYMENT SEC|EMPLOYMENT SECURITY|WORKFORCE COMM|WORKFORCE\b.*\bTAX|UNEMPLOYMENT TAX|SUTA|UI TAX|STATE TAX|CITY TAX|COUNTY TAX|PROPERTY TAX|PROP TAX|TAX COLL|TAX COLLECTOR|REVENUE COMM|REVENUE COMMISSION|OL TAX|OCC TAX|OCCUPATIONAL TAX|OCCUPATIONAL LICENSE|TAXATION|SECRETARY OF STATE|SECRETARY OF|SEC OF STATE|SOS|ANNUAL REPORT FEE|BUSINESS LICENSE|TREASURER|OPT TAX|OCC PRIV\w*|FIRE MARSHAL|FIRE RESCUE|FIRE INSPECTION|FIRE PREVENTION|BUILDING PERMIT|PERMIT FEE|LICENSE RENEWAL|LIC RENEWAL|LICENSE FEE|BOARD OF \w+ EXAMINERS|VEHICLE REGISTRATION|TAG RENEWAL|TABS RENEWAL|DMV)\b/,
     direction: 'out',
     target: accountForRole('taxes_licenses'),
     strength: 'strong',
@@ -494,14 +494,14 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     supersedesKeywords: true,
   },
   // Online banks print a move between accounts with the other account's name and its masked number ("Transfer to Tax
-  // Savings (••4417)", "Transfer from Mercury Checking ••7761"): most often the business's own account, sometimes the
-  // owner's or a payee's, so only fairly sure; the pairing of transfers finds the other leg when the account is connected.
+  // Savings (••4417)", "Transfer from Mercury Checking ••7761"): most often the business's own account, but as often the
+  // owner's or a payee's, so a guess for review; the pairing of transfers finds the other leg when the account is connected.
   {
     name: 'transfer-to-masked-account',
     pattern:
       /\bTRANSFER (TO|FROM)\b.*(••|\.\.\.|\bX{2,}|\*{2,})\d{4}\b|\bTRANSFER (TO|FROM) [A-Z ]*\b(SAVINGS|CHECKING|TREASURY|MONEY MARKET)\b/,
     target: 'transfer',
-    strength: 'fair',
+    strength: 'guess',
     supersedesKeywords: true,
   },
   {
@@ -513,6 +513,8 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     direction: 'out',
     target: accountForRole('cash'),
     strength: 'guess',
+    // The bank named is the machine's owner ("ATM CASH WITHDRAWAL 0412 TD BANK"), not a card to pay or an own account.
+    supersedesDirectory: true,
   },
   // Money sent to a person by Zelle or a payment app: most often a contractor or day worker paid for a job, but also the
   // owner, a refund or a landlord, so only a guess for review; the memory learns each payee from the owner's answer.

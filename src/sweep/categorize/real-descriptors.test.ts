@@ -211,3 +211,25 @@ test('a bank named inside a wire routed the money: the directory does not read i
   // Outside a wire the same inner name still counts.
   assert.notEqual(directoryTier({ ...engineRow('PAYMENT TO WELLS FARGO CARD', 1), bankAccountKind: 'checking' }), null);
 });
+
+test("the business's cash and a masked account's transfer are filed, but never approved on their own", async () => {
+  const answers = await categorizeCold(
+    [
+      'ATM CASH WITHDRAWAL 0412 TD BANK 4302 N DALE MABRY TAMPA FL',
+      'ATM WITHDRAWAL US BANK 2201 LYNDALE AVE S MINNEAPOLIS MN',
+      'BKOFAMERICA ATM 04/05 #000003918 WITHDRWL BALLANTYNE COMMON NC',
+      'Transfer to Anna Lindqvist ••4490',
+      'Transfer to Tax Savings (••4417)',
+    ].map((description, index) => coldEngineRow({ id: `r${index}`, description, bankAccountKind: 'checking' })),
+  );
+  assert.deepEqual(
+    answers.map((answer) => [answer.target, answer.needsReview]),
+    [
+      [accountForRole('cash'), true],
+      [accountForRole('cash'), true],
+      [accountForRole('cash'), true],
+      ['transfer', true],
+      ['transfer', true],
+    ],
+  );
+});
