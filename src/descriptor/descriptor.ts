@@ -317,6 +317,8 @@ const RIDE_TIME = /\b(?:MON|TUE|WED|THU|FRI|SAT|SUN)\s+\d{1,2}(?::\d\d)?\s*(?:AM
  * Chase's "Online Payment 04453367 To Lopez Electrical 03/18" (a confirmation number, then the payee); but "ONLINE
  * PAYMENT THANK YOU" is a card payment.
  */
+/** The bank's words an ACH entry's class may follow ("ACH WEB", "ACH DEBIT PPD"). */
+const ACH_ENTRY_WORDS: ReadonlySet<string> = new Set(['ACH', 'DEBIT', 'CREDIT', 'DEPOSIT', 'PAYMENT', 'PMT']);
 /** Phrases some banks print before their entry's words ("BUSINESS TO BUSINESS ACH DEBIT - JOHN DEERE FIN"). */
 const BANK_PHRASE = /^BUSINESS TO BUSINESS (?=ACH\b)/;
 const BILL_PAY =
@@ -355,8 +357,8 @@ function stripBankPrefix(text: string): { rest: string; prefix: string | null } 
       ((BANK_NOISE_FOLLOWERS.has(word) && next !== 'TO' && next !== 'THANK' && next !== 'RECEIVED') ||
         /^\d{4,}$/.test(word) ||
         word === '-' ||
-        // An ACH entry's class after the bank's word ("ACH WEB COMCAST", "ELECTRONIC PMT-WEB, T-MOBILE").
-        ACH_ENTRY_CLASS_WORDS.has(word) ||
+        // An ACH entry's class after the bank's ACH words ("ACH WEB COMCAST", "ELECTRONIC PMT-WEB, T-MOBILE").
+        (ACH_ENTRY_CLASS_WORDS.has(word) && ACH_ENTRY_WORDS.has(words[index - 1].replace(/,$/, ''))) ||
         (word.includes('-') &&
           word.split('-').every((part) => BANK_NOISE_FOLLOWERS.has(part) || ACH_ENTRY_CLASS_WORDS.has(part))));
     // The class first, then the bank's word ("CCD DEBIT, SYSCO", "PPD CREDIT").

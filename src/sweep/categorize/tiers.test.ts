@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import fc from 'fast-check';
+import { accountForRole } from '../../chart/us-chart.ts';
 import { directoryEntries } from './directory/lookup.ts';
-import { BANK_TRANSFER_ENTRY, CARD_ONLY_ISSUERS, directoryTier, saysNothing } from './tiers.ts';
+import { BANK_TRANSFER_ENTRY, CARD_ONLY_ISSUERS, directoryTier, FILL_UP_MINOR, saysNothing } from './tiers.ts';
 import { cleanDescriptor } from '../../descriptor/descriptor.ts';
 import type { EngineRow } from './engine.ts';
 import { TRANSFER, type BankAccountKind } from './types.ts';
@@ -75,4 +77,34 @@ test('retrieval answers neither a transfer whose other leg is missing nor trust 
   assert.equal(saysNothing({ ...deposit, transferLegFound: false }, 'transfer'), true);
   assert.equal(saysNothing({ ...deposit, transferLegFound: true }, 'transfer'), false);
   assert.equal(saysNothing(deposit, '4100'), false);
+});
+
+test("property: a fuel station's card sale is fuel from a fill-up's amount on, below it a store sale held for review; a charger's is always fuel", () => {
+  const aliasesOf = (category: string) =>
+    directoryEntries()
+      .filter((entry) => entry.category === category && entry.out.target === accountForRole('fuel'))
+      .flatMap((entry) => entry.aliases.filter((alias) => alias.split(' ').length > 1 || alias.length >= 6))
+      .filter((alias) => directoryTier(row(alias, 5_000, 'credit_card'))?.target === accountForRole('fuel'));
+  const stations = aliasesOf('fuel');
+  const chargers = aliasesOf('charging');
+  assert.ok(stations.length > 20 && chargers.length > 3);
+  fc.assert(
+    fc.property(
+      fc.constantFrom(...stations),
+      fc.integer({ min: 1, max: 300_00 }),
+      fc.constantFrom(' #1234', ' 0042 AUSTIN TX', ''),
+      (alias, amountMinor, tail) => {
+        const answer = directoryTier(row(`${alias}${tail}`, amountMinor, 'credit_card'));
+        if (amountMinor >= FILL_UP_MINOR) assert.equal(answer?.target, accountForRole('fuel'), alias);
+        else {
+          assert.equal(answer?.target, accountForRole('meals'), alias);
+          assert.ok(answer!.rawScore <= 0.5, 'a guess for review');
+        }
+      },
+    ),
+  );
+  for (const alias of chargers)
+    assert.equal(directoryTier(row(alias, 900, 'credit_card'))?.target, accountForRole('fuel'));
+  // A refund from a station is the fuel's, whatever its amount.
+  assert.notEqual(directoryTier(row('SHELL OIL 57444', -900, 'credit_card'))?.target, accountForRole('meals'));
 });

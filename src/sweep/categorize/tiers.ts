@@ -1,11 +1,12 @@
 import { cleanDescriptor } from '../../descriptor/descriptor.ts';
 import { directoryEntries, lookupDirectory } from './directory/lookup.ts';
+import { accountForRole } from '../../chart/us-chart.ts';
 import { HELD_FOR_OTHERS } from './builtin-rules.ts';
 import { matchKeyword } from './keywords.ts';
 import type { BatchTier, EngineRow, RowTier } from './engine.ts';
 import type { TenantBatchTier } from './llm/llm-batch-tier.ts';
 import { getRagIndex } from './rag/rag-index.ts';
-import { TRANSFER, type CategorizationInput } from './types.ts';
+import { TRANSFER, type CategorizationInput, type CategoryTarget } from './types.ts';
 import type { TierRuntime } from './run.ts';
 
 /**
@@ -29,6 +30,8 @@ export const directoryTier: RowTier = (row) => {
     namesARoutingBank(row, match)
   )
     return null;
+  const storeSale = storeSaleAtFuelStation(row, match);
+  if (storeSale) return storeSale;
   if (match.source === 'curated')
     return {
       target: match.target,
@@ -43,6 +46,25 @@ export const directoryTier: RowTier = (row) => {
     calibrationKey: 'brand',
   };
 };
+
+/**
+ * A fuel station's card sale below what a fill-up costs was most likely rung up in its store: US convenience stores'
+ * in-store baskets average under $10 (NACS), a fill-up several times that. Offered as a meal (a snack, a coffee) for
+ * review; at or above the amount, the station's own answer (fuel) stands. Stations only: a charger, a fleet card's
+ * invoice or a fuel app sells nothing else.
+ */
+export const FILL_UP_MINOR = 2_000;
+/** A likeliest guess, like the priors': held for review. */
+const STORE_SALE_SCORE = 0.5;
+
+function storeSaleAtFuelStation(
+  row: Pick<CategorizationInput, 'direction' | 'amountMinor' | 'currency'>,
+  match: { category: string; merchantName: string },
+): { target: CategoryTarget; rawScore: number; detail: string } | null {
+  if (match.category !== 'fuel' || row.direction !== 'out' || row.currency !== 'USD') return null;
+  if (Math.abs(row.amountMinor) >= FILL_UP_MINOR) return null;
+  return { target: accountForRole('meals'), rawScore: STORE_SALE_SCORE, detail: `store sale at ${match.merchantName}` };
+}
 
 /**
  * "MURPHY PLUMBING", "BURLINGTON PIZZA": a one-word alias that is also a common surname or a town's name, followed by words
