@@ -135,6 +135,13 @@ test('the processor and the wallet are decoded, and what the processor tells of 
   assert.deepEqual(decoded('FS *TECHSMITH'), ['fastspring', null, 'TECHSMITH', 'software']);
   assert.deepEqual(decoded('LEMSQZY* TALLY FORMS  NEW YORK NY'), ['lemonsqueezy', null, 'TALLY FORMS', 'software']);
   assert.deepEqual(decoded('SPO*THE LOCAL TAP        OMAHA        NE'), ['spoton', null, 'THE LOCAL TAP', null]);
+  // Eventbrite's tickets are to events: the name is the event's, whatever trade its words name.
+  assert.deepEqual(decoded('EB *ROCKIES MARKETING SUM 801-413-7200 CA'), [
+    'eventbrite',
+    null,
+    'ROCKIES MARKETING SUM',
+    'education',
+  ]);
   // Processors that serve every trade hint nothing.
   for (const descriptor of [
     'SQ *BLUE DOOR CAFE',
@@ -398,7 +405,8 @@ test("property: the name survives the card network's columns, store numbers and 
           : `${bank}${wallet}${processor}${nameField}${glued ? '' : ' '}${city} ${state}`;
         const decoded = cleanDescriptor(noisy);
         assert.equal(decoded.cleaned, name, noisy);
-        assert.equal(decoded.kindHint, processor.startsWith('TST') ? 'meals' : null, noisy);
+        const hint = processor.startsWith('TST') ? 'meals' : processor.startsWith('EB') ? 'education' : null;
+        assert.equal(decoded.kindHint, hint, noisy);
         assert.equal(decoded.placePrinted, true, noisy);
       },
     ),

@@ -108,8 +108,9 @@ const WALLETS: ReadonlyArray<[RegExp, string]> = [
  * point-of-sale system to restaurants only; Grubhub (and its Seamless), DoorDash and Uber Eats deliver meals; Uber's and
  * Lyft's rides are local transport; AffiniPay's LawPay takes payments for law firms only and its CPACharge for
  * accounting firms only; Paddle, FastSpring, 2Checkout, Lemon Squeezy and Digital River resell software and other
- * digital subscriptions as their makers' merchant of record. Square, Shopify, PayPal, Clover and SpotOn serve every
- * trade, so they hint nothing.
+ * digital subscriptions as their makers' merchant of record; Eventbrite sells tickets to events, which a business's
+ * card buys for its conferences and workshops (the chart's Education and Training). Square, Shopify, PayPal, Clover and
+ * SpotOn serve every trade, so they hint nothing.
  */
 const SOFTWARE_RESELLERS: ReadonlySet<string> = new Set([
   'paddle',
@@ -123,6 +124,7 @@ function kindHintOf(processor: string | null, tokens: readonly string[]): ChartR
   if (processor === 'toast' || processor === 'grubhub' || processor === 'seamless' || processor === 'doordash')
     return 'meals';
   if (processor === 'lawpay' || processor === 'cpacharge') return 'professional_services';
+  if (processor === 'eventbrite') return 'education';
   if (SOFTWARE_RESELLERS.has(processor ?? '')) return 'software';
   if (processor === 'uber')
     return tokens[1] === 'EATS' ? 'meals' : tokens[1] === 'TRIP' || tokens[1] === 'RIDE' ? 'rideshare' : null;
