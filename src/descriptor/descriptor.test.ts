@@ -79,6 +79,9 @@ const CLEANED: Array<[string, string, string | null]> = [
   // Store numbers before a city the cleaner does not know, glued to it or not, and a name printed twice around a slash.
   ['QT 4143/QUIKTRIP 554CEDAR PARK TX', 'QT QUIKTRIP', null],
   ['CHEVRON 0205718/CHEVRON 0205 ROUND ROCK TX', 'CHEVRON', null],
+  // A store number glued inside the first word: the words on either side.
+  ['MURPHY7123ATWALMART', 'MURPHY ATWALMART', null],
+  ['RACETRAC2345 00023457', 'RACETRAC', null],
   ['CHECKCARD 0314 SHELL OIL 57444 LEANDER TX', 'SHELL OIL', null],
   ['POS DEBIT 1234 WALMART SUPERCENTER', 'WALMART SUPERCENTER', null],
   ['PREAUTHORIZED ACH DEBIT GEICO 1234567890 AUTO PAY', 'GEICO AUTO PAY', null],

@@ -238,6 +238,7 @@ const REFERENCE_LABELS: ReadonlySet<string> = new Set([
 /** Words followed by a store's number ("STORE 0042", "STORE0042"). */
 const STORE_LABELS: ReadonlySet<string> = new Set(['STORE', 'STR', 'UNIT', 'LOC', 'SHOP', 'STE', 'SUITE']);
 /** Letters followed by digits, as one word: "ADS1234567", "HELIUM10". */
+const NUMBER_INSIDE = /^([A-Z]{3,})\d{2,}([A-Z]{3,})$/;
 const GLUED_NUMBER = /^([A-Z]{3,})\d+$/;
 /** ACH standard entry class codes: never part of a name. */
 const ACH_CLASS_CODES: ReadonlySet<string> = new Set(['PPD', 'CCD', 'CTX', 'IAT', 'TEL']);
@@ -430,6 +431,9 @@ function tokenize(text: string): { tokens: string[]; domain: string | null } {
         const glued = GLUED_NUMBER.exec(part);
         if (glued && (tokens.length === 0 || (!REFERENCE_LABELS.has(glued[1]) && !STORE_LABELS.has(glued[1]))))
           tokens.push(glued[1]);
+        // A store number glued inside the name's first word ("MURPHY7123ATWALMART"): the words on either side.
+        const inside = tokens.length === 0 ? NUMBER_INSIDE.exec(part) : null;
+        if (inside) tokens.push(inside[1], inside[2]);
         continue;
       }
       if (part === '&' && tokens.length === 0) continue;
