@@ -91,6 +91,7 @@ const CLEANED: Array<[string, string, string | null]> = [
   ['GOOGLE PAY SQ *BLUE DOOR CAFE', 'BLUE DOOR CAFE', 'square'],
   ['PURCHASE XXXX-XXXX-XXXX-1234 TARGET T-1234', 'TARGET', null],
   ['GRUBHUB*JOESPIZZA', 'JOESPIZZA', 'grubhub'],
+  ['DNH*GODADDY.COM 480-5058855 AZ', 'GODADDY', 'godaddy'],
 ];
 
 test('table: the cleaner strips bank, processor, store, place, reference and card noise', () => {

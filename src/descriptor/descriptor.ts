@@ -142,6 +142,8 @@ const SELF_PLATFORMS: ReadonlyArray<[RegExp, string, string]> = [
   [/^(AMZN|AMAZON)\b/, 'amazon', '$&'],
   [/^APPLE\.COM(\/BILL)?\b/, 'apple', 'APPLE '],
   [/^(MSFT|MICROSOFT)\s*\*\s*/, 'microsoft', 'MICROSOFT '],
+  // GoDaddy bills domains and hosting as "DNH*GODADDY.COM".
+  [/^DNH\s*\*\s*/, 'godaddy', ''],
 ];
 
 /** Words banks put in front of the merchant. Stripped from the front only, never from the middle. */
