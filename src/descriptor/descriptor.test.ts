@@ -320,7 +320,6 @@ const bankPrefix = fc.constantFrom(
   'DBT CRD 1234 03/14/24 ',
   'DEBIT PURCHASE -VISA ',
   'ACH WEB ',
-  'ACH DEBIT PPD ',
   'CCD DEBIT, ',
   'CCD DEPOSIT, ',
   'ELECTRONIC PMT-WEB, ',

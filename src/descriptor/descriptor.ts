@@ -322,8 +322,8 @@ const RIDE_TIME = /\b(?:MON|TUE|WED|THU|FRI|SAT|SUN)\s+\d{1,2}(?::\d\d)?\s*(?:AM
  * Chase's "Online Payment 04453367 To Lopez Electrical 03/18" (a confirmation number, then the payee); but "ONLINE
  * PAYMENT THANK YOU" is a card payment.
  */
-/** The bank's words an ACH entry's class may follow ("ACH WEB", "ACH DEBIT PPD"). */
-const ACH_ENTRY_WORDS: ReadonlySet<string> = new Set(['ACH', 'DEBIT', 'CREDIT', 'DEPOSIT', 'PAYMENT', 'PMT']);
+/** The bank's word an ACH entry's class may follow ("ACH WEB"); after others it may begin a name ("RECURRING PAYMENT WEB SUMMIT"). */
+const ACH_ENTRY_WORDS: ReadonlySet<string> = new Set(['ACH']);
 /** Phrases some banks print before their entry's words ("BUSINESS TO BUSINESS ACH DEBIT - JOHN DEERE FIN"). */
 const BANK_PHRASE = /^BUSINESS TO BUSINESS (?=ACH\b)/;
 const BILL_PAY =
