@@ -2,6 +2,7 @@ import { ACCOUNT, accountForRole, type AccountCategory } from '../../chart/us-ch
 import { cleanDescriptor } from '../../descriptor/descriptor.ts';
 import type { MerchantPreference } from '../memory-store.ts';
 import { matchBuiltinRule } from './builtin-rules.ts';
+import { capitalizedPurchase } from './capitalization.ts';
 import { matchPrior, PRIOR_SCORE } from './priors.ts';
 import { matchKeyword, matchProcessorKind } from './keywords.ts';
 import { matchMcc } from './mcc.ts';
@@ -225,7 +226,12 @@ export async function categorizeRows(
       });
     context.observe?.(row, candidates);
     const chosen = choose(candidates, context.reviewThreshold);
-    if (chosen) {
+    // The owner's own rules and corrections say what they say; shipped knowledge's office purchase may be equipment.
+    const shipped = chosen && chosen.calibrationKey !== null && chosen.calibrationKey !== 'memory';
+    if (chosen && shipped && capitalizedPurchase(row, chosen.target)) {
+      const described = describe(accountForRole('equipment'), calibrate('prior', PRIOR_SCORE), chosen.tier, context);
+      results.set(row.transactionId, { ...described, needsReview: true });
+    } else if (chosen) {
       const described = describe(chosen.target, chosen.confidence, chosen.tier, context);
       results.set(
         row.transactionId,

@@ -1,0 +1,63 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import fc from 'fast-check';
+import { accountForRole } from '../../chart/us-chart.ts';
+import { categorizeCold, COLD_ACCOUNT_CATEGORIES, coldEngineRow } from '../../../test/support/cold-engine.ts';
+import { categorizeRows } from './engine.ts';
+import { directoryTier } from './tiers.ts';
+import { DE_MINIMIS_SAFE_HARBOR_MINOR } from './capitalization.ts';
+
+const OFFICE_PURCHASES = [
+  'APPLE STORE #R094',
+  'DELL MARKETING L.P. 800-456-3355 TX',
+  'BEST BUY 00012345 AUSTIN TX',
+  'STAPLES 00123 DENVER CO',
+];
+
+test('property: an office purchase above the de minimis safe harbor is offered as equipment for review; at or below it, an office expense', async () => {
+  await fc.assert(
+    fc.asyncProperty(
+      fc.constantFrom(...OFFICE_PURCHASES),
+      fc.integer({ min: 100, max: 2_000_000 }),
+      async (description, amountMinor) => {
+        const [answer] = await categorizeCold([
+          coldEngineRow({ id: 'r', description, amountMinor, bankAccountKind: 'credit_card' }),
+        ]);
+        if (amountMinor > DE_MINIMIS_SAFE_HARBOR_MINOR)
+          assert.deepEqual([answer.target, answer.needsReview], [accountForRole('equipment'), true], description);
+        else assert.equal(answer.target, accountForRole('office'), description);
+      },
+    ),
+    { numRuns: 60 },
+  );
+});
+
+test('a refund of an office purchase stays where the purchase went', async () => {
+  const [refund] = await categorizeCold([
+    coldEngineRow({
+      id: 'r',
+      description: 'APPLE STORE #R094',
+      direction: 'in',
+      amountMinor: -349_900,
+      bankAccountKind: 'credit_card',
+    }),
+  ]);
+  assert.notEqual(refund.target, accountForRole('equipment'));
+});
+
+test("the owner's own decision for a merchant stands whatever the amount", async () => {
+  const row = coldEngineRow({ id: 'r', description: 'APPLE STORE #R094', amountMinor: 349_900 });
+  const office = accountForRole('office');
+  const results = await categorizeRows([row], {
+    accountCategories: COLD_ACCOUNT_CATEGORIES,
+    reviewThreshold: 0.85,
+    tenantRules: [],
+    preferences: new Map([
+      [row.merchantKey, { merchantKey: row.merchantKey, target: office, approvals: 4, overrides: 0 }],
+    ]),
+    transfers: new Map(),
+    directory: directoryTier,
+    batchTiers: [],
+  });
+  assert.deepEqual([results.get('r')?.target, results.get('r')?.needsReview], [office, false]);
+});

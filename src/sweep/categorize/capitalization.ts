@@ -1,0 +1,23 @@
+import { accountForRole } from '../../chart/us-chart.ts';
+import type { CategorizationInput, CategoryTarget } from './types.ts';
+
+/**
+ * The IRS de minimis safe harbor (Treas. Reg. § 1.263(a)-1(f)): a business without audited statements may expense
+ * tangible property costing up to $2,500 per item or invoice; above it, a computer, a camera or a piece of furniture is
+ * equipment to capitalize and depreciate (the chart's 1500, "capitalized"), not an office expense. A row the shipped
+ * knowledge files as an office purchase above that amount is offered as equipment, for review: the invoice may hold
+ * several cheaper items, which the owner knows and the bank line does not.
+ */
+export const DE_MINIMIS_SAFE_HARBOR_MINOR = 250_000;
+
+export function capitalizedPurchase(
+  row: Pick<CategorizationInput, 'direction' | 'amountMinor' | 'currency'>,
+  target: CategoryTarget,
+): boolean {
+  return (
+    target === accountForRole('office') &&
+    row.direction === 'out' &&
+    row.currency === 'USD' &&
+    Math.abs(row.amountMinor) > DE_MINIMIS_SAFE_HARBOR_MINOR
+  );
+}
