@@ -97,6 +97,34 @@ export const LISTED_COLUMNS = [
 ] as const satisfies ReadonlyArray<keyof TransactionsTable>;
 export type ListedFields = Pick<BankRow, Camel<(typeof LISTED_COLUMNS)[number]>>;
 
+/** A listed row read as an array of its values in LISTED_COLUMNS' order (SQLite's JSON page, transactions-store.ts). */
+export function listedRowFromValues(
+  values: readonly unknown[],
+): Pick<TransactionsTable, (typeof LISTED_COLUMNS)[number]> {
+  return {
+    id: values[0],
+    bank_account_id: values[1],
+    entity_id: values[2],
+    date: values[3],
+    authorized_date: values[4],
+    amount_minor: values[5],
+    currency: values[6],
+    description: values[7],
+    merchant: values[8],
+    merchant_category_code: values[9],
+    pending: values[10],
+    transaction_type: values[11],
+    category_target: values[12],
+    category_confidence: values[13],
+    category_source: values[14],
+    needs_review: values[15],
+    journal_entry_id: values[16],
+    sweep_state: values[17],
+    sweep_error: values[18],
+    sweep_failed_at: values[19],
+  } as Pick<TransactionsTable, (typeof LISTED_COLUMNS)[number]>;
+}
+
 /**
  * The listed columns of a stored row as a BankRow's fields. One literal of a fixed shape: lists and
  * sweep batches map thousands of rows, and an object built key by key from the row's own keys cost

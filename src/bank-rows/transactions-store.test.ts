@@ -3,6 +3,9 @@ import { after, before, describe, it } from 'node:test';
 import { createAccount, createHarness, type Harness } from '../../test/support/harness.ts';
 import { insertCategorizedRows, type RowOwner } from '../../test/support/categorized-rows.ts';
 import { tenantsWithSweepWork, updateSweptRows } from './sweep-queue.ts';
+import fc from 'fast-check';
+import { listTransactions } from './transactions-store.ts';
+import { LISTED_COLUMNS, listedRowFromValues, toListedFields } from './bank-row.ts';
 
 describe('updateSweptRows', () => {
   let harness: Harness;
@@ -150,5 +153,78 @@ describe('tenantsWithSweepWork', () => {
     assert.deepEqual(await tenantsWithSweepWork(harness.handle.db, 100), waiting);
     assert.deepEqual(await tenantsWithSweepWork(harness.handle.db, 2), waiting.slice(0, 2));
     assert.deepEqual(await tenantsWithSweepWork(harness.handle.db, 1), waiting.slice(0, 1));
+  });
+});
+
+describe('listTransactions', () => {
+  let harness: Harness;
+  let owner: RowOwner;
+
+  before(async () => {
+    harness = await createHarness();
+    const tenant = await harness.newTenant('Listing LLC');
+    owner = {
+      tenantId: tenant.tenantId,
+      entityId: tenant.entityId,
+      bankAccountId: (await createAccount(tenant, 'chk')).id,
+    };
+    // Text JSON must escape (quotes, backslashes, control characters, astral characters), nulls and both signs.
+    const descriptions = ['CAFÉ "LE" BISTRO', 'BACK\\SLASH\tTAB', 'EMOJI 🍕 PIZZA', "O'NEIL'S PUB", 'PLAIN 42'];
+    await insertCategorizedRows(
+      harness.handle.db,
+      owner,
+      Array.from({ length: 120 }, (_, index) => ({
+        description: descriptions[index % descriptions.length],
+        amountMinor: (index % 7 === 0 ? -1 : 1) * (index * 37 + 1),
+        target: index % 4 === 0 ? null : index % 2 === 0 ? '6200' : '4000',
+        needsReview: index % 3 === 0,
+        date: `2026-0${1 + (index % 3)}-${String(1 + (index % 27)).padStart(2, '0')}`,
+      })),
+    );
+  });
+
+  after(async () => {
+    await harness.close();
+  });
+
+  it('a listed row read as values is the row read as columns', () => {
+    const values = LISTED_COLUMNS.map((column, index) => `${column}:${index}`);
+    assert.deepEqual(Object.keys(listedRowFromValues(values)), [...LISTED_COLUMNS]);
+    assert.deepEqual(Object.values(listedRowFromValues(values)), values);
+  });
+
+  it('property: any page is the rows a plain read gives, in the same order, field for field', async () => {
+    const plain = (
+      await harness.handle.db
+        .selectFrom('transactions')
+        .selectAll()
+        .where('tenant_id', '=', owner.tenantId)
+        .orderBy('date', 'desc')
+        .orderBy('seq', 'desc')
+        .execute()
+    ).map((row) => toListedFields(row));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 60 }),
+        fc.integer({ min: 0, max: 130 }),
+        fc.constantFrom(undefined, 'PIZZA', '"LE"', 'back\\'),
+        async (limit, offset, search) => {
+          const listed = await listTransactions(harness.handle.db, { tenantId: owner.tenantId, limit, offset, search });
+          const expected = plain
+            .filter(
+              (row) =>
+                search === undefined ||
+                row.description.toLowerCase().includes(search.toLowerCase()) ||
+                (row.merchant ?? '').toLowerCase().includes(search.toLowerCase()),
+            )
+            .slice(offset, offset + limit + 1);
+          assert.deepEqual(
+            listed.map(({ categoryAccountName: _, ...fields }) => fields),
+            expected,
+          );
+        },
+      ),
+      { numRuns: 40 },
+    );
   });
 });

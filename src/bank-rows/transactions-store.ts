@@ -1,12 +1,13 @@
-import { sql } from 'kysely';
+import { sql, type SelectQueryBuilder } from 'kysely';
 import { isPostgres, runWithColumnArrays, runWithValues } from '../db/bulk.ts';
 import { unindexedTenant } from '../db/unindexed-tenant.ts';
-import type { TransactionsTable } from '../db/schema.ts';
+import type { Database, TransactionsTable } from '../db/schema.ts';
 import {
   storedSweepState,
   toBankRow,
   toBankRowPart,
   toListedFields,
+  listedRowFromValues,
   LISTED_COLUMNS,
   type ListedFields,
   type BankRow,
@@ -270,12 +271,12 @@ export async function listTransactions(db: Executor, query: TransactionListQuery
   // sorting: 274 ms for a page at offset 1,000 in 100k rows, 1.6 ms once analyzed. A query on one table
   // ordered by its date index is planned the same whatever the statistics say. (A join to a derived
   // page fixed PostgreSQL too, but SQLite then copied the page into a temporary table: 1.6× slower.)
-  const rows = await select
+  const page = select
     .orderBy('transactions.date', 'desc')
     .orderBy('transactions.seq', 'desc')
     .limit(query.limit + 1)
-    .offset(query.offset)
-    .execute();
+    .offset(query.offset);
+  const rows = isPostgres(db) ? await page.execute() : await pageAsJson(db, page.select('transactions.seq'));
   const names = await accountNamesOf(db, rows);
   return rows.map((row) => {
     const listed = toListedFields(row) as ListedBankRow;
@@ -283,6 +284,23 @@ export async function listTransactions(db: Executor, query: TransactionListQuery
       row.category_target === null ? null : (names.get(`${row.entity_id} ${row.category_target}`) ?? null);
     return listed;
   });
+}
+
+/**
+ * A page's rows as one JSON text SQLite builds, parsed back to arrays: better-sqlite3 builds an object per row value by
+ * value, which was half of a fresh page's database time (a month's 51 rows 0.205 → 0.080 ms, 201 rows at offset 1,000
+ * 0.834 → 0.295 ms with the parse). The aggregate's ORDER BY keeps the page's order.
+ */
+async function pageAsJson<Row>(
+  db: Executor,
+  page: SelectQueryBuilder<Database, 'transactions', Row>,
+): Promise<Array<Pick<TransactionsTable, (typeof LISTED_COLUMNS)[number]>>> {
+  const values = sql.join(LISTED_COLUMNS.map((column) => sql.ref(`page.${column}`)));
+  const { rows } = await db
+    .selectFrom(page.as('page'))
+    .select(sql<string>`json_group_array(json_array(${values}) order by page.date desc, page.seq desc)`.as('rows'))
+    .executeTakeFirstOrThrow();
+  return (JSON.parse(rows) as unknown[][]).map(listedRowFromValues);
 }
 
 /** The names of the ledger accounts rows are categorized to, keyed by entity and account number. */
