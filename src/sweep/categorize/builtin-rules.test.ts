@@ -160,7 +160,7 @@ test("a sole proprietor's or partnership's income-tax estimates are the owners' 
     '3200',
     STRENGTH_SCORE.strong,
   ]);
-  // Outside the windows, with payroll wording, for corporations, or with the regime unknown: the business's tax.
+  // Outside the windows, with payroll wording, or for corporations: the business's tax.
   assert.deepEqual(match('IRS USATAXPYMT 260214 ABC123', { ...soleProp, date: '2026-02-14' }), [
     'federal-tax',
     '6140',
@@ -188,7 +188,13 @@ test("a sole proprietor's or partnership's income-tax estimates are the owners' 
     '6140',
     STRENGTH_SCORE.strong,
   ]);
+  // The classification unknown is read as an LLC's default (taxed through its owners): the same guess, for review.
   assert.deepEqual(match('IRS USATAXPYMT 260414 ABC123', { date: '2026-04-14' }), [
+    'federal-tax',
+    '3200',
+    GUESS_SCORE,
+  ]);
+  assert.deepEqual(match('IRS USATAXPYMT 260421 ABC123', { date: '2026-04-21' }), [
     'federal-tax',
     '6140',
     STRENGTH_SCORE.strong,

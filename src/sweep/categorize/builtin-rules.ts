@@ -601,10 +601,13 @@ const ESTIMATE_LAST_DAY = 18;
  * States follow the federal installment dates.
  */
 function ownersIncomeTaxEstimate(input: CategorizationInput, rule: BuiltinRule, text: string): number | null {
-  if (!input.regime || !OWNERS_PAY_INCOME_TAX.has(input.regime)) return null;
+  if (input.regime && !OWNERS_PAY_INCOME_TAX.has(input.regime)) return null;
   if (rule.name !== 'federal-tax' && !(rule.name === 'state-tax' && STATE_INCOME_TAX_AGENCY.test(text))) return null;
   if (BUSINESS_TAX_WORDING.test(text)) return null;
+  // "1040-ES" is an individual's return whatever the business's classification.
   if (ESTIMATE_WORDING.test(text)) return STRENGTH_SCORE.strong;
+  // An unknown classification is read as the default one: an LLC that elected nothing is taxed through its owners
+  // (Treas. Reg. § 301.7701-3), so a payment in the window is guessed theirs, for review.
   const [, month, day] = input.date.split('-').map(Number);
   return ESTIMATE_MONTHS.has(month) && day <= ESTIMATE_LAST_DAY ? GUESS_SCORE : null;
 }
