@@ -189,11 +189,7 @@ test("a sole proprietor's or partnership's income-tax estimates are the owners' 
     STRENGTH_SCORE.strong,
   ]);
   // The classification unknown is read as an LLC's default (taxed through its owners): the same guess, for review.
-  assert.deepEqual(match('IRS USATAXPYMT 260414 ABC123', { date: '2026-04-14' }), [
-    'federal-tax',
-    '3200',
-    GUESS_SCORE,
-  ]);
+  assert.deepEqual(match('IRS USATAXPYMT 260414 ABC123', { date: '2026-04-14' }), ['federal-tax', '3200', GUESS_SCORE]);
   assert.deepEqual(match('IRS USATAXPYMT 260421 ABC123', { date: '2026-04-21' }), [
     'federal-tax',
     '6140',
@@ -537,6 +533,8 @@ test("a state's numbered sales-tax return is sales tax; only a revenue departmen
     "a business's own return",
   );
   assert.deepEqual(decide(row('SQUARE INC PAYROLL FEE 240701 Z0YSGY', 4_500)), ['payroll-fees', '6080']);
+  // QuickBooks Payroll's tax impound where the bank prints the company id before the entry.
+  assert.deepEqual(decide(row('INTUIT 74859034 TAX 240315', 210_000)), ['payroll-taxes', '6140']);
   assert.deepEqual(decide(row('SQUARE INC PAYROLLTAX 240712 53YYQ5', 145_000)), ['payroll-taxes', '6140']);
   assert.deepEqual(
     decide(
@@ -681,6 +679,7 @@ test("banks' own wordings: a masked account's transfer, a card's payment, a loan
   assert.deepEqual(decide(row('Withdrawal Transfer To Loan 0012', 41_000)), ['loan-payment', '2400']);
   assert.deepEqual(decide(row('JOHN DEERE FIN JD FIN PMT 240315 0071932288', 61_000)), ['loan-payment', '2400']);
   assert.deepEqual(decide(row('COURTESY PAY FEE', 3_000)), ['bank-fees', '6210']);
+  assert.deepEqual(decide(row('BMO LOAN PAYMENT INTEREST', 61_000)), ['interest-charged', '6070']);
   assert.deepEqual(decide(row('Mercury Treasury Dividend', -1_830, { kind: 'savings' })), [
     'dividend-or-yield',
     '4500',
@@ -695,6 +694,12 @@ test("government: a city's utility bill is a utility; a state's workforce agency
   ])
     assert.deepEqual(decide(row(description, 18_000)), ['municipal-utility', '6170'], description);
   assert.deepEqual(decide(row('CITY OF AUSTIN BUSINESS LICENSE', 5_000)), ['state-tax', '6140']);
+  for (const description of [
+    'ACH DEBIT NATL FUEL GAS DIST UTILITY PMT',
+    'PEDERNALES ELECTRIC COOP ONLINE PMT',
+    'SAWS WATER AUTHORITY WEB PMT',
+  ])
+    assert.deepEqual(decide(row(description, 18_000)), ['utility-bill', '6170'], description);
   assert.deepEqual(decide(row('TEXAS WORKFORCE TWC TAX 240430 1839022', 41_000)), ['state-tax', '6140']);
   // Local government's fees for a business's permits, inspections and licences.
   for (const description of [

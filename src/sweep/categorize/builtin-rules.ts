@@ -100,7 +100,7 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
   {
     name: 'payroll-taxes',
     pattern: new RegExp(
-      String.raw`\b(${PAYROLL_PROCESSORS}|PAYROLL)\b.*\b(TAX|TAXES|TAX PMT|TAX IMPOUND)\b|\bPAYROLL EXP\b|\b(PAYROLLTAX|PAYROLLTAXES|PAYROLL TAX)\b|\bINTUIT\b.*\b(DES|CO ENTRY DESCR):\s?(TAX|TAXES)\b`,
+      String.raw`\b(${PAYROLL_PROCESSORS}|PAYROLL)\b.*\b(TAX|TAXES|TAX PMT|TAX IMPOUND)\b|\bPAYROLL EXP\b|\b(PAYROLLTAX|PAYROLLTAXES|PAYROLL TAX)\b|\bINTUIT\b.*\b(DES|CO ENTRY DESCR):\s?(TAX|TAXES)\b|\bINTUIT \d+ (TAX|TAXES)\b`,
     ),
     direction: 'out',
     target: accountForRole('taxes_licenses'),
@@ -151,6 +151,16 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     name: 'municipal-utility',
     pattern:
       /\b(CITY|TOWN|VILLAGE|COUNTY|CTY|BOROUGH)\b.*\b(UTILITY|UTILITIES|UTIL|WATER|SEWER|ELECTRIC|LIGHT & POWER|TRASH|SANITATION|SOLID WASTE|REFUSE|STORMWATER)\b/,
+    direction: 'out',
+    target: accountForRole('utilities'),
+    strength: 'strong',
+    supersedesDirectory: true,
+  },
+  // A utility's own words for its bill: a gas distributor's is no fuel station's ("NATL FUEL GAS DIST UTILITY PMT").
+  {
+    name: 'utility-bill',
+    pattern:
+      /\b(UTILITY (PMT|PAYMENT|PYMT|BILL)|UTIL PMT|UTIL PYMT|GAS DIST\w*|NATURAL GAS|ELECTRIC COOP\w*|LIGHT & POWER|POWER & LIGHT|WATER (DEPT|DISTRICT|UTILITY|AUTHORITY)|SEWER (DEPT|DISTRICT|AUTHORITY))\b/,
     direction: 'out',
     target: accountForRole('utilities'),
     strength: 'strong',
@@ -218,7 +228,7 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
   {
     name: 'interest-charged',
     pattern:
-      /\b(INTEREST CHARGE|INTEREST CHARGED|PURCHASE INTEREST|FINANCE CHARGE|CASH ADVANCE INTEREST|INTEREST ON PURCHASES|LOAN INTEREST)\b/,
+      /\b(INTEREST CHARGE|INTEREST CHARGED|PURCHASE INTEREST|FINANCE CHARGE|CASH ADVANCE INTEREST|INTEREST ON PURCHASES|LOAN INTEREST|(LOAN|LOC) (PAYMENT|PMT) INTEREST|LOC INTEREST|LINE OF CREDIT INTEREST|INTEREST (PAYMENT|PMT))\b/,
     direction: 'out',
     target: accountForRole('interest_expense'),
     strength: 'exact',

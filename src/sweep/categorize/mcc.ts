@@ -7,7 +7,8 @@ import type { CategoryTarget } from './types.ts';
  * Merchant category codes (ISO 18245): the four digits a card network files every merchant under, which bank feeds carry
  * beside the descriptor. mcc-roles.csv maps ranges of codes to chart roles, each row naming its source (the standard's
  * code or the networks' range, as the `mcc` package lists their descriptions) and why that role. Codes whose use depends
- * on the business (medical services, florists, pet shops, money orders) have no row: the other tiers decide those.
+ * on the business (medical services, florists, pet shops, money orders, the postal service: a letter's postage is an
+ * office expense, a parcel's shipping) have no row: the other tiers decide those.
  */
 export type MccStrength = 'clear' | 'likely';
 /** Raw scores, with a curve of their own (key `mcc`): the network knows the merchant's trade, not what was bought. */
