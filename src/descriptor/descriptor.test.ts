@@ -82,6 +82,8 @@ const CLEANED: Array<[string, string, string | null]> = [
   // A store number glued inside the first word: the words on either side.
   ['MURPHY7123ATWALMART', 'MURPHY ATWALMART', null],
   ['RACETRAC2345 00023457', 'RACETRAC', null],
+  // A bank word some banks hyphenate.
+  ['DEBIT CARD PRE-AUTH 03/20 PILOT_00389 GROVE CITY OH XXXX8063', 'PILOT', null],
   ['CHECKCARD 0314 SHELL OIL 57444 LEANDER TX', 'SHELL OIL', null],
   ['POS DEBIT 1234 WALMART SUPERCENTER', 'WALMART SUPERCENTER', null],
   ['PREAUTHORIZED ACH DEBIT GEICO 1234567890 AUTO PAY', 'GEICO AUTO PAY', null],

@@ -195,6 +195,8 @@ const ACH_ENTRY_CLASS_WORDS: ReadonlySet<string> = new Set([
 /** A bank word, a bank word glued to a terminal number ("POS514271"), or hyphenated entry-class words ("WEB-RECUR"). */
 function isBankWord(word: string): boolean {
   if (BANK_NOISE_WORDS.has(word)) return true;
+  // "PRE-AUTH", "NON-PIN": a bank word some banks hyphenate.
+  if (word.includes('-') && BANK_NOISE_WORDS.has(word.replace(/-/g, ''))) return true;
   const glued = /^([A-Z]+)\d+$/.exec(word);
   if (glued && BANK_NOISE_WORDS.has(glued[1])) return true;
   return (

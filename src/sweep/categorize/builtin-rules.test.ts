@@ -680,6 +680,9 @@ test("banks' own wordings: a masked account's transfer, a card's payment, a loan
   assert.deepEqual(decide(row('JOHN DEERE FIN JD FIN PMT 240315 0071932288', 61_000)), ['loan-payment', '2400']);
   assert.deepEqual(decide(row('COURTESY PAY FEE', 3_000)), ['bank-fees', '6210']);
   assert.deepEqual(decide(row('BMO LOAN PAYMENT INTEREST', 61_000)), ['interest-charged', '6070']);
+  assert.deepEqual(decide(row('RETURN ITEM FEE', 3_600)), ['bank-fees', '6210']);
+  assert.deepEqual(decide(row('ACH DEBIT BA ELECTRONIC PAYMENT', 250_000)), ['card-payment-sent', 'transfer']);
+  assert.equal(decide(row('DIRECTPAY FULL BALANCE', -250_000, { kind: 'credit_card' }))?.[1], 'transfer');
   assert.deepEqual(decide(row('Mercury Treasury Dividend', -1_830, { kind: 'savings' })), [
     'dividend-or-yield',
     '4500',
@@ -708,8 +711,19 @@ test("government: a city's utility bill is a utility; a state's workforce agency
     'TRAVIS COUNTY TREASURER PROP TAX',
     'CITY OF MESA BUILDING PERMIT',
     'DMV RENEWAL 0412',
+    'ACH DEBIT NYS DOL UI PAYMENT',
   ])
     assert.deepEqual(decide(row(description, 9_000)), ['state-tax', '6140'], description);
+  // A state's agencies as banks print them: a state's code or name first, then the agency's kind.
+  for (const description of [
+    'AL BD COSMETOLOGY      MONTGOMERY          AL',
+    'TX DEPT OF LIC & REG AUSTIN TX',
+    'UT DIV OF REAL ESTATE SALT LAKE CITYUT',
+    'NYS AGRICULTURE & MARKETS ALBANY NY',
+    'RI DEPT OF STATE',
+  ])
+    assert.deepEqual(decide(row(description, 9_000)), ['state-agency', '6140'], description);
+  assert.equal(decide(row('TX ROADHOUSE 0412 AUSTIN TX', 9_000)), null, "a state's code before a name is no agency");
   assert.deepEqual(
     decide(row('NC SECRETARY OF DES:WEBPAY ID:ANNRPT2024 INDN:BALLANTYNE FAMILY DENT CO ID:1566000288 WEB', 20_000)),
     ['state-tax', '6140'],

@@ -101,7 +101,9 @@ test('unexplained money into a checking account is a customer paying, for review
     [accountForRole('service_revenue'), PRIOR_SCORE, true],
   );
   assert.equal(retail.target, accountForRole('sales'));
-  for (const result of [savings, card]) assert.equal(result.target, ACCOUNT.uncategorizedIncome);
+  assert.equal(card.target, ACCOUNT.uncategorizedIncome);
+  // A savings account's unexplained money is a move between accounts, for review.
+  assert.deepEqual([savings.target, savings.needsReview], ['transfer', true]);
   // A trust account's deposits are clients' money (its own rules), never revenue.
   assert.notEqual(COLD_ACCOUNT_CATEGORIES.get(trust.target), 'revenue');
 });

@@ -1,6 +1,6 @@
 import { accountForRole } from '../../chart/us-chart.ts';
 import { cleanDescriptor } from '../../descriptor/descriptor.ts';
-import type { CategorizationInput, CategoryTarget } from './types.ts';
+import { TRANSFER, type CategorizationInput, type CategoryTarget } from './types.ts';
 import { revenueTargetFor } from './industry.ts';
 
 /**
@@ -19,6 +19,8 @@ import { revenueTargetFor } from './industry.ts';
  *   entity's industry earns (service revenue when none is stated). Checking accounts only: a card's credits are
  *   payments and merchants' refunds, a savings account's are transfers and interest, and a trust account holds
  *   clients' money, which is never revenue.
+ * - **Money into or out of a savings account** is most likely a move between the business's own accounts (interest
+ *   has rules of its own): a transfer, whose other leg the pairing finds once that account is connected.
  */
 export const PRIOR_SCORE = 0.5;
 const REGISTER_PROCESSORS: ReadonlySet<string> = new Set(['square', 'clover', 'spoton', 'toast', 'zettle']);
@@ -32,6 +34,10 @@ export function matchPrior(
     row.bankAccountKind === 'credit_card' ||
     descriptor.wallet !== null ||
     (descriptor.bankPrefix !== null && CARD_WORDS.test(descriptor.bankPrefix));
+  // A savings account's own movements are interest, which rules know, and moves to and from the business's other
+  // accounts: what no tier explained there is most likely a transfer whose other leg is not connected yet.
+  if (row.bankAccountKind === 'savings')
+    return { target: TRANSFER, rawScore: PRIOR_SCORE, detail: 'prior a savings account moves money between accounts' };
   if (row.direction === 'in') {
     if (row.bankAccountKind !== 'checking' || cardLine) return null;
     return {
