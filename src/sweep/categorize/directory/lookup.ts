@@ -100,8 +100,18 @@ const NAME_TAIL_WORDS: ReadonlySet<string> = new Set([
   'AUTOPAY',
   'MONTHLY',
   'SUBSCRIPTION',
+  // A chain's own word for its shops ("JOANN STORES", "ROSS STORES").
+  'STORE',
+  'STORES',
 ]);
 const CARD_WORDS: ReadonlySet<string> = new Set(['CARD', 'CRD']);
+
+/** The word sequences an alias answers for: its cleaned words, and without a last card word ("CHARLIE CARD": CHARLIE). */
+export function aliasForms(tokens: readonly string[]): string[][] {
+  const forms = [[...tokens]];
+  if (tokens.length > 1 && CARD_WORDS.has(tokens[tokens.length - 1])) forms.push(tokens.slice(0, -1));
+  return forms;
+}
 
 interface Directory {
   entries: DirectoryEntry[];
@@ -201,11 +211,8 @@ function loadDirectory(): Directory {
       maxAliasTokens = Math.max(maxAliasTokens, cleaned.tokens.length);
       // The cleaner drops "CARD 1234" as a card number, so "CHASE CREDIT CARD 1234" reaches the
       // lookup as "CHASE CREDIT": such aliases also answer without their last word, unless taken.
-      const last = cleaned.tokens[cleaned.tokens.length - 1];
-      if (cleaned.tokens.length > 1 && CARD_WORDS.has(last)) {
-        const stem = cleaned.tokens.slice(0, -1);
+      for (const stem of aliasForms(cleaned.tokens).slice(1))
         if (!byCompactAlias.has(stem.join(''))) byCompactAlias.set(stem.join(''), { entry, alias: stem.join(' ') });
-      }
     }
   }
   for (const record of parse(readFileSync(BRANDS_FILE), {
