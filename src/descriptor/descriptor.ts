@@ -242,8 +242,9 @@ const REFERENCE_LABELS: ReadonlySet<string> = new Set([
 /** Words followed by a store's number ("STORE 0042", "STORE0042"). */
 const STORE_LABELS: ReadonlySet<string> = new Set(['STORE', 'STR', 'UNIT', 'LOC', 'SHOP', 'STE', 'SUITE']);
 /** Letters followed by digits, as one word: "ADS1234567", "HELIUM10". */
-const NUMBER_INSIDE = /^([A-Z]{3,})\d{2,}([A-Z]{3,})$/;
 const GLUED_NUMBER = /^([A-Z]{3,})\d+$/;
+/** A number inside one word, letters on both sides: "MURPHY7123ATWALMART". */
+const NUMBER_INSIDE = /^([A-Z]{3,})\d{2,}([A-Z]{3,})$/;
 /** ACH standard entry class codes: never part of a name. */
 const ACH_CLASS_CODES: ReadonlySet<string> = new Set(['PPD', 'CCD', 'CTX', 'IAT', 'TEL']);
 
@@ -319,15 +320,15 @@ const CARD_LAST_FOUR =
 const STORE_NUMBER = /\s(?:#|(?:STORE|STR|STORE NO|UNIT|LOC)\s+)\s*\d+\b.*$/;
 /** Lyft and others print when the ride started: "LYFT *RIDE SUN 7PM". */
 const RIDE_TIME = /\b(?:MON|TUE|WED|THU|FRI|SAT|SUN)\s+\d{1,2}(?::\d\d)?\s*(?:AM|PM)\b/g;
+/** The bank's word an ACH entry's class may follow ("ACH WEB"); after others it may begin a name ("RECURRING PAYMENT WEB SUMMIT"). */
+const ACH_ENTRY_WORDS: ReadonlySet<string> = new Set(['ACH']);
+/** Phrases some banks print before their entry's words ("BUSINESS TO BUSINESS ACH DEBIT - JOHN DEERE FIN"). */
+const BANK_PHRASE = /^BUSINESS TO BUSINESS (?=ACH\b)/;
 /**
  * Bill-pay services put their own words first: "ONLINE BILL PAY COMCAST", "WEB PMT SPECTRUM", "WEB AUTHORIZED PMT ADP",
  * Chase's "Online Payment 04453367 To Lopez Electrical 03/18" (a confirmation number, then the payee); but "ONLINE
  * PAYMENT THANK YOU" is a card payment.
  */
-/** The bank's word an ACH entry's class may follow ("ACH WEB"); after others it may begin a name ("RECURRING PAYMENT WEB SUMMIT"). */
-const ACH_ENTRY_WORDS: ReadonlySet<string> = new Set(['ACH']);
-/** Phrases some banks print before their entry's words ("BUSINESS TO BUSINESS ACH DEBIT - JOHN DEERE FIN"). */
-const BANK_PHRASE = /^BUSINESS TO BUSINESS (?=ACH\b)/;
 const BILL_PAY =
   /^(?:(?:ONLINE |WEB |MOBILE |INTERNET )?BILL ?(?:PAY(?:MENT|MT)?|PMT)|(?:ONLINE|WEB|MOBILE|INTERNET) (?:PAYMENT|PMT|PYMT)(?: \d{4,})?(?: TO)?|(?:WEB|TEL) AUTHORIZED (?:PMT|PAYMENT))\s+(?!THANK\b)(?=[A-Z])/;
 const DOMAIN =
