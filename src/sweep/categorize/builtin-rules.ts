@@ -519,8 +519,8 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     supersedesKeywords: true,
   },
   // Online banks print a move between accounts with the other account's name and its masked number ("Transfer to Tax
-  // Savings (••4417)", "Transfer from Mercury Checking ••7761"): most often the business's own account, but as often the
-  // owner's or a payee's, so a guess for review; the pairing of transfers finds the other leg when the account is connected.
+  // Savings (••4417)", "Transfer from Mercury Checking ••7761"): the business's own account, or as likely the owner's or
+  // a payee's, so a guess for review; the pairing of transfers finds the other leg when the account is connected.
   {
     name: 'transfer-to-masked-account',
     pattern:
@@ -529,9 +529,9 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     strength: 'guess',
     supersedesKeywords: true,
   },
+  // Cash taken from the business's account stays the business's (petty cash, a till's float) until the owner says it was
+  // theirs: filed as cash on hand, held for review, never an equity move approved on its own.
   {
-    // Cash taken from the business's account stays the business's (petty cash, a till's float) until the owner says it
-    // was theirs: filed as cash on hand, held for review, never an equity move approved on its own.
     name: 'atm-cash',
     pattern:
       /\b(ATM (CASH )?WITHDRAWAL|ATM WITHDRWL|ATM W\/D|CASH WITHDRAWAL|WITHDRAWAL AT ATM|NON-CHASE ATM WITHDRAW|ATM DEBIT)\b|\bATM\b.*\bWITHDRW?A?L\b/,
@@ -629,7 +629,7 @@ function ownersIncomeTaxEstimate(input: CategorizationInput, rule: BuiltinRule, 
   if (input.regime && !OWNERS_PAY_INCOME_TAX.has(input.regime)) return null;
   if (rule.name !== 'federal-tax' && !(rule.name === 'state-tax' && STATE_INCOME_TAX_AGENCY.test(text))) return null;
   if (BUSINESS_TAX_WORDING.test(text)) return null;
-  // "1040-ES" is an individual's return whatever the business's classification.
+  // Said outright ("EST TAX", "1040ES"): the owners' estimate.
   if (ESTIMATE_WORDING.test(text)) return STRENGTH_SCORE.strong;
   // An unknown classification is read as the default one: an LLC that elected nothing is taxed through its owners
   // (Treas. Reg. § 301.7701-3), so a payment in the window is guessed theirs, for review.
