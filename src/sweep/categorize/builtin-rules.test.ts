@@ -690,42 +690,57 @@ test("banks' own wordings: a masked account's transfer, a card's payment, a loan
 });
 
 test("government: a city's utility bill is a utility; a state's workforce agency and secretary of state are taxes and licences", () => {
-  for (const description of [
-    'CITY OF AUSTIN UTILITY BILL 240320 8812440033',
-    'CITY OF BOISE DES:UTILITY ID:0042 INDN:BLUE HERON CAFE LLC CO ID:1846000580 PPD',
-    'TOWN OF CARY WATER SEWER',
-  ])
-    assert.deepEqual(decide(row(description, 18_000)), ['municipal-utility', '6170'], description);
-  assert.deepEqual(decide(row('CITY OF AUSTIN BUSINESS LICENSE', 5_000)), ['state-tax', '6140']);
-  for (const description of [
-    'ACH DEBIT NATL FUEL GAS DIST UTILITY PMT',
-    'PEDERNALES ELECTRIC COOP ONLINE PMT',
-    'SAWS WATER AUTHORITY WEB PMT',
-  ])
-    assert.deepEqual(decide(row(description, 18_000)), ['utility-bill', '6170'], description);
-  assert.deepEqual(decide(row('TEXAS WORKFORCE TWC TAX 240430 1839022', 41_000)), ['state-tax', '6140']);
-  // Local government's fees for a business's permits, inspections and licences.
-  for (const description of [
-    'HILLSBOROUGH CTY FIRE RESCUE',
-    'ORIG CO NAME:DENVER TREASURY ORIG ID:1846000580 DESC DATE:240430 CO ENTRY DESCR:OPT TAX SEC:CCD',
-    'TRAVIS COUNTY TREASURER PROP TAX',
-    'CITY OF MESA BUILDING PERMIT',
-    'DMV RENEWAL 0412',
-    'ACH DEBIT NYS DOL UI PAYMENT',
-  ])
-    assert.deepEqual(decide(row(description, 9_000)), ['state-tax', '6140'], description);
-  // A state's agencies as banks print them: a state's code or name first, then the agency's kind.
-  for (const description of [
-    'AL BD COSMETOLOGY      MONTGOMERY          AL',
-    'TX DEPT OF LIC & REG AUSTIN TX',
-    'UT DIV OF REAL ESTATE SALT LAKE CITYUT',
-    'NYS AGRICULTURE & MARKETS ALBANY NY',
-    'RI DEPT OF STATE',
-  ])
-    assert.deepEqual(decide(row(description, 9_000)), ['state-agency', '6140'], description);
+  const expected: Array<[rule: string, target: string, descriptions: string[]]> = [
+    [
+      'municipal-utility',
+      '6170',
+      [
+        'CITY OF AUSTIN UTILITY BILL 240320 8812440033',
+        'CITY OF BOISE DES:UTILITY ID:0042 INDN:BLUE HERON CAFE LLC CO ID:1846000580 PPD',
+        'TOWN OF CARY WATER SEWER',
+      ],
+    ],
+    // A utility's own words for its bill.
+    [
+      'utility-bill',
+      '6170',
+      [
+        'ACH DEBIT NATL FUEL GAS DIST UTILITY PMT',
+        'PEDERNALES ELECTRIC COOP ONLINE PMT',
+        'SAWS WATER AUTHORITY WEB PMT',
+      ],
+    ],
+    // State agencies and local government's fees for a business's permits, inspections and licences.
+    [
+      'state-tax',
+      '6140',
+      [
+        'CITY OF AUSTIN BUSINESS LICENSE',
+        'TEXAS WORKFORCE TWC TAX 240430 1839022',
+        'NC SECRETARY OF DES:WEBPAY ID:ANNRPT2024 INDN:BALLANTYNE FAMILY DENT CO ID:1566000288 WEB',
+        'HILLSBOROUGH CTY FIRE RESCUE',
+        'ORIG CO NAME:DENVER TREASURY ORIG ID:1846000580 DESC DATE:240430 CO ENTRY DESCR:OPT TAX SEC:CCD',
+        'TRAVIS COUNTY TREASURER PROP TAX',
+        'CITY OF MESA BUILDING PERMIT',
+        'DMV RENEWAL 0412',
+        'ACH DEBIT NYS DOL UI PAYMENT',
+      ],
+    ],
+    // A state's agencies as banks print them: a state's code or name first, then the agency's kind.
+    [
+      'state-agency',
+      '6140',
+      [
+        'AL BD COSMETOLOGY      MONTGOMERY          AL',
+        'TX DEPT OF LIC & REG AUSTIN TX',
+        'UT DIV OF REAL ESTATE SALT LAKE CITYUT',
+        'NYS AGRICULTURE & MARKETS ALBANY NY',
+        'RI DEPT OF STATE',
+      ],
+    ],
+  ];
+  for (const [rule, target, descriptions] of expected)
+    for (const description of descriptions)
+      assert.deepEqual(decide(row(description, 18_000)), [rule, target], description);
   assert.equal(decide(row('TX ROADHOUSE 0412 AUSTIN TX', 9_000)), null, "a state's code before a name is no agency");
-  assert.deepEqual(
-    decide(row('NC SECRETARY OF DES:WEBPAY ID:ANNRPT2024 INDN:BALLANTYNE FAMILY DENT CO ID:1566000288 WEB', 20_000)),
-    ['state-tax', '6140'],
-  );
 });

@@ -226,17 +226,16 @@ export async function categorizeRows(
       });
     context.observe?.(row, candidates);
     const chosen = choose(candidates, context.reviewThreshold);
-    // The owner's own rules and corrections say what they say; shipped knowledge's office purchase may be equipment.
-    const shipped = chosen && chosen.calibrationKey !== null && chosen.calibrationKey !== 'memory';
-    if (chosen && shipped && capitalizedPurchase(row, chosen.target)) {
-      const described = describe(accountForRole('equipment'), calibrate('prior', PRIOR_SCORE), chosen.tier, context);
-      results.set(row.transactionId, { ...described, needsReview: true });
-    } else if (chosen) {
-      const described = describe(chosen.target, chosen.confidence, chosen.tier, context);
-      results.set(
-        row.transactionId,
-        chosen.calibrationKey === 'prior' ? { ...described, needsReview: true } : described,
-      );
+    if (chosen) {
+      // The owner's own rules and corrections say what they say; shipped knowledge's office purchase may be equipment.
+      const capitalized =
+        chosen.calibrationKey !== null && chosen.calibrationKey !== 'memory' && capitalizedPurchase(row, chosen.target);
+      const described = capitalized
+        ? describe(accountForRole('equipment'), calibrate('prior', PRIOR_SCORE), chosen.tier, context)
+        : describe(chosen.target, chosen.confidence, chosen.tier, context);
+      // A prior's guess and a purchase offered as equipment are held for review whatever the tenant's threshold.
+      const held = capitalized || chosen.calibrationKey === 'prior';
+      results.set(row.transactionId, held ? { ...described, needsReview: true } : described);
     } else {
       const catchAll = row.direction === 'out' ? ACCOUNT.uncategorizedExpense : ACCOUNT.uncategorizedIncome;
       results.set(row.transactionId, describe(catchAll, null, null, context));

@@ -29,15 +29,15 @@ const CARD_WORDS = /\b(POS|CHECKCARD|CARD|PUR|PURCH|PURCHASE)\b/;
 export function matchPrior(
   row: CategorizationInput,
 ): { target: CategoryTarget; rawScore: number; detail: string } | null {
+  // A savings account's own movements are interest, which rules know, and moves to and from the business's other
+  // accounts: what no tier explained there is most likely a transfer whose other leg is not connected yet.
+  if (row.bankAccountKind === 'savings')
+    return { target: TRANSFER, rawScore: PRIOR_SCORE, detail: 'prior a savings account moves money between accounts' };
   const descriptor = row.descriptor ?? cleanDescriptor(row.description, row.merchant);
   const cardLine =
     row.bankAccountKind === 'credit_card' ||
     descriptor.wallet !== null ||
     (descriptor.bankPrefix !== null && CARD_WORDS.test(descriptor.bankPrefix));
-  // A savings account's own movements are interest, which rules know, and moves to and from the business's other
-  // accounts: what no tier explained there is most likely a transfer whose other leg is not connected yet.
-  if (row.bankAccountKind === 'savings')
-    return { target: TRANSFER, rawScore: PRIOR_SCORE, detail: 'prior a savings account moves money between accounts' };
   if (row.direction === 'in') {
     if (row.bankAccountKind !== 'checking' || cardLine) return null;
     return {

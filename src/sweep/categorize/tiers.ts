@@ -3,6 +3,7 @@ import { directoryEntries, lookupDirectory } from './directory/lookup.ts';
 import { accountForRole } from '../../chart/us-chart.ts';
 import { HELD_FOR_OTHERS } from './builtin-rules.ts';
 import { matchKeyword } from './keywords.ts';
+import { PRIOR_SCORE } from './priors.ts';
 import type { BatchTier, EngineRow, RowTier } from './engine.ts';
 import type { TenantBatchTier } from './llm/llm-batch-tier.ts';
 import { getRagIndex } from './rag/rag-index.ts';
@@ -54,8 +55,6 @@ export const directoryTier: RowTier = (row) => {
  * invoice or a fuel app sells nothing else.
  */
 export const FILL_UP_MINOR = 2_000;
-/** A likeliest guess, like the priors': held for review. */
-const STORE_SALE_SCORE = 0.5;
 
 function storeSaleAtFuelStation(
   row: Pick<CategorizationInput, 'direction' | 'amountMinor' | 'currency'>,
@@ -63,7 +62,7 @@ function storeSaleAtFuelStation(
 ): { target: CategoryTarget; rawScore: number; detail: string } | null {
   if (match.category !== 'fuel' || row.direction !== 'out' || row.currency !== 'USD') return null;
   if (Math.abs(row.amountMinor) >= FILL_UP_MINOR) return null;
-  return { target: accountForRole('meals'), rawScore: STORE_SALE_SCORE, detail: `store sale at ${match.merchantName}` };
+  return { target: accountForRole('meals'), rawScore: PRIOR_SCORE, detail: `store sale at ${match.merchantName}` };
 }
 
 /**
