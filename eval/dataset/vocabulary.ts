@@ -13,7 +13,7 @@ import { BANK_STYLES, type BankStyle } from './bank-styles.ts';
  * 4100, sellers of goods to 4000; refunds to customers 4200; payroll net pay 6180 and payroll taxes
  * 6140; a sole proprietor's income tax estimates and personal health insurance are owner draws 3200;
  * money to the owner's personal account is 3200 and from it 3100; loan principal and interest
- * payments 2400; sales tax remitted 2300; equipment over $2,000 is capitalized to 1500; moves between
+ * payments 2400; sales tax remitted 6140 (booked gross, Schedule C line 23); equipment over $2,000 is capitalized to 1500; moves between
  * the business's own accounts, including paying its credit card, are `transfer`.
  */
 /** `trust`: a second checking account holding clients' money (a law firm's IOLTA), not the business's own; the eval registers it as the service's `trust` kind, as its owner would. */
@@ -1159,7 +1159,7 @@ const foodTruck: Profile = {
     },
     {
       key: 'tx-sales-tax',
-      label: '2300',
+      label: '6140',
       channel: 'ach',
       account: 'checking',
       names: ['TEXAS COMPTROLLE', 'TX COMPTROLLER'],
@@ -2273,7 +2273,7 @@ const ecommerce: Profile = {
     },
     {
       key: 'nc-sales-tax',
-      label: '2300',
+      label: '6140',
       channel: 'ach',
       account: 'checking',
       names: ['NC DEPT OF REVENUE', 'NCDOR'],
@@ -3210,7 +3210,7 @@ const salon: Profile = {
     },
     {
       key: 'denver-sales-tax',
-      label: '2300',
+      label: '6140',
       channel: 'ach',
       account: 'checking',
       names: ['CITY & COUNTY OF DENV', 'DENVER TREASURY'],
@@ -5576,7 +5576,7 @@ const roaster: Profile = {
     },
     {
       key: 'wi-dor-sales',
-      label: '2300',
+      label: '6140',
       channel: 'ach',
       account: 'checking',
       names: ['WI DEPT OF REVENUE', 'WISCONSIN DOR'],
@@ -7752,7 +7752,7 @@ const brewery: Profile = {
     // Taxes and licences.
     {
       key: 'sales-tax',
-      label: '2300',
+      label: '6140',
       channel: 'ach',
       names: ['MI DEPT TREASURY', 'STATE OF MICHIGAN'],
       entries: ['SALES TAX', 'SUW PMT'],
@@ -9393,7 +9393,7 @@ const photographer: Profile = {
     },
     {
       key: 'mn-sales-tax',
-      label: '2300',
+      label: '6140',
       channel: 'ach',
       names: ['MN DEPT OF REVENUE'],
       entries: ['SALES TAX'],
@@ -9867,7 +9867,7 @@ const autoRepair: Profile = {
     },
     {
       key: 'az-tpt',
-      label: '2300',
+      label: '6140',
       channel: 'ach',
       account: 'checking',
       names: ['AZ DEPT OF REV', 'ARIZONA DEPT REV'],
@@ -10511,7 +10511,7 @@ const yogaStudio: Profile = {
     },
     {
       key: 'co-sales-tax',
-      label: '2300',
+      label: '6140',
       channel: 'ach',
       account: 'checking',
       names: ['CO DEPT OF REVENUE', 'COLORADO DEPT REVENU'],
@@ -10521,7 +10521,7 @@ const yogaStudio: Profile = {
     },
     {
       key: 'boulder-sales-tax',
-      label: '2300',
+      label: '6140',
       channel: 'ach',
       account: 'checking',
       names: ['CITY OF BOULDER'],
@@ -11682,7 +11682,7 @@ const bakeryCafe: Profile = {
     },
     {
       key: 'ohio-sales-tax',
-      label: '2300',
+      label: '6140',
       channel: 'ach',
       names: ['OH DEPT OF TAXATION', 'OHIO TAX'],
       entries: ['SALES TAX', 'UST 1'],
@@ -12622,7 +12622,7 @@ const managedIt: Profile = {
     },
     {
       key: 'ut-sales-tax',
-      label: '2300',
+      label: '6140',
       channel: 'ach',
       names: ['UTAH STATE TAX COMM', 'UT STATE TAX COMMSN'],
       entries: ['TAP PAYMNT', 'SALES TAX'],
@@ -13549,7 +13549,7 @@ const hardwareStore: Profile = {
     // Taxes: sales tax monthly, Louisville occupational licence tax, tangible property tax, the annual report.
     {
       key: 'ky-sales-tax',
-      label: '2300',
+      label: '6140',
       channel: 'ach',
       names: ['KY DEPT REVENUE', 'KENTUCKY DOR'],
       entries: ['SALES TAX'],
@@ -14100,7 +14100,7 @@ const janitorial: Profile = {
     },
     {
       key: 'fl-sales-tax',
-      label: '2300',
+      label: '6140',
       channel: 'ach',
       names: ['FL DEPT REVENUE'],
       entries: ['C01'],
@@ -14811,7 +14811,7 @@ const orchard: Profile = {
     // Taxes and licences.
     {
       key: 'nys-sales-tax',
-      label: '2300',
+      label: '6140',
       channel: 'ach',
       names: ['NYS DTF SALES'],
       entries: ['Tax Paymnt'],
@@ -15783,7 +15783,7 @@ const pharmacy: Profile = {
     // Nevada taxes and licences.
     {
       key: 'nv-sales-tax',
-      label: '2300',
+      label: '6140',
       channel: 'ach',
       names: ['NV DEPT OF TAXATION'],
       entries: ['SALES TAX'],
@@ -17489,7 +17489,7 @@ const florist: Profile = {
     // Sales tax, licences, the cooler loan, bank.
     {
       key: 'scdor-sales-tax',
-      label: '2300',
+      label: '6140',
       channel: 'ach',
       names: ['SCDOR'],
       entries: ['SALESTAX', 'ST-388'],
@@ -20161,7 +20161,7 @@ const caterer: Profile = {
     // Sales tax to the state and to the city, licences and permits.
     {
       key: 'la-sales-tax',
-      label: '2300',
+      label: '6140',
       channel: 'ach',
       names: ['LA DEPT OF REVENUE'],
       entries: ['SALES TAX'],
@@ -20170,7 +20170,7 @@ const caterer: Profile = {
     },
     {
       key: 'nola-sales-tax',
-      label: '2300',
+      label: '6140',
       channel: 'ach',
       names: ['CITY OF NEW ORLEANS'],
       entries: ['SALES TAX', 'BUR OF REV'],
@@ -21148,7 +21148,7 @@ const bikeShop: Profile = {
     // Sales tax, property tax, licence.
     {
       key: 'ar-sales-tax',
-      label: '2300',
+      label: '6140',
       channel: 'ach',
       names: ['AR DEPT FIN & ADMIN'],
       entries: ['SALES TAX'],
@@ -25077,7 +25077,7 @@ const musicSchool: Profile = {
     // Gross receipts tax, the owner's estimates, city registration; the owner's draws and a summer top-up.
     {
       key: 'nm-grt',
-      label: '2300',
+      label: '6140',
       channel: 'ach',
       names: ['NM TAXATION & REVENU', 'NM TAX & REV DEPT'],
       entries: ['CRS PAYMENT'],
@@ -25973,7 +25973,7 @@ const sauceMaker: Profile = {
     },
     {
       key: 'ia-sales-tax',
-      label: '2300',
+      label: '6140',
       channel: 'ach',
       names: ['IOWA DEPT OF REVENUE', 'IA DEPT OF REV'],
       entries: ['SALES TAX'],
@@ -26283,7 +26283,7 @@ const tattooStudio: Profile = {
     },
     {
       key: 'ct-drs-sales-tax',
-      label: '2300',
+      label: '6140',
       channel: 'ach',
       names: ['CT DEPT OF REV SERV', 'CT DRS'],
       entries: ['SALES TAX'],

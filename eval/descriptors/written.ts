@@ -10,7 +10,7 @@
  * category codes) and scored once, on the session-start code and on the changed code, before its failures were read.
  *
  * Labels follow the chart's use column where a writer chose otherwise (parking, tolls and rides are Car and Truck; payroll
- * taxes are Taxes and Licenses; a vehicle's repairs are Car and Truck, Schedule C line 9, not Repairs of equipment and
+ * taxes and sales-tax remittances are Taxes and Licenses; a vehicle's repairs are Car and Truck, Schedule C line 9, not Repairs of equipment and
  * premises). They were read for failure classes once written, so they are development sets now, not held out: they
  * measure whether a change helps lines nobody here wrote, not what a real set would score.
  *

@@ -115,7 +115,7 @@ export function salesTaxRules(stateCodes: readonly string[]): ObligationRule[] {
         amount: {
           kind: 'liability_balance',
           accountNumber: '2300',
-          note: 'Sales tax collected and not yet remitted: the credit balance of Sales Tax Payable (2300) at the end of the period.',
+          note: "Sales tax collected and not yet remitted: the credit balance of Sales Tax Payable (2300) at the end of the period. The sweep books customers' receipts whole, tax included, and remittances as Taxes and Licenses (6140), so 2300 holds only the tax the owner records there.",
         },
         deadlineNote: schedule.deadlineNote,
       }),

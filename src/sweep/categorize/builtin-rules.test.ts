@@ -341,7 +341,7 @@ test('an account-maintenance fee is a bank fee; a neobank\'s "Received from" is 
 });
 
 test("Ohio's sales tax, a city's payroll expense tax and a bank's equipment lease", () => {
-  assert.deepEqual(decide(row('ACH WEB-RECUR 724800278 OH DEPT OF TAXATION UST 1', 84_000)), ['sales-tax', '2300']);
+  assert.deepEqual(decide(row('ACH WEB-RECUR 724800278 OH DEPT OF TAXATION UST 1', 84_000)), ['sales-tax', '6140']);
   assert.deepEqual(decide(row('ACH WEB-RECUR 268643646 CITY OF PGH FINANCE PAYROLL EXP', 21_000)), [
     'payroll-taxes',
     '6140',
@@ -419,11 +419,13 @@ test("money out that says REFUND gives a sale back; money to or from a person na
   );
 });
 
-test("a state without an income tax collects sales tax; local taxes and an individual's estimate are read", () => {
-  const florida = matchBuiltinRule(
-    row('FL DEPT REVENUE DES:C01 ID:0XN6PBFE7 INDN:BAYSHORE JANITORIAL SERVICES LLC CO ID:8439251169 PPD', 61_000),
-  )!;
-  assert.deepEqual([florida.target, florida.rawScore], ['2300', GUESS_SCORE]);
+test("a revenue department's sales tax and local taxes are taxes; an individual's estimate is read", () => {
+  assert.deepEqual(
+    decide(
+      row('FL DEPT REVENUE DES:C01 ID:0XN6PBFE7 INDN:BAYSHORE JANITORIAL SERVICES LLC CO ID:8439251169 PPD', 61_000),
+    ),
+    ['state-tax', '6140'],
+  );
   assert.deepEqual(decide(row('FL DEPT REVENUE REEMPLOYMENT TAX', 61_000)), ['state-tax', '6140']);
   assert.deepEqual(decide(row('ACH WEB-RECUR 981012768 LOU METRO REVENUE COMM OL TAX', 30_000)), ['state-tax', '6140']);
   assert.deepEqual(decide(row('ACH WEB-RECUR 120013161 JEFFERSON CO SHERIFF PROP TAX', 30_000)), ['state-tax', '6140']);
@@ -495,7 +497,7 @@ test("a pharmacy benefit manager pays for drugs dispensed; a health-care trade's
   );
   assert.deepEqual(decide(row('ELAVON MERCH SVCS CHARGEBACK 241108', 9_000)), ['chargeback', '4200']);
   assert.deepEqual(decide(row('PEAC SOLUTIONS LEASE PMT 250320 H135B5', 21_000)), ['vehicle-lease', '6100']);
-  assert.deepEqual(decide(row('NYS DTF SALES TYPE: Tax Paymnt ID: 6156808084', 61_000)), ['sales-tax', '2300']);
+  assert.deepEqual(decide(row('NYS DTF SALES TYPE: Tax Paymnt ID: 6156808084', 61_000)), ['sales-tax', '6140']);
   assert.deepEqual(
     decide(row('NV DEPT OF TAXATION MBT PAYMENT 240730', 61_000)),
     ['state-tax', '6140'],
@@ -515,7 +517,7 @@ test("a pharmacy benefit manager pays for drugs dispensed; a health-care trade's
 test("a state's numbered sales-tax return is sales tax; only a revenue department takes an owner's estimate", () => {
   assert.deepEqual(decide(row('SCDOR ST-388 240720 3UHQW4 DELIA M PRICE DBA MAGNOLIA & MOSS', 41_000)), [
     'sales-tax',
-    '2300',
+    '6140',
   ]);
   assert.deepEqual(
     decide(row('SCDOR IIT ESTPMT 240915 D0H7JG', 300_000, { regime: 'sole_proprietor', date: '2026-08-02' })),
@@ -617,7 +619,7 @@ test("an auto lender's dealer funding is a car sold; a lease from a finance arm 
 });
 
 test("New Mexico's gross receipts (CRS) are collected from customers like a sales tax", () => {
-  assert.deepEqual(decide(row('NM TAXATION & REVENU CRS PAYMENT 240724 XMGH8N', 41_000)), ['sales-tax', '2300']);
+  assert.deepEqual(decide(row('NM TAXATION & REVENU CRS PAYMENT 240724 XMGH8N', 41_000)), ['sales-tax', '6140']);
 });
 
 test("an ACH entry's receiver is the business itself: its name is not read as the payee's trade", () => {

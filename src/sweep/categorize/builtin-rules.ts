@@ -138,13 +138,15 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     strength: 'fair',
   },
 
-  // Taxes: federal (EFTPS, IRS direct pay) and state revenue departments.
+  // Taxes: federal (EFTPS, IRS direct pay) and state revenue departments. A sales-tax remittance is a tax expense
+  // (Schedule C line 23): the sweep books customers' receipts whole as revenue, tax included, so nothing credits Sales Tax
+  // Payable and a remittance filed there would leave it with a debit balance.
   {
     name: 'sales-tax',
     pattern:
       /\b(SALES (AND USE |& USE )?TAX|SALES TX|SLS TAX|SLS TX|CDTFA|SALES\/USE TAX|TAXATION UST|SALESTAX|SALES TAX PMT)\b|\bST-\d{1,3}\b|\b(TAXATION|TAX & REV|REVENU\w*)\b.*\b(CRS|GRT|GROSS RECEIPTS)\b|\b(DTF|DOR|DEPT OF REVENUE|DEPT REVENUE|DEPT OF TAXATION|TAXATION|COMPTROLLER)\b.*\bSALES\b/,
     direction: 'out',
-    target: accountForRole('sales_tax_payable'),
+    target: accountForRole('taxes_licenses'),
     strength: 'strong',
     supersedesDirectory: true,
   },
@@ -682,16 +684,6 @@ function sharesTheBusinessName(input: CategorizationInput, text: string, person:
   return words.length >= 2 && nameWords.has(words[words.length - 1]);
 }
 
-/**
- * States with no income tax of their own on small businesses' owners: what the revenue department collects from most of
- * them is the sales tax they charged (Florida's, Washington's, Nevada's, Texas's comptroller). The state's payroll or
- * franchise taxes say so in the line, and the wording alone cannot tell the rest, so it is a guess.
- */
-const SALES_TAX_STATE_AGENCY =
-  /\b(FL|FLA|FLORIDA|WA|WASHINGTON|NV|NEVADA|SD|SOUTH DAKOTA|WY|WYOMING|TX|TEXAS)\b.*\b(DEPT|DEPARTMENT|DOR|REVENUE|REVENU|COMPTROLLER|TAXATION)\b/;
-const NOT_SALES_TAX =
-  /\b(FRANCHISE|REEMPLOYMENT|UNEMPLOYMENT|RT ?6|UI|UCT|PAYROLL|WITHHOLD\w*|B&O|EXCISE|ESD|LICENSE|FEE|MBT|MODIFIED BUSINESS)\b/;
-
 export function matchBuiltinRule(input: CategorizationInput): BuiltinRuleMatch | null {
   const text = builtinRuleText(input);
   for (const rule of BUILTIN_RULES) {
@@ -713,8 +705,6 @@ export function matchBuiltinRule(input: CategorizationInput): BuiltinRuleMatch |
       return { rule, target: OWNER_DRAWS, rawScore: GUESS_SCORE };
     if (rule.name === 'customer-payments' && sharesTheBusinessName(input, text, PAYER_AFTER_FROM))
       return { rule, target: OWNER_CONTRIBUTIONS, rawScore: GUESS_SCORE };
-    if (rule.name === 'state-tax' && SALES_TAX_STATE_AGENCY.test(text) && !NOT_SALES_TAX.test(text))
-      return { rule, target: accountForRole('sales_tax_payable'), rawScore: GUESS_SCORE };
     const estimateScore = ownersIncomeTaxEstimate(input, rule, text);
     if (estimateScore) return { rule, target: OWNER_DRAWS, rawScore: estimateScore };
     if (rule.revenueKindKnown) return { rule, target: rule.target, rawScore: STRENGTH_SCORE[rule.strength] };

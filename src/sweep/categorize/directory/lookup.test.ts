@@ -234,7 +234,7 @@ test('real-looking descriptors from many banks find their merchant', () => {
     ['AMEX EPAYMENT ACH PMT', 'out', 'American Express Payment', TRANSFER],
     ['SQ *BLUE BOTTLE COFFEE San Francisco CA', 'out', 'Blue Bottle Coffee', '6160'],
     ['POS DEBIT SHELL OIL 12345678 HOUSTON TX', 'out', 'Shell', '6010'],
-    ['TX COMPTROLLER DES:SALES TAX ID:1234 INDN:TACO TRUCK CCD', 'out', 'Texas Department of Revenue', '2300'],
+    ['TX COMPTROLLER DES:SALES TAX ID:1234 INDN:TACO TRUCK CCD', 'out', 'Texas Department of Revenue', '6140'],
     // Trade suppliers, platforms and payers.
     ['WORLDPAC INC 800-888-9982 CA', 'out', 'Worldpac', '5000'],
     ['HENRY SCHEIN INC 800-472-4346 NY', 'out', 'Henry Schein', '6130'],
