@@ -258,6 +258,7 @@ test("a card-issuing bank's loan is a loan; a state's tax payment is the state's
     '6140',
   ]);
   assert.deepEqual(decide(row('ACH WEB-RECUR 062215847 PAYCHEX EIB INVOICE', 18_000)), ['payroll-fees', '6080']);
+  assert.equal(matchBuiltinRule(row('GUSTO DES:FEE 240301 ID:7XQ2K9 CCD', 8_000))?.rawScore, GUESS_SCORE, 'a convention: asked');
   assert.deepEqual(decide(row('PAYCHEX TPS TAXES', 380_000)), ['payroll-taxes', '6140']);
   assert.deepEqual(
     decide(row('WITHDRAWAL ACH TOAST PAYROLL TYPE: TAXES ID: 8290717718 CO: TOAST PAYROLL', 380_000)),
