@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Industry, Regime } from '../../tenancy/entity-profile.ts';
-import { GUESS_SCORE, matchBuiltinRule, STRENGTH_SCORE } from './builtin-rules.ts';
+import { builtinRuleText, GUESS_SCORE, matchBuiltinRule, STRENGTH_SCORE } from './builtin-rules.ts';
 import { REVENUE_GUESS_SCORE } from './industry.ts';
 import type { BankAccountKind, CategorizationInput } from './types.ts';
 
@@ -160,13 +160,41 @@ test("a sole proprietor's or partnership's income-tax estimates are the owners' 
     '3200',
     STRENGTH_SCORE.strong,
   ]);
-  // Outside the windows, with payroll wording, or for corporations: the business's tax.
+  // Outside the windows, a payment naming no form is the business's tax, as a guess: it may be the owners' paid late.
   assert.deepEqual(match('IRS USATAXPYMT 260214 ABC123', { ...soleProp, date: '2026-02-14' }), [
     'federal-tax',
     '6140',
-    STRENGTH_SCORE.strong,
+    GUESS_SCORE,
   ]);
   assert.deepEqual(match('IRS USATAXPYMT 260421 ABC123', { ...soleProp, date: '2026-04-21' }), [
+    'federal-tax',
+    '6140',
+    GUESS_SCORE,
+  ]);
+  // A consumer's entry (PPD) is the owner's own payment in any month; a business's (CCD) names no one.
+  assert.deepEqual(
+    match('IRS DES:USATAXPYMT ID:270575531985225 INDN:DARNELL WHITAKER CO ID:3387702000 PPD', {
+      ...soleProp,
+      date: '2026-02-14',
+    }),
+    ['federal-tax', '3200', GUESS_SCORE],
+  );
+  assert.deepEqual(
+    match('NC DEPT REVENUE DES:TAX PAYMNT ID:0232626017914 INDN:D WHITAKER CO ID:1566000372 PPD', {
+      ...soleProp,
+      date: '2026-02-14',
+    }),
+    ['state-tax', '3200', GUESS_SCORE],
+  );
+  assert.deepEqual(
+    match('IRS DES:USATAXPYMT ID:270575531985225 INDN:ACME LLC CO ID:3387702000 CCD', {
+      ...soleProp,
+      date: '2026-02-14',
+    }),
+    ['federal-tax', '6140', GUESS_SCORE],
+  );
+  // With payroll wording, or for corporations: the business's tax.
+  assert.deepEqual(match('IRS USATAXPYMT 260421 941 ABC123', { ...soleProp, date: '2026-04-21' }), [
     'federal-tax',
     '6140',
     STRENGTH_SCORE.strong,
@@ -190,8 +218,10 @@ test("a sole proprietor's or partnership's income-tax estimates are the owners' 
   ]);
   // The classification unknown is read as an LLC's default (taxed through its owners): the same guess, for review.
   assert.deepEqual(match('IRS USATAXPYMT 260414 ABC123', { date: '2026-04-14' }), ['federal-tax', '3200', GUESS_SCORE]);
-  assert.deepEqual(match('IRS USATAXPYMT 260421 ABC123', { date: '2026-04-21' }), [
-    'federal-tax',
+  assert.deepEqual(match('IRS USATAXPYMT 260421 ABC123', { date: '2026-04-21' }), ['federal-tax', '6140', GUESS_SCORE]);
+  // A state that taxes no individual's income collects none from the owners, whatever the entry's class.
+  assert.deepEqual(match('FL DEPT REVENUE DES:C01 ID:0XN6PBFE7 INDN:ACME LLC CO ID:8439251169 PPD', soleProp), [
+    'state-tax',
     '6140',
     STRENGTH_SCORE.strong,
   ]);
@@ -258,7 +288,11 @@ test("a card-issuing bank's loan is a loan; a state's tax payment is the state's
     '6140',
   ]);
   assert.deepEqual(decide(row('ACH WEB-RECUR 062215847 PAYCHEX EIB INVOICE', 18_000)), ['payroll-fees', '6080']);
-  assert.equal(matchBuiltinRule(row('GUSTO DES:FEE 240301 ID:7XQ2K9 CCD', 8_000))?.rawScore, GUESS_SCORE, 'a convention: asked');
+  assert.equal(
+    matchBuiltinRule(row('GUSTO DES:FEE 240301 ID:7XQ2K9 CCD', 8_000))?.rawScore,
+    GUESS_SCORE,
+    'a convention: asked',
+  );
   assert.deepEqual(decide(row('PAYCHEX TPS TAXES', 380_000)), ['payroll-taxes', '6140']);
   assert.deepEqual(
     decide(row('WITHDRAWAL ACH TOAST PAYROLL TYPE: TAXES ID: 8290717718 CO: TOAST PAYROLL', 380_000)),
@@ -270,18 +304,6 @@ test("a card-issuing bank's loan is a loan; a state's tax payment is the state's
     'merchant-services-deposits',
     '4100',
   ]);
-});
-
-test("coffee is a meal, except a café's or a roaster's ingredient (a guess) and never a supplier's invoice", () => {
-  assert.deepEqual(decide(row('STARBUCKS STORE 0412 COFFEE', 640)), ['coffee', '6160']);
-  const roaster = matchBuiltinRule(row("SWEET MARIA'S COFFEE 888-876-5917", 42_000, { industry: 'manufacturing' }))!;
-  assert.deepEqual([roaster.target, roaster.rawScore], ['5000', GUESS_SCORE]);
-  assert.equal(decide(row('ORIG CO NAME:ROYAL COFFEE INC CO ENTRY DESCR:INVOICE SEC:CCD', 420_000))?.[0], undefined);
-  assert.deepEqual(
-    decide(row('ACH WEB-RECUR 336532939 LAKE ERIE ROASTING COFFEE INVOICE', 42_000, { industry: 'food_service' })),
-    ['coffee', '5000'],
-    "a café's supplier invoice is its ingredient",
-  );
 });
 
 test("transfer wording with no other leg on the entity's accounts is a transfer awaiting its pair, for review", () => {
@@ -389,6 +411,11 @@ test("a payroll service's insurance is insurance and its card charge a fee; a re
     '6080',
   ]);
   assert.deepEqual(decide(row('GUSTO NET PAY', 400_000)), ['payroll-net-pay', '6180'], 'from checking, payroll');
+  // Net pay leaves by ACH: a card purchase is the payroll software, a government's payroll entry a payroll tax.
+  const subscription =
+    'RECURRING PAYMENT AUTHORIZED ON 09/02 INTUIT *QBooks Payroll CL.INTUIT.COM CA S492516852201320 CARD 6621';
+  assert.notEqual(decide(row(subscription, 6_800))?.[0], 'payroll-net-pay');
+  assert.notEqual(decide(row('ACH DEBIT CITY OF PGH TREAS LST PAYROLL 74664313', 5_200))?.[0], 'payroll-net-pay');
   assert.deepEqual(decide(row('ACH WEB-RECUR 842961768 CAPITAL GROUP SIMPLE IRA', 90_000)), [
     'retirement-plan',
     '6050',
@@ -629,8 +656,36 @@ test("an ACH entry's receiver is the business itself: its name is not read as th
   const chase =
     'ORIG CO NAME:SYSCO CORPORATION ORIG ID:1741648648 DESC DATE:240315 CO ENTRY DESCR:ACH PMT SEC:CCD TRACE#:0210 EED:240315 IND ID:X1 IND NAME:BLUE HERON CAFE LLC TRN: 0751234567TC';
   assert.notEqual(decide(row(chase, 212_000))?.[0], 'coffee');
-  // The payee's own words still speak.
-  assert.equal(decide(row('BLUE HERON CAFE DES:PURCHASE ID:1 INDN:ACME LLC CO ID:2 PPD', 1_450))?.[0], 'coffee');
+  // Banks that print the entry's fields unlabelled put the receiver last, after the date and the receiver's number.
+  assert.equal(
+    builtinRuleText({ description: 'NW NATURAL WEB PAY 240911 0174533030 EMBER AND OAK COFFEE', merchant: null }),
+    'NW NATURAL WEB PAY 240911 0174533030 | ',
+  );
+  assert.equal(
+    builtinRuleText({
+      description: 'COMCAST BUSINESS PAYMENT 240926 849756576491 EMBER AND OAK COFFEE',
+      merchant: null,
+    }),
+    'COMCAST BUSINESS PAYMENT 240926 849756576491 | ',
+  );
+  // The payee's own words still speak, and a line without that layout keeps its last words.
+  assert.equal(
+    builtinRuleText({ description: 'BLUE HERON CAFE DES:PURCHASE ID:1 INDN:ACME LLC CO ID:2 PPD', merchant: null }),
+    'BLUE HERON CAFE DES:PURCHASE ID:1 INDN: CO ID:2 PPD | ',
+  );
+  assert.equal(
+    builtinRuleText({ description: 'ZELLE TO ALBERTA CORNER CAFE ON 11/14 REF # WFCT0733MLL8', merchant: null }),
+    'ZELLE TO ALBERTA CORNER CAFE ON 11/14 REF # WFCT0733MLL8 | ',
+  );
+  assert.equal(
+    builtinRuleText({ description: 'ACH DEBIT SYSCO 991231 12345 SALES', merchant: null }),
+    'ACH DEBIT SYSCO 991231 12345 | ',
+  );
+  assert.equal(
+    builtinRuleText({ description: 'CHECK 123456 7 DELI', merchant: null }),
+    'CHECK 123456 7 DELI | ',
+    'not a date (month 34)',
+  );
 });
 
 test("a wire names its beneficiary's bank, which makes it no card payment", () => {

@@ -119,6 +119,7 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     direction: 'out',
     target: accountForRole('professional_services'),
     strength: 'guess',
+    supersedesDirectory: true,
   },
   {
     name: 'payroll-net-pay',
@@ -128,6 +129,9 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     direction: 'out',
     target: accountForRole('wages'),
     strength: 'strong',
+    // Net pay leaves by ACH: a card purchase naming payroll is the payroll software's subscription, and a government
+    // payee's payroll entry is a payroll tax (Pittsburgh's "CITY OF PGH TREAS LST PAYROLL").
+    unless: /\b(PURCHASE|CHECKCARD|POS|CARD \d{4}|CITY OF|TREAS|TREASURER|COUNTY|DEPT|TAX)\b/,
   },
 
   // An employer's retirement-plan deposits (the plan's recordkeeper debits them) are an employee benefit.
@@ -503,15 +507,6 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     target: accountForRole('vehicle'),
     strength: 'fair',
   },
-  {
-    name: 'coffee',
-    pattern: /\b(COFFEE|CAFE|ESPRESSO|COFFEEHOUSE)\b/,
-    direction: 'out',
-    target: accountForRole('meals'),
-    strength: 'fair',
-    byIndustry: { food_service: accountForRole('cost_of_goods'), manufacturing: accountForRole('cost_of_goods') },
-    unless: SUPPLIER_INVOICE_WORDING,
-  },
 
   // Moves between accounts and cash.
   {
@@ -587,19 +582,24 @@ export function leavesTheBusiness(input: CategorizationInput, text: string): boo
   return others <= 0;
 }
 
-/** The text the built-in rules read: descriptor and merchant, upper case, single spaces. */
 /**
  * The receiver of an ACH entry (Bank of America's "INDN:", Chase's "IND NAME:") is the account's holder, the business
  * itself under whatever name the bank has for it: "CITY OF BOISE DES:UTILITY … INDN:BLUE HERON CAFE LLC" is a water bill,
  * not a café. Rules read the line without it.
  */
 const ACH_RECEIVER = /\b(INDN|IND NAME):.*?(?=\s(CO ID|TRN|IND ID|SEC|TRACE#?):|$)/g;
+/**
+ * Banks that print an ACH entry's fields unlabelled print them in the NACHA record's order: the originator's name, the
+ * entry's description, its effective date (YYMMDD), the receiver's identification number, then the receiver's name
+ * ("NW NATURAL WEB PAY 240911 0174533030 EMBER AND OAK COFFEE"): the words after the date and the number are the
+ * business itself, as after "INDN:".
+ */
+const UNLABELLED_ACH_RECEIVER = /( \d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01]) \S*\d\S*)(?: [A-Z&'.,\/-]+){1,8}$/;
 
+/** The text the built-in rules read: descriptor and merchant, upper case, single spaces, without the receiver's name. */
 export function builtinRuleText(input: Pick<CategorizationInput, 'description' | 'merchant'>): string {
-  return `${input.description} | ${input.merchant ?? ''}`
-    .toUpperCase()
-    .replace(/\s+/g, ' ')
-    .replace(ACH_RECEIVER, '$1:');
+  const description = input.description.toUpperCase().replace(/\s+/g, ' ').trim();
+  return `${description.replace(ACH_RECEIVER, '$1:').replace(UNLABELLED_ACH_RECEIVER, '$1')} | ${(input.merchant ?? '').toUpperCase()}`;
 }
 
 /** Regimes whose business pays no income tax of its own: the owners do, on their personal returns. */
@@ -621,24 +621,40 @@ const STATE_INCOME_TAX_AGENCY =
 /** Form 1040-ES installments fall due on the 15th of January, April, June and September (Publication 505), a weekend or holiday moving them a few days. */
 const ESTIMATE_MONTHS = new Set([1, 4, 6, 9]);
 const ESTIMATE_LAST_DAY = 18;
+/**
+ * States that tax no individual's wages or business income (Alaska, Florida, Nevada, New Hampshire, South Dakota,
+ * Tennessee, Texas, Washington, Wyoming): what their revenue departments collect from a business is never its owners'
+ * income tax.
+ */
+const NO_INDIVIDUAL_INCOME_TAX_STATE =
+  /^(?:\S+ ){0,3}?(AK|ALASKA|FL|FLA|FLORIDA|NV|NEVADA|NH|NEW HAMPSHIRE|SD|SOUTH DAKOTA|TN|TENNESSEE|TX|TEXAS|WA|WASHINGTON|WY|WYOMING)\b/;
+/** NACHA's class of an entry a consumer authorized ("SEC:PPD", "… CO ID:3387702000 PPD"). */
+const CONSUMER_ENTRY = /(\bSEC: ?|\s)PPD\b/;
 
 /**
- * A tax payment that is the owners' income-tax estimate rather than a tax of the business: for a sole
- * proprietor or a partnership that is money the owners took out (3200). Said outright ("EST TAX",
- * "1040ES"), that is strong; an IRS payment with no payroll wording in an installment window is only
- * likely (a monthly 941 deposit falls there too), so it carries a guess's score, below the review threshold.
- * States follow the federal installment dates.
+ * An income-tax payment of a business taxed through its owners: the owners' own tax paid from the business's account
+ * (a draw), unless the line names a business tax. Said outright ("EST TAX", "1040ES"), it is theirs; debited as a
+ * consumer's entry (NACHA's PPD class: the IRS's Direct Pay and states' individual portals debit so, businesses pay by
+ * CCD) or in a 1040-ES window, it is guessed theirs; otherwise the payment names no form and may be the business's payroll
+ * deposit as well as the owners' tax paid early or late, so the rule's business tax is a guess too.
  */
-function ownersIncomeTaxEstimate(input: CategorizationInput, rule: BuiltinRule, text: string): number | null {
+function ownersIncomeTax(
+  input: CategorizationInput,
+  rule: BuiltinRule,
+  text: string,
+): Omit<BuiltinRuleMatch, 'rule'> | null {
   if (input.regime && !OWNERS_PAY_INCOME_TAX.has(input.regime)) return null;
-  if (rule.name !== 'federal-tax' && !(rule.name === 'state-tax' && STATE_INCOME_TAX_AGENCY.test(text))) return null;
+  const statesIncomeTax =
+    rule.name === 'state-tax' && STATE_INCOME_TAX_AGENCY.test(text) && !NO_INDIVIDUAL_INCOME_TAX_STATE.test(text);
+  if (rule.name !== 'federal-tax' && !statesIncomeTax) return null;
   if (BUSINESS_TAX_WORDING.test(text)) return null;
-  // Said outright ("EST TAX", "1040ES"): the owners' estimate.
-  if (ESTIMATE_WORDING.test(text)) return STRENGTH_SCORE.strong;
+  if (ESTIMATE_WORDING.test(text)) return { target: OWNER_DRAWS, rawScore: STRENGTH_SCORE.strong };
   // An unknown classification is read as the default one: an LLC that elected nothing is taxed through its owners
-  // (Treas. Reg. § 301.7701-3), so a payment in the window is guessed theirs, for review.
+  // (Treas. Reg. § 301.7701-3).
   const [, month, day] = input.date.split('-').map(Number);
-  return ESTIMATE_MONTHS.has(month) && day <= ESTIMATE_LAST_DAY ? GUESS_SCORE : null;
+  if (CONSUMER_ENTRY.test(text) || (ESTIMATE_MONTHS.has(month) && day <= ESTIMATE_LAST_DAY))
+    return { target: OWNER_DRAWS, rawScore: GUESS_SCORE };
+  return { target: rule.target, rawScore: GUESS_SCORE };
 }
 
 /** Words of a business's name that say nothing about who owns it. */
@@ -707,8 +723,8 @@ export function matchBuiltinRule(input: CategorizationInput): BuiltinRuleMatch |
       return { rule, target: OWNER_DRAWS, rawScore: GUESS_SCORE };
     if (rule.name === 'customer-payments' && sharesTheBusinessName(input, text, PAYER_AFTER_FROM))
       return { rule, target: OWNER_CONTRIBUTIONS, rawScore: GUESS_SCORE };
-    const estimateScore = ownersIncomeTaxEstimate(input, rule, text);
-    if (estimateScore) return { rule, target: OWNER_DRAWS, rawScore: estimateScore };
+    const ownersTax = ownersIncomeTax(input, rule, text);
+    if (ownersTax) return { rule, ...ownersTax };
     if (rule.revenueKindKnown) return { rule, target: rule.target, rawScore: STRENGTH_SCORE[rule.strength] };
     const rawScore = guessesRevenueKind(rule.target, input.direction, input.industry)
       ? REVENUE_GUESS_SCORE

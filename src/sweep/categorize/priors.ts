@@ -1,5 +1,5 @@
 import { accountForRole } from '../../chart/us-chart.ts';
-import { cleanDescriptor } from '../../descriptor/descriptor.ts';
+import { cleanDescriptor, REGISTER_PROCESSORS } from '../../descriptor/descriptor.ts';
 import { TRANSFER, type CategorizationInput, type CategoryTarget } from './types.ts';
 import { revenueTargetFor } from './industry.ts';
 
@@ -23,7 +23,6 @@ import { revenueTargetFor } from './industry.ts';
  *   has rules of its own): a transfer, whose other leg the pairing finds once that account is connected.
  */
 export const PRIOR_SCORE = 0.5;
-const REGISTER_PROCESSORS: ReadonlySet<string> = new Set(['square', 'clover', 'spoton', 'toast', 'zettle']);
 const CARD_WORDS = /\b(POS|CHECKCARD|CARD|PUR|PURCH|PURCHASE)\b/;
 
 export function matchPrior(

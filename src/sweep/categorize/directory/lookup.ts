@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { assertInvariant } from '../../../errors.ts';
 import { accountForRole, isChartRole } from '../../../chart/us-chart.ts';
-import { cleanDescriptor, type CleanedDescriptor } from '../../../descriptor/descriptor.ts';
+import { cleanDescriptor, REGISTER_PROCESSORS, type CleanedDescriptor } from '../../../descriptor/descriptor.ts';
 import { TRANSFER, type CategoryTarget } from '../types.ts';
 import { guessesRevenueKind, revenueTargetFor, REVENUE_GUESS_SCORE, tradeMapping } from '../industry.ts';
 import type { Industry } from '../../../tenancy/entity-profile.ts';
@@ -63,6 +63,8 @@ export interface DirectoryLookupInput {
   cutWords?: readonly string[];
   /** The pushed merchant name, cleaned (CleanedDescriptor.merchantName): tried first when present. */
   merchantName?: string | null;
+  /** The processor that fronts the merchant (CleanedDescriptor.processor). */
+  processor?: string | null;
 }
 
 /** A refund is likely but not certain to belong where the purchase went. */
@@ -392,6 +394,7 @@ function matchTokens(
   index: Directory,
   industry?: Industry | null,
   cutWords?: readonly string[],
+  atSmallSellersRegister = false,
 ): DirectoryMatch | null {
   if (tokens.length === 0) return null;
   let position: DirectoryMatch['position'] = 'start';
@@ -409,11 +412,13 @@ function matchTokens(
   // "MURPHY PLUMBING": a common surname or a town's name that a longer name goes on from is only maybe the listed
   // merchant. A brand's one word followed by its own trade's words ("VALERO CORNER STORE", "ANTHEM BLUE ... INS PREM")
   // is the brand: only names that many people and places share need the context. An English word is the brand unless the
-  // words after it name another trade ("TREEHOUSE PIZZA").
+  // words after it name another trade ("TREEHOUSE PIZZA"), or a small seller's register fronts the name ("SQ *BLADE RUNNER
+  // SHARPENIN" is a local sharpener, not the Blade helicopters: chains ring their sales on registers of their own).
   const rest = found.alias.includes(' ') ? [] : tokens.slice(found.end).filter((word) => !NAME_TAIL_WORDS.has(word));
   const shared = index.ambiguous.get(found.alias);
   if (rest.length === 0 || !shared) return decide(found, direction, position, industry);
-  return decide(found, direction, position, industry, { nameGoesOn: rest, needsContext: shared === 'name' });
+  const needsContext = shared === 'name' || atSmallSellersRegister;
+  return decide(found, direction, position, industry, { nameGoesOn: rest, needsContext });
 }
 
 function specificity(match: DirectoryMatch): number {
@@ -440,9 +445,10 @@ export function lookupDirectory(
     ? matchTokens(descriptor.merchantName.split(' '), direction, index, industry)
     : null;
   const split = 'splitTokens' in descriptor ? descriptor.splitTokens : null;
+  const atRegister = descriptor.processor != null && REGISTER_PROCESSORS.has(descriptor.processor);
   const fromDescriptor =
-    matchTokens(descriptor.tokens, direction, index, industry, descriptor.cutWords) ??
-    (split ? matchTokens(split, direction, index, industry) : null);
+    matchTokens(descriptor.tokens, direction, index, industry, descriptor.cutWords, atRegister) ??
+    (split ? matchTokens(split, direction, index, industry, undefined, atRegister) : null);
   if (fromMerchant && fromDescriptor)
     return specificity(fromDescriptor) > specificity(fromMerchant) ? fromDescriptor : fromMerchant;
   return fromMerchant ?? fromDescriptor;
