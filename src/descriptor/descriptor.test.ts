@@ -326,6 +326,10 @@ const bankPrefix = fc.constantFrom(
   'CCD DEPOSIT, ',
   'ELECTRONIC PMT-WEB, ',
   'BUSINESS TO BUSINESS ACH DEBIT ',
+  'CORPORATE ACH ',
+  'DEBIT POS, *****26431180912, AUT 070224 VISA DDA PUR ',
+  'WITHDRAWAL TO ',
+  'DEPOSIT FROM ',
 );
 const processorPrefix = fc.constantFrom('', 'SQ *', 'TST* ', 'PAYPAL *', 'PP*', 'SP * ', 'IC* ', 'BT*', 'WPY*', 'EB *');
 const storeNumber = fc.oneof(

@@ -212,6 +212,8 @@ function isBankWord(word: string): boolean {
 /** Words that are noise only right after another noise word ("ACH CREDIT", "RECURRING PAYMENT", "AUTHORIZED ON"). */
 const BANK_NOISE_FOLLOWERS: ReadonlySet<string> = new Set([
   'ON',
+  // TD Bank's authorization date: "DEBIT POS, *****2643, AUT 070224 VISA DDA PUR RESTAURANT DEPOT".
+  'AUT',
   'PAYMENT',
   'PMT',
   'CREDIT',
@@ -328,7 +330,8 @@ const RIDE_TIME = /\b(?:MON|TUE|WED|THU|FRI|SAT|SUN)\s+\d{1,2}(?::\d\d)?\s*(?:AM
 /** The bank's word an ACH entry's class may follow ("ACH WEB"); after others it may begin a name ("RECURRING PAYMENT WEB SUMMIT"). */
 const ACH_ENTRY_WORDS: ReadonlySet<string> = new Set(['ACH']);
 /** Phrases some banks print before their entry's words ("BUSINESS TO BUSINESS ACH DEBIT - JOHN DEERE FIN"). */
-const BANK_PHRASE = /^BUSINESS TO BUSINESS (?=ACH\b)/;
+/** Wells Fargo's "BUSINESS TO BUSINESS ACH DEBIT", PNC's "CORPORATE ACH", Capital One's "Deposit from ACME LLC". */
+const BANK_PHRASE = /^(?:(?:BUSINESS TO BUSINESS|CORPORATE) (?=ACH\b)|DEPOSIT FROM (?=[A-Z]))/;
 /**
  * Bill-pay services put their own words first: "ONLINE BILL PAY COMCAST", "WEB PMT SPECTRUM", "WEB AUTHORIZED PMT ADP",
  * Chase's "Online Payment 04453367 To Lopez Electrical 03/18" (a confirmation number, then the payee); but "ONLINE
@@ -368,8 +371,10 @@ function stripBankPrefix(text: string): { rest: string; prefix: string | null } 
     const follows =
       index > 0 &&
       ((BANK_NOISE_FOLLOWERS.has(word) && next !== 'TO' && next !== 'THANK' && next !== 'RECEIVED') ||
-        /^\d{4,}$/.test(word) ||
+        /^[X*]*\d{4,}$/.test(word) ||
         word === '-' ||
+        // Capital One's "Withdrawal to KAISER FOUNDATIO".
+        (word === 'TO' && words[index - 1] === 'WITHDRAWAL') ||
         // An ACH entry's class after the bank's ACH words ("ACH WEB COMCAST", "ELECTRONIC PMT-WEB, T-MOBILE").
         (ACH_ENTRY_CLASS_WORDS.has(word) && ACH_ENTRY_WORDS.has(words[index - 1].replace(/,$/, ''))) ||
         (word.includes('-') &&

@@ -688,6 +688,26 @@ test("an ACH entry's receiver is the business itself: its name is not read as th
   );
 });
 
+test("banks' own wordings: a card paid online, a payroll service named after its entry, a cash deposit fee, a city and county", () => {
+  assert.deepEqual(decide(row('Online Banking payment to CRD 2290 Confirmation# 3522726370', 48_611)), [
+    'card-payment-sent',
+    'transfer',
+  ]);
+  assert.deepEqual(decide(row('ONLINE CREDIT CARD PMT 1015 TO XXXXXXXXXXXX3390', 68_422)), [
+    'card-payment-sent',
+    'transfer',
+  ]);
+  assert.deepEqual(decide(row('CORPORATE ACH NET MP7NZC GUSTO 375BBMHUS', 84_216)), ['payroll-net-pay', '6180']);
+  assert.deepEqual(decide(row('CORPORATE ACH TAX MP7NZC GUSTO X2ACMUK3M', 21_438)), ['payroll-taxes', '6140']);
+  assert.deepEqual(decide(row('Withdrawal to GUSTO NET 5SNT3', 310_422)), ['payroll-net-pay', '6180']);
+  assert.deepEqual(decide(row('CASH DEPOSIT PROCESSING FEE', 460)), ['bank-fees', '6210']);
+  assert.deepEqual(decide(row('Withdrawal to CITY&COUNTY DENVER OPT Q1', 2_925)), ['state-tax', '6140']);
+  assert.deepEqual(decide(row('Withdrawal to Business Savings ...4433', 200_000)), [
+    'transfer-to-masked-account',
+    'transfer',
+  ]);
+});
+
 test("a wire names its beneficiary's bank, which makes it no card payment", () => {
   const wire =
     'WIRE TYPE:WIRE OUT DATE:240628 TIME:1502 ET TRN:2024062800456712 BNF:MICHAEL D BNF BK:CITIBANK NA ID:021000089 PMT DET:Q2 MEMBER DISTRIBUTION';

@@ -32,6 +32,25 @@ test('property: an office purchase above the de minimis safe harbor is offered a
   );
 });
 
+test('a seller of equipment or tools above the safe harbor is offered as equipment; its small sales stay supplies', async () => {
+  const [grinder, blades] = await categorizeCold([
+    coldEngineRow({
+      id: 'a',
+      description: 'PRIMA COFFEE EQUIPME  LOUISVILLE    KY',
+      amountMinor: 329_500,
+      merchantCategoryCode: '5046',
+    }),
+    coldEngineRow({
+      id: 'b',
+      description: 'PRIMA COFFEE EQUIPME  LOUISVILLE    KY',
+      amountMinor: 12_000,
+      merchantCategoryCode: '5046',
+    }),
+  ]);
+  assert.deepEqual([grinder.target, grinder.needsReview], [accountForRole('equipment'), true]);
+  assert.equal(blades.target, accountForRole('supplies'));
+});
+
 test('a refund of an office purchase stays where the purchase went', async () => {
   const [refund] = await categorizeCold([
     coldEngineRow({

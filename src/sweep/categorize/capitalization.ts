@@ -5,17 +5,27 @@ import type { CategorizationInput, CategoryTarget } from './types.ts';
  * The IRS de minimis safe harbor (Treas. Reg. § 1.263(a)-1(f)): a business without audited statements may expense
  * tangible property costing up to $2,500 per item or invoice; above it, a computer, a camera or a piece of furniture is
  * equipment to capitalize and depreciate (the chart's 1500, "capitalized"), not an office expense. A row the shipped
- * knowledge files as an office purchase above that amount is offered as equipment, for review: the invoice may hold
+ * knowledge files as an office purchase above that amount, or as supplies or repairs from a seller of equipment, is
+ * offered as equipment, for review: the invoice may hold
  * several cheaper items, which the owner knows and the bank line does not.
  */
 export const DE_MINIMIS_SAFE_HARBOR_MINOR = 250_000;
+/**
+ * A seller whose name says it sells equipment, tools, machines or furniture ("PRIMA COFFEE EQUIPME", "ACME TOOLS"):
+ * above the safe harbor its sale is as likely a machine as a supply.
+ */
+const EQUIPMENT_SELLER = /\b(EQUIP\w*|MACHINERY|MACHINES|TOOLS|APPLIANCES?|FURNITURE)\b/;
 
 export function capitalizedPurchase(
-  row: Pick<CategorizationInput, 'direction' | 'amountMinor' | 'currency'>,
+  row: Pick<CategorizationInput, 'direction' | 'amountMinor' | 'currency' | 'description'>,
   target: CategoryTarget,
 ): boolean {
+  const equipmentLike =
+    target === accountForRole('office') ||
+    ((target === accountForRole('supplies') || target === accountForRole('repairs')) &&
+      EQUIPMENT_SELLER.test(row.description.toUpperCase()));
   return (
-    target === accountForRole('office') &&
+    equipmentLike &&
     row.direction === 'out' &&
     row.currency === 'USD' &&
     Math.abs(row.amountMinor) > DE_MINIMIS_SAFE_HARBOR_MINOR
