@@ -2,8 +2,10 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { createAccount, createHarness, push, type Harness, type TestTenant } from '../../../test/support/harness.ts';
 import { setReviewThreshold } from '../../tenancy/tenant-settings.ts';
-import type { AccountCategory } from '../../chart/us-chart.ts';
-import { categorizeRows, memoryRawScore, type EngineContext, type EngineRow } from './engine.ts';
+import { accountForRole, type AccountCategory } from '../../chart/us-chart.ts';
+import { categorizeRows, memoryRawScore, TRADE_DECIDES_CAP, type EngineContext, type EngineRow } from './engine.ts';
+import { categorizeCold, coldEngineRow } from '../../../test/support/cold-engine.ts';
+import type { Industry } from '../../tenancy/entity-profile.ts';
 
 let harness: Harness;
 let acme: TestTenant;
@@ -251,5 +253,22 @@ test('confidence that means what it says: the processor beats a word of the name
       ['transfer', true],
       `${row.description}: a transfer awaiting its pair, never an approved draw`,
     );
+  }
+});
+
+test('without an industry, shipped knowledge offers supplies for review; with one, the trade decides and files it', async () => {
+  const lines = [
+    { description: 'ULINE *S1290847 800-295-5510 WI', merchantCategoryCode: null },
+    { description: 'MENARDS GOLDEN VALLEY MN', merchantCategoryCode: '5211' },
+  ];
+  for (const line of lines) {
+    const [cold, office] = await categorizeCold(
+      [null, 'professional_services'].map((industry, index) =>
+        coldEngineRow({ id: `r${index}`, ...line, amountMinor: 41_837, industry: industry as Industry | null }),
+      ),
+    );
+    assert.deepEqual([cold.target, cold.needsReview], [accountForRole('supplies'), true], line.description);
+    assert.ok(cold.confidence! <= TRADE_DECIDES_CAP);
+    assert.deepEqual([office.target, office.needsReview], [accountForRole('supplies'), false], line.description);
   }
 });

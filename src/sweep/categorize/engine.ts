@@ -30,6 +30,14 @@ export const TENANT_RULE_CONFIDENCE = 0.95;
  * without a look whatever their curve says on one half. Their confidence stays below the default review threshold.
  */
 export const CUT_CONFIDENCE_CAP = 0.84;
+/**
+ * What a business buys at a general or a trade retailer (a home-improvement store, a warehouse club, a beauty or packaging
+ * supplier) is consumed as supplies by one trade and built into jobs or resold, cost of goods, by another: the entity's
+ * industry decides (industry.ts). Without one, shipped knowledge's supplies answer is a likely account, not one to file
+ * unseen: on the lines written for the evaluation it was right about two times in three.
+ */
+export const TRADE_DECIDES_CAP = 0.84;
+const SUPPLIES = accountForRole('supplies');
 const CONFIDENCE_CAPS: Partial<Record<CalibrationKey, number>> = {
   'cut-word': CUT_CONFIDENCE_CAP,
   'cut-name': CUT_CONFIDENCE_CAP,
@@ -128,8 +136,13 @@ export async function categorizeRows(
       rawScore: number,
       detail: string,
     ) => {
-      if (usable(target))
-        candidates.push({ tier, calibrationKey: key, target, rawScore, confidence: calibrate(key, rawScore), detail });
+      if (!usable(target)) return;
+      const shipped = key !== null && key !== 'memory' && key !== 'transfer';
+      const confidence =
+        shipped && !row.industry && target === SUPPLIES
+          ? Math.min(calibrate(key, rawScore), TRADE_DECIDES_CAP)
+          : calibrate(key, rawScore);
+      candidates.push({ tier, calibrationKey: key, target, rawScore, confidence, detail });
     };
     const rule = matchTenantRule(context.tenantRules, row, row.cleanedDescriptor);
     if (rule) offer('regex', null, rule.target, 1, `tenant rule ${rule.id}`);
