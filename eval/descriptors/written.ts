@@ -14,9 +14,10 @@
  * premises). They were read for failure classes once written, so they are development sets now, not held out: they
  * measure whether a change helps lines nobody here wrote, not what a real set would score.
  *
- * Run cold through the engine as a new LLC with no industry stated and no history, at the default review threshold. A
- * transfer answer counts as right for 1900 Transfers in Transit and 2100 Credit Cards: the service books it through 1900
- * until its other leg is found.
+ * Run cold through the engine as a new LLC with no industry stated and no history, at the default review threshold, as
+ * the sweep meets lines pushed without their other legs: it looked for each transfer's other leg and found none (the
+ * lines carry no dates to pair them by). A transfer answer counts as right for 1900 Transfers in Transit and 2100 Credit
+ * Cards: the service books it through 1900 until its other leg is found.
  */
 import { readFileSync } from 'node:fs';
 import { TRANSFER, type BankAccountKind } from '../../src/sweep/categorize/types.ts';
@@ -69,6 +70,7 @@ export async function printWrittenSets(reviewThreshold: number): Promise<void> {
         bankAccountKind: row.accountKind,
         merchantCategoryCode: row.merchantCategoryCode,
         heldAccountKinds: HELD_ACCOUNT_KINDS,
+        transferLegFound: false,
       }),
     );
     const results = await categorizeCold(engineRows, reviewThreshold);

@@ -28,6 +28,8 @@ export interface ColdRow {
   date?: string;
   entityName?: string;
   heldAccountKinds?: ReadonlyMap<BankAccountKind, number>;
+  /** The sweep looked for the other leg of a transfer on the entity's accounts: false when none was there. */
+  transferLegFound?: boolean;
 }
 
 export function coldEngineRow(row: ColdRow): EngineRow {
@@ -47,6 +49,7 @@ export function coldEngineRow(row: ColdRow): EngineRow {
     entityName: row.entityName ?? 'ACME HOLDINGS LLC',
     industry: row.industry ?? null,
     ...(row.heldAccountKinds ? { heldAccountKinds: row.heldAccountKinds } : {}),
+    ...(row.transferLegFound === undefined ? {} : { transferLegFound: row.transferLegFound }),
     merchantKey: descriptor.merchantKey,
     cleanedDescriptor: descriptor.cleaned,
     descriptor,
