@@ -702,6 +702,11 @@ test("banks' own wordings: a card paid online, a payroll service named after its
   assert.deepEqual(decide(row('Withdrawal to GUSTO NET 5SNT3', 310_422)), ['payroll-net-pay', '6180']);
   assert.deepEqual(decide(row('CASH DEPOSIT PROCESSING FEE', 460)), ['bank-fees', '6210']);
   assert.deepEqual(decide(row('Withdrawal to CITY&COUNTY DENVER OPT Q1', 2_925)), ['state-tax', '6140']);
+  assert.deepEqual(
+    decide(row('PURCHASE AUTHORIZED ON 10/08 OREGON DEPT OF AGRI SALEM OR S548125711818039 CARD 6621', 44_300)),
+    ['state-agency', '6140'],
+    "a state's name before its agency, after the bank's words",
+  );
   assert.deepEqual(decide(row('Withdrawal to Business Savings ...4433', 200_000)), [
     'transfer-to-masked-account',
     'transfer',

@@ -1,7 +1,7 @@
 import { accountForRole } from '../../chart/us-chart.ts';
 import { guessesRevenueKind, revenueTargetFor, REVENUE_GUESS_SCORE } from './industry.ts';
 import type { Industry, Regime } from '../../tenancy/entity-profile.ts';
-import { US_STATES_AND_DC } from '../../shared/us-states.ts';
+import { US_STATE_NAMES, US_STATES_AND_DC } from '../../shared/us-states.ts';
 import { TRANSFER, type BankAccountKind, type CategorizationInput, type CategoryTarget } from './types.ts';
 
 const OWNER_DRAWS = accountForRole('owner_draw');
@@ -60,8 +60,10 @@ const PAYROLL_PROCESSORS = String.raw`(GUSTO|ADP|PAYCHEX|RIPPLING|JUSTWORKS|TRIN
 function either(names: string, words: string): string {
   return String.raw`\b(${names})\b.*\b(${words})\b|\b(${words})\b.*\b(${names})\b`;
 }
-/** The states' and DC's two-letter codes, as a bank line prints a state agency's name first. */
-const US_STATE_CODE_PATTERN = US_STATES_AND_DC.join('|');
+/** The words a bank prints before a card purchase's or a debit's name ("PURCHASE AUTHORIZED ON 10/08 OREGON DEPT OF AGRI"). */
+const LEADING_BANK_WORDS = String.raw`(?:(?:PURCHASE|AUTHORIZED|ON|POS|DEBIT|CARD|CHECKCARD|RECURRING|PAYMENT|ACH|WITHDRAWAL|ELECTRONIC|-VISA|VISA|\d\d/\d\d|\d{4}) )*`;
+/** The states' and DC's two-letter codes and the states' names, as a bank line prints a state agency's name first. */
+const US_STATE_PATTERN = [...US_STATES_AND_DC, ...US_STATE_NAMES].join('|');
 const CARD_ISSUERS = String.raw`(CHASE|AMEX|AMERICAN EXPRESS|CITI|CITIBANK|CAPITAL ONE|CAP ONE|DISCOVER|BARCLAYCARD|BARCLAYS|BK OF AMER|BANK OF AMERICA|BOFA|WELLS FARGO|WF CREDIT|US BANK|USBANK|SYNCHRONY|BREX|RAMP|DIVVY|BILL\.COM DIVVY|NAVY FEDERAL|PNC|TD BANK|FIRST NATIONAL)`;
 
 const MERCHANT_SERVICES = String.raw`(BANKCARD|BNKCD|MERCHANT SERVICES|MERCHANT SERVICE|MERCHANT SVCS|MERCHANT SVC|MERCHANT BANKCARD|MERCH SVCS|MERCH SVC|MERCH BNKCD|PAYMENTECH|FIRST DATA|FDMS|ELAVON|HEARTLAND PAYMENT|HEARTLAND PYMT|GLOBAL PAYMENTS|WORLDPAY|VANTIV|TSYS|TRANSFIRST|AMERICAN EXPRESS|AMEX|AXP)`;
@@ -204,7 +206,7 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
   {
     name: 'state-agency',
     pattern: new RegExp(
-      String.raw`^(${US_STATE_CODE_PATTERN}|NYS|STATE OF [A-Z]+) (DEPT|DEPARTMENT|DIV|DIVISION|BD|BOARD|COMM|COMMISSION|OFFICE|AGENCY|AGRICULTURE|LICENSING|LICENSE)\b`,
+      String.raw`^${LEADING_BANK_WORDS}(${US_STATE_PATTERN}|NYS|STATE OF [A-Z]+) (DEPT|DEPARTMENT|DIV|DIVISION|BD|BOARD|COMM|COMMISSION|OFFICE|AGENCY|AGRICULTURE|LICENSING|LICENSE)\b`,
     ),
     direction: 'out',
     target: accountForRole('taxes_licenses'),
