@@ -44,6 +44,17 @@ test("a card issuer's directory entry is a card payment out of the bank or into 
   );
 });
 
+test("a listed merchant's ACH credit into a deposit account is that company paying, not a refund of a purchase", () => {
+  const payout = directoryTier(row('CCD DEPOSIT, UBER USA 6787 EDI PAYMNT 7215773782', -41_860, 'checking'));
+  assert.equal(payout, null);
+  // A refund said so, or one back on the card, is still the purchase's account.
+  assert.equal(
+    directoryTier(row('UBER USA DES:REFUND ID:1 INDN:ACME LLC CO ID:2 CCD', -41_860, 'checking'))?.target,
+    '6010',
+  );
+  assert.equal(directoryTier(row('UBER *TRIP HELP.UBER.COM CA', -1_850, 'credit_card'))?.target, '6010');
+});
+
 test('every card-only issuer named is a card-payment entry of the directory', () => {
   const entries = new Map(directoryEntries().map((entry) => [entry.name, entry]));
   for (const name of CARD_ONLY_ISSUERS)

@@ -1,6 +1,6 @@
 import { cleanDescriptor } from '../../descriptor/descriptor.ts';
 import { directoryEntries, lookupDirectory } from './directory/lookup.ts';
-import { accountForRole } from '../../chart/us-chart.ts';
+import { accountForRole, US_CHART } from '../../chart/us-chart.ts';
 import { HELD_FOR_OTHERS } from './builtin-rules.ts';
 import { matchKeyword } from './keywords.ts';
 import { PRIOR_SCORE } from './priors.ts';
@@ -17,6 +17,8 @@ import type { TierRuntime } from './run.ts';
  * as the sweep would judge it. The optional llm tier is added by the sweep (`withLlmTier`), which
  * asks the model before its write transaction; corrections never wait on a model.
  */
+const US_ACCOUNT_CATEGORIES = new Map(US_CHART.map((account) => [account.accountNumber, account.category]));
+
 export const directoryTier: RowTier = (row) => {
   const match = lookupDirectory(
     row.descriptor ?? cleanDescriptor(row.description, row.merchant),
@@ -28,7 +30,8 @@ export const directoryTier: RowTier = (row) => {
     paysNoCard(row, match) ||
     movesToNoHeldAccount(row, match) ||
     namesAnotherTrade(row, match) ||
-    namesARoutingBank(row, match)
+    namesARoutingBank(row, match) ||
+    paidByAch(row, match)
   )
     return null;
   const storeSale = storeSaleAtFuelStation(row, match);
@@ -92,6 +95,24 @@ const WIRE_LINE = /\b(FEDWIRE|WIRE TYPE|WIRE TRANSFER|WIRE IN|WIRE OUT|WT FED|BN
 
 function namesARoutingBank(row: Pick<CategorizationInput, 'description'>, match: { position: string }): boolean {
   return match.position === 'inner' && WIRE_LINE.test(row.description.toUpperCase());
+}
+
+/**
+ * Money a listed merchant sends into a deposit account by ACH ("CCD DEPOSIT, UBER USA 6787 EDI PAYMNT") is that company
+ * paying the business (a platform's payout, a customer's remittance), not a refund of a purchase, which goes back the way
+ * it was paid: to the card. The entry's refund reading has no opinion there unless the line says it is a refund.
+ */
+function paidByAch(row: EngineRow, match: { target: CategoryTarget }): boolean {
+  if (row.direction !== 'in' || row.bankAccountKind === 'credit_card') return false;
+  if (match.target === TRANSFER || US_ACCOUNT_CATEGORIES.get(match.target) !== 'expense') return false;
+  const descriptor = row.descriptor ?? cleanDescriptor(row.description, row.merchant);
+  const byAch =
+    descriptor.achEntry !== null ||
+    /\b(ACH|CCD|PPD|CTX)\b/.test(descriptor.bankPrefix ?? '') ||
+    /\bEDI (PAYMNT|PYMNTS?|PMTS?)\b/.test(row.description.toUpperCase());
+  return (
+    byAch && !/\b(REFUND|REFUNDS|RETURN|RETURNS|REVERSAL|CREDIT MEMO|REBATE)\b/.test(row.description.toUpperCase())
+  );
 }
 
 /**
