@@ -96,7 +96,10 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     direction: 'out',
     accountKinds: ['credit_card'],
     target: accountForRole('professional_services'),
-    strength: 'fair',
+    // The service's fee, as on checking below: professional services or software by the owner's convention; never its
+    // payroll, which leaves by ACH, whatever the directory lists the service for.
+    strength: 'guess',
+    supersedesDirectory: true,
     yieldsToTradeWords: true,
   },
   // Payroll services sell pay-as-you-go workers' compensation through their insurance agencies ("PAYCHEX INS AGY WC PREM").
@@ -516,7 +519,7 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
   {
     name: 'vehicle',
     pattern:
-      /\b(PARKING|PARK METER|METER PAY|PARKING METERS|TOLLWAY|TOLL ROAD|E-?ZPASS|FASTRAK|SUNPASS|FUEL|GAS STATION|STATIONSTORE|STNSTORE)\b/,
+      /\b(PARKING|PARK METER|METER PAY|PARKING METERS|TOLLWAY|TOLL ROAD|E-?ZPASS|FASTRAK|SUNPASS|FUEL|GAS STATION)\b/,
     direction: 'out',
     target: accountForRole('vehicle'),
     strength: 'fair',

@@ -272,3 +272,13 @@ test('without an industry, shipped knowledge offers supplies for review; with on
     assert.deepEqual([office.target, office.needsReview], [accountForRole('supplies'), false], line.description);
   }
 });
+
+test("a payroll service's charge on a card is its fee, asked once, never its payroll", async () => {
+  const [onpay, gusto] = await categorizeCold(
+    ['ONPAY INC', 'GUSTO.COM'].map((description, index) =>
+      coldEngineRow({ id: `r${index}`, description, amountMinor: 6_100, bankAccountKind: 'credit_card' }),
+    ),
+  );
+  for (const answer of [onpay, gusto])
+    assert.deepEqual([answer.target, answer.needsReview], [accountForRole('professional_services'), true]);
+});

@@ -55,6 +55,18 @@ test("a listed merchant's ACH credit into a deposit account is that company payi
   assert.equal(directoryTier(row('UBER *TRIP HELP.UBER.COM CA', -1_850, 'credit_card'))?.target, '6010');
 });
 
+test("a station that prints its store (QuikTrip's INSIDE, Holiday's STNSTORE) sold from its store at any amount", () => {
+  for (const description of [
+    'PURCHASE AUTHORIZED ON 04/18 QT 2123 INSIDE KANSAS CITY MO',
+    'APLPAY HOLIDAY STNSTORE 6218 SAINT CLOUD MN',
+  ])
+    assert.equal(directoryTier(row(description, 3_578, 'credit_card'))?.target, accountForRole('meals'), description);
+  assert.equal(
+    directoryTier(row('QT 2123 OUTSIDE KANSAS CITY MO', 3_578, 'credit_card'))?.target,
+    accountForRole('fuel'),
+  );
+});
+
 test('every card-only issuer named is a card-payment entry of the directory', () => {
   const entries = new Map(directoryEntries().map((entry) => [entry.name, entry]));
   for (const name of CARD_ONLY_ISSUERS)

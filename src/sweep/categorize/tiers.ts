@@ -58,13 +58,15 @@ export const directoryTier: RowTier = (row) => {
  * invoice or a fuel app sells nothing else.
  */
 export const FILL_UP_MINOR = 2_000;
+/** Stations that print where the card was taken: QuikTrip's "QT 2123 INSIDE" (the pump's is OUTSIDE), Holiday's "STNSTORE". */
+const IN_THE_STORE = /\b(INSIDE|STNSTORE|C-STORE|CSTORE)\b/;
 
 function storeSaleAtFuelStation(
-  row: Pick<CategorizationInput, 'direction' | 'amountMinor' | 'currency'>,
+  row: Pick<CategorizationInput, 'direction' | 'amountMinor' | 'currency' | 'description'>,
   match: { category: string; merchantName: string },
 ): { target: CategoryTarget; rawScore: number; detail: string } | null {
   if (match.category !== 'fuel' || row.direction !== 'out' || row.currency !== 'USD') return null;
-  if (Math.abs(row.amountMinor) >= FILL_UP_MINOR) return null;
+  if (Math.abs(row.amountMinor) >= FILL_UP_MINOR && !IN_THE_STORE.test(row.description.toUpperCase())) return null;
   return { target: accountForRole('meals'), rawScore: PRIOR_SCORE, detail: `store sale at ${match.merchantName}` };
 }
 
