@@ -107,3 +107,15 @@ test('unexplained money into a checking account is a customer paying, for review
   // A trust account's deposits are clients' money (its own rules), never revenue.
   assert.notEqual(COLD_ACCOUNT_CATEGORIES.get(trust.target), 'revenue');
 });
+
+test("a card's credit from a register or a meal-delivery service is a refund of a meal, for review", async () => {
+  const refunds = ['SQ *ODD BIRD', 'TST* JUNIPER BOULDER CO', 'DOORDASH*NAMASTEINDIA SAN FRANCISCO CA'];
+  const answers = await categorize(
+    refunds.map((description) => row(description, { direction: 'in', kind: 'credit_card' })),
+  );
+  for (const [index, answer] of answers.entries())
+    assert.deepEqual([answer.target, answer.needsReview], [accountForRole('meals'), true], refunds[index]);
+  // A card's other credits from names nothing knows get none: the catch-all.
+  const [other] = await categorize([row('ZORBLAT QUENTIX', { direction: 'in', kind: 'credit_card' })]);
+  assert.equal(other.target, ACCOUNT.uncategorizedIncome);
+});

@@ -37,7 +37,15 @@ export function matchPrior(
     row.bankAccountKind === 'credit_card' ||
     descriptor.wallet !== null ||
     (descriptor.bankPrefix !== null && CARD_WORDS.test(descriptor.bankPrefix));
+  const atRegister = descriptor.processor !== null && REGISTER_PROCESSORS.has(descriptor.processor);
   if (row.direction === 'in') {
+    // A card's credit from a register or a meal-delivery service is a refund of what was bought there: most likely a meal.
+    if (cardLine && (atRegister || descriptor.kindHint === 'meals'))
+      return {
+        target: accountForRole('meals'),
+        rawScore: PRIOR_SCORE,
+        detail: 'prior refund of a card sale at a register',
+      };
     if (row.bankAccountKind !== 'checking' || cardLine) return null;
     return {
       target: revenueTargetFor(accountForRole('service_revenue'), 'in', row.industry),
@@ -46,7 +54,6 @@ export function matchPrior(
     };
   }
   if (descriptor.achEntry !== null || descriptor.domain !== null) return null;
-  const atRegister = descriptor.processor !== null && REGISTER_PROCESSORS.has(descriptor.processor);
   const placedCardSale = descriptor.processor === null && cardLine && descriptor.placePrinted;
   if (!atRegister && !placedCardSale) return null;
   return {

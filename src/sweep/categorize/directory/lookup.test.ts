@@ -267,15 +267,13 @@ test('real-looking descriptors from many banks find their merchant', () => {
   }
 });
 
-test("behind a small seller's register, an English word that a longer name goes on from needs context", () => {
-  // Chains ring their sales on registers of their own: "SQ *BLADE RUNNER SHARPENIN" is a local sharpener.
-  const behindSquare = lookup('SQ *BLADE RUNNER SHARPENIN Austin TX', 'out')!;
-  const alone = lookup('BLADE RUNNER SHARPENIN Austin TX', 'out')!;
-  assert.equal(behindSquare.merchantName, 'Blade');
-  assert.equal(behindSquare.needsContext, true);
-  assert.ok(behindSquare.confidence < alone.confidence, `${behindSquare.confidence} vs ${alone.confidence}`);
-  // The word alone behind the register, and a surname, are as before.
-  assert.equal(lookup('SQ *BLADE', 'out')?.needsContext, undefined);
+test("behind a small seller's register, a shared word that a longer name goes on from is someone else's", () => {
+  // Chains ring their sales on registers of their own: "SQ *BLADE RUNNER SHARPENIN" is a local sharpener, not Blade.
+  assert.equal(lookup('SQ *BLADE RUNNER SHARPENIN Austin TX', 'out'), null);
+  assert.equal(lookup('SQ *COPPER KETTLE BOZEMAN MT', 'out'), null);
+  // Without the register, or the word alone behind it, the listing answers as before.
+  assert.equal(lookup('BLADE RUNNER SHARPENIN Austin TX', 'out')?.merchantName, 'Blade');
+  assert.equal(lookup('SQ *BLADE', 'out')?.merchantName, 'Blade');
 });
 
 test('the pushed merchant name is tried first; unknown local merchants are not guessed', () => {

@@ -412,13 +412,14 @@ function matchTokens(
   // "MURPHY PLUMBING": a common surname or a town's name that a longer name goes on from is only maybe the listed
   // merchant. A brand's one word followed by its own trade's words ("VALERO CORNER STORE", "ANTHEM BLUE ... INS PREM")
   // is the brand: only names that many people and places share need the context. An English word is the brand unless the
-  // words after it name another trade ("TREEHOUSE PIZZA"), or a small seller's register fronts the name ("SQ *BLADE RUNNER
-  // SHARPENIN" is a local sharpener, not the Blade helicopters: chains ring their sales on registers of their own).
+  // words after it name another trade ("TREEHOUSE PIZZA"). Behind a small seller's register, a shared word that a longer
+  // name goes on from is someone else's ("SQ *BLADE RUNNER SHARPENIN" is a local sharpener, "SQ *COPPER KETTLE" a café):
+  // chains ring their sales on registers of their own.
   const rest = found.alias.includes(' ') ? [] : tokens.slice(found.end).filter((word) => !NAME_TAIL_WORDS.has(word));
   const shared = index.ambiguous.get(found.alias);
   if (rest.length === 0 || !shared) return decide(found, direction, position, industry);
-  const needsContext = shared === 'name' || atSmallSellersRegister;
-  return decide(found, direction, position, industry, { nameGoesOn: rest, needsContext });
+  if (atSmallSellersRegister) return null;
+  return decide(found, direction, position, industry, { nameGoesOn: rest, needsContext: shared === 'name' });
 }
 
 function specificity(match: DirectoryMatch): number {
