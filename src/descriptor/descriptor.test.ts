@@ -445,6 +445,26 @@ test('property: a phone number or a web address where the city would be is no pr
   );
 });
 
+test("property: a city and state stay a printed place behind Apple Card's ZIP code and Bank of America's trailing reference", () => {
+  fc.assert(
+    fc.property(
+      merchantName,
+      anyCity,
+      stateCode,
+      fc.integer({ min: 10_000, max: 99_999 }),
+      fc.bigInt({ min: 10n ** 22n, max: 10n ** 23n - 1n }),
+      (name, city, state, zip, reference) => {
+        for (const line of [
+          `${name} 1368 MAIN ST ${city} ${zip} ${state} USA`,
+          `CHECKCARD 0324 ${name} ${city} ${state} ${reference}`,
+        ])
+          assert.equal(cleanDescriptor(line).placePrinted, true, line);
+      },
+    ),
+    { numRuns: 500 },
+  );
+});
+
 test('a masked card number is a word of its own: a reference that holds XX and digits is not one', () => {
   // Found by the property above: "AAXX0000" lost "XX0000" as if it were a card's last four, leaving "REF AA".
   assert.equal(merchantKeyFor('BLUE REF AAXX0000', null), 'BLUE');

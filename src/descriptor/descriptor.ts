@@ -545,8 +545,12 @@ const WEB_ADDRESS_WORD = /[A-Z0-9]\.(COM|NET|ORG|IO|CO|AI|APP|US)\b/;
 function endsWithState(text: string): boolean {
   const words = text.split(' ');
   let end = words.length;
-  while (end > 1 && COUNTRY_SUFFIXES.has(words[end - 1])) end -= 1;
-  return end >= 2 && US_STATE_CODES.has(words[end - 1]) && /[A-Z]{2}/.test(words[end - 2]);
+  // Bank of America's card lines end in a long reference number after the state ("… DENVER CO 74126282166025167758858").
+  while (end > 1 && (COUNTRY_SUFFIXES.has(words[end - 1]) || /^\d{12,}$/.test(words[end - 1]))) end -= 1;
+  if (end < 2 || !US_STATE_CODES.has(words[end - 1])) return false;
+  // Apple Card prints the ZIP code between the city and the state ("… PHOENIX 85711 AZ USA").
+  const city = /^\d{5}$/.test(words[end - 2]) && end >= 3 ? words[end - 3] : words[end - 2];
+  return /[A-Z]{2}/.test(city);
 }
 
 /**

@@ -713,6 +713,11 @@ test("banks' own wordings: a card paid online, a payroll service named after its
   ]);
 });
 
+test("a card's rewards redeemed are other income", () => {
+  for (const description of ['CASH REWARD STATEMENT CREDIT', 'REDEMPTION CREDIT', 'CHASE ULTIMATE REWARDS DEPOSIT'])
+    assert.deepEqual(decide(row(description, -8_422, { kind: 'credit_card' })), ['card-rewards', '4900'], description);
+});
+
 test("a wire names its beneficiary's bank, which makes it no card payment", () => {
   const wire =
     'WIRE TYPE:WIRE OUT DATE:240628 TIME:1502 ET TRN:2024062800456712 BNF:MICHAEL D BNF BK:CITIBANK NA ID:021000089 PMT DET:Q2 MEMBER DISTRIBUTION';

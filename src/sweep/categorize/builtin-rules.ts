@@ -256,6 +256,15 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     target: accountForRole('interest_income'),
     strength: 'exact',
   },
+  // A card's rewards redeemed as a statement credit or a deposit ("CASH REWARD STATEMENT CREDIT", "REDEMPTION CREDIT").
+  {
+    name: 'card-rewards',
+    pattern:
+      /\b(CASH ?BACK|REWARDS?|POINTS|MILES)\b.*\b(CREDIT|REDEMPTION|REDEEMED|DEPOSIT)\b|\b(REDEMPTION CREDIT|REWARDS? REDEMPTION)\b/,
+    direction: 'in',
+    target: accountForRole('other_income'),
+    strength: 'fair',
+  },
   // Credit unions pay interest on shares as a "dividend"; treasury and sweep accounts as a "yield".
   {
     name: 'dividend-or-yield',
