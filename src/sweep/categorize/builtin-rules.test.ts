@@ -701,6 +701,11 @@ test("banks' own wordings: a card paid online, a payroll service named after its
   assert.deepEqual(decide(row('CORPORATE ACH TAX MP7NZC GUSTO X2ACMUK3M', 21_438)), ['payroll-taxes', '6140']);
   assert.deepEqual(decide(row('Withdrawal to GUSTO NET 5SNT3', 310_422)), ['payroll-net-pay', '6180']);
   assert.deepEqual(decide(row('CASH DEPOSIT PROCESSING FEE', 460)), ['bank-fees', '6210']);
+  assert.deepEqual(decide(row('eTransfer Debit, Online Xfer Transfer to SV 4327715567', 200_000))?.[1], 'transfer');
+  assert.equal(
+    decide(row('TD ZELLE SENT, 081878887 Zelle TORTILLERIA LA POBLANA', 34_000))?.[0],
+    'person-to-person-payment',
+  );
   assert.deepEqual(decide(row('Withdrawal to CITY&COUNTY DENVER OPT Q1', 2_925)), ['state-tax', '6140']);
   assert.deepEqual(
     decide(row('PURCHASE AUTHORIZED ON 10/08 OREGON DEPT OF AGRI SALEM OR S548125711818039 CARD 6621', 44_300)),

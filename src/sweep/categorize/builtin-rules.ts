@@ -538,7 +538,7 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
   {
     name: 'own-transfer',
     pattern:
-      /\b(ONLINE TRANSFER|INTERNET TRANSFER|MOBILE TRANSFER|TRANSFER (TO|FROM) (CHK|CHECKING|SAV|SAVINGS|SHARE|DRAFT|MMA|MONEY MARKET|ACCOUNT|ACCT)|BOOK TRANSFER|INTERNAL TRANSFER|ACCOUNT TRANSFER|XFER (TO|FROM) (CHK|SAV))\b/,
+      /\b(ONLINE TRANSFER|INTERNET TRANSFER|MOBILE TRANSFER|TRANSFER (TO|FROM) (CHK|CHECKING|SAV|SV|SAVINGS|SHARE|DRAFT|MMA|MONEY MARKET|ACCOUNT|ACCT)|BOOK TRANSFER|INTERNAL TRANSFER|ACCOUNT TRANSFER|XFER (TO|FROM) (CHK|SAV))\b/,
     target: 'transfer',
     strength: 'strong',
     supersedesKeywords: true,
@@ -570,7 +570,8 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
   // owner, a refund or a landlord, so only a guess for review; the memory learns each payee from the owner's answer.
   {
     name: 'person-to-person-payment',
-    pattern: /\b(ZELLE|SEND MONEY|MONEY SENT)\b.*\bTO\b|^ZELLE TRANSFER CONF#/,
+    // TD Bank prints the payee after "ZELLE SENT," and its id ("TD ZELLE SENT, 081878887 Zelle TORTILLERIA LA POBLANA").
+    pattern: /\b(ZELLE|SEND MONEY|MONEY SENT)\b.*\bTO\b|^ZELLE TRANSFER CONF#|\bZELLE SENT\b/,
     direction: 'out',
     target: accountForRole('contract_labor'),
     strength: 'guess',
