@@ -33,6 +33,11 @@ export interface CleanedDescriptor {
   /** The web address the descriptor starts with ("BOOKING.COM"): it names a merchant more precisely than its first word. */
   domain: string | null;
   /**
+   * A web address printed after the name, in the city's columns ("STAPLS1156892688 STAPLES.COM MA"): the merchant's own
+   * site, or the processor's help line ("HELP.UBER.COM", "PAYPAL.COM").
+   */
+  laterDomain: string | null;
+  /**
    * The words of the name that end exactly at an edge of the field the network or the ACH file gave the name (a card's
    * 22 or 25 characters, an ACH company's 16), so they may be cut ("JOES TAQUER", "HENDERSON PLUMBI"): matchers may read
    * them as the start of a longer word. Empty when no word of the name ends there.
@@ -409,16 +414,20 @@ function keepsDigits(token: string, position: number): boolean {
   return digits <= 3 && (digits < token.length || token.length <= 3);
 }
 
-function tokenize(text: string): { tokens: string[]; domain: string | null } {
+function tokenize(text: string): { tokens: string[]; domain: string | null; laterDomain: string | null } {
   const raw = text.split(' ').filter(Boolean);
   const tokens: string[] = [];
   let domain: string | null = null;
+  let laterDomain: string | null = null;
   for (let index = 0; index < raw.length; index += 1) {
     let token = raw[index];
     const address = DOMAIN.exec(token);
     if (address) {
-      // A web address first names the merchant ("NETFLIX.COM"); later it is the processor's help line.
-      if (tokens.length > 0) continue;
+      // A web address first names the merchant ("NETFLIX.COM"); later it is the merchant's site or the processor's help line.
+      if (tokens.length > 0) {
+        laterDomain ??= address[1];
+        continue;
+      }
       domain = address[1];
       token = address[2];
     }
@@ -439,7 +448,7 @@ function tokenize(text: string): { tokens: string[]; domain: string | null } {
       }
       // ACH credits print the payer's name and entry, then the date (YYMMDD) or a trace number, then
       // reference codes and the receiver's own name: a long bare number after a name ends it.
-      if (/^\d{6,}$/.test(part) && tokens.length >= 2) return { tokens, domain };
+      if (/^\d{6,}$/.test(part) && tokens.length >= 2) return { tokens, domain, laterDomain };
       if (ACH_CLASS_CODES.has(part) && tokens.length > 0) continue;
       if (/\d/.test(part) && !keepsDigits(part, tokens.length)) {
         // A product code glued to its number ("GOOGLE *ADS1234567") keeps its words; bare labels go.
@@ -455,7 +464,7 @@ function tokenize(text: string): { tokens: string[]; domain: string | null } {
       tokens.push(part);
     }
   }
-  return { tokens, domain };
+  return { tokens, domain, laterDomain };
 }
 
 function endsWith(tokens: string[], suffix: string[]): boolean {
@@ -520,6 +529,7 @@ interface Stripped {
   splitTokens: string[] | null;
   cutWords: string[];
   domain: string | null;
+  laterDomain: string | null;
   processor: string | null;
   wallet: string | null;
   kindHint: ChartRole | null;
@@ -644,7 +654,7 @@ function strip(input: string): Stripped {
   if (storeNumber && storeNumber.index > 0) text = text.slice(0, storeNumber.index);
   text = cutAtStoreNumber(text);
 
-  const { tokens: words, domain } = tokenize(text);
+  const { tokens: words, domain, laterDomain } = tokenize(text);
   const tokens = canonical(stripPlace(words));
   const split = /[A-Z0-9]-+[A-Z0-9]/.test(text)
     ? canonical(stripPlace(tokenize(text.replace(/-+/g, ' ')).tokens))
@@ -659,6 +669,7 @@ function strip(input: string): Stripped {
     bankPrefix,
     achEntry,
     domain,
+    laterDomain,
     placePrinted: statePrinted && domain === null,
   };
 }
@@ -733,6 +744,7 @@ function clean(description: string, merchant: string | null | undefined): Cleane
     bankPrefix: stripped.bankPrefix,
     achEntry: stripped.achEntry,
     domain: stripped.domain,
+    laterDomain: stripped.laterDomain,
     placePrinted: stripped.placePrinted,
     cutWords: Object.freeze(stripped.tokens.length ? stripped.cutWords : []),
     splitTokens: stripped.tokens.length && stripped.splitTokens ? Object.freeze(stripped.splitTokens) : null,

@@ -276,6 +276,13 @@ test("behind a small seller's register, a shared word that a longer name goes on
   assert.equal(lookup('SQ *BLADE', 'out')?.merchantName, 'Blade');
 });
 
+test("the merchant's own site in the city's columns names it when its name does not, less surely; a processor's does not", () => {
+  const staples = lookup('STAPLS1156892688 STAPLES.COM MA', 'out')!;
+  assert.deepEqual([staples.merchantName, staples.position], ['Staples', 'inner']);
+  assert.equal(lookup('JOES BAKERY PAYPAL.COM CA', 'out'), null);
+  assert.equal(lookup('SQ *JOES BAKERY STAPLES.COM MA', 'out'), null, 'behind a processor the site is the front');
+});
+
 test('the pushed merchant name is tried first; unknown local merchants are not guessed', () => {
   assert.equal(lookup('PURCHASE 03/14 XYZ 8812', 'out', 'Starbucks')?.merchantName, 'Starbucks');
   assert.equal(lookup('TST* JOES TACOS AUSTIN TX', 'out'), null);

@@ -452,5 +452,24 @@ export function lookupDirectory(
     (split ? matchTokens(split, direction, index, industry, undefined, atRegister) : null);
   if (fromMerchant && fromDescriptor)
     return specificity(fromDescriptor) > specificity(fromMerchant) ? fromDescriptor : fromMerchant;
-  return fromMerchant ?? fromDescriptor;
+  return fromMerchant ?? fromDescriptor ?? billedFrom(descriptor, direction, industry, index);
+}
+
+/**
+ * The merchant's own site printed in the city's columns, when the name says nothing the directory knows ("STAPLS1156892688
+ * STAPLES.COM MA"): an inner match, less certain than a name. A processor's address (PAYPAL.COM, SQUAREUP.COM) or a line
+ * behind a processor names the front, not the seller.
+ */
+function billedFrom(
+  descriptor: DirectoryLookupInput | CleanedDescriptor,
+  direction: 'in' | 'out',
+  industry: Industry | null | undefined,
+  index: Directory,
+): DirectoryMatch | null {
+  if (!('laterDomain' in descriptor) || descriptor.laterDomain === null || descriptor.processor !== null) return null;
+  const labels = descriptor.laterDomain.split('.');
+  const name = labels[labels.length - 2];
+  const site = index.byDomain.get(descriptor.laterDomain) ?? (name ? longestAliasAt([name], 0, index) : null);
+  if (!site || site.entry.category === 'processor') return null;
+  return decide(site, direction, 'inner', industry);
 }
