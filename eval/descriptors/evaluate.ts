@@ -80,7 +80,11 @@ export async function evaluateGeneratedSet(
 
 /** The knowledge behind a decision, read from the engine's candidate detail. */
 export function generatedKnowledgeSource(outcome: GeneratedOutcome): string {
-  const detail = outcome.decidedBy;
+  return knowledgeSource(outcome.decidedBy);
+}
+
+/** The knowledge behind a chosen candidate's detail ('' when no candidate decided: the catch-all). */
+export function knowledgeSource(detail: string): string {
   if (!detail) return 'catch-all';
   if (detail.includes('(processor-kind-')) return 'processor kind';
   if (detail.startsWith('keyword') && detail.includes('…')) return 'keywords (cut word)';
