@@ -279,8 +279,10 @@ test("a customer's ACH naming the invoice it pays is revenue", () => {
 test("a card-issuing bank's loan is a loan; a state's tax payment is the state's; Paychex billing is a fee; an equipment lessor is not rent", () => {
   assert.deepEqual(decide(row('ACH WEB-RECUR 770210552 PNC LOAN SERVICE LOAN PMT', 120_000)), ['loan-payment', '2400']);
   assert.deepEqual(decide(row('ACH WEB-RECUR 801225183 PNC BANK NA COMM LOAN', 120_000)), ['loan-payment', '2400']);
-  // Banks print a mortgage as MTG ("WF HOME MTG AUTO PAY"); a meeting is never "HOME MTG" or "MTG PMT".
-  assert.deepEqual(decide(row('WF HOME MTG AUTO PAY 260301 0123456789', 240_000)), ['loan-payment', '2400']);
+  // Banks print a mortgage as MTG; a home's ("WF HOME MTG AUTO PAY") is the owner's own, a guessed draw.
+  const home = matchBuiltinRule(row('WF HOME MTG AUTO PAY 260301 0123456789', 240_000))!;
+  assert.deepEqual([home.rule.name, home.target, home.rawScore], ['home-mortgage', '3200', GUESS_SCORE]);
+  assert.deepEqual(decide(row('FIRST BANK MTG PMT 260301 0123456789', 240_000)), ['loan-payment', '2400']);
   assert.deepEqual(decide(row('ONLINE MTG PMT TO ROCKET', 240_000)), ['loan-payment', '2400']);
   assert.deepEqual(decide(row('CHASE CREDIT CRD AUTOPAY', 120_000)), ['card-payment-sent', 'transfer']);
   assert.deepEqual(decide(row('WITHDRAWAL ACH CO DEPT OF REVENUE TYPE: TAX PYMT ID: 5514742473', 40_000)), [
@@ -701,6 +703,13 @@ test("banks' own wordings: a card paid online, a payroll service named after its
   assert.deepEqual(decide(row('CORPORATE ACH TAX MP7NZC GUSTO X2ACMUK3M', 21_438)), ['payroll-taxes', '6140']);
   assert.deepEqual(decide(row('Withdrawal to GUSTO NET 5SNT3', 310_422)), ['payroll-net-pay', '6180']);
   assert.deepEqual(decide(row('CASH DEPOSIT PROCESSING FEE', 460)), ['bank-fees', '6210']);
+  assert.deepEqual(decide(row('PURCHASE AUTHORIZED ON 04/06 THE HOME DEPOT TOOL RENT TAMPA FL', 8_900)), [
+    'equipment-rental',
+    '6100',
+  ]);
+  const benefits =
+    'ORIG CO NAME:JUSTWORKS INC ORIG ID:1462384920 DESC DATE:240605 CO ENTRY DESCR:BENEFITS SEC:CCD TRACE#:021000024541187';
+  assert.deepEqual(decide(row(benefits, 180_000)), ['payroll-benefits', '6050']);
   assert.deepEqual(decide(row('eTransfer Debit, Online Xfer Transfer to SV 4327715567', 200_000))?.[1], 'transfer');
   assert.equal(
     decide(row('TD ZELLE SENT, 081878887 Zelle TORTILLERIA LA POBLANA', 34_000))?.[0],
@@ -719,7 +728,12 @@ test("banks' own wordings: a card paid online, a payroll service named after its
 });
 
 test("a card's rewards redeemed are other income", () => {
-  for (const description of ['CASH REWARD STATEMENT CREDIT', 'REDEMPTION CREDIT', 'CHASE ULTIMATE REWARDS DEPOSIT'])
+  for (const description of [
+    'CASH REWARD STATEMENT CREDIT',
+    'REDEMPTION CREDIT',
+    'CHASE ULTIMATE REWARDS DEPOSIT',
+    'Ramp Cashback',
+  ])
     assert.deepEqual(decide(row(description, -8_422, { kind: 'credit_card' })), ['card-rewards', '4900'], description);
 });
 

@@ -102,6 +102,15 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     supersedesDirectory: true,
     yieldsToTradeWords: true,
   },
+  // A payroll service or an employer of record debits the employees' health plans apart ("JUSTWORKS … CO ENTRY DESCR:BENEFITS").
+  {
+    name: 'payroll-benefits',
+    pattern: new RegExp(either(PAYROLL_PROCESSORS, 'BENEFITS|BENEFIT|HEALTH INS|MEDICAL|DENTAL')),
+    direction: 'out',
+    target: accountForRole('employee_benefits'),
+    strength: 'strong',
+    supersedesDirectory: true,
+  },
   // Payroll services sell pay-as-you-go workers' compensation through their insurance agencies ("PAYCHEX INS AGY WC PREM").
   {
     name: 'payroll-insurance',
@@ -260,10 +269,12 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
   {
     name: 'card-rewards',
     pattern:
-      /\b(CASH ?BACK|REWARDS?|POINTS|MILES)\b.*\b(CREDIT|REDEMPTION|REDEEMED|DEPOSIT)\b|\b(REDEMPTION CREDIT|REWARDS? REDEMPTION)\b/,
+      /\b(CASH ?BACK|REWARDS?|POINTS|MILES)\b.*\b(CREDIT|REDEMPTION|REDEEMED|DEPOSIT)\b|\b(REDEMPTION CREDIT|REWARDS? REDEMPTION|CASH ?BACK)\b/,
     direction: 'in',
     target: accountForRole('other_income'),
     strength: 'fair',
+    // "Ramp Cashback" is the issuer's reward, not a payment of its card.
+    supersedesDirectory: true,
   },
   // Credit unions pay interest on shares as a "dividend"; treasury and sweep accounts as a "yield".
   {
@@ -471,6 +482,14 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     target: 'transfer',
     strength: 'exact',
   },
+  // A home's mortgage paid from the business's account is the owner's own ("WF HOME MTG AUTO PAY"): a draw, as a guess.
+  {
+    name: 'home-mortgage',
+    pattern: /\bHOME (MTG|MORTGAGE|LOAN)\b/,
+    direction: 'out',
+    target: OWNER_DRAWS,
+    strength: 'guess',
+  },
   // Before card payments: a bank that issues cards also lends ("PNC LOAN SERVICE LOAN PMT").
   {
     name: 'loan-payment',
@@ -514,6 +533,14 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     name: 'vehicle-lease',
     pattern:
       /\b(TRUCK|AUTO|AUTOMOTIVE|VEHICLE|FLEET|EQUIPMENT|EQUIP|TRAILER|FORKLIFT)\b.*\b(LEASE|LEASING)\b|\b(RYDER|PENSKE)\b.*\b(LEASE|LEASING|RENTAL)\b|\b(FINANCE LEASE|LEASE FINANCE|EQUIPMENT FINANCE|EQUIP FINANCE|DLL FINANCE|DE LAGE LANDEN)\b|\b(ENTERPRISE FM|ENTERPRISE FLEET|PEAC|LEAF CAPITAL|LEAF COMMERCIAL|GREATAMERICA|GREAT AMERICA FIN\w*|BALBOA CAPITAL|MARLIN|NAVITAS|PAWNEE|AMUR)\b.*\b(LEASE|LEASING)\b|\b(LEASING|BANK|CREDIT|CAPITAL|FINANCIAL|FINANCE|FIN|FUNDING)\b.*\b(LEASE PMT|LEASE PAYMENT|LEASE PYMT)\b|\b(EQUIPMENT|EQUIP|TRAILER|FORKLIFT|KEG|KEGS|PALLET|PALLETS|CYLINDER|CYLINDERS)\b.*\b(RENT|RENTAL)\b/,
+    direction: 'out',
+    target: accountForRole('equipment_rent'),
+    strength: 'fair',
+  },
+  // A tool, a machine or a container rented by the day is equipment rent, not the premises' ("THE HOME DEPOT TOOL RENT").
+  {
+    name: 'equipment-rental',
+    pattern: /\b(TOOL RENT\w*|EQUIPMENT RENT\w*|EQUIP RENT\w*|RENTAL EQUIPMENT|EQUIPMENT RENTALS?|DUMPSTER RENT\w*)\b/,
     direction: 'out',
     target: accountForRole('equipment_rent'),
     strength: 'fair',

@@ -149,7 +149,12 @@ export const KEYWORD_RULES: readonly KeywordRule[] = withPresetsPlaced(HAND_KEYW
  */
 function withPresetsPlaced(hand: readonly KeywordRule[], presets: readonly KeywordRule[]): KeywordRule[] {
   const placed: KeywordRule[] = [];
-  const remaining = [...presets];
+  // A word the hand list files, with its reason, is the hand list's ("SOFTWARE" in a payee's name is a subscription, not
+  // the presets' computer shop).
+  const handWords = new Set(hand.flatMap((rule) => rule.words));
+  const remaining = presets
+    .map((rule) => ({ ...rule, words: rule.words.filter((word) => !handWords.has(word)) }))
+    .filter((rule) => rule.words.length > 0);
   for (const rule of hand) {
     placed.push(rule);
     if (rule.byIndustry || rule.target === null) continue;
