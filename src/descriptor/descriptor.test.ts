@@ -330,6 +330,8 @@ const bankPrefix = fc.constantFrom(
   'DEBIT POS, *****26431180912, AUT 070224 VISA DDA PUR ',
   'WITHDRAWAL TO ',
   'DEPOSIT FROM ',
+  'CASH CARD ',
+  'SQUARE DEBIT CARD - ',
 );
 const processorPrefix = fc.constantFrom('', 'SQ *', 'TST* ', 'PAYPAL *', 'PP*', 'SP * ', 'IC* ', 'BT*', 'WPY*', 'EB *');
 const storeNumber = fc.oneof(

@@ -108,7 +108,8 @@ const FRONTING_PROCESSORS: ReadonlyArray<[RegExp, string]> = [
  * the wallet only carried the card, so it is set aside like the bank's own words.
  */
 const WALLETS: ReadonlyArray<[RegExp, string]> = [
-  [/^(APLPAY|APL\s?PAY|APPLE\s?PAY|APPLEPAY)\b\s*\*?\s*/, 'apple_pay'],
+  // Not Apple Pay Cash, Apple's person-to-person service, which is a payee of its own.
+  [/^(APLPAY|APL\s?PAY|APPLE\s?PAY|APPLEPAY)\b(?!\s+CASH\b)\s*\*?\s*/, 'apple_pay'],
   [/^(GOOGLE\s?PAY|GPAY|GOOGLEPAY)\b\s*\*?\s*/, 'google_pay'],
   [/^(SAMSUNG\s?PAY|SMSNG\s?PAY)\b\s*\*?\s*/, 'samsung_pay'],
 ];
@@ -335,8 +336,12 @@ const RIDE_TIME = /\b(?:MON|TUE|WED|THU|FRI|SAT|SUN)\s+\d{1,2}(?::\d\d)?\s*(?:AM
 /** The bank's word an ACH entry's class may follow ("ACH WEB"); after others it may begin a name ("RECURRING PAYMENT WEB SUMMIT"). */
 const ACH_ENTRY_WORDS: ReadonlySet<string> = new Set(['ACH']);
 /** Phrases some banks print before their entry's words ("BUSINESS TO BUSINESS ACH DEBIT - JOHN DEERE FIN"). */
-/** Wells Fargo's "BUSINESS TO BUSINESS ACH DEBIT", PNC's "CORPORATE ACH", Capital One's "Deposit from ACME LLC". */
-const BANK_PHRASE = /^(?:(?:BUSINESS TO BUSINESS|CORPORATE) (?=ACH\b)|DEPOSIT FROM (?=[A-Z]))/;
+/**
+ * Wells Fargo's "BUSINESS TO BUSINESS ACH DEBIT", PNC's "CORPORATE ACH", Capital One's "Deposit from ACME LLC", and the
+ * debit cards of payment apps' accounts: Cash App's "Cash Card DOLLAR GENERAL", Square Checking's "Square Debit Card -".
+ */
+const BANK_PHRASE =
+  /^(?:(?:BUSINESS TO BUSINESS|CORPORATE) (?=ACH\b)|DEPOSIT FROM (?=[A-Z])|CASH CARD (?=[A-Z])|SQUARE DEBIT CARD (?=\S))/;
 /**
  * Bill-pay services put their own words first: "ONLINE BILL PAY COMCAST", "WEB PMT SPECTRUM", "WEB AUTHORIZED PMT ADP",
  * Chase's "Online Payment 04453367 To Lopez Electrical 03/18" (a confirmation number, then the payee); but "ONLINE

@@ -727,6 +727,31 @@ test("banks' own wordings: a card paid online, a payroll service named after its
   ]);
 });
 
+test("payment apps' and neobanks' wordings: money to and from people, pockets and round-ups, instant-transfer fees, bonuses", () => {
+  for (const description of [
+    'Cash App payment to Rosa Martinez',
+    'Payment Sent to Lena Park',
+    'Pay Friends Transfer to Keisha W',
+  ])
+    assert.equal(decide(row(description, 6_500))?.[0], 'person-to-person-payment', description);
+  assert.equal(decide(row('Cash App from AALIYAH B', -4_500))?.[0], 'customer-payments');
+  for (const description of [
+    'Round Ups to Savings',
+    'Save Your Change',
+    'Transfer to pocket: Taxes',
+    'Transfer To Shares',
+  ])
+    assert.equal(decide(row(description, 2_000))?.[1], 'transfer', description);
+  for (const description of [
+    'Instant Deposit Fee',
+    'Instant Transfer Fee',
+    'Paper Money Deposit Fee',
+    'Out-of-Network ATM Withdrawal Fee',
+  ])
+    assert.deepEqual(decide(row(description, 250)), ['bank-fees', '6210'], description);
+  assert.deepEqual(decide(row('NEW ACCOUNT BONUS', -30_000)), ['card-rewards', '4900']);
+});
+
 test("a card's rewards redeemed are other income", () => {
   for (const description of [
     'CASH REWARD STATEMENT CREDIT',

@@ -45,8 +45,10 @@ test("a card issuer's directory entry is a card payment out of the bank or into 
 });
 
 test("a listed merchant's ACH credit into a deposit account is that company paying, not a refund of a purchase", () => {
-  const payout = directoryTier(row('CCD DEPOSIT, UBER USA 6787 EDI PAYMNT 7215773782', -41_860, 'checking'));
-  assert.equal(payout, null);
+  for (const payout of ['CCD DEPOSIT, UBER USA 6787 EDI PAYMNT 7215773782', 'LYFT EXPRESS PAY VISA DIRECT CA'])
+    assert.equal(directoryTier(row(payout, -41_860, 'checking')), null, payout);
+  // A platform whose listing files its money in (DoorDash pays its merchants) answers that, not a refund.
+  assert.equal(directoryTier(row('DOORDASH INC DASHER PAY', -41_860, 'checking'))?.target, accountForRole('sales'));
   // A refund said so, or one back on the card, is still the purchase's account.
   assert.equal(
     directoryTier(row('UBER USA DES:REFUND ID:1 INDN:ACME LLC CO ID:2 CCD', -41_860, 'checking'))?.target,

@@ -100,10 +100,15 @@ function namesARoutingBank(row: Pick<CategorizationInput, 'description'>, match:
 }
 
 /**
- * Money a listed merchant sends into a deposit account by ACH ("CCD DEPOSIT, UBER USA 6787 EDI PAYMNT") is that company
- * paying the business (a platform's payout, a customer's remittance), not a refund of a purchase, which goes back the way
- * it was paid: to the card. The entry's refund reading has no opinion there unless the line says it is a refund.
+ * Money a listed merchant sends into a deposit account by ACH or as a payout ("CCD DEPOSIT, UBER USA 6787 EDI PAYMNT",
+ * "LYFT EXPRESS PAY VISA DIRECT") is that company paying the business (a platform's payout, a customer's remittance), not
+ * a refund of a purchase, which goes back the way it was paid: to the card. The entry's refund reading has no opinion
+ * there unless the line says it is a refund.
  */
+/** A platform paying out its workers' or sellers' earnings ("UBER USA 6787 PAYMENTS", "DOORDASH INC DASHER PAY"). */
+const PAYOUT_WORDING =
+  /\b(EDI (PAYMNT|PYMNTS?|PMTS?)|PAYOUTS?|PAYMENTS|DIR DEP|DIRECT DEP|CASH ?OUT|INSTANT PAY|EXPRESS PAY|VISA DIRECT|EARNINGS|DASHER PAY|DRIVER PAY)\b/;
+
 function paidByAch(row: EngineRow, match: { target: CategoryTarget }): boolean {
   if (row.direction !== 'in' || row.bankAccountKind === 'credit_card') return false;
   if (match.target === TRANSFER || US_ACCOUNT_CATEGORIES.get(match.target) !== 'expense') return false;
@@ -111,7 +116,7 @@ function paidByAch(row: EngineRow, match: { target: CategoryTarget }): boolean {
   const byAch =
     descriptor.achEntry !== null ||
     /\b(ACH|CCD|PPD|CTX)\b/.test(descriptor.bankPrefix ?? '') ||
-    /\bEDI (PAYMNT|PYMNTS?|PMTS?)\b/.test(row.description.toUpperCase());
+    PAYOUT_WORDING.test(row.description.toUpperCase());
   return (
     byAch && !/\b(REFUND|REFUNDS|RETURN|RETURNS|REVERSAL|CREDIT MEMO|REBATE)\b/.test(row.description.toUpperCase())
   );
