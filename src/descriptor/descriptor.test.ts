@@ -332,6 +332,7 @@ const bankPrefix = fc.constantFrom(
   'DEPOSIT FROM ',
   'CASH CARD ',
   'SQUARE DEBIT CARD - ',
+  'CARD TRANSACTION OF 120.00 EUR ISSUED BY ',
 );
 const processorPrefix = fc.constantFrom('', 'SQ *', 'TST* ', 'PAYPAL *', 'PP*', 'SP * ', 'IC* ', 'BT*', 'WPY*', 'EB *');
 const storeNumber = fc.oneof(

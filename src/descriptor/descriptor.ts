@@ -338,10 +338,11 @@ const ACH_ENTRY_WORDS: ReadonlySet<string> = new Set(['ACH']);
 /** Phrases some banks print before their entry's words ("BUSINESS TO BUSINESS ACH DEBIT - JOHN DEERE FIN"). */
 /**
  * Wells Fargo's "BUSINESS TO BUSINESS ACH DEBIT", PNC's "CORPORATE ACH", Capital One's "Deposit from ACME LLC", and the
- * debit cards of payment apps' accounts: Cash App's "Cash Card DOLLAR GENERAL", Square Checking's "Square Debit Card -".
+ * debit cards of payment apps' accounts: Cash App's "Cash Card DOLLAR GENERAL", Square Checking's "Square Debit Card -",
+ * Wise's "Card transaction of 120.00 EUR issued by SCALEWAY" (its amount already gone as a number).
  */
 const BANK_PHRASE =
-  /^(?:(?:BUSINESS TO BUSINESS|CORPORATE) (?=ACH\b)|DEPOSIT FROM (?=[A-Z])|CASH CARD (?=[A-Z])|SQUARE DEBIT CARD (?=\S))/;
+  /^(?:(?:BUSINESS TO BUSINESS|CORPORATE) (?=ACH\b)|DEPOSIT FROM (?=[A-Z])|CASH CARD (?=[A-Z])|SQUARE DEBIT CARD (?=\S)|CARD TRANSACTION OF (?:[\d.,]+ )?[A-Z]{3} ISSUED BY (?=[A-Z]))/;
 /**
  * Bill-pay services put their own words first: "ONLINE BILL PAY COMCAST", "WEB PMT SPECTRUM", "WEB AUTHORIZED PMT ADP",
  * Chase's "Online Payment 04453367 To Lopez Electrical 03/18" (a confirmation number, then the payee); but "ONLINE

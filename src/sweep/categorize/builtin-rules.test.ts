@@ -750,6 +750,13 @@ test("payment apps' and neobanks' wordings: money to and from people, pockets an
   ])
     assert.deepEqual(decide(row(description, 250)), ['bank-fees', '6210'], description);
   assert.deepEqual(decide(row('NEW ACCOUNT BONUS', -30_000)), ['card-rewards', '4900']);
+  // Wise and treasury accounts: the business's own balances, people paid abroad, conversion fees, a fund's dividends.
+  assert.deepEqual(decide(row('Converted 5,000.00 USD to 4,612.30 EUR', 500_000)), ['currency-conversion', 'transfer']);
+  for (const description of ['SWEEP TO MONEY MARKET 4471', 'Topped up balance from Chase ••5512'])
+    assert.equal(decide(row(description, 2_500_000))?.[1], 'transfer', description);
+  assert.equal(decide(row('Sent money to Rahul Mehta', 240_000))?.[0], 'person-to-person-payment');
+  assert.deepEqual(decide(row('Currency conversion fee - EUR to USD', 1_450)), ['bank-fees', '6210']);
+  assert.deepEqual(decide(row('SVB MMF DIVIDEND REINVESTMENT', -8_200)), ['dividend-or-yield', '4500']);
 });
 
 test("a card's rewards redeemed are other income", () => {

@@ -45,7 +45,11 @@ test("a card issuer's directory entry is a card payment out of the bank or into 
 });
 
 test("a listed merchant's ACH credit into a deposit account is that company paying, not a refund of a purchase", () => {
-  for (const payout of ['CCD DEPOSIT, UBER USA 6787 EDI PAYMNT 7215773782', 'LYFT EXPRESS PAY VISA DIRECT CA'])
+  for (const payout of [
+    'CCD DEPOSIT, UBER USA 6787 EDI PAYMNT 7215773782',
+    'LYFT EXPRESS PAY VISA DIRECT CA',
+    'Apple Inc.; APPLE INC.; App Store Proceeds 062024',
+  ])
     assert.equal(directoryTier(row(payout, -41_860, 'checking')), null, payout);
   // A platform whose listing files its money in (DoorDash pays its merchants) answers that, not a refund.
   assert.equal(directoryTier(row('DOORDASH INC DASHER PAY', -41_860, 'checking'))?.target, accountForRole('sales'));
