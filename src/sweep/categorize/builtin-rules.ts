@@ -224,6 +224,8 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     target: accountForRole('taxes_licenses'),
     strength: 'strong',
     supersedesDirectory: true,
+    // A revenue or tax department collects income tax too: the state-tax rule reads whose ("COLORADO DEPT OF REV TAX PYMT").
+    unless: /\b(REV|REVENUE|REVENU\w*|TAX\w*|TREAS\w*|FINANCE)\b/,
   },
   {
     name: 'federal-tax',

@@ -58,8 +58,8 @@ export const directoryTier: RowTier = (row) => {
  * invoice or a fuel app sells nothing else.
  */
 export const FILL_UP_MINOR = 2_000;
-/** Stations that print where the card was taken: QuikTrip's "QT 2123 INSIDE" (the pump's is OUTSIDE), Holiday's "STNSTORE". */
-const IN_THE_STORE = /\b(INSIDE|STNSTORE|C-STORE|CSTORE)\b/;
+/** Stations that print where the card was taken: QuikTrip's "QT 2123 INSIDE" (the pump's is OUTSIDE). */
+const IN_THE_STORE = /\b(INSIDE|C-STORE|CSTORE)\b/;
 
 function storeSaleAtFuelStation(
   row: Pick<CategorizationInput, 'direction' | 'amountMinor' | 'currency' | 'description'>,
