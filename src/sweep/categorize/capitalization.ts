@@ -6,8 +6,8 @@ import type { CategorizationInput, CategoryTarget } from './types.ts';
  * tangible property costing up to $2,500 per item or invoice; above it, a computer, a camera or a piece of furniture is
  * equipment to capitalize and depreciate (the chart's 1500, "capitalized"), not an office expense. A row the shipped
  * knowledge files as an office purchase above that amount, or as supplies or repairs from a seller of equipment, is
- * offered as equipment, for review: the invoice may hold
- * several cheaper items, which the owner knows and the bank line does not.
+ * offered as equipment, for review: the invoice may hold several cheaper items, which the owner knows and the bank line
+ * does not.
  */
 export const DE_MINIMIS_SAFE_HARBOR_MINOR = 250_000;
 /**

@@ -10,6 +10,8 @@ import { getRagIndex } from './rag/rag-index.ts';
 import { TRANSFER, type CategorizationInput, type CategoryTarget } from './types.ts';
 import type { TierRuntime } from './run.ts';
 
+const US_ACCOUNT_CATEGORIES = new Map(US_CHART.map((account) => [account.accountNumber, account.category]));
+
 /**
  * The tiers the running service categorizes with beyond the tenant's rules, the memory and the
  * built-in rules: the shipped merchant directory and retrieval over the entity's categorized rows.
@@ -17,8 +19,6 @@ import type { TierRuntime } from './run.ts';
  * as the sweep would judge it. The optional llm tier is added by the sweep (`withLlmTier`), which
  * asks the model before its write transaction; corrections never wait on a model.
  */
-const US_ACCOUNT_CATEGORIES = new Map(US_CHART.map((account) => [account.accountNumber, account.category]));
-
 export const directoryTier: RowTier = (row) => {
   const match = lookupDirectory(
     row.descriptor ?? cleanDescriptor(row.description, row.merchant),
@@ -31,7 +31,7 @@ export const directoryTier: RowTier = (row) => {
     movesToNoHeldAccount(row, match) ||
     namesAnotherTrade(row, match) ||
     namesARoutingBank(row, match) ||
-    paidByAch(row, match)
+    paysTheBusiness(row, match)
   )
     return null;
   const storeSale = storeSaleAtFuelStation(row, match);
@@ -99,17 +99,17 @@ function namesARoutingBank(row: Pick<CategorizationInput, 'description'>, match:
   return match.position === 'inner' && WIRE_LINE.test(row.description.toUpperCase());
 }
 
+/** A platform paying out its workers' or sellers' earnings ("UBER USA 6787 PAYMENTS", "DOORDASH INC DASHER PAY"). */
+const PAYOUT_WORDING =
+  /\b(EDI (PAYMNT|PYMNTS?|PMTS?)|PAYOUTS?|PAYMENTS|PROCEEDS|DIR DEP|DIRECT DEP|CASH ?OUT|INSTANT PAY|EXPRESS PAY|VISA DIRECT|EARNINGS|DASHER PAY|DRIVER PAY)\b/;
+
 /**
  * Money a listed merchant sends into a deposit account by ACH or as a payout ("CCD DEPOSIT, UBER USA 6787 EDI PAYMNT",
  * "LYFT EXPRESS PAY VISA DIRECT") is that company paying the business (a platform's payout, a customer's remittance), not
  * a refund of a purchase, which goes back the way it was paid: to the card. The entry's refund reading has no opinion
  * there unless the line says it is a refund.
  */
-/** A platform paying out its workers' or sellers' earnings ("UBER USA 6787 PAYMENTS", "DOORDASH INC DASHER PAY"). */
-const PAYOUT_WORDING =
-  /\b(EDI (PAYMNT|PYMNTS?|PMTS?)|PAYOUTS?|PAYMENTS|PROCEEDS|DIR DEP|DIRECT DEP|CASH ?OUT|INSTANT PAY|EXPRESS PAY|VISA DIRECT|EARNINGS|DASHER PAY|DRIVER PAY)\b/;
-
-function paidByAch(row: EngineRow, match: { target: CategoryTarget }): boolean {
+function paysTheBusiness(row: EngineRow, match: { target: CategoryTarget }): boolean {
   if (row.direction !== 'in' || row.bankAccountKind === 'credit_card') return false;
   if (match.target === TRANSFER || US_ACCOUNT_CATEGORIES.get(match.target) !== 'expense') return false;
   const descriptor = row.descriptor ?? cleanDescriptor(row.description, row.merchant);
