@@ -153,18 +153,13 @@ export function printGeneratedReport(outcomes: readonly GeneratedOutcome[]): voi
   console.log(
     '  what each source of knowledge decided (reporting half): rows, right, auto-approved rows and their precision',
   );
-  const bySource = new Map<string, GeneratedOutcome[]>();
-  for (const outcome of reporting)
-    bySource.set(generatedKnowledgeSource(outcome), [
-      ...(bySource.get(generatedKnowledgeSource(outcome)) ?? []),
-      outcome,
-    ]);
-  for (const [source, list] of [...bySource].sort((a, b) => b[1].length - a[1].length)) {
-    const approved = list.filter((outcome) => !outcome.needsReview);
-    console.log(
-      `    ${source.padEnd(32)} rows ${String(list.length).padStart(5)}  right ${pct(list.filter(right).length / list.length).padStart(6)}  auto-approved ${String(approved.length).padStart(5)}  precision ${pct(approved.filter(right).length / Math.max(1, approved.length)).padStart(6)}`,
-    );
-  }
+  printBySource(
+    reporting.map((outcome) => ({
+      source: generatedKnowledgeSource(outcome),
+      right: right(outcome),
+      approved: !outcome.needsReview,
+    })),
+  );
   console.log('  per class (label: rows, recall):');
   const labels = [...new Set(reporting.map((outcome) => outcome.row.role))].sort();
   console.log(
@@ -178,11 +173,27 @@ export function printGeneratedReport(outcomes: readonly GeneratedOutcome[]): voi
   const predictions = reporting
     .filter((outcome) => outcome.confidence !== null && outcome.target !== ACCOUNT.uncategorizedExpense)
     .map((outcome) => ({ confidence: outcome.confidence!, correct: right(outcome) }));
-  console.log('  calibration on the reporting half (confidence bin -> observed precision, mean confidence, rows):');
-  for (const bucket of calibrationTable(predictions)) {
+  printCalibration(predictions, 'reporting half');
+}
+
+/** Rows, right, auto-approved rows and their precision, per source of knowledge, the largest first. */
+export function printBySource(outcomes: readonly { source: string; right: boolean; approved: boolean }[]): void {
+  const bySource = new Map<string, (typeof outcomes)[number][]>();
+  for (const outcome of outcomes) bySource.set(outcome.source, [...(bySource.get(outcome.source) ?? []), outcome]);
+  for (const [source, list] of [...bySource].sort((a, b) => b[1].length - a[1].length)) {
+    const approved = list.filter((outcome) => outcome.approved);
+    console.log(
+      `    ${source.padEnd(32)} rows ${String(list.length).padStart(5)}  right ${pct(list.filter((outcome) => outcome.right).length / list.length).padStart(6)}  auto-approved ${String(approved.length).padStart(5)}  precision ${pct(approved.filter((outcome) => outcome.right).length / Math.max(1, approved.length)).padStart(6)}`,
+    );
+  }
+}
+
+/** The calibration table (confidence bin: observed precision, mean confidence, rows) and the ECE, of `rows`. */
+export function printCalibration(predictions: readonly { confidence: number; correct: boolean }[], rows: string): void {
+  console.log(`  calibration on the ${rows} (confidence bin -> observed precision, mean confidence, rows):`);
+  for (const bucket of calibrationTable(predictions))
     console.log(
       `    ${bucket.from.toFixed(1)}-${bucket.to.toFixed(1)}  precision ${pct(bucket.accuracy).padStart(6)}  mean confidence ${bucket.meanConfidence.toFixed(3)}  rows ${bucket.count}`,
     );
-  }
-  console.log(`  ECE (reporting half): ${expectedCalibrationError(predictions).toFixed(4)}`);
+  console.log(`  ECE (${rows}): ${expectedCalibrationError(predictions).toFixed(4)}`);
 }

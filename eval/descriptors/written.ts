@@ -32,9 +32,8 @@
 import { readFileSync } from 'node:fs';
 import { TRANSFER, type BankAccountKind } from '../../src/sweep/categorize/types.ts';
 import { categorizeCold, coldEngineRow } from '../../test/support/cold-engine.ts';
-import { calibrationTable, expectedCalibrationError } from '../../src/sweep/categorize/calibration.ts';
 import { choose, type Candidate, type EngineRow } from '../../src/sweep/categorize/engine.ts';
-import { HELD_ACCOUNT_KINDS, knowledgeSource } from './evaluate.ts';
+import { HELD_ACCOUNT_KINDS, knowledgeSource, printBySource, printCalibration } from './evaluate.ts';
 
 export const WRITTEN_SETS = [
   'meal-heavy',
@@ -139,21 +138,11 @@ function printHeldOutDetail(outcomes: readonly WrittenOutcome[]): void {
   console.log(
     `  held-out sets together (${outcomes.length} rows): what each source decided (rows, right, auto-approved rows and their precision)`,
   );
-  const bySource = new Map<string, WrittenOutcome[]>();
-  for (const outcome of outcomes) bySource.set(outcome.source, [...(bySource.get(outcome.source) ?? []), outcome]);
-  for (const [source, list] of [...bySource].sort((a, b) => b[1].length - a[1].length)) {
-    const approved = list.filter((outcome) => outcome.approved);
-    console.log(
-      `    ${source.padEnd(32)} rows ${String(list.length).padStart(5)}  right ${pct(list.filter((outcome) => outcome.right).length / list.length).padStart(6)}  auto-approved ${String(approved.length).padStart(5)}  precision ${pct(approved.filter((outcome) => outcome.right).length / Math.max(1, approved.length)).padStart(6)}`,
-    );
-  }
-  const predictions = outcomes
-    .filter((outcome) => outcome.confidence !== null)
-    .map((outcome) => ({ confidence: outcome.confidence!, correct: outcome.right }));
-  console.log('  calibration on the held-out sets (confidence bin -> observed precision, mean confidence, rows):');
-  for (const bucket of calibrationTable(predictions))
-    console.log(
-      `    ${bucket.from.toFixed(1)}-${bucket.to.toFixed(1)}  precision ${pct(bucket.accuracy).padStart(6)}  mean confidence ${bucket.meanConfidence.toFixed(3)}  rows ${bucket.count}`,
-    );
-  console.log(`  ECE (held-out sets): ${expectedCalibrationError(predictions).toFixed(4)}`);
+  printBySource(outcomes);
+  printCalibration(
+    outcomes
+      .filter((outcome) => outcome.confidence !== null)
+      .map((outcome) => ({ confidence: outcome.confidence!, correct: outcome.right })),
+    'held-out sets',
+  );
 }

@@ -704,7 +704,7 @@ test("banks' own wordings: a card paid online, a payroll service named after its
   assert.deepEqual(decide(row('Withdrawal to GUSTO NET 5SNT3', 310_422)), ['payroll-net-pay', '6180']);
   assert.deepEqual(decide(row('CASH DEPOSIT PROCESSING FEE', 460)), ['bank-fees', '6210']);
   assert.deepEqual(decide(row('PURCHASE AUTHORIZED ON 04/06 THE HOME DEPOT TOOL RENT TAMPA FL', 8_900)), [
-    'equipment-rental',
+    'vehicle-lease',
     '6100',
   ]);
   const benefits =
@@ -749,7 +749,7 @@ test("payment apps' and neobanks' wordings: money to and from people, pockets an
     'Out-of-Network ATM Withdrawal Fee',
   ])
     assert.deepEqual(decide(row(description, 250)), ['bank-fees', '6210'], description);
-  assert.deepEqual(decide(row('NEW ACCOUNT BONUS', -30_000)), ['card-rewards', '4900']);
+  assert.deepEqual(decide(row('NEW ACCOUNT BONUS', -30_000)), ['rewards-and-bonuses', '4900']);
   // Wise and treasury accounts: the business's own balances, people paid abroad, conversion fees, a fund's dividends.
   assert.deepEqual(decide(row('Converted 5,000.00 USD to 4,612.30 EUR', 500_000)), ['currency-conversion', 'transfer']);
   for (const description of ['SWEEP TO MONEY MARKET 4471', 'Topped up balance from Chase ••5512'])
@@ -766,7 +766,11 @@ test("a card's rewards redeemed are other income", () => {
     'CHASE ULTIMATE REWARDS DEPOSIT',
     'Ramp Cashback',
   ])
-    assert.deepEqual(decide(row(description, -8_422, { kind: 'credit_card' })), ['card-rewards', '4900'], description);
+    assert.deepEqual(
+      decide(row(description, -8_422, { kind: 'credit_card' })),
+      ['rewards-and-bonuses', '4900'],
+      description,
+    );
 });
 
 test("a wire names its beneficiary's bank, which makes it no card payment", () => {

@@ -1,4 +1,5 @@
 import { accountForRole } from '../../chart/us-chart.ts';
+import { cleanDescriptor } from '../../descriptor/descriptor.ts';
 import { guessesRevenueKind, revenueTargetFor, REVENUE_GUESS_SCORE } from './industry.ts';
 import type { Industry, Regime } from '../../tenancy/entity-profile.ts';
 import { US_STATE_NAMES, US_STATES_AND_DC } from '../../shared/us-states.ts';
@@ -46,6 +47,11 @@ export interface BuiltinRule {
   /** The line is the bank's own wording ("INTERNET BANKING TRANSFER TO CHECKING"): no word in it names a merchant's trade. */
   supersedesKeywords?: true;
   /**
+   * The pattern reads the payee's name as the descriptor cleaner leaves it, the bank's words gone ("PURCHASE AUTHORIZED ON
+   * 10/08 OREGON DEPT OF AGRI" is "OREGON DEPT OF AGRI"), for a rule anchored at the name's start; `unless` still reads the line.
+   */
+  readsName?: true;
+  /**
    * The rule knows only a company's name, which other businesses carry too: when a word of the line names another trade
    * ("GUSTO PIZZA" is a pizzeria called Gusto, not the payroll service), the rule gives no answer and the word decides.
    */
@@ -60,10 +66,8 @@ const PAYROLL_PROCESSORS = String.raw`(GUSTO|ADP|PAYCHEX|RIPPLING|JUSTWORKS|TRIN
 function either(names: string, words: string): string {
   return String.raw`\b(${names})\b.*\b(${words})\b|\b(${words})\b.*\b(${names})\b`;
 }
-/** The words a bank prints before a card purchase's or a debit's name ("PURCHASE AUTHORIZED ON 10/08 OREGON DEPT OF AGRI"). */
-const LEADING_BANK_WORDS = String.raw`(?:(?:PURCHASE|AUTHORIZED|ON|POS|DEBIT|CARD|CHECKCARD|RECURRING|PAYMENT|ACH|WITHDRAWAL|ELECTRONIC|-VISA|VISA|\d\d/\d\d|\d{4}) )*`;
 /** The states' and DC's two-letter codes and the states' names, as a bank line prints a state agency's name first. */
-const US_STATE_PATTERN = [...US_STATES_AND_DC, ...US_STATE_NAMES].join('|');
+const US_STATE_PATTERN = [...US_STATES_AND_DC, ...Object.values(US_STATE_NAMES)].join('|');
 const CARD_ISSUERS = String.raw`(CHASE|AMEX|AMERICAN EXPRESS|CITI|CITIBANK|CAPITAL ONE|CAP ONE|DISCOVER|BARCLAYCARD|BARCLAYS|BK OF AMER|BANK OF AMERICA|BOFA|WELLS FARGO|WF CREDIT|US BANK|USBANK|SYNCHRONY|BREX|RAMP|DIVVY|BILL\.COM DIVVY|NAVY FEDERAL|PNC|TD BANK|FIRST NATIONAL)`;
 
 const MERCHANT_SERVICES = String.raw`(BANKCARD|BNKCD|MERCHANT SERVICES|MERCHANT SERVICE|MERCHANT SVCS|MERCHANT SVC|MERCHANT BANKCARD|MERCH SVCS|MERCH SVC|MERCH BNKCD|PAYMENTECH|FIRST DATA|FDMS|ELAVON|HEARTLAND PAYMENT|HEARTLAND PYMT|GLOBAL PAYMENTS|WORLDPAY|VANTIV|TSYS|TRANSFIRST|AMERICAN EXPRESS|AMEX|AXP)`;
@@ -131,8 +135,8 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     target: accountForRole('taxes_licenses'),
     strength: 'strong',
   },
-  // A payroll service's fee: accountants file it as professional services or as a software subscription (four writers of
-  // the evaluation split 3 to 1), a convention of the owner's books, so it is asked once and memory keeps the answer.
+  // A payroll service's fee: accountants file it as professional services or as a software subscription (the evaluation's
+  // ten writers split about evenly), a convention of the owner's books, so it is asked once and memory keeps the answer.
   {
     name: 'payroll-fees',
     pattern: new RegExp(
@@ -218,12 +222,13 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
   {
     name: 'state-agency',
     pattern: new RegExp(
-      String.raw`^${LEADING_BANK_WORDS}(${US_STATE_PATTERN}|NYS|STATE OF [A-Z]+) (DEPT|DEPARTMENT|DIV|DIVISION|BD|BOARD|COMM|COMMISSION|OFFICE|AGENCY|AGRICULTURE|LICENSING|LICENSE)\b`,
+      String.raw`^(${US_STATE_PATTERN}|NYS|STATE OF [A-Z]+) (DEPT|DEPARTMENT|DIV|DIVISION|BD|BOARD|COMM|COMMISSION|OFFICE|AGENCY|AGRICULTURE|LICENSING|LICENSE)\b`,
     ),
     direction: 'out',
     target: accountForRole('taxes_licenses'),
     strength: 'strong',
     supersedesDirectory: true,
+    readsName: true,
     // A revenue or tax department collects income tax too: the state-tax rule reads whose ("COLORADO DEPT OF REV TAX PYMT").
     unless: /\b(REV|REVENUE|REVENU\w*|TAX\w*|TREAS\w*|FINANCE)\b/,
   },
@@ -267,9 +272,10 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     target: accountForRole('interest_income'),
     strength: 'exact',
   },
-  // A card's rewards redeemed as a statement credit or a deposit ("CASH REWARD STATEMENT CREDIT", "REDEMPTION CREDIT").
+  // A card's rewards redeemed as a statement credit or a deposit ("CASH REWARD STATEMENT CREDIT", "REDEMPTION CREDIT"), a
+  // bank's bonus for opening an account.
   {
-    name: 'card-rewards',
+    name: 'rewards-and-bonuses',
     pattern:
       /\b(CASH ?BACK|REWARDS?|POINTS|MILES)\b.*\b(CREDIT|REDEMPTION|REDEEMED|DEPOSIT)\b|\b(REDEMPTION CREDIT|REWARDS? REDEMPTION|CASH ?BACK|(NEW ACCOUNT|ACCOUNT OPENING|CHECKING|REFERRAL|SIGN ?UP|PROMOTIONAL) BONUS)\b/,
     direction: 'in',
@@ -534,15 +540,7 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
   {
     name: 'vehicle-lease',
     pattern:
-      /\b(TRUCK|AUTO|AUTOMOTIVE|VEHICLE|FLEET|EQUIPMENT|EQUIP|TRAILER|FORKLIFT)\b.*\b(LEASE|LEASING)\b|\b(RYDER|PENSKE)\b.*\b(LEASE|LEASING|RENTAL)\b|\b(FINANCE LEASE|LEASE FINANCE|EQUIPMENT FINANCE|EQUIP FINANCE|DLL FINANCE|DE LAGE LANDEN)\b|\b(ENTERPRISE FM|ENTERPRISE FLEET|PEAC|LEAF CAPITAL|LEAF COMMERCIAL|GREATAMERICA|GREAT AMERICA FIN\w*|BALBOA CAPITAL|MARLIN|NAVITAS|PAWNEE|AMUR)\b.*\b(LEASE|LEASING)\b|\b(LEASING|BANK|CREDIT|CAPITAL|FINANCIAL|FINANCE|FIN|FUNDING)\b.*\b(LEASE PMT|LEASE PAYMENT|LEASE PYMT)\b|\b(EQUIPMENT|EQUIP|TRAILER|FORKLIFT|KEG|KEGS|PALLET|PALLETS|CYLINDER|CYLINDERS)\b.*\b(RENT|RENTAL)\b/,
-    direction: 'out',
-    target: accountForRole('equipment_rent'),
-    strength: 'fair',
-  },
-  // A tool, a machine or a container rented by the day is equipment rent, not the premises' ("THE HOME DEPOT TOOL RENT").
-  {
-    name: 'equipment-rental',
-    pattern: /\b(TOOL RENT\w*|EQUIPMENT RENT\w*|EQUIP RENT\w*|RENTAL EQUIPMENT|EQUIPMENT RENTALS?|DUMPSTER RENT\w*)\b/,
+      /\b(TRUCK|AUTO|AUTOMOTIVE|VEHICLE|FLEET|EQUIPMENT|EQUIP|TRAILER|FORKLIFT)\b.*\b(LEASE|LEASING)\b|\b(RYDER|PENSKE)\b.*\b(LEASE|LEASING|RENTAL)\b|\b(FINANCE LEASE|LEASE FINANCE|EQUIPMENT FINANCE|EQUIP FINANCE|DLL FINANCE|DE LAGE LANDEN)\b|\b(ENTERPRISE FM|ENTERPRISE FLEET|PEAC|LEAF CAPITAL|LEAF COMMERCIAL|GREATAMERICA|GREAT AMERICA FIN\w*|BALBOA CAPITAL|MARLIN|NAVITAS|PAWNEE|AMUR)\b.*\b(LEASE|LEASING)\b|\b(LEASING|BANK|CREDIT|CAPITAL|FINANCIAL|FINANCE|FIN|FUNDING)\b.*\b(LEASE PMT|LEASE PAYMENT|LEASE PYMT)\b|\b(EQUIPMENT|EQUIP|TRAILER|FORKLIFT|KEG|KEGS|PALLET|PALLETS|CYLINDER|CYLINDERS|TOOL|TOOLS|DUMPSTER)\b.*\b(RENT|RENTAL)\b/,
     direction: 'out',
     target: accountForRole('equipment_rent'),
     strength: 'fair',
@@ -581,8 +579,9 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     supersedesKeywords: true,
   },
   // Online banks print a move between accounts with the other account's name and its masked number ("Transfer to Tax
-  // Savings (••4417)", "Transfer from Mercury Checking ••7761", Capital One's "Withdrawal to Business Savings ...4433"): the business's own account, or as likely the owner's or
-  // a payee's, so a guess for review; the pairing of transfers finds the other leg when the account is connected.
+  // Savings (••4417)", "Transfer from Mercury Checking ••7761", Capital One's "Withdrawal to Business Savings ...4433"):
+  // the business's own account, or as likely the owner's or a payee's, so a guess for review; the pairing of transfers
+  // finds the other leg when the account is connected.
   {
     name: 'transfer-to-masked-account',
     pattern:
@@ -665,8 +664,13 @@ const UNLABELLED_ACH_RECEIVER = /( \d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01]) 
 
 /** The text the built-in rules read: descriptor and merchant, upper case, single spaces, without the receiver's name. */
 export function builtinRuleText(input: Pick<CategorizationInput, 'description' | 'merchant'>): string {
-  const description = input.description.toUpperCase().replace(/\s+/g, ' ').trim();
-  return `${description.replace(ACH_RECEIVER, '$1:').replace(UNLABELLED_ACH_RECEIVER, '$1')} | ${(input.merchant ?? '').toUpperCase()}`;
+  const upper = (value: string) => value.toUpperCase().replace(/\s+/g, ' ').trim();
+  return `${upper(input.description).replace(ACH_RECEIVER, '$1:').replace(UNLABELLED_ACH_RECEIVER, '$1')} | ${upper(input.merchant ?? '')}`;
+}
+
+/** The payee's name as the descriptor cleaner reads it, for rules that read the name (`readsName`). */
+function payeeName(input: Pick<CategorizationInput, 'description' | 'merchant' | 'descriptor'>): string {
+  return (input.descriptor ?? cleanDescriptor(input.description, input.merchant)).cleaned;
 }
 
 /** Regimes whose business pays no income tax of its own: the owners do, on their personal returns. */
@@ -693,8 +697,9 @@ const ESTIMATE_LAST_DAY = 18;
  * Tennessee, Texas, Washington, Wyoming): what their revenue departments collect from a business is never its owners'
  * income tax.
  */
-const NO_INDIVIDUAL_INCOME_TAX_STATE =
-  /^(?:\S+ ){0,3}?(AK|ALASKA|FL|FLA|FLORIDA|NV|NEVADA|NH|NEW HAMPSHIRE|SD|SOUTH DAKOTA|TN|TENNESSEE|TX|TEXAS|WA|WASHINGTON|WY|WYOMING)\b/;
+const NO_INDIVIDUAL_INCOME_TAX_STATE = new RegExp(
+  String.raw`^(?:\S+ ){0,3}?(FLA|${['AK', 'FL', 'NV', 'NH', 'SD', 'TN', 'TX', 'WA', 'WY'].flatMap((code) => [code, US_STATE_NAMES[code]]).join('|')})\b`,
+);
 /** NACHA's class of an entry a consumer authorized ("SEC:PPD", "… CO ID:3387702000 PPD"). */
 const CONSUMER_ENTRY = /(\bSEC: ?|\s)PPD\b/;
 
@@ -774,7 +779,7 @@ export function matchBuiltinRule(input: CategorizationInput): BuiltinRuleMatch |
   for (const rule of BUILTIN_RULES) {
     if (rule.direction && rule.direction !== input.direction) continue;
     if (rule.accountKinds && !rule.accountKinds.includes(input.bankAccountKind)) continue;
-    if (!rule.pattern.test(text)) continue;
+    if (!rule.pattern.test(rule.readsName ? payeeName(input) : text)) continue;
     // The trade's own account holds whatever the wording: a roaster's invoice is a café's ingredient too.
     const industryTarget = input.industry ? rule.byIndustry?.[input.industry] : undefined;
     if (industryTarget) return { rule, target: industryTarget, rawScore: GUESS_SCORE };
