@@ -2,7 +2,12 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { readPdfStatement } from './readers/pdf.ts';
-import { damagedStatement, judge, renderDamagedPdf } from '../../../test/fixtures/statements/damage.ts';
+import {
+  damagedStatement,
+  judge,
+  renderDamagedPdf,
+  tellsWhichWayMoneyMoved,
+} from '../../../test/fixtures/statements/damage.ts';
 
 /**
  * Which way a card's money moved comes from the statement's own evidence, never from a guess about
@@ -45,18 +50,10 @@ test('card statements with random credit/debit mixes: read exactly or rejected; 
         const key = `${statement.damage.kind === 'none' ? 'undamaged' : 'damaged'} ${verdict.outcome === 'rejected' ? verdict.reason : verdict.outcome}`;
         outcomes[key] = (outcomes[key] ?? 0) + 1;
         if (statement.damage.kind !== 'none' || verdict.outcome === 'exact') return;
-        const { layout, truth } = statement;
-        const credits = truth.lines.filter((line) => line.amountMinor < 0).length;
-        const decidable =
-          layout.totals ||
-          layout.counts ||
-          layout.amounts.startsWith('split') ||
-          (layout.amounts === 'signed-cr' && credits > 0 && credits < truth.lines.length) ||
-          (truth.openingMinor >= 0 && truth.closingMinor >= 0);
         assert.ok(
           verdict.outcome === 'rejected' &&
             /does not show which way its money moved/.test(verdict.message) &&
-            !decidable,
+            !tellsWhichWayMoneyMoved(statement),
           `an undamaged card statement that says which way its money moved was rejected: ${verdict.outcome === 'rejected' ? verdict.message : ''} (${replay})`,
         );
       },

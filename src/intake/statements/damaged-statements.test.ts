@@ -1,13 +1,20 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { readPdfStatement } from './readers/pdf.ts';
-import { damagedStatement, judge, renderDamagedPdf, scanOfPdf } from '../../../test/fixtures/statements/damage.ts';
+import {
+  damagedStatement,
+  judge,
+  renderDamagedPdf,
+  scanOfPdf,
+  tellsWhichWayMoneyMoved,
+} from '../../../test/fixtures/statements/damage.ts';
 
 /**
  * The promise, in CI: generated statements in randomized layouts, randomly damaged (a page dropped,
  * repeated or moved, a line deleted, a digit changed, a balance edited, or nothing), rendered as text
  * PDFs and read by the PDF reader and the gate ingestion runs: each is ingested exactly or rejected,
- * never ingested wrong; and an undamaged one is never rejected. A fixed run of seeds and a random
+ * never ingested wrong; and an undamaged one is never rejected, unless it is a card statement that prints nothing telling
+ * which way its money moved. A fixed run of seeds and a random
  * one (its first seed printed, to replay a failure with DAMAGE_SEED). The bench runs thousands.
  */
 const FIXED_FIRST_SEED = 1;
@@ -30,7 +37,12 @@ async function run(firstSeed: number, count: number): Promise<void> {
       'wrong',
       `ingested wrong: ${verdict.outcome === 'wrong' ? verdict.difference : ''} (${replay})`,
     );
-    if (statement.damage.kind === 'none')
+    // An undamaged card statement that prints nothing telling which way its money moved may be undecided (card-signs.test.ts).
+    const undecidedCard =
+      verdict.outcome === 'rejected' &&
+      /does not show which way its money moved/.test(verdict.message) &&
+      !tellsWhichWayMoneyMoved(statement);
+    if (statement.damage.kind === 'none' && !undecidedCard)
       assert.equal(
         verdict.outcome,
         'exact',
