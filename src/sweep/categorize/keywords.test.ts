@@ -157,3 +157,13 @@ test('one trade word inside a longer proper name is weaker evidence than a name 
   assert.equal(out('CITY WATER DEPARTMENT')?.rawScore, KEYWORD_SCORE.clear, 'a phrase of the trade is not one word');
   assert.ok(WORD_IN_LONG_NAME_SCORE < Math.min(...Object.values(KEYWORD_SCORE)));
 });
+
+test("a name's head word says what the place is: the last trade word, or the one before OF when its field follows", () => {
+  assert.equal(out('SQ *REGIONAL HVAC TRAINING')?.target, '6230', 'a school of a trade is a school');
+  assert.equal(out('HARBOR LUMBER & SUPPLY GLOUCESTER MA')?.word, 'LUMBER', "the trade's strongest wording is weighed");
+  assert.equal(out('PIZZA OVEN REPAIR CO')?.target, '6120', "an oven's repairer is no pizzeria");
+  assert.equal(out('COFFEE EXPO SEATTLE WA')?.target, '6230', 'a trade show is learning');
+  assert.equal(out('HILLTOP GRILL & DINER ROANOKE VA')?.target, '6160');
+  assert.equal(out('NEBRASKA SOCIETY OF CPA')?.target, '6240', "a profession's society is dues");
+  assert.equal(out('CITY OF BEND WATER')?.target, '6170', "a city's water office bills water");
+});

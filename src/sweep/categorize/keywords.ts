@@ -261,7 +261,7 @@ export function matchKeyword(
   // "PROGRESSIVE INS PREM ROSAS TACOS LLC" is the insurer's debit of a taco business, not a taqueria.
   const ownName = input.entityName ? cleanedWordsOf(input.entityName) : [];
   const line = input.description.toUpperCase();
-  let best: { ruleIndex: number; word: string; cut: boolean } | null = null;
+  const found: PhraseMatch[] = [];
   for (const [source, words] of [
     ['descriptor', cleaned.tokens],
     ['merchant', cleaned.merchantName?.split(' ') ?? []],
@@ -283,13 +283,12 @@ export function matchKeyword(
             KEYWORD_RULES[ruleIndex].unless?.test(line)
           )
             continue;
-          // The first rule in order decides; within it, the longest phrase is reported.
-          if (!best || ruleIndex < best.ruleIndex || (ruleIndex === best.ruleIndex && phrase.length > best.word.length))
-            best = { ruleIndex, word: phrase, cut: exact.length === 0 };
+          found.push({ ruleIndex, word: phrase, cut: exact.length === 0, start, fromEnd: text.length - 1 - end });
         }
       }
     }
   }
+  const best = headMatch(found, input.industry);
   const hint = cleaned.kindHint ? accountForRole(cleaned.kindHint) : null;
   if (best) {
     const rule = KEYWORD_RULES[best.ruleIndex];
@@ -312,6 +311,44 @@ export function matchKeyword(
     }
   }
   return null;
+}
+
+interface PhraseMatch {
+  ruleIndex: number;
+  word: string;
+  cut: boolean;
+  /** Where the phrase starts and how many words of the name follow it. */
+  start: number;
+  fromEnd: number;
+}
+
+/**
+ * English names put their head noun last ("REGIONAL HVAC TRAINING" is a school, "HARBOR LUMBER & SUPPLY" a supplier,
+ * "COFFEE FEST" a fair), except a name built on OF, whose head comes before it when its field follows ("NEBRASKA
+ * SOCIETY OF CPAS"; "CITY OF BEND WATER" is still the city's water office): the trade word nearest the head says what
+ * the place is. Among the words that agree with it, the first rule in order decides, and within it the longest phrase,
+ * so a name's strongest wording is the one weighed ("BUCKEYE SMALL ENGINE REPAIR" by SMALL ENGINE).
+ */
+function headMatch(found: readonly PhraseMatch[], industry: Industry | null | undefined): PhraseMatch | null {
+  if (found.length === 0) return null;
+  const nearHead = (match: PhraseMatch) =>
+    match.word.endsWith(' OF') && found.some((field) => field.start === match.start + match.word.split(' ').length)
+      ? -1
+      : match.fromEnd;
+  const head = found.reduce((nearest, match) =>
+    nearHead(match) < nearHead(nearest) ||
+    (nearHead(match) === nearHead(nearest) && match.ruleIndex < nearest.ruleIndex)
+      ? match
+      : nearest,
+  );
+  const headTarget = targetFor(KEYWORD_RULES[head.ruleIndex], industry);
+  return found
+    .filter((match) => targetFor(KEYWORD_RULES[match.ruleIndex], industry) === headTarget)
+    .reduce((best, match) =>
+      match.ruleIndex < best.ruleIndex || (match.ruleIndex === best.ruleIndex && match.word.length > best.word.length)
+        ? match
+        : best,
+    );
 }
 
 /**
