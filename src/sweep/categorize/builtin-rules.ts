@@ -440,7 +440,7 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
   {
     name: 'owner-draw',
     pattern:
-      /\b(OWNER DRAW|OWNERS DRAW|OWNER'S DRAW|DRAW TO OWNER|DISTRIBUTION TO OWNER|SHAREHOLDER DISTRIBUTION|MEMBER DISTRIBUTION)\b/,
+      /\b(OWNER DRAW|OWNERS DRAW|OWNER'S DRAW|DRAW TO OWNER|DISTRIBUTION TO OWNER|(OWNER|OWNERS|OWNER'S|PARTNER|PARTNERS|SHAREHOLDER|MEMBER) (DISTRIBUTION|DIST|DRAW))\b/,
     direction: 'out',
     target: accountForRole('owner_draw'),
     strength: 'strong',
@@ -576,6 +576,16 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     pattern: /^CONVERTED [\d,.]+ [A-Z]{3} TO [\d,.]+ [A-Z]{3}\b/,
     target: 'transfer',
     strength: 'strong',
+    supersedesKeywords: true,
+  },
+  // A transfer to an account its own wording calls personal ("Transfer to CALEB HOLLIS PERSONAL", "Transfer to personal
+  // ****8891") goes to the owner's own account, which the business's books never hold: a draw, as a guess for review.
+  {
+    name: 'to-personal-account',
+    pattern: /\b(TRANSFER|XFER|WITHDRAWAL|ACH|SEND|SENT) TO\b.*\bPERSONAL\b/,
+    direction: 'out',
+    target: OWNER_DRAWS,
+    strength: 'guess',
     supersedesKeywords: true,
   },
   // Online banks print a move between accounts with the other account's name and its masked number ("Transfer to Tax
