@@ -280,6 +280,13 @@ const BILLING_WORDS: ReadonlySet<string> = new Set([
   'AUTOPAY',
 ]);
 
+/** ACH entries' descriptions originators commonly give (PNC prints them before the company's name). */
+const COMMON_ENTRY_DESCRIPTIONS: ReadonlySet<string> = new Set(
+  'PAYMENT PAYMENTS PMT PMTS PYMT PYMTS PAYMNT INVOICE INVOICES INV PREMIUM PREM FEE FEES NET TAX TAXES TRANSFER XFER PAYROLL DEPOSIT SETTLEMENT SETTLE AUTOPAY EPAY BILLPAY REFUND OVERPYMT DEBIT CREDIT COLLECTION DUES LOAN LEASE RENT CHARGEBACK CHGBK REVERSAL SUBSCRIPTN HCCLAIMPMT PURCHASE SALE BILL'.split(
+    ' ',
+  ),
+);
+
 /** Words a clean merchant name never consists of: the property tests draw names that avoid them. */
 export const RESERVED_WORDS: ReadonlySet<string> = new Set([
   ...BANK_NOISE_WORDS,
@@ -287,6 +294,7 @@ export const RESERVED_WORDS: ReadonlySet<string> = new Set([
   ...REFERENCE_LABELS,
   ...ACH_CLASS_CODES,
   ...BILLING_WORDS,
+  ...COMMON_ENTRY_DESCRIPTIONS,
   ...US_STATE_CODES,
   ...COUNTRY_SUFFIXES,
   ...CITY_SUFFIXES.map((words) => words.join(' ')),
@@ -342,7 +350,7 @@ const ACH_ENTRY_WORDS: ReadonlySet<string> = new Set(['ACH']);
  * Wise's "Card transaction of 120.00 EUR issued by SCALEWAY" (its amount already gone as a number).
  */
 const BANK_PHRASE =
-  /^(?:(?:BUSINESS TO BUSINESS|CORPORATE) (?=ACH\b)|DEPOSIT FROM (?=[A-Z])|CASH CARD (?=[A-Z])|SQUARE DEBIT CARD (?=\S)|CARD TRANSACTION OF (?:[\d.,]+ )?[A-Z]{3} ISSUED BY (?=[A-Z]))/;
+  /^(?:(?:BUSINESS TO BUSINESS|CORPORATE) (?=ACH\b)|(?:ACH )?PAID (?:TO|FROM) (?=[A-Z])|DEPOSIT FROM (?=[A-Z])|CASH CARD (?=[A-Z])|SQUARE DEBIT CARD (?=\S)|CARD TRANSACTION OF (?:[\d.,]+ )?[A-Z]{3} ISSUED BY (?=[A-Z]))/;
 /**
  * Bill-pay services put their own words first: "ONLINE BILL PAY COMCAST", "WEB PMT SPECTRUM", "WEB AUTHORIZED PMT ADP",
  * Chase's "Online Payment 04453367 To Lopez Electrical 03/18" (a confirmation number, then the payee); but "ONLINE
@@ -367,6 +375,36 @@ function desAch(text: string): { company: string; entry: string | null } | null 
   const match = /^(.*?)\s+DES:\s*(.*?)\s*(?:ID:|INDN:|CO ID:|PPD|CCD|WEB|$)/.exec(text);
   if (!match || !match[1]) return null;
   return { company: match[1], entry: match[2] || null };
+}
+
+/**
+ * PNC: "CORPORATE ACH PAYMENTS VERIZON 8044257864", "CORPORATE ACH NET MP7NZC GUSTO": the entry's description comes
+ * before the company's name. Read so only for the descriptions originators commonly give (NACHA's rules mandate some:
+ * PAYROLL, REVERSAL, HCCLAIMPMT), since another bank's "CORPORATE ACH ETSY INC" starts with the name.
+ */
+function entryFirstAch(text: string): { company: string; entry: string | null } | null {
+  const match = /^CORPORATE ACH ([A-Z]{2,10})(?: \S*\d\S*)? ([A-Z].*)$/.exec(text);
+  return match && COMMON_ENTRY_DESCRIPTIONS.has(match[1]) ? { company: match[2], entry: match[1] } : null;
+}
+
+/**
+ * Credit unions' cores (Symitar): "Withdrawal ACH INTUIT TAX SVC TYPE: TAX PAYMNT ID: 4561059151 CO: INTUIT TAX SVC", the
+ * company's name cut short before TYPE and printed again after CO.
+ */
+function typeAch(text: string): { company: string; entry: string | null } | null {
+  const match = /^(?:WITHDRAWAL|DEPOSIT) ACH (.*?) TYPE:\s*(.*?)\s*(?:ID:.*?)?(?:CO:\s*(.*))?$/.exec(text);
+  if (!match || !/[A-Z]/.test(match[1])) return null;
+  return { company: match[1], entry: match[2] || null };
+}
+
+/**
+ * U.S. Bank: "ELECTRONIC DEPOSIT DELTA DENTAL CO REF=810091945517483N00 8930255784HCCLAIMPMT", the company's name, the
+ * trace number, then the originator's ten-character identification glued to the entry's description.
+ */
+function refAch(text: string): { company: string; entry: string | null } | null {
+  const match = /^ELECTRONIC (?:DEPOSIT|WITHDRAWAL) (.*?) REF=\S+ \S{10}(.*)$/.exec(text);
+  if (!match || !/[A-Z]/.test(match[1])) return null;
+  return { company: match[1], entry: match[2].trim() || null };
 }
 
 function stripBankPrefix(text: string): { rest: string; prefix: string | null } {
@@ -610,7 +648,11 @@ function strip(input: string): Stripped {
   if (/\d/.test(text)) text = text.replace(/(\d{3,})\/(?=[A-Z])/g, '$1 ');
   let achEntry: string | null = null;
   let cutWords: string[] = [];
-  const ach = text.includes(':') ? (chaseAch(text) ?? desAch(text)) : null;
+  const ach = text.includes(':')
+    ? (chaseAch(text) ?? desAch(text) ?? typeAch(text))
+    : text.includes('REF=')
+      ? refAch(text)
+      : entryFirstAch(text);
   if (ach) {
     achEntry = ach.entry;
     text = `${ach.company} ${ach.entry ?? ''}`.trim();

@@ -153,8 +153,12 @@ export async function categorizeRows(
     if (transfer) offer('regex', 'transfer', TRANSFER, transfer.rawScore, transfer.detail);
     const keywordOfLine = lazily(() => matchKeyword(row));
     const namedRule = matchBuiltinRule(row);
+    const listing = lazily(() => agreesWithProcessor(row, context.directory?.(row) ?? null));
     const builtin =
-      namedRule?.rule.yieldsToTradeWords && keywordOfLine() !== null && keywordOfLine()!.target !== namedRule.target
+      (namedRule?.rule.yieldsToTradeWords &&
+        keywordOfLine() !== null &&
+        keywordOfLine()!.target !== namedRule.target) ||
+      (namedRule?.rule.yieldsToListing && listing() !== null && listing()!.calibrationKey !== 'brand')
         ? null
         : namedRule;
     if (builtin)
@@ -165,9 +169,7 @@ export async function categorizeRows(
         builtin.rawScore,
         `built-in rule ${builtin.rule.name}${builtin.target === builtin.rule.target ? '' : ` → ${builtin.target}`}`,
       );
-    const listed = builtin?.rule.supersedesDirectory
-      ? null
-      : agreesWithProcessor(row, context.directory?.(row) ?? null);
+    const listed = builtin?.rule.supersedesDirectory ? null : listing();
     if (listed) offer('directory', listed.calibrationKey ?? 'directory', listed.target, listed.rawScore, listed.detail);
     // The network's code for the merchant's trade, when the feed carried one: after what knows the merchant by name, and
     // silent when the hand-kept directory lists the merchant under another account (Amazon's code is still a book

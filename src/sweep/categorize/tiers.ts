@@ -101,7 +101,7 @@ function namesARoutingBank(row: Pick<CategorizationInput, 'description'>, match:
 
 /** A platform paying out its workers' or sellers' earnings ("UBER USA 6787 PAYMENTS", "DOORDASH INC DASHER PAY"). */
 const PAYOUT_WORDING =
-  /\b(EDI (PAYMNT|PYMNTS?|PMTS?)|PAYOUTS?|PAYMENTS|PROCEEDS|DIR DEP|DIRECT DEP|CASH ?OUT|INSTANT PAY|EXPRESS PAY|VISA DIRECT|EARNINGS|DASHER PAY|DRIVER PAY)\b/;
+  /\b(EDI (PAYMNT|PYMNTS?|PMTS?)|PAYOUTS?|PAYMENTS?|PROCEEDS|DIR DEP|DIRECT DEP|CASH ?OUT|INSTANT PAY|EXPRESS PAY|VISA DIRECT|EARNINGS|DASHER PAY|DRIVER PAY)\b/;
 
 /**
  * Money a listed merchant sends into a deposit account by ACH or as a payout ("CCD DEPOSIT, UBER USA 6787 EDI PAYMNT",
