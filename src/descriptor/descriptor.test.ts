@@ -162,6 +162,23 @@ test('the processor and the wallet are decoded, and what the processor tells of 
   }
 });
 
+test("U.S. Bank's, credit unions' and PNC's ACH lines yield the company and the entry description", () => {
+  const usBank = cleanDescriptor('ELECTRONIC DEPOSIT DELTA DENTAL CO REF=810091945517483N00 8930255784HCCLAIMPMT');
+  assert.deepEqual([usBank.cleaned, usBank.achEntry], ['DELTA DENTAL CO HCCLAIMPMT', 'HCCLAIMPMT']);
+  const creditUnion = cleanDescriptor(
+    'Withdrawal ACH INTUIT TAX SVC TYPE: TAX PAYMNT ID: 4561059151 CO: INTUIT TAX SVC',
+  );
+  assert.deepEqual([creditUnion.cleaned, creditUnion.achEntry], ['INTUIT TAX SVC TAX PAYMNT', 'TAX PAYMNT']);
+  const pnc = cleanDescriptor('CORPORATE ACH PAYMENTS VERIZON 8044257864');
+  assert.deepEqual([pnc.cleaned, pnc.achEntry], ['VERIZON PAYMENTS', 'PAYMENTS']);
+  assert.equal(
+    cleanDescriptor('CORPORATE ACH ETSY INC ETSY BILL 5K3TR001').achEntry,
+    null,
+    'a first word no originator gives as an entry is the name',
+  );
+  assert.equal(cleanDescriptor('ACH Paid To Gas South Gassouth').cleaned, 'GAS SOUTH GASSOUTH');
+});
+
 test('ACH formats of Chase and Bank of America yield the company and the entry description', () => {
   const chase = cleanDescriptor(
     'ORIG CO NAME:GUSTO ORIG ID:9138723 DESC DATE:240314 CO ENTRY DESCR:NET PAY SEC:CCD TRACE#:021000021234567 EED:240314 IND ID:1234 IND NAME:ACME DESIGN LLC TRN: 0743212345TC',

@@ -887,3 +887,128 @@ test("government: a city's utility bill is a utility; a state's workforce agency
       assert.deepEqual(decide(row(description, 18_000)), [rule, target], description);
   assert.equal(decide(row('TX ROADHOUSE 0412 AUSTIN TX', 9_000)), null, "a state's code before a name is no agency");
 });
+
+test("an insurer's premium is read from its ACH entry; a consumer's entry is the owner's policy, a health plan's a guess", () => {
+  for (const line of [
+    'ELECTRONIC WITHDRAWAL PINNACOL ASSURANC REF=913797484345819N00 8955839016PREMIUM',
+    'PINNACOL ASSURAN PREMIUM   4015523        CCD ID: 1840862116',
+    'CORPORATE ACH PREMIUM PA SWIF 250805 WC0048812',
+    'EMPLOYERS PREMIUM 240305 EIG4471902 GOLDEN FORK CATERING',
+    'COPPERPOINT INS PREMIUM 250810 1189023 VOLT BROTHERS ELECTRIC',
+  ])
+    assert.deepEqual(decide(row(line, 128_800)), ['insurance-premium', '6060'], line);
+  assert.deepEqual(
+    decide(row('ANTHEM BLUE DES:INS PREM ID:XPK4TK7M3 INDN:MORGAN ELLIS CO ID:2898548009 PPD', 41_200)),
+    ['personal-policy-premium', '3200'],
+  );
+  const health = matchBuiltinRule(
+    row('QUARTZ HEALTH SOL DES:PREMIUM ID:4183381155 INDN:ACORNS CO ID:6048694794 CCD', 742_000),
+  );
+  assert.deepEqual([health?.rule.name, health?.target, health?.rawScore], ['health-plan-premium', '6050', GUESS_SCORE]);
+  assert.equal(
+    decide(row('PINNACOL ASSURAN PREMIUM', 12_000, { kind: 'credit_card' })),
+    null,
+    'a card is no ACH debit',
+  );
+  assert.equal(decide(row('SPOTIFY PREMIUM', 1_199)), null);
+});
+
+test("U.S. Bank's originator id glued to the entry still leaves the entry readable", () => {
+  assert.equal(
+    builtinRuleText(row('ELECTRONIC DEPOSIT UNITED CONCORDIA REF=274403697677144N00 9889551743HCCLAIMPMT', -50_360)),
+    'ELECTRONIC DEPOSIT UNITED CONCORDIA REF=274403697677144N00 9889551743 HCCLAIMPMT | ',
+  );
+  assert.deepEqual(
+    decide(row('ELECTRONIC DEPOSIT UNITED CONCORDIA REF=274403697677144N00 9889551743HCCLAIMPMT', -50_360)),
+    ['health-claim-payments', '4100'],
+  );
+  assert.deepEqual(
+    decide(row('ELECTRONIC WITHDRAWAL BANK OF AMERICA REF=341895456813856N00 7626238799LOAN PMT', 621_384)),
+    ['loan-payment', '2400'],
+  );
+});
+
+test("payroll services' tax impounds and net pay under their own names; tip-outs are wages; processors' fees either way round", () => {
+  assert.deepEqual(decide(row('INTUIT TAX SVC QBOOKS TAX 240315 4471902 GOLDEN FORK CATERING', 221_461)), [
+    'payroll-taxes',
+    '6140',
+  ]);
+  assert.deepEqual(decide(row('ACH DEBIT HEARTLAND PAYRO TAX IMPOUND 250815 DELGADO AUTO CARE', 298_106)), [
+    'payroll-taxes',
+    '6140',
+  ]);
+  assert.deepEqual(decide(row('INTUIT PYRL SVC QBOOKS PYR 240315 4471902 GOLDEN FORK CATERING', 784_220)), [
+    'payroll-net-pay',
+    '6180',
+  ]);
+  assert.deepEqual(decide(row('KICKFIN INC      TIPOUT     240316 OSTERIA LUC CCD ID: 1851234567', 128_400)), [
+    'payroll-net-pay',
+    '6180',
+  ]);
+  assert.deepEqual(decide(row('Withdrawal ACH HPS TYPE: DISCOUNT ID: 3268979862 CO: HEARTLAND PAYMENT', 61_240)), [
+    'merchant-services-fees',
+    '6210',
+  ]);
+  assert.deepEqual(
+    decide(row('ACH CREDIT SUMUP PAYMENTS SETTLEMENT 0317', -131_844))?.[0],
+    'merchant-services-deposits',
+  );
+});
+
+test('agencies as banks cut them: revenue departments, unemployment and paid-leave contributions, licences', () => {
+  for (const line of [
+    'NY DOL UI EMPLOYER 2618105763',
+    'ACH DEBIT PA DEPT L&I UC TAX',
+    'Withdrawal ACH OR EMPLOYMENT DE TYPE: PFML CONTR ID: 0027298394 CO: OREGON EMPLOYMENT',
+    'ACH DEBIT LA DEPT OF REV LA TAXPYMT 250820',
+  ])
+    assert.equal(decide(row(line, 45_288))?.[1], '6140', line);
+  assert.deepEqual(decide(row('NC ABC COMMISSION 919-7797700 NC', 40_000, { kind: 'credit_card' })), [
+    'state-agency',
+    '6140',
+  ]);
+});
+
+test("a customer's deposited check returned reverses the sale; its fee and a past-due fee are fees", () => {
+  const returned = matchBuiltinRule(row('RETURNED ITEM DEPOSITED 0821', 240_000));
+  assert.deepEqual(
+    [returned?.rule.name, returned?.target, returned?.rawScore],
+    ['deposited-item-returned', '4100', GUESS_SCORE],
+  );
+  assert.deepEqual(decide(row('RETURNED DEPOSITED ITEM FEE', 1_200)), ['bank-fees', '6210']);
+  assert.deepEqual(decide(row('PAST DUE FEE', 3_900, { kind: 'credit_card' })), ['bank-fees', '6210']);
+  assert.deepEqual(decide(row('Deposit Dividend 0.150%', -418, { kind: 'savings' })), ['dividend-or-yield', '4500']);
+});
+
+test("card payments by the network's name, transfers to deposit accounts and reserves, a line of credit paid down", () => {
+  assert.deepEqual(decide(row('HWB VISA PAYMENT XXXX2209', 388_416)), ['card-payment-sent', 'transfer']);
+  assert.deepEqual(decide(row('Bluevine Business Mastercard payment', 61_240)), ['card-payment-sent', 'transfer']);
+  assert.deepEqual(decide(row('Transfer To Credit Card', 162_344)), ['card-payment-sent', 'transfer']);
+  assert.deepEqual(decide(row('Statement payment - Bluevine x8812', -621_480, { kind: 'credit_card' })), [
+    'card-payment-received',
+    'transfer',
+  ]);
+  assert.deepEqual(
+    decide(row('INTERNET BANKING TRANSFER TO DEPOSIT ACCOUNT 104798047811', 500_000))?.[0],
+    'own-transfer',
+  );
+  assert.deepEqual(decide(row('Transfer to Reserve: Taxes', 100_000))?.[0], 'own-transfer');
+  assert.deepEqual(decide(row('ONLINE TRANSFER TO ACME LLC BUSINESS LINE OF CREDIT XXXXXX8814', 150_000)), [
+    'loan-payment',
+    '2400',
+  ]);
+  assert.deepEqual(decide(row('ACH Withdrawal JOHN DEERE FINANC PAYMENT 250815 JDF44127', 61_255)), [
+    'loan-payment',
+    '2400',
+  ]);
+});
+
+test("the owner's money said in words: a distribution or a draw, and a transfer to an account called personal", () => {
+  assert.deepEqual(decide(row('Transfer to DAVID OKONKWO; owner distribution', 1_200_000)), ['owner-draw', '3200']);
+  assert.deepEqual(decide(row('WIRE OUT PARTNER DISTRIBUTION Q2', 500_000)), ['owner-draw', '3200']);
+  const personal = matchBuiltinRule(row('Transfer to CALEB HOLLIS PERSONAL', 300_000));
+  assert.deepEqual(
+    [personal?.rule.name, personal?.target, personal?.rawScore],
+    ['to-personal-account', '3200', GUESS_SCORE],
+  );
+});

@@ -236,3 +236,17 @@ test("the business's cash and a masked account's transfer are filed, but never a
     ],
   );
 });
+
+test("a premium's ACH entry names insurance only for payees the directory does not know: a listed health plan is benefits", async () => {
+  const [listed, unlisted] = await categorizeCold([
+    coldEngineRow({ id: 'a', description: 'UHC PREMIUM 240301', amountMinor: 221_040, bankAccountKind: 'checking' }),
+    coldEngineRow({
+      id: 'b',
+      description: 'PINNACOL ASSURAN PREMIUM   4015523        CCD ID: 1840862116',
+      amountMinor: 112_600,
+      bankAccountKind: 'checking',
+    }),
+  ]);
+  assert.equal(listed.target, accountForRole('employee_benefits'));
+  assert.equal(unlisted.target, accountForRole('insurance'));
+});
