@@ -821,6 +821,19 @@ const PAYER_AFTER_FROM = /\bFROM ([A-Z][A-Z'-]*(?: [A-Z][A-Z'-]*){0,3})/;
 /** A payee named as a business ("ZELLE PAYMENT TO TRUCKER TAX PROS LLC") is no person: the name's own words say more. */
 const BUSINESS_PAYEE =
   /\bTO\b.*\b(LLC|INC|CORP|CO|COMPANY|LTD|SERVICE|SERVICES|SVC|PROS|GROUP|TRANSPORT|TRANSPORTATION|TRUCKING|HAULING|MOTORS|AUTO|LOGISTICS|REPAIR|SUPPLY)\b/;
+/**
+ * A business paid by Zelle or a payment app ("ZELLE PAYMENT TO MARTINEZ DRAIN SERVICES LLC") is most often a
+ * subcontractor paid for a job: a guess for review, unless a word of its name names another trade (a supply house, a
+ * repair shop), which then decides.
+ */
+const APP_PAYMENT_TO_A_BUSINESS: BuiltinRule = {
+  name: 'app-payment-to-a-business',
+  pattern: BUSINESS_PAYEE,
+  direction: 'out',
+  target: accountForRole('contract_labor'),
+  strength: 'guess',
+  yieldsToTradeWords: true,
+};
 
 /**
  * Money sent to a person who shares a name with the business ("ZELLE TO ERIK LINDQVIST" from VASQUEZ & LINDQVIST CPAS)
@@ -858,7 +871,8 @@ export function matchBuiltinRule(input: CategorizationInput): BuiltinRuleMatch |
       // cannot tell, so it waits in transfers in transit as a question, never an equity move approved on its own.
       return { rule, target: TRANSFER, rawScore: GUESS_SCORE };
     }
-    if (rule.name === 'person-to-person-payment' && BUSINESS_PAYEE.test(text)) continue;
+    if (rule.name === 'person-to-person-payment' && BUSINESS_PAYEE.test(text))
+      return { rule: APP_PAYMENT_TO_A_BUSINESS, target: APP_PAYMENT_TO_A_BUSINESS.target, rawScore: GUESS_SCORE };
     if (rule.name === 'person-to-person-payment' && sharesTheBusinessName(input, text, PAYEE_AFTER_TO))
       return { rule, target: OWNER_DRAWS, rawScore: GUESS_SCORE };
     if (rule.name === 'customer-payments' && sharesTheBusinessName(input, text, PAYER_AFTER_FROM))

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { ACCOUNT, accountForRole } from '../../chart/us-chart.ts';
 import { categorizeCold, COLD_ACCOUNT_CATEGORIES, coldEngineRow } from '../../../test/support/cold-engine.ts';
 import type { EngineRow } from './engine.ts';
-import { PRIOR_SCORE } from './priors.ts';
+import { BEYOND_A_MEAL_SCORE, MEAL_AT_A_REGISTER_MAX_MINOR, PRIOR_SCORE } from './priors.ts';
 import type { BankAccountKind } from './types.ts';
 import type { Industry } from '../../tenancy/entity-profile.ts';
 
@@ -16,11 +16,12 @@ let rowCount = 0;
 
 const row = (
   description: string,
-  options: { direction?: 'in' | 'out'; kind?: BankAccountKind; industry?: Industry | null } = {},
+  options: { direction?: 'in' | 'out'; kind?: BankAccountKind; industry?: Industry | null; amountMinor?: number } = {},
 ): EngineRow =>
   coldEngineRow({
     id: `r${++rowCount}`,
     description,
+    amountMinor: options.amountMinor,
     direction: options.direction,
     bankAccountKind: options.kind,
     industry: options.industry,
@@ -118,4 +119,22 @@ test("a card's credit from a register or a meal-delivery service is a refund of 
   // A card's other credits from names nothing knows get none: the catch-all.
   const [other] = await categorize([row('ZORBLAT QUENTIX', { direction: 'in', kind: 'credit_card' })]);
   assert.equal(other.target, ACCOUNT.uncategorizedIncome);
+});
+
+test('property: a sale at a register above what a meal costs is still put to meals, but says how seldom that holds', async () => {
+  await fc.assert(
+    fc.asyncProperty(
+      unknownName,
+      fc.integer({ min: MEAL_AT_A_REGISTER_MAX_MINOR, max: 5_000_000 }),
+      async (name, amountMinor) => {
+        const [large] = await categorize([row(`SQ *${name}`, { amountMinor })]);
+        assert.equal(large.target, accountForRole('meals'));
+        assert.equal(large.confidence, BEYOND_A_MEAL_SCORE);
+        assert.equal(large.needsReview, true);
+        const [small] = await categorize([row(`SQ *${name}`, { amountMinor: MEAL_AT_A_REGISTER_MAX_MINOR - 1 })]);
+        assert.equal(small.confidence, PRIOR_SCORE);
+      },
+    ),
+    { numRuns: 50 },
+  );
 });
