@@ -392,7 +392,7 @@ function entryFirstAch(text: string): { company: string; entry: string | null } 
  * company's name cut short before TYPE and printed again after CO.
  */
 function typeAch(text: string): { company: string; entry: string | null } | null {
-  const match = /^(?:WITHDRAWAL|DEPOSIT) ACH (.*?) TYPE:\s*(.*?)\s*(?:ID:.*?)?(?:CO:\s*(.*))?$/.exec(text);
+  const match = /^(?:WITHDRAWAL|DEPOSIT) ACH (.*?) TYPE:\s*(.*?)\s*(?:ID:.*?)?(?:CO:.*)?$/.exec(text);
   if (!match || !/[A-Z]/.test(match[1])) return null;
   return { company: match[1], entry: match[2] || null };
 }

@@ -99,7 +99,10 @@ function namesARoutingBank(row: Pick<CategorizationInput, 'description'>, match:
   return match.position === 'inner' && WIRE_LINE.test(row.description.toUpperCase());
 }
 
-/** A platform paying out its workers' or sellers' earnings ("UBER USA 6787 PAYMENTS", "DOORDASH INC DASHER PAY"). */
+/**
+ * A platform paying out its workers' or sellers' earnings ("UBER USA 6787 PAYMENTS", "DOORDASH INC DASHER PAY"), or a
+ * company paying under the ACH entry PAYMENT ("EZCATER INC PAYMENT 240322", "CLASSPASS INC PAYMENT").
+ */
 const PAYOUT_WORDING =
   /\b(EDI (PAYMNT|PYMNTS?|PMTS?)|PAYOUTS?|PAYMENTS?|PROCEEDS|DIR DEP|DIRECT DEP|CASH ?OUT|INSTANT PAY|EXPRESS PAY|VISA DIRECT|EARNINGS|DASHER PAY|DRIVER PAY)\b/;
 
