@@ -283,7 +283,14 @@ export function matchKeyword(
             KEYWORD_RULES[ruleIndex].unless?.test(line)
           )
             continue;
-          found.push({ ruleIndex, word: phrase, cut: exact.length === 0, start, fromEnd: text.length - 1 - end });
+          found.push({
+            ruleIndex,
+            word: phrase,
+            cut: exact.length === 0,
+            source,
+            start,
+            fromEnd: text.length - 1 - end,
+          });
         }
       }
     }
@@ -317,14 +324,17 @@ interface PhraseMatch {
   ruleIndex: number;
   word: string;
   cut: boolean;
-  /** Where the phrase starts and how many words of the name follow it. */
+  /** Which words it was found in: the descriptor's, the pushed merchant name's, or the descriptor's hyphens split. */
+  source: string;
+  /** Where the phrase starts in those words. */
   start: number;
+  /** How many of those words follow it. */
   fromEnd: number;
 }
 
 /**
  * English names put their head noun last ("REGIONAL HVAC TRAINING" is a school, "HARBOR LUMBER & SUPPLY" a supplier,
- * "COFFEE FEST" a fair), except a name built on OF, whose head comes before it when its field follows ("NEBRASKA
+ * "COFFEE EXPO" a fair), except a name built on OF, whose head comes before it when its field follows ("NEBRASKA
  * SOCIETY OF CPAS"; "CITY OF BEND WATER" is still the city's water office): the trade word nearest the head says what
  * the place is. Among the words that agree with it, the first rule in order decides, and within it the longest phrase,
  * so a name's strongest wording is the one weighed ("BUCKEYE SMALL ENGINE REPAIR" by SMALL ENGINE).
@@ -332,7 +342,8 @@ interface PhraseMatch {
 function headMatch(found: readonly PhraseMatch[], industry: Industry | null | undefined): PhraseMatch | null {
   if (found.length === 0) return null;
   const nearHead = (match: PhraseMatch) =>
-    match.word.endsWith(' OF') && found.some((field) => field.start === match.start + match.word.split(' ').length)
+    match.word.endsWith(' OF') &&
+    found.some((field) => field.source === match.source && field.start === match.start + match.word.split(' ').length)
       ? -1
       : match.fromEnd;
   const head = found.reduce((nearest, match) =>
