@@ -1012,3 +1012,15 @@ test("the owner's money said in words: a distribution or a draw, and a transfer 
     ['to-personal-account', '3200', GUESS_SCORE],
   );
 });
+
+test('a business paid by Zelle is a guessed subcontractor, apart from the person-to-person guess', () => {
+  const business = matchBuiltinRule(row('Zelle payment to Martinez Drain Services LLC JPM99B3K2X7Q', 145_000));
+  assert.deepEqual(
+    [business?.rule.name, business?.target, business?.rawScore, business?.rule.yieldsToTradeWords],
+    ['app-payment-to-a-business', '6030', GUESS_SCORE, true],
+  );
+  assert.deepEqual(decide(row('Zelle payment to Luis Ortega JPM99C8R5T1M', 60_000)), [
+    'person-to-person-payment',
+    '6030',
+  ]);
+});

@@ -78,6 +78,17 @@ const CARD_ISSUERS = String.raw`(CHASE|AMEX|AMERICAN EXPRESS|CITI|CITIBANK|CAPIT
 /** PREMIUM as an ACH entry's description, after its labels or before its effective date, or after an insurer's name. */
 const PREMIUM_DEBIT = String.raw`\b(DES:|CO ENTRY DESCR:|TYPE:|CORPORATE ACH|ACH (DEBIT|WITHDRAWAL|PMT|PAYMENT)?)\s?(INS )?PREM(IUM)?\b|\bPREMIUM( PMT| PAYMENT| PYMT)? \d{6}\b|\b(INS|INSURANCE|ASSURANCE|ASSURANC|ASSURAN|ASSUR|MUTUAL|CASUALTY|INDEMNITY|UNDERWRITERS)\b.*\bPREM(IUM)?\b|\b\d{10} PREMIUM\b`;
 
+/** A payee named as a business ("ZELLE PAYMENT TO TRUCKER TAX PROS LLC") is no person, owner or helper of the owner's. */
+const BUSINESS_PAYEE =
+  /\bTO\b.*\b(LLC|INC|CORP|CO|COMPANY|LTD|SERVICE|SERVICES|SVC|PROS|GROUP|TRANSPORT|TRANSPORTATION|TRUCKING|HAULING|MOTORS|AUTO|LOGISTICS|REPAIR|SUPPLY)\b/;
+/**
+ * Money sent by Zelle or a payment app. TD Bank prints the payee after "ZELLE SENT," and its id ("TD ZELLE SENT,
+ * 081878887 Zelle TORTILLERIA LA POBLANA"); payment apps print "Cash App payment to", PayPal "Payment Sent to", Chime
+ * "Pay Friends Transfer to".
+ */
+const SENT_BY_APP =
+  /\b(ZELLE|SEND MONEY|MONEY SENT|CASH APP|PAYMENT SENT|PAY FRIENDS|SENT MONEY)\b.*\bTO\b|^ZELLE TRANSFER CONF#|\bZELLE SENT\b/;
+
 const MERCHANT_SERVICES = String.raw`(BANKCARD|BNKCD|MERCHANT SERVICES|MERCHANT SERVICE|MERCHANT SVCS|MERCHANT SVC|MERCHANT BANKCARD|MERCH SVCS|MERCH SVC|MERCH BNKCD|PAYMENTECH|FIRST DATA|FDMS|ELAVON|HEARTLAND PAYMENT|HEARTLAND PYMT|GLOBAL PAYMENTS|WORLDPAY|VANTIV|TSYS|TRANSFIRST|AMERICAN EXPRESS|AMEX|AXP|SUMUP|SUMUP PAYMENTS|INSTAMED|HPS)`;
 
 const BANK_FEE_WORDING =
@@ -670,13 +681,22 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
   // owner, a refund or a landlord, so only a guess for review; the memory learns each payee from the owner's answer.
   {
     name: 'person-to-person-payment',
-    // TD Bank prints the payee after "ZELLE SENT," and its id ("TD ZELLE SENT, 081878887 Zelle TORTILLERIA LA POBLANA").
-    // Payment apps print "Cash App payment to", PayPal "Payment Sent to", Chime "Pay Friends Transfer to".
-    pattern:
-      /\b(ZELLE|SEND MONEY|MONEY SENT|CASH APP|PAYMENT SENT|PAY FRIENDS|SENT MONEY)\b.*\bTO\b|^ZELLE TRANSFER CONF#|\bZELLE SENT\b/,
+    pattern: SENT_BY_APP,
     direction: 'out',
     target: accountForRole('contract_labor'),
     strength: 'guess',
+    unless: BUSINESS_PAYEE,
+  },
+  // A business paid by Zelle or a payment app ("ZELLE PAYMENT TO MARTINEZ DRAIN SERVICES LLC"), which the rule above
+  // leaves, is most often a subcontractor paid for a job: a guess for review, unless a word of its name names another
+  // trade (a supply house, a repair shop), which then decides.
+  {
+    name: 'app-payment-to-a-business',
+    pattern: SENT_BY_APP,
+    direction: 'out',
+    target: accountForRole('contract_labor'),
+    strength: 'guess',
+    yieldsToTradeWords: true,
   },
 ];
 
@@ -818,22 +838,6 @@ const GENERIC_NAME_WORDS = new Set([
 ]);
 const PAYEE_AFTER_TO = /\bTO ([A-Z][A-Z'-]*(?: [A-Z][A-Z'-]*){0,3})/;
 const PAYER_AFTER_FROM = /\bFROM ([A-Z][A-Z'-]*(?: [A-Z][A-Z'-]*){0,3})/;
-/** A payee named as a business ("ZELLE PAYMENT TO TRUCKER TAX PROS LLC") is no person, owner or helper of the owner's. */
-const BUSINESS_PAYEE =
-  /\bTO\b.*\b(LLC|INC|CORP|CO|COMPANY|LTD|SERVICE|SERVICES|SVC|PROS|GROUP|TRANSPORT|TRANSPORTATION|TRUCKING|HAULING|MOTORS|AUTO|LOGISTICS|REPAIR|SUPPLY)\b/;
-/**
- * A business paid by Zelle or a payment app ("ZELLE PAYMENT TO MARTINEZ DRAIN SERVICES LLC") is most often a
- * subcontractor paid for a job: a guess for review, unless a word of its name names another trade (a supply house, a
- * repair shop), which then decides.
- */
-const APP_PAYMENT_TO_A_BUSINESS: BuiltinRule = {
-  name: 'app-payment-to-a-business',
-  pattern: BUSINESS_PAYEE,
-  direction: 'out',
-  target: accountForRole('contract_labor'),
-  strength: 'guess',
-  yieldsToTradeWords: true,
-};
 
 /**
  * Money sent to a person who shares a name with the business ("ZELLE TO ERIK LINDQVIST" from VASQUEZ & LINDQVIST CPAS)
@@ -871,8 +875,6 @@ export function matchBuiltinRule(input: CategorizationInput): BuiltinRuleMatch |
       // cannot tell, so it waits in transfers in transit as a question, never an equity move approved on its own.
       return { rule, target: TRANSFER, rawScore: GUESS_SCORE };
     }
-    if (rule.name === 'person-to-person-payment' && BUSINESS_PAYEE.test(text))
-      return { rule: APP_PAYMENT_TO_A_BUSINESS, target: APP_PAYMENT_TO_A_BUSINESS.target, rawScore: GUESS_SCORE };
     if (rule.name === 'person-to-person-payment' && sharesTheBusinessName(input, text, PAYEE_AFTER_TO))
       return { rule, target: OWNER_DRAWS, rawScore: GUESS_SCORE };
     if (rule.name === 'customer-payments' && sharesTheBusinessName(input, text, PAYER_AFTER_FROM))
