@@ -243,6 +243,8 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     name: 'municipal-utility',
     pattern:
       /\b(CITY|TOWN|VILLAGE|COUNTY|CTY|BOROUGH)\b.*\b(UTILITY|UTILITIES|UTIL|WATER|SEWER|ELECTRIC|LIGHT & POWER|TRASH|SANITATION|SOLID WASTE|REFUSE|STORMWATER)\b/,
+    // A seller of goods named after its town and trade is a supply house ("CITY ELECTRIC SUPPLY"), not the town's utility.
+    unless: /\b(SUPPLY|SUPPLIES|SUPPLY CO|WHOLESALE|DISTRIBUT\w*|PLUMBING|CONTRACTORS?)\b/,
     direction: 'out',
     target: accountForRole('utilities'),
     strength: 'strong',

@@ -86,9 +86,14 @@ export interface BatchTier {
 }
 
 /** What a synchronous tier answers for one row; `calibrationKey` when its answers are calibrated apart (default: the tier's). */
-export type RowTier = (
-  row: EngineRow,
-) => { target: CategoryTarget; rawScore: number; detail: string; calibrationKey?: CalibrationKey } | null;
+export type RowTier = (row: EngineRow) => {
+  target: CategoryTarget;
+  rawScore: number;
+  detail: string;
+  calibrationKey?: CalibrationKey;
+  /** The words of the name the row was known by (a directory's alias): a trade word among them is part of the name. */
+  nameWords?: string;
+} | null;
 
 export interface EngineContext {
   accountCategories: ReadonlyMap<string, AccountCategory>;
@@ -181,8 +186,12 @@ export async function categorizeRows(
     // Trade words are rules too (source `regex`) with their own curve; a merchant the hand-kept directory lists is known
     // better than a word in its name says ("HARBOR FREIGHT" sells tools, not shipping). A brand known only by its
     // OpenStreetMap tag leaves the word its say ("SQ *CAMPANILE COFFEE" is a café, not the Campanile hotels).
+    // A word the brand itself is named with is its name, not another trade ("COSTCO BUSINESS CENTER" rents no offices).
     const wordsSpeak = !listedByHand && !builtin?.rule.supersedesKeywords;
-    const keyword = wordsSpeak ? keywordOfLine() : null;
+    const keyword =
+      wordsSpeak && !(listed?.nameWords && ` ${listed.nameWords} `.includes(` ${keywordOfLine()?.word} `))
+        ? keywordOfLine()
+        : null;
     if (keyword)
       offer(
         'regex',

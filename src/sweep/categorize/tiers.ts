@@ -48,6 +48,7 @@ export const directoryTier: RowTier = (row) => {
     rawScore: match.confidence,
     detail: `brand ${match.merchantName} (${match.position}, ${match.source})`,
     calibrationKey: 'brand',
+    nameWords: match.alias,
   };
 };
 
