@@ -179,6 +179,16 @@ test("U.S. Bank's, credit unions' and PNC's ACH lines yield the company and the 
   assert.equal(cleanDescriptor('ACH Paid To Gas South Gassouth').cleaned, 'GAS SOUTH GASSOUTH');
 });
 
+test("Citibank's title-case bank words glued to the company's capitals are parted from them", () => {
+  assert.equal(
+    cleanDescriptor('ACH Electronic DebitCON ED OF NY INTELL CK 441209882100').cleaned,
+    'CON ED OF NY INTELL CK',
+  );
+  assert.equal(cleanDescriptor('ACH Electronic CreditSHOPIFY TRANSFER ST-P2W7Z4N8Q1X6').cleaned, 'SHOPIFY TRANSFER');
+  // A name that is one word in capitals throughout keeps its letters together.
+  assert.equal(cleanDescriptor('CREDITKARMA SUBSCRIPTION').cleaned, 'CREDITKARMA SUBSCRIPTION');
+});
+
 test('ACH formats of Chase and Bank of America yield the company and the entry description', () => {
   const chase = cleanDescriptor(
     'ORIG CO NAME:GUSTO ORIG ID:9138723 DESC DATE:240314 CO ENTRY DESCR:NET PAY SEC:CCD TRACE#:021000021234567 EED:240314 IND ID:1234 IND NAME:ACME DESIGN LLC TRN: 0743212345TC',

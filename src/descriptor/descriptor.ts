@@ -640,8 +640,21 @@ function leadingPrefix(text: string, table: ReadonlyArray<[RegExp, string]>): { 
   return null;
 }
 
+/**
+ * Citibank prints its title-case words glued to the company's capitals ("ACH Electronic DebitCON ED OF NY"): the case
+ * change is the only space left between them.
+ */
+const GLUED_BANK_WORD = /\b(Debit|Credit|Deposit|Withdrawal|Payment|Purchase|Transfer)(?=[A-Z][A-Z0-9&])/g;
+
+/** The line with a bank's glued title-case word parted from the name after it (case kept). */
+export function unglueBankWords(description: string): string {
+  return description.replace(GLUED_BANK_WORD, '$1 ');
+}
+
 function strip(input: string): Stripped {
-  const upper = input.toUpperCase().replace(/[\u2018\u2019`']/g, '');
+  const upper = unglueBankWords(input)
+    .toUpperCase()
+    .replace(/[\u2018\u2019`']/g, '');
   let text = dropPaddedPlace(upper).replace(/\s+/g, ' ').trim();
   const paddedPlace = text !== upper.replace(/\s+/g, ' ').trim();
   // "QT 4143/QUIKTRIP 554CEDAR PARK TX": the network's name field, a slash, then the name again (cut at its store number below).

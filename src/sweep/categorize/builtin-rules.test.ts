@@ -1013,6 +1013,45 @@ test("the owner's money said in words: a distribution or a draw, and a transfer 
   );
 });
 
+test("the owners' money in: a loan in their words, money from an account called personal, an investor's SAFE", () => {
+  // A loan from the owners is a liability to them whichever way it moves and whatever app carried it.
+  for (const [description, amountMinor] of [
+    ['ZELLE PAYMENT FROM MARCUS BELL LOAN PER NOTE REF ZLE0305PT7', -500_000],
+    ['TRANSFER FROM R SALINAS SHAREHOLDER LOAN', -1_000_000],
+    ['Zelle payment to DANA REYES MEMBER LOAN REPAYMENT', 150_000],
+    ['ONLINE TRANSFER TO CHK 4412 OWNER LOAN PMT', 200_000],
+  ] as const)
+    assert.deepEqual(decide(row(description, amountMinor)), ['owner-loan', '2500'], description);
+  // A bank's own loan stays a loan payable.
+  assert.deepEqual(decide(row('SBA LOAN PAYMENT 0412', 81_200)), ['loan-payment', '2400']);
+  const personal = matchBuiltinRule(row('ACH TRANSFER FROM CHASE PERSONAL 6621', -50_000));
+  assert.deepEqual(
+    [personal?.rule.name, personal?.target, personal?.rawScore],
+    ['from-personal-account', '3100', GUESS_SCORE],
+  );
+  assert.deepEqual(
+    decide(row('Incoming wire from HARBOR ANGELS LLC; OBI: SAFE POST-MONEY VALUATION CAP 12M', -25_000_000)),
+    ['equity-investment', '3100'],
+  );
+  assert.notEqual(decide(row('SAFE DEPOSIT BOX ANNUAL FEE', 7_500))?.[0], 'equity-investment');
+});
+
+test("a merchant bankcard's deposit, fee and chargeback; a fee for a returned deposit; a purchase order's goods", () => {
+  const citi = (entry: string) => `ACH Electronic DebitMERCHANT BANKCD ${entry} 445120002814 LANTERN STREET BOOKS`;
+  assert.deepEqual(decide(row(citi('FEE'), 31_248)), ['merchant-services-fees', '6210']);
+  assert.equal(decide(row(citi('CHARGEBACK'), 8_695))?.[1], '4200');
+  assert.deepEqual(decide(row('Fee - Returned Deposit Item', 2_900)), ['bank-fees', '6210']);
+  assert.equal(decide(row('Returned Deposit Item', 45_000))?.[0], 'deposited-item-returned');
+  const order = matchBuiltinRule(
+    row(
+      'ONLINE INTERNATIONAL WIRE TRANSFER A/C: NINGBO HOMEWARE TRADING CO LTD REF: PO CK2403 INV NH240217',
+      1_486_000,
+    ),
+  );
+  assert.deepEqual([order?.rule.name, order?.target, order?.rawScore], ['purchase-order', '5000', GUESS_SCORE]);
+  assert.notEqual(decide(row('USPS PO BOX 66 800-344-7779 DC', 11_200))?.[0], 'purchase-order');
+});
+
 test('a business paid by Zelle is a guessed subcontractor, apart from the person-to-person guess', () => {
   const business = matchBuiltinRule(row('Zelle payment to Martinez Drain Services LLC JPM99B3K2X7Q', 145_000));
   assert.deepEqual(

@@ -1,5 +1,5 @@
 import { accountForRole } from '../../chart/us-chart.ts';
-import { cleanDescriptor } from '../../descriptor/descriptor.ts';
+import { cleanDescriptor, unglueBankWords } from '../../descriptor/descriptor.ts';
 import { guessesRevenueKind, revenueTargetFor, REVENUE_GUESS_SCORE } from './industry.ts';
 import type { Industry, Regime } from '../../tenancy/entity-profile.ts';
 import { US_STATE_NAMES, US_STATES_AND_DC } from '../../shared/us-states.ts';
@@ -89,13 +89,20 @@ const BUSINESS_PAYEE =
 const SENT_BY_APP =
   /\b(ZELLE|SEND MONEY|MONEY SENT|CASH APP|PAYMENT SENT|PAY FRIENDS|SENT MONEY)\b.*\bTO\b|^ZELLE TRANSFER CONF#|\bZELLE SENT\b/;
 
-const MERCHANT_SERVICES = String.raw`(BANKCARD|BNKCD|MERCHANT SERVICES|MERCHANT SERVICE|MERCHANT SVCS|MERCHANT SVC|MERCHANT BANKCARD|MERCH SVCS|MERCH SVC|MERCH BNKCD|PAYMENTECH|FIRST DATA|FDMS|ELAVON|HEARTLAND PAYMENT|HEARTLAND PYMT|GLOBAL PAYMENTS|WORLDPAY|VANTIV|TSYS|TRANSFIRST|AMERICAN EXPRESS|AMEX|AXP|SUMUP|SUMUP PAYMENTS|INSTAMED|HPS)`;
+const MERCHANT_SERVICES = String.raw`(BANKCARD|BNKCD|BANKCD|MERCHANT SERVICES|MERCHANT SERVICE|MERCHANT SVCS|MERCHANT SVC|MERCHANT BANKCARD|MERCH SVCS|MERCH SVC|MERCH BNKCD|PAYMENTECH|FIRST DATA|FDMS|ELAVON|HEARTLAND PAYMENT|HEARTLAND PYMT|GLOBAL PAYMENTS|WORLDPAY|VANTIV|TSYS|TRANSFIRST|AMERICAN EXPRESS|AMEX|AXP|SUMUP|SUMUP PAYMENTS|INSTAMED|HPS)`;
 
 const BANK_FEE_WORDING =
-  /\b(MONTHLY (SERVICE|MAINTENANCE|MAINT) (FEE|CHARGE)|MAINTENANCE FEE|SERVICE CHARGE|SERVICE FEE|OVERDRAFT|OD FEE|NSF|INSUFFICIENT FUNDS|RETURNED ITEM|RETURNED (DEPOSITED |DEPOSIT )?ITEM (FEE|CHARGE|CHG)|DEPOSITED ITEM RETURNED (FEE|CHARGE|CHG)|PAST DUE FEE|RETURNED PAYMENT FEE|WIRE (TRANSFER )?FEE|WIRE OUT FEE|INCOMING WIRE FEE|OUTGOING WIRE FEE|ATM FEE|NON-?CHASE ATM|FOREIGN (TRANSACTION|TRANS|TXN|EXCHANGE) FEE|INTL TRANSACTION FEE|STOP PAYMENT|ANNUAL (MEMBERSHIP )?FEE|LATE (PAYMENT )?FEE|ACCOUNT FEE|ANALYSIS (SERVICE )?(FEE|CHARGE)|CHECK ORDER|CASH ADVANCE FEE|BALANCE TRANSFER FEE|PAPER STATEMENT FEE|EXCESS (TRANSACTION|ACTIVITY) FEE|ACCOUNT MAINTENANCE|FEE ACCOUNT MAINT\w*|SVC CHARGE|SVC CHG|SERVICE CHG|COURTESY PAY( FEE)?|RETURN ITEM FEE|RETURN ITEM CHARGE|(CASH|COIN|CURRENCY) (DEPOSIT )?(PROCESSING )?(FEE|CHARGE)|DEPOSIT PROCESSING FEE|CASH HANDLING (FEE|CHARGE)|(INSTANT|EXPEDITED) (TRANSFER|DEPOSIT|CASH ?OUT|PAYOUT) FEE|(ATM|WITHDRAWAL|DEPOSIT|TRANSFER) FEE|(CURRENCY )?CONVERSION FEE|FX FEE)\b/;
+  /\b(MONTHLY (SERVICE|MAINTENANCE|MAINT) (FEE|CHARGE)|MAINTENANCE FEE|SERVICE CHARGE|SERVICE FEE|OVERDRAFT|OD FEE|NSF|INSUFFICIENT FUNDS|RETURNED ITEM|RETURNED (DEPOSITED |DEPOSIT )?ITEM (FEE|CHARGE|CHG)|FEE\W+(FOR\W+)?RETURNED (DEPOSITED |DEPOSIT )?ITEM|DEPOSITED ITEM RETURNED (FEE|CHARGE|CHG)|PAST DUE FEE|RETURNED PAYMENT FEE|WIRE (TRANSFER )?FEE|WIRE OUT FEE|INCOMING WIRE FEE|OUTGOING WIRE FEE|ATM FEE|NON-?CHASE ATM|FOREIGN (TRANSACTION|TRANS|TXN|EXCHANGE) FEE|INTL TRANSACTION FEE|STOP PAYMENT|ANNUAL (MEMBERSHIP )?FEE|LATE (PAYMENT )?FEE|ACCOUNT FEE|ANALYSIS (SERVICE )?(FEE|CHARGE)|CHECK ORDER|CASH ADVANCE FEE|BALANCE TRANSFER FEE|PAPER STATEMENT FEE|EXCESS (TRANSACTION|ACTIVITY) FEE|ACCOUNT MAINTENANCE|FEE ACCOUNT MAINT\w*|SVC CHARGE|SVC CHG|SERVICE CHG|COURTESY PAY( FEE)?|RETURN ITEM FEE|RETURN ITEM CHARGE|(CASH|COIN|CURRENCY) (DEPOSIT )?(PROCESSING )?(FEE|CHARGE)|DEPOSIT PROCESSING FEE|CASH HANDLING (FEE|CHARGE)|(INSTANT|EXPEDITED) (TRANSFER|DEPOSIT|CASH ?OUT|PAYOUT) FEE|(ATM|WITHDRAWAL|DEPOSIT|TRANSFER) FEE|(CURRENCY )?CONVERSION FEE|FX FEE)\b/;
 
 /** A supplier's bill paid by ACH: whatever café or restaurant word its name holds, no meal was eaten. */
 export const SUPPLIER_INVOICE_WORDING = /\b(INVOICE|INV PAYMT|INV PMT|INV PAYMENT|INV PYMT|STMT PMT|DESCR:INVOICE)\b/;
+/**
+ * A supplier's invoice, remittance or purchase order, or a wire: the ways a business pays the companies it buys from. A
+ * place's word in such a line names the supplier ("GLENBURN TEA ESTATE", "HARPERCOLLINS PUB REMIT"), not a place visited.
+ */
+export const SUPPLIER_PAYMENT_WORDING = new RegExp(
+  String.raw`${SUPPLIER_INVOICE_WORDING.source}|\b(REMIT|REMITTANCE|PURCHASE ORDER|PO [A-Z]{0,4}\d+|WIRE TRANSFER|WIRE OUT|WIRE TYPE|FEDWIRE|WT FED|BNF)\b`,
+);
 
 export const BUILTIN_RULES: readonly BuiltinRule[] = [
   // Money on a trust account (IOLTA, escrow, owners' trust) belongs to clients or owners, whatever the line says; moves
@@ -513,10 +520,31 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
   },
   {
     name: 'owner-contribution',
-    pattern: /\b(OWNER CONTRIBUTION|OWNER INVESTMENT|CAPITAL CONTRIBUTION|MEMBER CONTRIBUTION)\b/,
+    pattern:
+      /\b(OWNER CONTRIBUTION|OWNER INVESTMENT|CAPITAL CONTRIBUTION|CAPITAL CONTRIB|CAP CONTRIB\w*|MEMBER CONTRIBUTION)\b/,
     direction: 'in',
-    target: accountForRole('owner_contribution'),
+    target: OWNER_CONTRIBUTIONS,
     strength: 'strong',
+  },
+  // A loan the owners make the business, or its repayment, in the words the owners write on it ("ZELLE PAYMENT FROM
+  // M BELL LOAN PER NOTE", "TRANSFER FROM R SALINAS SHAREHOLDER LOAN"): a liability to them, not revenue or a draw.
+  {
+    name: 'owner-loan',
+    pattern:
+      /\b(SHAREHOLDER|SHAREHOLDERS|STOCKHOLDER|OWNER|OWNERS|OWNER'S|PARTNER|MEMBER|FOUNDER) LOANS?\b|\bLOAN (FROM|TO) (OWNER|SHAREHOLDER|PARTNER|MEMBER)\b|\bLOAN PER NOTE\b/,
+    target: accountForRole('owner_loans'),
+    strength: 'strong',
+    supersedesKeywords: true,
+  },
+  // Investors' money for shares or a SAFE (simple agreement for future equity) is equity put in, never revenue.
+  {
+    name: 'equity-investment',
+    pattern:
+      /\bSAFE\b.*\b(INVEST\w*|POST-MONEY|PRE-MONEY|VALUATION CAP)\b|\b(EQUITY INVESTMENT|SERIES SEED|SEED ROUND|STOCK PURCHASE|SHARE SUBSCRIPTION)\b/,
+    direction: 'in',
+    target: OWNER_CONTRIBUTIONS,
+    strength: 'fair',
+    supersedesKeywords: true,
   },
   {
     name: 'customer-payments',
@@ -654,6 +682,16 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     strength: 'guess',
     supersedesKeywords: true,
   },
+  // Money from an account its wording calls personal ("ACH TRANSFER FROM CHASE PERSONAL 6621") is the owner's money
+  // put in: a contribution, as a guess for review (it may be a loan to the business).
+  {
+    name: 'from-personal-account',
+    pattern: /\b(TRANSFER|XFER|DEPOSIT|ACH|FUNDS|MONEY) FROM\b.*\bPERSONAL\b/,
+    direction: 'in',
+    target: OWNER_CONTRIBUTIONS,
+    strength: 'guess',
+    supersedesKeywords: true,
+  },
   // Online banks print a move between accounts with the other account's name and its masked number ("Transfer to Tax
   // Savings (••4417)", "Transfer from Mercury Checking ••7761", Capital One's "Withdrawal to Business Savings ...4433"):
   // the business's own account, or as likely the owner's or a payee's, so a guess for review; the pairing of transfers
@@ -678,6 +716,15 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     // The bank named is the machine's owner ("ATM CASH WITHDRAWAL 0412 TD BANK"), not a card to pay or an own account.
     supersedesDirectory: true,
     unless: /\bFEE\b/,
+  },
+  // A payment that cites the buyer's purchase order ("REF: PO CK2403", "PURCHASE ORDER 4471") buys goods, most often stock
+  // or materials for what the business sells: a guess for review (it may be equipment or supplies).
+  {
+    name: 'purchase-order',
+    pattern: /\b(PURCHASE ORDER|PO [A-Z]{0,4}\d+|PO#\s?[A-Z]{0,4}\d+)\b/,
+    direction: 'out',
+    target: accountForRole('cost_of_goods'),
+    strength: 'guess',
   },
   // Money sent to a person by Zelle or a payment app: most often a contractor or day worker paid for a job, but also the
   // owner, a refund or a landlord, so only a guess for review; the memory learns each payee from the owner's answer.
@@ -755,7 +802,7 @@ const GLUED_COMPANY_ID = /\b(\d{10})(?=[A-Z]{3})/g;
 /** The text the built-in rules read: descriptor and merchant, upper case, single spaces, without the receiver's name. */
 export function builtinRuleText(input: Pick<CategorizationInput, 'description' | 'merchant'>): string {
   const upper = (value: string) => value.toUpperCase().replace(/\s+/g, ' ').trim();
-  return `${upper(input.description).replace(GLUED_COMPANY_ID, '$1 ').replace(ACH_RECEIVER, '$1:').replace(UNLABELLED_ACH_RECEIVER, '$1')} | ${upper(input.merchant ?? '')}`;
+  return `${upper(unglueBankWords(input.description)).replace(GLUED_COMPANY_ID, '$1 ').replace(ACH_RECEIVER, '$1:').replace(UNLABELLED_ACH_RECEIVER, '$1')} | ${upper(input.merchant ?? '')}`;
 }
 
 /** The payee's name as the descriptor cleaner reads it, for rules that read the name (`readsName`). */

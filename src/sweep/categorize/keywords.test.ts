@@ -102,6 +102,19 @@ test("a café's word on a supplier's invoice names no meal; a profession's socie
   assert.equal(out('ACH WEB-RECUR 842338855 LOUISVILLE WATER CO WEB PMT')?.target, '6170');
 });
 
+test("a place's word in a wire, a remittance or a purchase order names the supplier paid, not a place visited", () => {
+  for (const line of [
+    'ONLINE INTERNATIONAL WIRE TRANSFER A/C: GLENBURN TEA ESTATE KOLKATA WB IN REF: FIRST FLUSH',
+    'ACH DEBIT HARPERCOLLINS PUB REMIT 7741209',
+    'WT FED#04417 BANK OF AMERICA, N /FTR/BNF=SUNNY DAY APPAREL INC',
+    'ACH DEBIT HILLSIDE BAKERY PO 22817',
+  ])
+    assert.equal(out(line), null, line);
+  // The same words on a card line are the places they name.
+  assert.equal(out('SQ *GLENBURN TEA HOUSE')?.target, '6160');
+  assert.equal(out('HILLSIDE BAKERY PORTLAND OR')?.target, '6160');
+});
+
 test("a landlord's company, a builder's trades, an advertiser's booth, a school and an internet provider", () => {
   assert.equal(out('BROOKSWOOD PLAZA LLC 555-201-3344 NC')?.target, '6110');
   assert.equal(out('HOLLOWAY ELECTRIC INC BILL PAY', 'construction')?.target, '6030');

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { accountForRole, isChartRole } from '../../chart/us-chart.ts';
 import { INDUSTRIES, type Industry } from '../../tenancy/entity-profile.ts';
-import { SUPPLIER_INVOICE_WORDING } from './builtin-rules.ts';
+import { SUPPLIER_INVOICE_WORDING, SUPPLIER_PAYMENT_WORDING } from './builtin-rules.ts';
 import { cleanDescriptor } from '../../descriptor/descriptor.ts';
 import type { CategorizationInput, CategoryTarget } from './types.ts';
 
@@ -127,7 +127,7 @@ function loadPresetRules(): KeywordRule[] {
         target: roleTarget(record.role, 'preset-words.csv'),
         words: [],
         source: 'preset',
-        ...(record.role === 'meals' ? { unless: SUPPLIER_INVOICE_WORDING } : {}),
+        unless: SUPPLIER_PAYMENT_WORDING,
       };
       rules.set(key, rule);
     }
