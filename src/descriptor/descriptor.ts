@@ -358,8 +358,11 @@ const BANK_PHRASE =
  */
 const BILL_PAY =
   /^(?:(?:ONLINE |WEB |MOBILE |INTERNET )?BILL ?(?:PAY(?:MENT|MT)?|PMT)|(?:ONLINE|WEB|MOBILE|INTERNET) (?:PAYMENT|PMT|PYMT)(?: \d{4,})?(?: TO)?|(?:WEB|TEL) AUTHORIZED (?:PMT|PAYMENT))\s+(?!THANK\b)(?=[A-Z])/;
-const DOMAIN =
-  /^(?:HTTPS?:?\/*)?(?:WWW\.)?(([A-Z0-9-]+)(?:\.[A-Z0-9-]+)*\.(?:COM|CO|NET|ORG|IO|AI|APP|US|DEV|LY|TV|ME|BIZ|INFO))(?:[/#].*)?$/;
+/** The top-level domains a merchant's web address ends in on US card lines. */
+const WEB_TLDS = 'COM|CO|NET|ORG|IO|AI|APP|US|DEV|LY|TV|ME|BIZ|INFO|SO|SH|TECH|CLOUD';
+const DOMAIN = new RegExp(
+  String.raw`^(?:HTTPS?:?\/*)?(?:WWW\.)?(([A-Z0-9-]+)(?:\.[A-Z0-9-]+)*\.(?:${WEB_TLDS}))(?:[/#].*)?$`,
+);
 
 /** Chase: "ORIG CO NAME:GUSTO ORIG ID:… CO ENTRY DESCR:NET PAY SEC:CCD TRACE#:… IND NAME:…". */
 function chaseAch(text: string): { company: string; entry: string | null } | null {
@@ -593,7 +596,7 @@ function dropPaddedPlace(text: string): string {
   return padded && US_STATE_CODES.has(padded[3]) ? padded[1] : text;
 }
 
-const WEB_ADDRESS_WORD = /[A-Z0-9]\.(COM|NET|ORG|IO|CO|AI|APP|US)\b/;
+const WEB_ADDRESS_WORD = new RegExp(String.raw`[A-Z0-9]\.(${WEB_TLDS})\b`);
 
 /** The text's last word (after "US") is a state code after a word with letters: a city, not a phone number. */
 function endsWithState(text: string): boolean {

@@ -82,6 +82,22 @@ test('no guess for online fronts, a phone number or web address in place of the 
   for (const result of results) assert.equal(result.target, ACCOUNT.uncategorizedExpense);
 });
 
+test("property: a merchant known by a software maker's web address is put to software, for review; a shop's is not", async () => {
+  await fc.assert(
+    fc.asyncProperty(
+      fc.array(syllable, { minLength: 1, maxLength: 2 }).map((words) => words.join('')),
+      fc.constantFrom('IO', 'AI', 'APP', 'DEV', 'SO'),
+      fc.constantFrom('', ` ${'SAN FRANCISCO'.padEnd(20)}CA`, ' 855-640-4692 MN'),
+      async (name, tld, tail) => {
+        const [software, shop] = await categorize([row(`${name}.${tld}${tail}`), row(`${name}.COM${tail}`)]);
+        assert.deepEqual([software.target, software.confidence, software.needsReview], ['6200', PRIOR_SCORE, true]);
+        assert.notEqual(shop.target, '6200');
+      },
+    ),
+    { numRuns: 60 },
+  );
+});
+
 test('a word of a trade or a listed name still decides before any prior', async () => {
   const [pizza, fuel] = await categorize([row('SQ *ZORB PIZZA BOISE ID'), row('SQ *SHELL OIL 57444 BOISE ID')]);
   assert.equal(pizza.target, accountForRole('meals'));

@@ -19,6 +19,8 @@ import { revenueTargetFor } from './industry.ts';
  *   entity's industry earns (service revenue when none is stated). Checking accounts only: a card's credits are
  *   payments and merchants' refunds, a savings account's are transfers and interest, and a trust account holds
  *   clients' money, which is never revenue.
+ * - **A merchant known by a web address** in a top-level domain that software makers use (.io, .ai, .app…) most likely
+ *   sells software by subscription.
  * - **Money into or out of a savings account** is most likely a move between the business's own accounts (interest
  *   has rules of its own): a transfer, whose other leg the pairing finds once that account is connected.
  */
@@ -30,6 +32,11 @@ export const PRIOR_SCORE = 0.5;
 export const MEAL_AT_A_REGISTER_MAX_MINOR = 10_000;
 export const BEYOND_A_MEAL_SCORE = 0.1;
 const CARD_WORDS = /\b(POS|CHECKCARD|CARD|PUR|PURCH|PURCHASE)\b/;
+/**
+ * The top-level domains that software makers took up (.io, .ai, .app, .dev, .so, .sh, .tech, .cloud: names of tools and
+ * services more than of shops): a merchant known by such an address most likely sells a subscription.
+ */
+const SOFTWARE_DOMAIN = /\.(IO|AI|APP|DEV|SO|SH|TECH|CLOUD)$/;
 
 export function matchPrior(
   row: CategorizationInput,
@@ -59,6 +66,12 @@ export function matchPrior(
       detail: 'prior money in from a customer',
     };
   }
+  if (descriptor.domain !== null && SOFTWARE_DOMAIN.test(descriptor.domain))
+    return {
+      target: accountForRole('software'),
+      rawScore: PRIOR_SCORE,
+      detail: 'prior a web address of a software maker',
+    };
   if (descriptor.achEntry !== null || descriptor.domain !== null) return null;
   const placedCardSale = descriptor.processor === null && cardLine && descriptor.placePrinted;
   if (!atRegister && !placedCardSale) return null;
