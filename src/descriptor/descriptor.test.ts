@@ -179,6 +179,17 @@ test("U.S. Bank's, credit unions' and PNC's ACH lines yield the company and the 
   assert.equal(cleanDescriptor('ACH Paid To Gas South Gassouth').cleaned, 'GAS SOUTH GASSOUTH');
 });
 
+test("regional banks' own words before the payee are the bank's, not the payee's", () => {
+  for (const [line, name] of [
+    ['WEB INITIATED PAYMENT AT DUKE ENERGY OH PAYMENT 9120038812', 'DUKE ENERGY OH PAYMENT'],
+    ['Direct Withdrawal, GREAT WEST CASU PREMIUM', 'GREAT WEST CASU PREMIUM'],
+    ['Direct Deposit, SQUARE INC SQ240318 L21DN4W2RTQ8', 'SQUARE INC'],
+    ['ACH CORP DEBIT INTUIT QBOOKS ONL 240305', 'INTUIT QBOOKS ONL'],
+    ['ACH DR STELLANTIS FIN SVCS PAYMENT', 'STELLANTIS FIN SVCS PAYMENT'],
+  ])
+    assert.equal(cleanDescriptor(line).cleaned, name, line);
+});
+
 test("Citibank's title-case bank words glued to the company's capitals are parted from them", () => {
   assert.equal(
     cleanDescriptor('ACH Electronic DebitCON ED OF NY INTELL CK 441209882100').cleaned,

@@ -895,6 +895,8 @@ test("an insurer's premium is read from its ACH entry; a consumer's entry is the
     'CORPORATE ACH PREMIUM PA SWIF 250805 WC0048812',
     'EMPLOYERS PREMIUM 240305 EIG4471902 GOLDEN FORK CATERING',
     'COPPERPOINT INS PREMIUM 250810 1189023 VOLT BROTHERS ELECTRIC',
+    'ACH DEBIT UTICA NATIONAL PREMIUM',
+    'Direct Withdrawal, GREAT WEST CASU PREMIUM',
   ])
     assert.deepEqual(decide(row(line, 128_800)), ['insurance-premium', '6060'], line);
   assert.deepEqual(
@@ -905,6 +907,7 @@ test("an insurer's premium is read from its ACH entry; a consumer's entry is the
     row('QUARTZ HEALTH SOL DES:PREMIUM ID:4183381155 INDN:ACORNS CO ID:6048694794 CCD', 742_000),
   );
   assert.deepEqual([health?.rule.name, health?.target, health?.rawScore], ['health-plan-premium', '6050', GUESS_SCORE]);
+  assert.deepEqual(decide(row('ACH CORP DEBIT BCBSNC PREMIUM G0048812', 142_280)), ['health-plan-premium', '6050']);
   assert.equal(
     decide(row('PINNACOL ASSURAN PREMIUM', 12_000, { kind: 'credit_card' })),
     null,
@@ -1050,6 +1053,63 @@ test("a merchant bankcard's deposit, fee and chargeback; a fee for a returned de
   );
   assert.deepEqual([order?.rule.name, order?.target, order?.rawScore], ['purchase-order', '5000', GUESS_SCORE]);
   assert.notEqual(decide(row('USPS PO BOX 66 800-344-7779 DC', 11_200))?.[0], 'purchase-order');
+});
+
+test("regional banks' wording: a bank's own card paid by its masked number, transfers abbreviated, fees named first", () => {
+  for (const line of [
+    'ONLINE PAYMENT TO VOICE CARD XXXX7702',
+    'ONLINE PMT CITIZENS BUSINESS CARD XXXX1123',
+    '5/3 ONLINE PAYMENT TO 5/3 BUSINESS CARD XXXX4418',
+    'Internet Trf To Credit Card XXXX3310',
+    'ACH DEBIT WEX INC FLEET PMT 240315',
+    'ACH Debit FleetCor Fuelman Pymt 031524',
+  ])
+    assert.deepEqual(decide(row(line, 250_000)), ['card-payment-sent', 'transfer'], line);
+  // A debit card's purchase prints the card's last digits unmasked: a bill paid with the card is no card payment.
+  assert.notEqual(
+    decide(row('CARD PURCHASE 07/23 AT&T *PAYMENT 800-288-2020 CA CARD 4821', 8_512))?.[0],
+    'card-payment-sent',
+  );
+  for (const line of ['M&T ONLINE XFR TO SAV XXXXXX6604', 'Internet Trf To Savings XXXXXX5518'])
+    assert.equal(decide(row(line, 500_000))?.[0], 'own-transfer', line);
+  for (const line of ['Fee Business Checking Monthly', 'POSITIVE PAY FEE'])
+    assert.deepEqual(decide(row(line, 1_000)), ['bank-fees', '6210'], line);
+  assert.deepEqual(decide(row('ACH WITHDRAWAL - PROVIDENCE WATER SUPPLY BD', 4_810)), ['utility-bill', '6170']);
+});
+
+test("a bank's loan, a group premium, a water bill, a quarter's distribution, an agent's commission, a licence board", () => {
+  assert.deepEqual(decide(row('TD BANK PAYMENT, LOAN 44118720', 128_836)), ['loan-payment', '2400']);
+  for (const line of [
+    'BCBSNM DES:GRP PREM ID:G0012774 INDN:SANDIA PAWS ANIMAL CO ID:1360544100 CCD',
+    'CCD DEBIT, INDEPENDENCE BLUE IBC PREM 00441207',
+  ])
+    assert.deepEqual(decide(row(line, 392_088)), ['health-plan-premium', '6050'], line);
+  assert.deepEqual(decide(row('ABCWUA DES:WATERBILL ID:A992018 INDN:SANDIA PAWS CO ID:1850000731 PPD', 18_677)), [
+    'utility-bill',
+    '6170',
+  ]);
+  assert.deepEqual(decide(row('WIRE OUT BENE:BRADLEY J NIELSEN REF:Q1 DISTRIBUTION', 1_500_000)), [
+    'owner-draw',
+    '3200',
+  ]);
+  for (const line of ['ONLINE BANKING ACH PMT TO M OYELARAN AGENT COMMISSION', 'Zelle to MORENO LUCIA COMM SPLIT'])
+    assert.deepEqual(decide(row(line, 589_000)), ['commission-paid', '6020'], line);
+  for (const line of ['NJ DIV OF REV ANNUAL RPT', 'NJ CONSUMER AFFAIRS LIC'])
+    assert.deepEqual(decide(row(line, 7_500, { kind: 'credit_card' })), ['state-tax', '6140'], line);
+  assert.deepEqual(decide(row('CITY OF WHITE PLAINS PKG', 1_200, { kind: 'credit_card' })), ['vehicle', '6010']);
+  for (const line of ['ACH DEBIT GUSTO CND 240329 3K7P3A RIVERBEND COUNS', 'External Withdrawal GUSTO - CND 9TR3L2'])
+    assert.deepEqual(decide(row(line, 641_500)), ['payroll-contractors', '6030'], line);
+  assert.equal(decide(row('USPS PO 3546000417', 2_280, { kind: 'credit_card' }))?.[0], undefined);
+  const refund = matchBuiltinRule(row('ACH DEPOSIT IRS TREAS 310 TAX REF', -41_200));
+  assert.deepEqual([refund?.rule.name, refund?.rawScore], ['tax-refund', GUESS_SCORE]);
+});
+
+test("net pay leaves by ACH, QuickBooks payroll's direct deposits too; a card's payroll line is the service's fee", () => {
+  assert.deepEqual(decide(row('ACH Debit Intuit 87654321 Dir Dep 031524', 941_120)), ['payroll-net-pay', '6180']);
+  assert.notEqual(
+    decide(row('INTUIT *QBOOKS PAYROLL 800-446-8848 CA', 8_500, { kind: 'credit_card' }))?.[0],
+    'payroll-net-pay',
+  );
 });
 
 test('a business paid by Zelle is a guessed subcontractor, apart from the person-to-person guess', () => {

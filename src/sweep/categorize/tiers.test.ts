@@ -42,6 +42,9 @@ test("a card issuer's directory entry is a card payment out of the bank or into 
     '6200',
     'other entries are unchanged',
   );
+  // A payment to a card-issuing bank that names a loan pays the loan.
+  assert.equal(directoryTier(row('TD BANK CARD PAYMENT', 42_000, 'checking'))?.target, 'transfer');
+  assert.equal(directoryTier(row('TD BANK CARD PAYMENT LOAN 44118720', 42_000, 'checking')), null);
 });
 
 test("a listed merchant's ACH credit into a deposit account is that company paying, not a refund of a purchase", () => {

@@ -28,6 +28,7 @@ export const directoryTier: RowTier = (row) => {
   if (
     !match ||
     paysNoCard(row, match) ||
+    paysABanksLoan(row, match) ||
     movesToNoHeldAccount(row, match) ||
     namesAnotherTrade(row, match) ||
     namesARoutingBank(row, match) ||
@@ -141,6 +142,16 @@ function paysNoCard(
     row.bankAccountKind !== 'credit_card' &&
     CARD_ONLY_ISSUERS.has(match.merchantName)
   );
+}
+
+/**
+ * A bank that issues cards lends too: a payment to it that names a loan or a mortgage ("TD BANK PAYMENT, LOAN 44118720")
+ * pays the loan, not the bank's card.
+ */
+const LOAN_WORDING = /\b(LOAN|LN|MORTGAGE|MTG)\b/;
+
+function paysABanksLoan(row: Pick<CategorizationInput, 'description'>, match: { target: string }): boolean {
+  return match.target === TRANSFER && LOAN_WORDING.test(row.description.toUpperCase());
 }
 
 /**
