@@ -1061,6 +1061,7 @@ test("regional banks' wording: a bank's own card paid by its masked number, tran
     'ONLINE PMT CITIZENS BUSINESS CARD XXXX1123',
     '5/3 ONLINE PAYMENT TO 5/3 BUSINESS CARD XXXX4418',
     'Internet Trf To Credit Card XXXX3310',
+    'eTransfer Debit, Online Xfer Transfer to CC **4401',
     'ACH DEBIT WEX INC FLEET PMT 240315',
     'ACH Debit FleetCor Fuelman Pymt 031524',
   ])
@@ -1072,6 +1073,7 @@ test("regional banks' wording: a bank's own card paid by its masked number, tran
   );
   for (const line of ['M&T ONLINE XFR TO SAV XXXXXX6604', 'Internet Trf To Savings XXXXXX5518'])
     assert.equal(decide(row(line, 500_000))?.[0], 'own-transfer', line);
+  assert.equal(decide(row('Cash Out to Chime ****3321', 10_000))?.[0], 'transfer-to-masked-account');
   for (const line of ['Fee Business Checking Monthly', 'POSITIVE PAY FEE'])
     assert.deepEqual(decide(row(line, 1_000)), ['bank-fees', '6210'], line);
   assert.deepEqual(decide(row('ACH WITHDRAWAL - PROVIDENCE WATER SUPPLY BD', 4_810)), ['utility-bill', '6170']);
