@@ -937,6 +937,20 @@ function sharesTheBusinessName(input: CategorizationInput, text: string, person:
   return words.length >= 2 && nameWords.has(words[words.length - 1]);
 }
 
+/**
+ * Professional and trade associations run conferences, courses and certification exams as well as collecting dues: what
+ * such a body charges under those words is education ("APTA CSM REGISTRATION", "STATE BAR OF WI CLE", "PHTA CPO
+ * CERTIFICATION"), whether the directory or the card network's code (8699, membership organizations) named the body.
+ */
+const EVENT_OR_COURSE =
+  /\b(CONFERENCE|CONVENTION|REGISTRATION|REGISTRTN|REG FEE|SEMINAR|WORKSHOP|CERTIFICATION|CERT EXAM|EXAM FEE|CLE|CME|CEU|CEUS|CE COURSE|CONTINUING ED\w*|ANNUAL MEETING|MIDWINTER MEETING)\b/;
+
+export function duesOrEducation(target: CategoryTarget, description: string): CategoryTarget {
+  return target === accountForRole('dues') && EVENT_OR_COURSE.test(description.toUpperCase())
+    ? accountForRole('education')
+    : target;
+}
+
 export function matchBuiltinRule(input: CategorizationInput): BuiltinRuleMatch | null {
   const text = builtinRuleText(input);
   for (const rule of BUILTIN_RULES) {

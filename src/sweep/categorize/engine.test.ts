@@ -282,3 +282,20 @@ test("a payroll service's charge on a card is its fee, asked once, never its pay
   for (const answer of [onpay, gusto])
     assert.deepEqual([answer.target, answer.needsReview], [accountForRole('professional_services'), true]);
 });
+
+test("an association's conference, course or exam is education, whether its listing or its card code said dues", async () => {
+  const lines = [
+    { description: 'APTA CSM REGISTRATION ALEXANDRIA VA', merchantCategoryCode: null },
+    { description: 'AIA CONFERENCE ON ARCH 800-242-3837 DC', merchantCategoryCode: '8699' },
+    { description: 'STATE BAR OF WI CLE MADISON WI', merchantCategoryCode: null },
+    { description: 'APTA MEMBERSHIP DUES', merchantCategoryCode: null },
+  ];
+  const answers = await categorizeCold(
+    lines.map((line, index) => coldEngineRow({ id: `r${index}`, ...line, amountMinor: 56_000 })),
+  );
+  const [education, dues] = [accountForRole('education'), accountForRole('dues')];
+  assert.deepEqual(
+    answers.map((answer) => answer.target),
+    [education, education, education, dues],
+  );
+});
