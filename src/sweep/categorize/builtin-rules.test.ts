@@ -1074,6 +1074,22 @@ test("regional banks' wording: a bank's own card paid by its masked number, tran
   for (const line of ['M&T ONLINE XFR TO SAV XXXXXX6604', 'Internet Trf To Savings XXXXXX5518'])
     assert.equal(decide(row(line, 500_000))?.[0], 'own-transfer', line);
   assert.equal(decide(row('Cash Out to Chime ****3321', 10_000))?.[0], 'transfer-to-masked-account');
+  // Banks' and neobanks' saving features move money between the business's own accounts.
+  for (const line of [
+    'SAVE AS YOU GO TRANSFER DEBIT TO XXXXXX1198',
+    'Save When I Get Paid',
+    'Transfer to Emergency Bucket',
+    'Transfer to sub-account: Taxes',
+    'Lili Tax Savings Transfer',
+  ])
+    assert.equal(decide(row(line, 10_000))?.[0], 'own-transfer', line);
+  for (const line of [
+    'Withdrawal Zelle SARAH KNUDSEN',
+    'Send to Lina Haddad; instructional design INV 7',
+    'Send Money transaction initiated on Mercury - Jordan Reyes',
+  ])
+    assert.equal(decide(row(line, 90_000))?.[0], 'person-to-person-payment', line);
+  assert.deepEqual(decide(row("Outgoing ACH to Teresa Nguyen - Owner's Pay", 300_000)), ['owner-draw', '3200']);
   for (const line of ['Fee Business Checking Monthly', 'POSITIVE PAY FEE'])
     assert.deepEqual(decide(row(line, 1_000)), ['bank-fees', '6210'], line);
   assert.deepEqual(decide(row('ACH WITHDRAWAL - PROVIDENCE WATER SUPPLY BD', 4_810)), ['utility-bill', '6170']);
