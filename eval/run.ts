@@ -177,6 +177,9 @@ const INDUSTRY_BY_PROFILE: Record<string, Industry> = {
   'red-mountain-architects': 'professional_services',
   'ingersoll-pepper-works': 'manufacturing',
   'long-wharf-tattoo': 'personal_services',
+  'kettle-river-brewpub': 'food_service',
+  'prairie-wind-hvac': 'construction',
+  'harborlight-dental-lab': 'manufacturing',
 };
 
 async function setUpTenant(

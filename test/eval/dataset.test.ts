@@ -111,7 +111,7 @@ test('it is kept apart from the directory: its sources never read it, and many r
 describe('the second-round development businesses (HELD_OUT_PROFILES)', () => {
   const second = loadHeldOutDataset();
 
-  test('thirty-six businesses of about 1,400 rows each over the same 18 months, labelled with chart accounts or transfer', () => {
+  test('thirty-nine businesses of about 1,400 rows each over the same 18 months, labelled with chart accounts or transfer', () => {
     assert.deepEqual(
       HELD_OUT_PROFILES.map((profile) => profile.id),
       [
@@ -151,6 +151,9 @@ describe('the second-round development businesses (HELD_OUT_PROFILES)', () => {
         'treasure-valley-eyecare',
         'red-dirt-roofing',
         'rio-grande-music-school',
+        'red-mountain-architects',
+        'ingersoll-pepper-works',
+        'long-wharf-tattoo',
       ],
     );
     assertGroupShape(
