@@ -490,7 +490,9 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     ),
     direction: 'in',
     accountKinds: ['checking', 'savings'],
-    target: accountForRole('sales'),
+    // A bank's card settlement pays for services as often as for goods: with no industry stated, the service's default
+    // revenue (as for any money in), a guess for review; a stated industry names the account.
+    target: accountForRole('service_revenue'),
     strength: 'strong',
   },
   // Any other platform's payout to the business is its customers' money passed on.

@@ -186,7 +186,9 @@ test('a name that cleans to one short common word once its number is gone is kno
 });
 
 test('direction decides: a Stripe payout is revenue, a Stripe charge is a fee; a refund books where the purchase went', () => {
-  assert.equal(lookup('STRIPE TRANSFER ST-A1B2C3D4E5F6', 'in')?.target, '4000');
+  // A general processor's payout is revenue of the business's kind; with none stated, the default's (services).
+  assert.equal(lookup('STRIPE TRANSFER ST-A1B2C3D4E5F6', 'in')?.target, '4100');
+  assert.equal(lookupDirectory(cleanDescriptor('STRIPE TRANSFER ST-A1B2C3D4E5F6'), 'in', 'retail')?.target, '4000');
   assert.equal(lookup('STRIPE', 'out')?.target, '6210');
   assert.equal(lookup('SHOPIFY PAYMENTS PAYOUT 240314', 'in')?.target, '4000');
   const flight = lookup('DELTA AIR 0062345678901', 'out');
