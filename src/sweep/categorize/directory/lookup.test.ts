@@ -278,6 +278,14 @@ test("behind a small seller's register, a shared word that a longer name goes on
   assert.equal(lookup('SQ *BLADE', 'out')?.merchantName, 'Blade');
 });
 
+test("a software or cloud service's name behind a shop's register is someone else's: such services sell only online", () => {
+  assert.equal(lookup('POS DEBIT SQ *BASECAMP ESPRESSO GOLDEN CO', 'out'), null);
+  assert.equal(lookup('SQ *ZOOM', 'out'), null);
+  assert.equal(lookup('BASECAMP.COM', 'out')?.merchantName, 'Basecamp');
+  // A register's own chain keeps its listing.
+  assert.equal(lookup('SQ *SHELL OIL 57444 BOISE ID', 'out')?.target, '6010');
+});
+
 test("the merchant's own site in the city's columns names it when its name does not, less surely; a processor's does not", () => {
   const staples = lookup('STAPLS1156892688 STAPLES.COM MA', 'out')!;
   assert.deepEqual([staples.merchantName, staples.position], ['Staples', 'inner']);

@@ -388,6 +388,9 @@ function decide(
   };
 }
 
+/** The directory's categories of services sold only online (merchants.csv `category`). */
+const SOLD_ONLINE_ONLY: ReadonlySet<string> = new Set(['software', 'cloud']);
+
 function matchTokens(
   tokens: readonly string[],
   direction: 'in' | 'out',
@@ -409,6 +412,9 @@ function matchTokens(
     }
   }
   if (!found) return null;
+  // Software and cloud services sell online, never through a shop's card reader: behind a small seller's register their
+  // name is someone else's ("SQ *BASECAMP ESPRESSO" is a café, not the project-management service).
+  if (atSmallSellersRegister && SOLD_ONLINE_ONLY.has(found.entry.category)) return null;
   // "MURPHY PLUMBING": a common surname or a town's name that a longer name goes on from is only maybe the listed
   // merchant. A brand's one word followed by its own trade's words ("VALERO CORNER STORE", "ANTHEM BLUE ... INS PREM")
   // is the brand: only names that many people and places share need the context. An English word is the brand unless the
