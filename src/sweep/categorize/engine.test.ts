@@ -299,3 +299,12 @@ test("an association's conference, course or exam is education, whether its list
     [education, education, education, dues],
   );
 });
+
+test("a trade word that is part of a brand's own name is the brand's, not another trade; after the brand's name it speaks", async () => {
+  const [costco, cafe] = await categorizeCold([
+    coldEngineRow({ id: 'r0', description: 'Costco Business Center', amountMinor: 104_612 }),
+    coldEngineRow({ id: 'r1', description: 'SQ *CAMPANILE COFFEE', amountMinor: 640 }),
+  ]);
+  assert.notEqual(costco.target, accountForRole('rent'), 'COSTCO BUSINESS CENTER rents no offices');
+  assert.equal(cafe.target, accountForRole('meals'));
+});

@@ -202,10 +202,8 @@ export async function categorizeRows(
     // OpenStreetMap tag leaves the word its say ("SQ *CAMPANILE COFFEE" is a café, not the Campanile hotels).
     // A word the brand itself is named with is its name, not another trade ("COSTCO BUSINESS CENTER" rents no offices).
     const wordsSpeak = !listedByHand && !builtin?.rule.supersedesKeywords;
-    const keyword =
-      wordsSpeak && !(listed?.nameWords && ` ${listed.nameWords} `.includes(` ${keywordOfLine()?.word} `))
-        ? keywordOfLine()
-        : null;
+    const lineWord = wordsSpeak ? keywordOfLine() : null;
+    const keyword = lineWord && !` ${listed?.nameWords ?? ''} `.includes(` ${lineWord.word} `) ? lineWord : null;
     if (keyword)
       offer(
         'regex',
