@@ -104,8 +104,10 @@ export const SUPPLIER_INVOICE_WORDING = /\b(INVOICE|INV PAYMT|INV PMT|INV PAYMEN
  * A supplier's invoice, remittance or purchase order, or a wire: the ways a business pays the companies it buys from. A
  * place's word in such a line names the supplier ("GLENBURN TEA ESTATE", "HARPERCOLLINS PUB REMIT"), not a place visited.
  */
+/** The buyer's purchase order cited on a payment ("REF: PO CK2403", "PO-1043", "PURCHASE ORDER 4471"). */
+const PURCHASE_ORDER = /\b(PURCHASE ORDER|PO[ #-]\s?[A-Z]{0,4}\d{1,8})\b/;
 export const SUPPLIER_PAYMENT_WORDING = new RegExp(
-  String.raw`${SUPPLIER_INVOICE_WORDING.source}|\b(REMIT|REMITTANCE|PURCHASE ORDER|PO [A-Z]{0,4}\d+|WIRE TRANSFER|WIRE OUT|WIRE TYPE|FEDWIRE|WT FED|BNF)\b`,
+  String.raw`${SUPPLIER_INVOICE_WORDING.source}|${PURCHASE_ORDER.source}|\b(REMIT|REMITTANCE|WIRE TRANSFER|WIRE OUT|WIRE TYPE|FEDWIRE|WT FED|BNF)\b`,
 );
 
 export const BUILTIN_RULES: readonly BuiltinRule[] = [
@@ -749,7 +751,7 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
   // or materials for what the business sells: a guess for review (it may be equipment or supplies).
   {
     name: 'purchase-order',
-    pattern: /\b(PURCHASE ORDER|PO[ #-]\s?[A-Z]{0,4}\d{1,8})\b/,
+    pattern: PURCHASE_ORDER,
     direction: 'out',
     target: accountForRole('cost_of_goods'),
     strength: 'guess',
