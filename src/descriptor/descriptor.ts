@@ -344,11 +344,11 @@ const RIDE_TIME = /\b(?:MON|TUE|WED|THU|FRI|SAT|SUN)\s+\d{1,2}(?::\d\d)?\s*(?:AM
 /** The bank's word an ACH entry's class may follow ("ACH WEB"); after others it may begin a name ("RECURRING PAYMENT WEB SUMMIT"). */
 const ACH_ENTRY_WORDS: ReadonlySet<string> = new Set(['ACH']);
 /**
- * Wells Fargo's "BUSINESS TO BUSINESS ACH DEBIT", PNC's "CORPORATE ACH", Capital One's "Deposit from ACME LLC", Fifth
- * Third's "WEB INITIATED PAYMENT AT DUKE ENERGY", KeyBank's "Direct Withdrawal, GREAT WEST CASU", Truist's "ACH CORP
- * DEBIT", BMO's "ACH DR", BECU's "Point Of Sale Withdrawal", and the debit cards of payment apps' accounts: Cash App's "Cash Card DOLLAR GENERAL", Square
- * Checking's "Square Debit Card -", Wise's "Card transaction of 120.00 EUR issued by SCALEWAY" (its amount already gone
- * as a number).
+ * Phrases some banks print before the payee: Wells Fargo's "BUSINESS TO BUSINESS ACH DEBIT", PNC's "CORPORATE ACH",
+ * Capital One's "Deposit from ACME LLC", Fifth Third's "WEB INITIATED PAYMENT AT DUKE ENERGY", KeyBank's "Direct
+ * Withdrawal, GREAT WEST CASU", Truist's "ACH CORP DEBIT", BMO's "ACH DR", BECU's "Point Of Sale Withdrawal", and the
+ * debit cards of payment apps' accounts: Cash App's "Cash Card DOLLAR GENERAL", Square Checking's "Square Debit Card -",
+ * Wise's "Card transaction of 120.00 EUR issued by SCALEWAY" (its amount already gone as a number).
  */
 const BANK_PHRASE =
   /^(?:(?:BUSINESS TO BUSINESS|CORPORATE) (?=ACH\b)|(?:ACH )?PAID (?:TO|FROM) (?=[A-Z])|DEPOSIT FROM (?=[A-Z])|CASH CARD (?=[A-Z])|SQUARE DEBIT CARD (?=\S)|CARD TRANSACTION OF (?:[\d.,]+ )?[A-Z]{3} ISSUED BY (?=[A-Z])|WEB INITIATED PAYMENT AT (?=[A-Z])|DIRECT (?:WITHDRAWAL|DEPOSIT),? (?=[A-Z])|ACH CORP (?:DEBIT|CREDIT) (?=[A-Z])|ACH (?:DR|CR) (?=[A-Z])|POINT OF SALE (?:WITHDRAWAL|DEBIT|PURCHASE) (?=[A-Z]))/;

@@ -82,6 +82,9 @@ const CARD_ISSUERS = String.raw`(CHASE|AMEX|AMERICAN EXPRESS|CITI|CITIBANK|CAPIT
  */
 const PREMIUM_DEBIT = String.raw`\b(DES:|CO ENTRY DESCR:|TYPE:|CORPORATE ACH|ACH (DEBIT|WITHDRAWAL|PMT|PAYMENT)?)\s?(INS |GRP |GROUP )?PREM(IUM)?\b|\bPREMIUM( PMT| PAYMENT| PYMT)? \d{6}\b|\b(INS|INSURANCE|INSURANC|INSURAN|ASSURANCE|ASSURANC|ASSURAN|ASSUR|MUTUAL|CASUALTY|INDEMNITY|UNDERWRITERS)\b.*\bPREM(IUM)?\b|\b\d{10} PREMIUM\b|\b(ACH|DIRECT WITHDRAWAL|CCD|PPD|EFT)\b.*\bPREM(IUM)?( [A-Z]*\d[A-Z0-9]*)? \|`;
 
+/** A payment to a bank that names a loan or a mortgage pays the loan, not the bank's card ("TD BANK PAYMENT, LOAN 4411"). */
+export const BANK_LOAN_WORDING = /\b(LOAN|LN|MORTGAGE|MTG)\b/;
+
 /** A payee named as a business ("ZELLE PAYMENT TO TRUCKER TAX PROS LLC") is no person, owner or helper of the owner's. */
 const BUSINESS_PAYEE =
   /\bTO\b.*\b(LLC|INC|CORP|CO|COMPANY|LTD|SERVICE|SERVICES|SVC|PROS|GROUP|TRANSPORT|TRANSPORTATION|TRUCKING|HAULING|MOTORS|AUTO|LOGISTICS|REPAIR|SUPPLY)\b/;
@@ -631,7 +634,7 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     strength: 'strong',
     // A wire names its beneficiary's bank ("BNF BK:CITIBANK NA"): the bank holds someone's account, not a card; a bank's
     // loan is paid with the bank's name too ("TD BANK PAYMENT, LOAN 44118720").
-    unless: /\b(WIRE TYPE|WIRE OUT|BNF|BENEFICIARY|LOAN|MORTGAGE|MTG)\b/,
+    unless: new RegExp(String.raw`\b(WIRE TYPE|WIRE OUT|BNF|BENEFICIARY)\b|${BANK_LOAN_WORDING.source}`),
   },
   {
     name: 'loan-proceeds',

@@ -137,12 +137,14 @@ export async function categorizeRows(
     const offer = (
       tier: TierName,
       key: CalibrationKey | null,
-      target: CategoryTarget,
+      answer: CategoryTarget,
       rawScore: number,
       detail: string,
     ) => {
-      if (!usable(target)) return;
       const shipped = key !== null && key !== 'memory' && key !== 'transfer';
+      // The owner's rules and corrections say what they say; shipped knowledge's dues may be an association's event.
+      const target = shipped ? duesOrEducation(answer, row.description) : answer;
+      if (!usable(target)) return;
       const confidence =
         shipped && !row.industry && target === SUPPLIES
           ? Math.min(calibrate(key, rawScore), TRADE_DECIDES_CAP)
@@ -175,28 +177,14 @@ export async function categorizeRows(
         `built-in rule ${builtin.rule.name}${builtin.target === builtin.rule.target ? '' : ` → ${builtin.target}`}`,
       );
     const listed = builtin?.rule.supersedesDirectory ? null : listing();
-    if (listed)
-      offer(
-        'directory',
-        listed.calibrationKey ?? 'directory',
-        duesOrEducation(listed.target, row.description),
-        listed.rawScore,
-        listed.detail,
-      );
+    if (listed) offer('directory', listed.calibrationKey ?? 'directory', listed.target, listed.rawScore, listed.detail);
     // The network's code for the merchant's trade, when the feed carried one: after what knows the merchant by name, and
     // silent when the hand-kept directory lists the merchant under another account (Amazon's code is still a book
     // store's, 5942; Netflix's a cable company's, 4899): the listing says what the brand sells, unsure or not.
     const listedByHand = listed !== null && listed.calibrationKey !== 'brand';
     const mccOfRow = builtin?.rule.supersedesKeywords ? null : matchMcc(row.merchantCategoryCode, row.direction);
     const mcc = mccOfRow && listedByHand && mccOfRow.target !== listed.target ? null : mccOfRow;
-    if (mcc)
-      offer(
-        'regex',
-        'mcc',
-        duesOrEducation(mcc.target, row.description),
-        mcc.rawScore,
-        `mcc ${mcc.code} (${mcc.range.role})`,
-      );
+    if (mcc) offer('regex', 'mcc', mcc.target, mcc.rawScore, `mcc ${mcc.code} (${mcc.range.role})`);
     // Trade words are rules too (source `regex`) with their own curve; a merchant the hand-kept directory lists is known
     // better than a word in its name says ("HARBOR FREIGHT" sells tools, not shipping). A brand known only by its
     // OpenStreetMap tag leaves the word its say ("SQ *CAMPANILE COFFEE" is a café, not the Campanile hotels).
@@ -208,7 +196,7 @@ export async function categorizeRows(
       offer(
         'regex',
         keyword.cut ? 'cut-word' : keyword.rule.source === 'preset' ? 'preset' : 'keyword',
-        duesOrEducation(keyword.target, row.description),
+        keyword.target,
         keyword.rawScore,
         `keyword ${keyword.word} (${keyword.rule.name})`,
       );

@@ -1,7 +1,7 @@
 import { cleanDescriptor } from '../../descriptor/descriptor.ts';
 import { directoryEntries, lookupDirectory } from './directory/lookup.ts';
 import { accountForRole, US_CHART } from '../../chart/us-chart.ts';
-import { HELD_FOR_OTHERS } from './builtin-rules.ts';
+import { BANK_LOAN_WORDING, HELD_FOR_OTHERS } from './builtin-rules.ts';
 import { matchKeyword } from './keywords.ts';
 import { PRIOR_SCORE } from './priors.ts';
 import type { BatchTier, EngineRow, RowTier } from './engine.ts';
@@ -144,14 +144,9 @@ function paysNoCard(
   );
 }
 
-/**
- * A bank that issues cards lends too: a payment to it that names a loan or a mortgage ("TD BANK PAYMENT, LOAN 44118720")
- * pays the loan, not the bank's card.
- */
-const LOAN_WORDING = /\b(LOAN|LN|MORTGAGE|MTG)\b/;
-
+/** A bank that issues cards lends too: its card-payment listing has no opinion on a payment that names a loan. */
 function paysABanksLoan(row: Pick<CategorizationInput, 'description'>, match: { target: string }): boolean {
-  return match.target === TRANSFER && LOAN_WORDING.test(row.description.toUpperCase());
+  return match.target === TRANSFER && BANK_LOAN_WORDING.test(row.description.toUpperCase());
 }
 
 /**
