@@ -1141,3 +1141,41 @@ test('a business paid by Zelle is a guessed subcontractor, apart from the person
     '6030',
   ]);
 });
+
+test("a transfer to or from a person's own account is the owner's money, as a guess, unless its other leg is the business's", () => {
+  for (const [description, amountMinor, target] of [
+    ['ONLINE TRANSFER TO XXXXXX3387 HOLLOWAY', 800_000, '3200'],
+    ['ONLINE TRANSFER TO ALVAREZ C EVERYDAY CHECKING XXXXXX0147 REF #IB0MRB2XL8 ON 03/29/24', 400_000, '3200'],
+    ['ONLINE TRANSFER TO XXXXXX8821 PERSONAL CHECKING', 250_000, '3200'],
+    ['WITHDRAWAL TRANSFER TO 7731455-S10 KOWALSKI, HENRY', 120_000, '3200'],
+    ['Transfer to ANDRE WHITFIELD - TRUIST ****2217', 200_000, '3200'],
+    ['ONLINE TRANSFER FROM XXXXXX4419 ANJALI MEHTA', -200_000, '3100'],
+  ] as const) {
+    const match = matchBuiltinRule(row(description, amountMinor));
+    assert.deepEqual([match?.target, match?.rawScore], [target, GUESS_SCORE], description);
+    // Once the other leg is found on the entity's own accounts, it is the business's own transfer.
+    assert.notEqual(
+      matchBuiltinRule({ ...row(description, amountMinor), transferLegFound: true })?.target,
+      target,
+      description,
+    );
+  }
+  // The business's own accounts, and a payment app's transfer to a helper, are not the owner's.
+  assert.equal(decide(row('TRANSFER TO SAVINGS XXXXX8802 BUILDING FUND', 10_000))?.[1], 'transfer');
+  assert.equal(decide(row('Zelle Transfer To REYES UPHOLSTERY', 84_000))?.[1], '6030');
+  assert.equal(decide(row('TRANSFER TO SHARE 0009 BUSINESS CHECKING', 50_000))?.[1], 'transfer');
+});
+
+test("an income-tax payment naming a person as the taxpayer is the owners' tax, as a guess; a business's name is not", () => {
+  for (const description of [
+    'IRS USATAXPYMT 041524 270551294783310 KRISTEN DOYLE',
+    'IRS DES:USATAXPYMT ID:270461581294455 INDN:LUIS ORTEGA CO ID:3387702000 CCD',
+  ]) {
+    const match = matchBuiltinRule(row(description, 120_000, { date: '2026-03-02' }));
+    assert.deepEqual([match?.target, match?.rawScore], ['3200', GUESS_SCORE], description);
+  }
+  assert.equal(
+    decide(row('IRS USATAXPYMT 240415 270451234567890 HILL COUNTRY LAWN & LAND', 182_000, { date: '2026-03-02' }))?.[1],
+    '6140',
+  );
+});

@@ -1,5 +1,6 @@
 import { accountForRole } from '../../chart/us-chart.ts';
 import { cleanDescriptor, unglueBankWords } from '../../descriptor/descriptor.ts';
+import { namesAPerson, PERSONAL_ACCOUNT } from '../../descriptor/person-name.ts';
 import { guessesRevenueKind, revenueTargetFor, REVENUE_GUESS_SCORE } from './industry.ts';
 import type { Industry, Regime } from '../../tenancy/entity-profile.ts';
 import { US_STATE_NAMES, US_STATES_AND_DC } from '../../shared/us-states.ts';
@@ -727,6 +728,17 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     strength: 'guess',
     supersedesKeywords: true,
   },
+  // A transfer naming a person as the other account's holder ("WITHDRAWAL TRANSFER TO 7731455-S10 KOWALSKI, HENRY") that no
+  // rule above read: the owner's money (ownersAccount), and nothing when no person is named.
+  {
+    name: 'transfer-to-a-person',
+    pattern: /\b(TRANSFER|XFER|XFR|TRF|TRNSFR)\b.*\b(TO|FROM)\b/,
+    target: 'transfer',
+    strength: 'guess',
+    supersedesKeywords: true,
+    // A payment app's "transfer" to a person pays a helper more often than the owner (person-to-person-payment).
+    unless: /\b(ZELLE|PAY FRIENDS|CASH APP|VENMO|PAYPAL)\b/,
+  },
   // Cash taken from the business's account stays the business's (petty cash, a till's float) until the owner says it was
   // theirs: filed as cash on hand, held for review, never an equity move approved on its own.
   {
@@ -894,12 +906,31 @@ function ownersIncomeTax(
   if (rule.name !== 'federal-tax' && !statesIncomeTax) return null;
   if (BUSINESS_TAX_WORDING.test(text)) return null;
   if (ESTIMATE_WORDING.test(text)) return { target: OWNER_DRAWS, rawScore: STRENGTH_SCORE.strong };
+  // The taxpayer a payment names is a person ("IRS USATAXPYMT … KRISTEN DOYLE", "INDN:LUIS ORTEGA"): theirs, as a guess.
+  if (namesAPerson(input.description, false)) return { target: OWNER_DRAWS, rawScore: GUESS_SCORE };
   // An unknown classification is read as the default one: an LLC that elected nothing is taxed through its owners
   // (Treas. Reg. § 301.7701-3).
   const [, month, day] = input.date.split('-').map(Number);
   if (CONSUMER_ENTRY.test(text) || (ESTIMATE_MONTHS.has(month) && day <= ESTIMATE_LAST_DAY))
     return { target: OWNER_DRAWS, rawScore: GUESS_SCORE };
   return { target: rule.target, rawScore: GUESS_SCORE };
+}
+
+/** The rules that read a move of money between accounts, whose other account may be the owner's own. */
+const TRANSFER_RULES = new Set(['own-transfer', 'transfer-to-masked-account', 'transfer-to-a-person']);
+/** The other account of a transfer, after its words ("ONLINE TRANSFER TO … HOLLOWAY", "Transfer from Maya Chen - Chase …"). */
+const TRANSFER_COUNTERPARTY = /\b(TRANSFER|XFER|XFR|TRF|TRNSFR)\b.*?\b(TO|FROM)\b(.*)$/;
+
+/**
+ * A transfer to or from an account held by a person, or one the bank sells to people (PERSONAL_ACCOUNT), is the owner's
+ * money going home or coming in: a guessed draw or contribution, for review, and never once its other leg is on the
+ * business's own accounts (then it is the business's own transfer).
+ */
+function ownersAccount(input: CategorizationInput, rule: BuiltinRule): CategoryTarget | null {
+  if (!TRANSFER_RULES.has(rule.name) || input.transferLegFound === true) return null;
+  const counterparty = TRANSFER_COUNTERPARTY.exec(input.description.toUpperCase())?.[3];
+  if (!counterparty || !(PERSONAL_ACCOUNT.test(counterparty) || namesAPerson(counterparty))) return null;
+  return input.direction === 'out' ? OWNER_DRAWS : OWNER_CONTRIBUTIONS;
 }
 
 /** Words of a business's name that say nothing about who owns it. */
@@ -968,6 +999,9 @@ export function matchBuiltinRule(input: CategorizationInput): BuiltinRuleMatch |
     const industryTarget = input.industry ? rule.byIndustry?.[input.industry] : undefined;
     if (industryTarget) return { rule, target: industryTarget, rawScore: GUESS_SCORE };
     if (rule.unless?.test(text)) continue;
+    const owners = ownersAccount(input, rule);
+    if (owners) return { rule, target: owners, rawScore: GUESS_SCORE };
+    if (rule.name === 'transfer-to-a-person') continue;
     if (rule.name === 'own-transfer' && (leavesTheBusiness(input, text) || input.transferLegFound === false)) {
       // "ONLINE TRANSFER TO CHK ...6254" with no other leg on the entity's accounts went to an account the books do not
       // hold yet: the owner's own (a draw), or a business account not connected yet (its pair will come). The wording
