@@ -1179,3 +1179,26 @@ test("an income-tax payment naming a person as the taxpayer is the owners' tax, 
     '6140',
   );
 });
+
+test("a farm's crop and livestock sold, a cooperative's patronage, a Farm Credit advance, a payroll service's tax impound", () => {
+  for (const description of [
+    'ACH CREDIT AGROPUR INC MILK PMT 240315 VAN DER BERG DAIRY',
+    'ACH Deposit LANDUS GRAIN SETTLEMENT 240118 HOFFMANN GRAIN FARMS',
+    'ACH CREDIT PRODUCERS LIVEST AUCTION PROCEEDS 240618 DIAMOND R RANCH',
+  ]) {
+    const match = matchBuiltinRule(row(description, -5_000_000));
+    assert.deepEqual([match?.rule.name, match?.target, match?.rawScore], ['farm-product-sales', '4000', GUESS_SCORE]);
+  }
+  assert.deepEqual(decide(row('ACH CREDIT KEWAUNEE CO-OP PATRONAGE 240228', -174_266)), ['patronage-dividend', '4900']);
+  assert.deepEqual(decide(row('ACH CREDIT NORTHWEST FCS DISBURSE 9001835', -15_000_000)), [
+    'farm-credit-advance',
+    '2400',
+  ]);
+  // Money leaving for a crop is no sale.
+  assert.notEqual(decide(row('ACH DEBIT BIRDSONG PEANUTS SEED ACCT', 4_288_000))?.[0], 'farm-product-sales');
+  for (const description of [
+    'ACH DEBIT INTUIT TAX 0424 TAX 240615 DOUBLE BAR K',
+    'ACH DEBIT HEARTLAND PAYRLL TAX IMPOUND 240726',
+  ])
+    assert.deepEqual(decide(row(description, 94_137)), ['payroll-taxes', '6140'], description);
+});

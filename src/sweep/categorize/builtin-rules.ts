@@ -196,8 +196,8 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
   {
     name: 'payroll-taxes',
     pattern: new RegExp(
-      either(`${PAYROLL_PROCESSORS}|PAYROLL`, 'TAX|TAXES|TAX PMT|TAX IMPOUND') +
-        String.raw`|\bPAYROLL EXP\b|\b(PAYROLLTAX|PAYROLLTAXES|PAYROLL TAX)\b|\bINTUIT\b.*\b(DES|CO ENTRY DESCR):\s?(TAX|TAXES)\b|\bINTUIT \d+ (TAX|TAXES)\b`,
+      either(`${PAYROLL_PROCESSORS}|PAYROLL|PAYRLL`, 'TAX|TAXES|TAX PMT|TAX IMPOUND') +
+        String.raw`|\bPAYROLL EXP\b|\b(PAYROLLTAX|PAYROLLTAXES|PAYROLL TAX)\b|\bINTUIT\b.*\b(DES|CO ENTRY DESCR):\s?(TAX|TAXES)\b|\bINTUIT (TAX )?\d+ (TAX|TAXES)\b|\bTAX IMPOUND\b`,
     ),
     direction: 'out',
     target: accountForRole('taxes_licenses'),
@@ -522,6 +522,38 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     target: accountForRole('service_revenue'),
     strength: 'strong',
     revenueKindKnown: true,
+  },
+  // What farms sell is settled by its buyer in the crop's or the animal's name: an elevator's grain settlement, a
+  // creamery's milk check, a sale barn's auction proceeds, a packer's fruit pool (Schedule F, line 1). Goods, whatever the
+  // business's industry; a guess, since a farm's buyer also pays for custom work.
+  {
+    name: 'farm-product-sales',
+    pattern:
+      /\b(GRAIN|CORN|SOYBEANS?|SOY|WHEAT|RICE|MILK|CATTLE|LIVESTOCK|LIVESTO|LIVEST|HOGS|WOOL|MOHAIR|HONEY|PEANUTS?|COTTON|FRUIT|GRAPES?|EGGS)\b.*\b(PMT|PAY|PAYMENT|SETTL\w*|PROCEEDS|ADV|ADVANCE|POOL|ACCT|CHECK)\b|\b(AUCTION PROCEEDS|SALE BARN|GROWER PAY\w*|FINAL POOL|POOL ADV\w*)\b/,
+    direction: 'in',
+    target: accountForRole('sales'),
+    strength: 'guess',
+    revenueKindKnown: true,
+  },
+  // A farm supply or credit cooperative pays its members their share of its earnings (a patronage dividend, Schedule F
+  // line 3): other income, as a guess.
+  {
+    name: 'patronage-dividend',
+    pattern: /\bPATRONAGE\b/,
+    direction: 'in',
+    target: accountForRole('other_income'),
+    strength: 'guess',
+    supersedesDirectory: true,
+  },
+  // The Farm Credit System's associations lend by advances on an operating line ("FCSAMERICA ADVANCE", "NORTHWEST FCS
+  // DISBURSE", "AGSOUTH FARM CRED ADVANCE"): borrowed money, not income.
+  {
+    name: 'farm-credit-advance',
+    pattern:
+      /\b(FARM CRED\w*|FCS|FCSAMERICA|AGCOUNTRY|COMPEER|AGSOUTH|AGFIRST|AGTEXAS|AGWEST|AGPREFERENCE|AG CREDIT|CAPITAL FARM CREDIT|AMERICAN AGCREDIT)\b.*\b(ADVANCE|ADV|DISBURSE\w*|DISB|LOAN)\b/,
+    direction: 'in',
+    target: accountForRole('loans'),
+    strength: 'fair',
   },
   // An insurer or a carrier pays its agents' and brokers' commissions by ACH ("AGENT COMM").
   {

@@ -215,7 +215,7 @@ test('a bank named inside a wire routed the money: the directory does not read i
   assert.notEqual(directoryTier({ ...engineRow('PAYMENT TO WELLS FARGO CARD', 1), bankAccountKind: 'checking' }), null);
 });
 
-test("the business's cash and a masked account's transfer are filed, but never approved on their own", async () => {
+test("the business's cash, a masked account's transfer and a person's account are filed, but never approved on their own", async () => {
   const answers = await categorizeCold(
     [
       'ATM CASH WITHDRAWAL 0412 TD BANK 4302 N DALE MABRY TAMPA FL',
@@ -231,7 +231,8 @@ test("the business's cash and a masked account's transfer are filed, but never a
       [accountForRole('cash'), true],
       [accountForRole('cash'), true],
       [accountForRole('cash'), true],
-      ['transfer', true],
+      // A person's own account: the owner's, as a guess (person-name.ts).
+      [accountForRole('owner_draw'), true],
       ['transfer', true],
     ],
   );
