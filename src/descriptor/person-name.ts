@@ -118,26 +118,33 @@ const STATE_NAME_WORDS: ReadonlySet<string> = new Set(Object.values(US_STATE_NAM
  * business or a government anywhere in the run rules it out.
  */
 export function isPersonName(words: readonly string[], trailing: boolean): boolean {
-  if (words.length === 0 || words.some((word) => NEVER_A_PERSON.has(word))) return false;
+  const length = personNameLength(words);
+  if (length === 0 || (!trailing && length !== words.length)) return false;
+  // A lone surname only where a holder's name is expected, not where a business's may end ("… LAWN & LAND").
+  if (length === 1 && !trailing) return false;
+  // Words after the name may name the holder's bank ("CHRIS VANCE PINNACLE BANK"): only the name's own are checked.
+  return !words.slice(0, trailing ? length : words.length).some((word) => NEVER_A_PERSON.has(word));
+}
+
+/** How many of the run's first words make a person's name (see isPersonName), or 0. */
+function personNameLength(words: readonly string[]): number {
   const { surnameRank, first } = nameWords();
   const isInitial = (word: string) => /^[A-Z]$/.test(word);
   const isGiven = (word: string) => first.has(word) && !STATE_NAME_WORDS.has(word);
   const isSurname = (word: string) => surnameRank.has(word);
   const isWord = (word: string) => /^[A-Z][A-Z'-]+$/.test(word);
-  const nameLength = (length: number) => (trailing ? words.length >= length : words.length === length);
-  // A lone surname only where a holder's name is expected, not where a business's may end ("… LAWN & LAND").
-  if (words.length === 1)
-    return trailing && !isGiven(words[0]) && (surnameRank.get(words[0]) ?? Infinity) <= LONE_SURNAME_RANK;
   const [one, two, three] = words;
-  // Two words, or three with a middle initial ("MARIA L GARZA").
-  if (three !== undefined && isInitial(two) && isGiven(one) && isWord(three) && nameLength(3)) return true;
-  if (!nameLength(2)) return false;
+  if (one === undefined) return 0;
+  if (two === undefined) return !isGiven(one) && (surnameRank.get(one) ?? Infinity) <= LONE_SURNAME_RANK ? 1 : 0;
+  // A middle initial ("MARIA L GARZA").
+  if (three !== undefined && isGiven(one) && isInitial(two) && isWord(three)) return 3;
   if ((isGiven(one) || isInitial(one)) && (isSurname(two) || isGiven(two) || isInitial(two)))
-    return isWord(one) || isWord(two);
-  if (isSurname(one) && (isGiven(two) || isInitial(two))) return true;
-  if (isGiven(one) && !isSurname(one) && isWord(two)) return true;
-  if (isInitial(one) && isWord(two)) return true;
-  return words.length === 2 && isWord(one) && isSurname(two) && two.length >= 3;
+    return isWord(one) || isWord(two) ? 2 : 0;
+  if (isSurname(one) && (isGiven(two) || isInitial(two))) return 2;
+  if (isGiven(one) && !isSurname(one) && isWord(two)) return 2;
+  if (isInitial(one) && isWord(two)) return 2;
+  // A given name outside the lists before a census surname, the two alone ("ANJALI MEHTA").
+  return words.length === 2 && isWord(one) && isSurname(two) && two.length >= 3 ? 2 : 0;
 }
 
 /** Words a bank prints for the kind of account or for an ACH field, which sit beside the holder's name and end its run. */

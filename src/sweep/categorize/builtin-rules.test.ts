@@ -1202,3 +1202,21 @@ test("a farm's crop and livestock sold, a cooperative's patronage, a Farm Credit
   ])
     assert.deepEqual(decide(row(description, 94_137)), ['payroll-taxes', '6140'], description);
 });
+
+test("a city's income tax and a state's treasury or tax department read as whose income it is; a driver's platform pay is service income", () => {
+  const cityTax = matchBuiltinRule(row('CITY OF COLUMBUS INCOME TAX', 4_500, { date: '2026-03-02' }));
+  assert.deepEqual([cityTax?.rule.name, cityTax?.target, cityTax?.rawScore], ['local-income-tax', '6140', GUESS_SCORE]);
+  for (const description of [
+    'OHIO DEPT TAX ESTIMATED PMT',
+    'WITHDRAWAL ACH STATE OF MICH TREAS TYPE: MI-1040ES CO: MICHIGAN DEPT TREAS',
+  ])
+    assert.equal(decide(row(description, 30_000))?.[1], '3200', description);
+  for (const description of [
+    'Direct Deposit from DOORDASH, INC.',
+    'Instant Transfer from DOORDASH DASHER FAST PAY',
+    'GRUBHUB HOLDINGS DES:DRIVERPAY ID:XXXXX0312 INDN:LUIS ORTEGA CO ID:XXXXX02163 CCD',
+  ])
+    assert.deepEqual(decide(row(description, -40_000)), ['gig-driver-pay', '4100'], description);
+  // A restaurant's payout from the same platform is no driver's pay.
+  assert.notEqual(decide(row('DOORDASH INC PAYOUT 0412', -120_000))?.[0], 'gig-driver-pay');
+});

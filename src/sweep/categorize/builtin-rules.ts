@@ -291,7 +291,7 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
   {
     name: 'state-tax',
     pattern:
-      /\b(FRANCHISE TAX|FTB|[A-Z]{2}DOR|DEPT OF REV\w*|DEPARTMENT OF REV\w*|DEPT REV\w*|DOR|COMPTROLLER|TAX COMMISSION|DEPT OF TAXATION|DEPT OF TAX|NYS DTF|DTF|EMPLOYMENT DEV|EDD|DEPT FIN|DEPT OF FINANCE|FIN & ADMIN|FINANCE & ADMIN|DFA|UNEMPLOYMENT INS|EMPLOYMENT SEC|EMPLOYMENT SECURITY|WORKFORCE COMM|WORKFORCE\b.*\bTAX|UNEMPLOYMENT TAX|SUTA|UI TAX|UI (PAYMENT|PMT|PYMT|CONTRIB\w*)|UC TAX|UC CONTRIB\w*|DOL UI|UI EMPLOYER|PFML\w*|PAID LEAVE|FAMILY LEAVE|FAMLI|EMPLOYMENT DEPT|STATE TAX|CITY TAX|COUNTY TAX|CITY ?& ?COUNTY|CITY AND COUNTY|PROPERTY TAX|PROP TAX|TAX COLL|TAX COLLECTOR|REVENUE COMM|REVENUE COMMISSION|OL TAX|OCC TAX|OCCUPATIONAL TAX|OCCUPATIONAL LICENSE|TAXATION|SECRETARY OF STATE|SECRETARY OF|SEC OF STATE|SOS|ANNUAL REPORT FEE|ANNUAL RPT|DIV OF REV\w*|CONSUMER AFFAIRS|BUSINESS LICENSE|TREASURER|OPT TAX|OCC PRIV\w*|FIRE MARSHAL|FIRE RESCUE|FIRE INSPECTION|FIRE PREVENTION|BUILDING PERMIT|PERMIT FEE|LICENSE RENEWAL|LIC RENEWAL|LICENSE FEE|BOARD OF \w+ EXAMINERS|VEHICLE REGISTRATION|TAG RENEWAL|TABS RENEWAL|DMV)\b/,
+      /\b(FRANCHISE TAX|FTB|[A-Z]{2}DOR|DEPT OF REV\w*|DEPARTMENT OF REV\w*|DEPT REV\w*|DOR|COMPTROLLER|TAX COMMISSION|DEPT OF TAXATION|DEPT OF TAX|DEPT TAX\w*|(DEPT|DEPARTMENT) (OF )?TREAS\w*|STATE OF [A-Z]+ TREAS\w*|NYS DTF|DTF|EMPLOYMENT DEV|EDD|DEPT FIN|DEPT OF FINANCE|FIN & ADMIN|FINANCE & ADMIN|DFA|UNEMPLOYMENT INS|EMPLOYMENT SEC|EMPLOYMENT SECURITY|WORKFORCE COMM|WORKFORCE\b.*\bTAX|UNEMPLOYMENT TAX|SUTA|UI TAX|UI (PAYMENT|PMT|PYMT|CONTRIB\w*)|UC TAX|UC CONTRIB\w*|DOL UI|UI EMPLOYER|PFML\w*|PAID LEAVE|FAMILY LEAVE|FAMLI|EMPLOYMENT DEPT|STATE TAX|CITY TAX|COUNTY TAX|CITY ?& ?COUNTY|CITY AND COUNTY|PROPERTY TAX|PROP TAX|TAX COLL|TAX COLLECTOR|REVENUE COMM|REVENUE COMMISSION|OL TAX|OCC TAX|OCCUPATIONAL TAX|OCCUPATIONAL LICENSE|TAXATION|SECRETARY OF STATE|SECRETARY OF|SEC OF STATE|SOS|ANNUAL REPORT FEE|ANNUAL RPT|DIV OF REV\w*|CONSUMER AFFAIRS|BUSINESS LICENSE|TREASURER|OPT TAX|OCC PRIV\w*|FIRE MARSHAL|FIRE RESCUE|FIRE INSPECTION|FIRE PREVENTION|BUILDING PERMIT|PERMIT FEE|LICENSE RENEWAL|LIC RENEWAL|LICENSE FEE|BOARD OF \w+ EXAMINERS|VEHICLE REGISTRATION|TAG RENEWAL|TABS RENEWAL|DMV)\b/,
     direction: 'out',
     target: accountForRole('taxes_licenses'),
     strength: 'strong',
@@ -311,6 +311,19 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     readsName: true,
     // A revenue or tax department collects income tax too: the state-tax rule reads whose ("COLORADO DEPT OF REV TAX PYMT").
     unless: /\b(REV|REVENUE|REVENU\w*|TAX\w*|TREAS\w*|FINANCE)\b/,
+  },
+  // Cities in Ohio, Michigan, Kentucky and Pennsylvania tax the income their residents and businesses earn ("CITY OF
+  // COLUMBUS INCOME TAX", "CITY OF GRAND RAP TYPE: INC TAX"): whose income it is, the business's or its owners', is read
+  // as for a state's income tax (ownersIncomeTax).
+  {
+    name: 'local-income-tax',
+    pattern:
+      /\b(CITY|VILLAGE|TOWNSHIP|TWP|BORO|BOROUGH|SCHOOL DIST\w*)\b.*\b(INCOME TAX|INC TAX|INCOME TX|EARNED INCOME|EIT|NET PROFIT\w*)\b/,
+    direction: 'out',
+    target: accountForRole('taxes_licenses'),
+    strength: 'strong',
+    supersedesDirectory: true,
+    supersedesKeywords: true,
   },
   {
     name: 'federal-tax',
@@ -467,6 +480,19 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     target: accountForRole('service_revenue'),
     strength: 'strong',
     revenueKindKnown: true,
+  },
+  // Delivery and ride platforms pay their drivers by direct deposit or instant cash-out ("Direct Deposit from DOORDASH,
+  // INC.", "DOORDASH DASHER FAST PAY", "GRUBHUB HOLDINGS DES:DRIVERPAY"): the driver's service income, where the
+  // directory's listing of the same platform reads a restaurant's payout of meals sold.
+  {
+    name: 'gig-driver-pay',
+    pattern:
+      /\b(DOORDASH|DASHER|GRUBHUB|UBER|LYFT|INSTACART|SHIPT|AMAZON FLEX|SPARK DRIVER|WALMART SPARK|ROADIE|GOPUFF)\b.*\b(DRIVER ?PAY|DRIVERPAY|DASHER|FAST ?PAY|DIRECT DEP\w*|EARNINGS|INSTANT PAY|EXPRESS PAY|DAILY PAY|DRIVER PAYMENT)\b|\b(DIRECT DEP\w*|DIR DEP) FROM (DOORDASH|UBER|LYFT|GRUBHUB|INSTACART|SHIPT)\b/,
+    direction: 'in',
+    target: accountForRole('service_revenue'),
+    strength: 'fair',
+    revenueKindKnown: true,
+    supersedesDirectory: true,
   },
   {
     name: 'platform-payouts',
@@ -905,7 +931,7 @@ const BUSINESS_TAX_WORDING =
 export const GUESS_SCORE = STRENGTH_SCORE.guess;
 /** The states' income-tax collectors (a secretary of state, a county or a city collects no income tax). */
 const STATE_INCOME_TAX_AGENCY =
-  /\b(DEPT FIN|DEPT OF FINANCE|FIN & ADMIN|FINANCE & ADMIN|DFA|DEPT OF REV\w*|DEPARTMENT OF REV\w*|DEPT REV\w*|DOR|[A-Z]{2}DOR|FTB|FRANCHISE TAX B\w*|DEPT OF TAXATION|DEPT TAXATION|DEPT OF TAX|TAXATION|DTF|TAX COMMISSION|STATE TAX COMM\w*|STATE TAX|COMPTROLLER)\b/;
+  /\b(DEPT FIN|DEPT OF FINANCE|FIN & ADMIN|FINANCE & ADMIN|DFA|DEPT OF REV\w*|DEPARTMENT OF REV\w*|DEPT REV\w*|DOR|[A-Z]{2}DOR|FTB|FRANCHISE TAX B\w*|DEPT OF TAXATION|DEPT TAXATION|DEPT OF TAX|DEPT TAX|(DEPT|DEPARTMENT) (OF )?TREAS\w*|STATE OF [A-Z]+ TREAS\w*|TAXATION|DTF|TAX COMMISSION|STATE TAX COMM\w*|STATE TAX|COMPTROLLER)\b/;
 /** Form 1040-ES installments fall due on the 15th of January, April, June and September (Publication 505), a weekend or holiday moving them a few days. */
 const ESTIMATE_MONTHS = new Set([1, 4, 6, 9]);
 const ESTIMATE_LAST_DAY = 18;
@@ -935,7 +961,7 @@ function ownersIncomeTax(
   if (input.regime && !OWNERS_PAY_INCOME_TAX.has(input.regime)) return null;
   const statesIncomeTax =
     rule.name === 'state-tax' && STATE_INCOME_TAX_AGENCY.test(text) && !NO_INDIVIDUAL_INCOME_TAX_STATE.test(text);
-  if (rule.name !== 'federal-tax' && !statesIncomeTax) return null;
+  if (rule.name !== 'federal-tax' && rule.name !== 'local-income-tax' && !statesIncomeTax) return null;
   if (BUSINESS_TAX_WORDING.test(text)) return null;
   if (ESTIMATE_WORDING.test(text)) return { target: OWNER_DRAWS, rawScore: STRENGTH_SCORE.strong };
   // The taxpayer a payment names is a person ("IRS USATAXPYMT … KRISTEN DOYLE", "INDN:LUIS ORTEGA"): theirs, as a guess.
