@@ -1220,3 +1220,20 @@ test("a city's income tax and a state's treasury or tax department read as whose
   // A restaurant's payout from the same platform is no driver's pay.
   assert.notEqual(decide(row('DOORDASH INC PAYOUT 0412', -120_000))?.[0], 'gig-driver-pay');
 });
+
+test("an online bank's paid plan is its fee, Pay.gov a federal agency's charge, a line of credit's interest said after its number", () => {
+  for (const description of ['Found Plus subscription', 'Lili Pro Subscription', 'SpotMe Tip'])
+    assert.deepEqual(decide(row(description, 1_999)), ['bank-plan-fee', '6210'], description);
+  assert.equal(decide(row('Mercury Treasury', 1_999))?.[0], undefined);
+  assert.deepEqual(decide(row('WWW.PAY.GOV DEA REGISTR 800-882-9539 TX', 88_800, { kind: 'credit_card' })), [
+    'federal-fees',
+    '6140',
+  ]);
+  assert.deepEqual(decide(row('LOAN PAYMENT LOC XXXXX8830 INTEREST', 31_255)), ['interest-charged', '6070']);
+  assert.deepEqual(decide(row('LOAN PAYMENT LOC XXXXX8830', 31_255)), ['loan-payment', '2400']);
+  assert.equal(decide(row('ACH DEBIT MAINE REVENUE SVC ESTPMT 240415', 42_000))?.[1], '3200');
+});
+
+test('an SBA disaster loan repaid through Pay.gov stays a loan payment', () => {
+  assert.deepEqual(decide(row('ACH Paid To Sba Eidl Loan Pay.gov', 73_100)), ['loan-payment', '2400']);
+});
