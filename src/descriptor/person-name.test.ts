@@ -65,3 +65,9 @@ test("a bank, account or business word among a name's first words, or anywhere i
     }),
   );
 });
+
+test('an ordinary word that is also a surname names no one alone ("main account")', () => {
+  assert.equal(namesAPerson('main account'), false);
+  assert.equal(namesAPerson('DDA XXXXXX5540 ONLINE KAISER'), false);
+  assert.equal(namesAPerson('XXXX3012 ROJAS'), true);
+});

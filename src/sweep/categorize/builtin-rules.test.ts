@@ -1237,3 +1237,22 @@ test("an online bank's paid plan is its fee, Pay.gov a federal agency's charge, 
 test('an SBA disaster loan repaid through Pay.gov stays a loan payment', () => {
   assert.deepEqual(decide(row('ACH Paid To Sba Eidl Loan Pay.gov', 73_100)), ['loan-payment', '2400']);
 });
+
+test("a travel site's commission billed to a host, a regulator's fee, an occupancy or property tax, a linen service", () => {
+  for (const description of ['BOOKING.COM BV DIRECTDEBIT 0304 INV1099231', 'ACH DEBIT EXPEDIA INC PAYMENT 0000088123'])
+    assert.deepEqual(decide(row(description, 38_810)), ['travel-site-commission', '6020'], description);
+  // A trip bought on a card is not a commission.
+  assert.notEqual(
+    decide(row('EXPEDIA 72634 EXPEDIA.COM WA', 41_200, { kind: 'credit_card' }))?.[0],
+    'travel-site-commission',
+  );
+  for (const description of [
+    'CA PUBLIC UTILITIES COMMISSION',
+    'BUNCOMBE CO TAX OCCUPANCY TAX 0420',
+    'ACH DEBIT WILSON CO TRUSTEE PROPTAX 022824',
+    'LARA CORP ANNUAL REPORT',
+  ])
+    assert.deepEqual(decide(row(description, 15_000)), ['state-tax', '6140'], description);
+  const linen = matchBuiltinRule(row('ACH DEBIT OC LINEN SVC INV 4410', 184_620));
+  assert.deepEqual([linen?.rule.name, linen?.target, linen?.rawScore], ['linen-service', '6100', GUESS_SCORE]);
+});
