@@ -1256,3 +1256,35 @@ test("a travel site's commission billed to a host, a regulator's fee, an occupan
   const linen = matchBuiltinRule(row('ACH DEBIT OC LINEN SVC INV 4410', 184_620));
   assert.deepEqual([linen?.rule.name, linen?.target, linen?.rawScore], ['linen-service', '6100', GUESS_SCORE]);
 });
+
+test("a dealer's floor plan: advances borrowed, payoffs and curtailments repaid, its interest an expense; a card paid to a bank's card services", () => {
+  assert.deepEqual(decide(row('ACH Deposit NEXTGEAR CAPITAL FLOOR ADV 7712304 EASTSIDE MOTORS', -980_000)), [
+    'loan-proceeds',
+    '2400',
+  ]);
+  for (const description of [
+    'CORPORATE ACH TD BANK INV FIN PAYOFF 240420 GREENWAY SMALL ENGINE',
+    'PREAUTHORIZED DEBIT NORTHPOINT COMM CURTAIL 240401 THUNDER VALLEY',
+    'ACH Withdrawal WESTLAKE FLOORI PAYOFF 240418 EASTSIDE MOTORS LLC',
+  ])
+    assert.deepEqual(decide(row(description, 582_000)), ['loan-payment', '2400'], description);
+  for (const description of [
+    'CORPORATE ACH TD BANK INV FIN INTEREST 240401 GREENWAY SMALL ENGI',
+    'ACH Withdrawal NEXTGEAR CAPITAL INT FEES 7712304 EASTSIDE MOTORS',
+  ])
+    assert.deepEqual(decide(row(description, 21_438)), ['interest-charged', '6070'], description);
+  assert.deepEqual(decide(row('ACH Withdrawal PNFP CARD SVC CARD PMT 4401 EASTSIDE MOTORS LLC', 287_455)), [
+    'card-payment-sent',
+    'transfer',
+  ]);
+  // An own transfer under a business's equipment-rental name rents nothing.
+  assert.notEqual(
+    decide(row('Online Transfer to SUMMIT EQUIPMENT RENTAL Business Market Rate Savings xxxxxx4521', 1_000_000))?.[1],
+    '6100',
+  );
+  for (const description of [
+    'CORPORATE ACH LFUCG REVENUE OCC LIC 240415 GREENWAY SMALL ENGINE',
+    'ACH Withdrawal KNOX CO CLERK TITLE FEES 0416 EASTSIDE MOTORS',
+  ])
+    assert.deepEqual(decide(row(description, 64_217)), ['state-tax', '6140'], description);
+});
