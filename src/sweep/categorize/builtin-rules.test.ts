@@ -1288,3 +1288,15 @@ test("a dealer's floor plan: advances borrowed, payoffs and curtailments repaid,
   ])
     assert.deepEqual(decide(row(description, 64_217)), ['state-tax', '6140'], description);
 });
+
+test('gifts and grants received are other income, whatever platform paid them out', () => {
+  for (const description of [
+    'GIVEBUTTER INC   PAYOUT    240304 EASTSIDE COMMUNITY FO',
+    'ACH DEPOSIT UNITED WAY OF GR GRANT PMT 240325',
+    'ELECTRONIC DEPOSIT BENEVITY FUND      REF=240501000447210',
+    'ACH CREDIT PAYPAL GIVING FUND DONATIONS',
+  ])
+    assert.deepEqual(decide(row(description, -25_000)), ['donations-and-grants', '4900'], description);
+  // A gift given is no income.
+  assert.notEqual(decide(row('DONATION AMERICAN RED CROSS', 5_000))?.[0], 'donations-and-grants');
+});

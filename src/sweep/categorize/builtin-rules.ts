@@ -599,6 +599,17 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
   },
   // A farm supply or credit cooperative pays its members their share of its earnings (a patronage dividend, Schedule F
   // line 3): other income, as a guess.
+  // Gifts and grants received (a donation platform's payout, a foundation's grant, a state's child-nutrition reimbursement):
+  // other income, the chart having no account of its own for them; a nonprofit's books name them contributions.
+  {
+    name: 'donations-and-grants',
+    pattern:
+      /\b(DONATIONS?|DONOR|GRANTS?|GRANT (PMT|PAYMENT|AWARD)|GIVING FUND|GIVEBUTTER|BENEVITY|NETWORK FOR GOOD|DONORBOX|SNAP RAISE|CACFP|FUNDRAIS\w*)\b/,
+    direction: 'in',
+    target: accountForRole('other_income'),
+    strength: 'fair',
+    supersedesDirectory: true,
+  },
   {
     name: 'patronage-dividend',
     pattern: /\bPATRONAGE\b/,
