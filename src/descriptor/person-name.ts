@@ -40,8 +40,8 @@ const LONE_SURNAME_RANK = 3_000;
 const NAME_BEFORE_WORD_RANK = 500;
 
 /**
- * Words that are some family's name but, on a bank line, name a bank, an account or a business: a run of words that has
- * one of them is no person's name ("WELLS FARGO", "CHASE", "SHARE 0009", "GOLDEN FORK CATERING LLC").
+ * Words that are some family's name but, on a bank line, name a bank, an account, a business or a government: a name
+ * with one of them is no person's ("WELLS FARGO", "CHASE", "SHARE 0009", "GOLDEN FORK CATERING LLC").
  */
 const NEVER_A_PERSON = new Set([
   // banks and brokers whose names are names
@@ -121,7 +121,7 @@ const STATE_NAME_WORDS: ReadonlySet<string> = new Set(Object.values(US_STATE_NAM
  * census surname, the two alone ("ANJALI MEHTA"); or one frequent surname alone ("HOLLOWAY"). With `trailing`, words
  * after the name may name its bank ("LENA PARK ONPOINT CU"); without, the name is the whole run, as where a business's
  * name may stand ("HILL COUNTRY LAWN" is a business whose words are names). A word that names a bank, an account, a
- * business or a government anywhere in the run rules it out.
+ * business or a government (NEVER_A_PERSON) rules it out: among the name's own words, or without `trailing`, anywhere.
  */
 export function isPersonName(words: readonly string[], trailing: boolean): boolean {
   const length = personNameLength(words);

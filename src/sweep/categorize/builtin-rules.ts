@@ -597,8 +597,6 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     strength: 'guess',
     revenueKindKnown: true,
   },
-  // A farm supply or credit cooperative pays its members their share of its earnings (a patronage dividend, Schedule F
-  // line 3): other income, as a guess.
   // Gifts and grants received (a donation platform's payout, a foundation's grant, a state's child-nutrition reimbursement):
   // other income, the chart having no account of its own for them; a nonprofit's books name them contributions.
   {
@@ -612,6 +610,8 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     // Money from a person by a payment app names the person, and GRANT is a surname too ("ZELLE FROM TAMEKA GRANT").
     unless: /\b(ZELLE|VENMO|CASH APP)\b/,
   },
+  // A farm supply or credit cooperative pays its members their share of its earnings (a patronage dividend, Schedule F
+  // line 3): other income, as a guess.
   {
     name: 'patronage-dividend',
     pattern: /\bPATRONAGE\b/,
