@@ -39,7 +39,8 @@ export const COMMON_SURNAMES = 1_000;
 export const COMMON_FIRST_NAMES = 500;
 export const TOWN_POPULATION = 25_000;
 
-const upper = (name: string) =>
+/** A name as the lists compare it: capitals only, accents dropped (shared with build-person-names.ts). */
+export const upper = (name: string) =>
   name
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
@@ -91,7 +92,7 @@ function usTowns(): Map<string, { state: string; population: number }> {
 }
 
 /** Every word of the English word list, upper-cased. */
-function englishWords(): Set<string> {
+export function englishWords(): Set<string> {
   return new Set(readFileSync(englishWordsFile, 'utf8').split('\n').map(upper).filter(Boolean));
 }
 

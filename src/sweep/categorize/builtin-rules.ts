@@ -8,6 +8,8 @@ import { TRANSFER, type BankAccountKind, type CategorizationInput, type Category
 
 const OWNER_DRAWS = accountForRole('owner_draw');
 const OWNER_CONTRIBUTIONS = accountForRole('owner_contribution');
+/** How banks write a transfer, in full or cut ("ONLINE XFER", "Trf To Savings"). */
+const TRANSFER_WORD = '(TRANSFER|XFER|XFR|TRF|TRNSFR)';
 /** What a trust account's money is to the business: owed to the clients or owners it belongs to (accounts payable). */
 export const HELD_FOR_OTHERS = accountForRole('held_for_others');
 
@@ -854,7 +856,7 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
   // rule above read: the owner's money (ownersAccount), and nothing when no person is named.
   {
     name: 'transfer-to-a-person',
-    pattern: /\b(TRANSFER|XFER|XFR|TRF|TRNSFR)\b.*\b(TO|FROM)\b/,
+    pattern: new RegExp(String.raw`\b${TRANSFER_WORD}\b.*\b(TO|FROM)\b`),
     target: 'transfer',
     strength: 'guess',
     supersedesKeywords: true,
@@ -1044,7 +1046,7 @@ function ownersIncomeTax(
 /** The rules that read a move of money between accounts, whose other account may be the owner's own. */
 const TRANSFER_RULES = new Set(['own-transfer', 'transfer-to-masked-account', 'transfer-to-a-person']);
 /** The other account of a transfer, after its words ("ONLINE TRANSFER TO … HOLLOWAY", "Transfer from Maya Chen - Chase …"). */
-const TRANSFER_COUNTERPARTY = /\b(TRANSFER|XFER|XFR|TRF|TRNSFR)\b.*?\b(TO|FROM)\b(.*)$/;
+const TRANSFER_COUNTERPARTY = new RegExp(String.raw`\b${TRANSFER_WORD}\b.*?\b(TO|FROM)\b(.*)$`);
 
 /**
  * A transfer to or from an account held by a person, or one the bank sells to people (PERSONAL_ACCOUNT), is the owner's
