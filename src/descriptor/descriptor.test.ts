@@ -362,6 +362,8 @@ const bankPrefix = fc.constantFrom(
   'ACH WEB ',
   'CCD DEBIT, ',
   'CCD DEPOSIT, ',
+  'DEBIT CARD: ',
+  'DEBIT CARD PURCHASE: ',
   'ELECTRONIC PMT-WEB, ',
   'BUSINESS TO BUSINESS ACH DEBIT ',
   'CORPORATE ACH ',

@@ -417,10 +417,10 @@ function stripBankPrefix(text: string): { rest: string; prefix: string | null } 
   const leadingPhrase = BANK_PHRASE.exec(text);
   if (leadingPhrase) index = leadingPhrase[0].trim().split(' ').length;
   while (index < words.length - 1) {
-    // "CCD DEBIT, SYSCO": a comma closes the bank's words.
-    const word = words[index].replace(/,$/, '');
+    // "CCD DEBIT, SYSCO" and Novo's "Debit Card: CIRCLE K": a comma or a colon closes the bank's words.
+    const word = words[index].replace(/[,:]$/, '');
     // "PAYMENT TO CHASE" and "PAYMENT THANK YOU" name what the payment is, so their first word stays.
-    const next = words[index + 1].replace(/,$/, '');
+    const next = words[index + 1].replace(/[,:]$/, '');
     const follows =
       index > 0 &&
       ((BANK_NOISE_FOLLOWERS.has(word) && next !== 'TO' && next !== 'THANK' && next !== 'RECEIVED') ||
