@@ -1309,3 +1309,65 @@ test('gifts and grants received are other income, whatever platform paid them ou
   // A gift given is no income.
   assert.notEqual(decide(row('DONATION AMERICAN RED CROSS', 5_000))?.[0], 'donations-and-grants');
 });
+
+test("a tenant's refundable deposit is held for them, taken in or given back; a chargeback takes back a sale", () => {
+  assert.deepEqual(decide(row('ZELLE FROM LATOYA BROOKS SEC DEPOSIT 5518 CAMINO', -150_000)), [
+    'security-deposit-held',
+    '2000',
+  ]);
+  assert.deepEqual(
+    decide(row('ZELLE TO DIANA ORTIZ ON 03/27 REF # WFCT0R8T1N3C DEPOSIT REFUND SECURITY DEP', 100_000)),
+    ['security-deposit-returned', '2000'],
+  );
+  assert.notEqual(
+    decide(row('ZELLE FROM DIANA ORTIZ SECURITY DEPOSIT REFUND', -100_000))?.[0],
+    'security-deposit-held',
+  );
+  assert.deepEqual(decide(row('ACH DEBIT GINGR PAYMENTS CHARGEBACK CB240311 BARKLEY ACRES', 31_200)), [
+    'chargeback',
+    '4200',
+  ]);
+  assert.deepEqual(decide(row('BANKCARD 8076 CHGBK 518089201114', 7_499)), ['chargeback', '4200']);
+  assert.notEqual(decide(row('STRIPE CHARGEBACK FEE', 1_500))?.[0], 'chargeback');
+});
+
+test("courts' filing fees are legal costs; a state's treasury, a county treasurer's real-estate tax and a licence year are taxes and licences", () => {
+  assert.deepEqual(decide(row('BEXAR CO JP PCT 3 SAN ANTONIO TX', 5_400, { kind: 'credit_card' })), [
+    'court-costs',
+    '6080',
+  ]);
+  assert.deepEqual(decide(row('DEBIT CARD PURCHASE 04-09-24 ALEXANDRIA GEN DIST COURT ALEXANDRIA VA', 5_800)), [
+    'court-costs',
+    '6080',
+  ]);
+  assert.deepEqual(decide(row('Withdrawal ACH MICHIGAN TREASURY TYPE: SUW TAX CO: STATE OF MICHIGAN', 28_614)), [
+    'state-tax',
+    '6140',
+  ]);
+  assert.deepEqual(decide(row('ACH DEBIT FRANKLIN CO TREAS REAL ESTATE TAX 010-218834', 348_216)), [
+    'state-tax',
+    '6140',
+  ]);
+  assert.deepEqual(decide(row('ACH DEBIT DELAWARE CO AUDITOR KENNEL LIC 2024', 17_500)), ['state-tax', '6140']);
+  assert.equal(decide(row('TREASURY DIRECT', 100_000))?.[0] === 'state-tax', false, 'a savings bond is no state tax');
+});
+
+test('a utility is paid by its bill-pay wording; a credit union numbers cards among loans and savings as shares', () => {
+  assert.deepEqual(decide(row('GREEN MTN POWER WEB PMT 0911283', 31_847)), ['utility-bill', '6170']);
+  assert.deepEqual(decide(row('ACH Debit INTERMOUNTAIN GAS - WEB PMT', 6_145)), ['utility-bill', '6170']);
+  assert.deepEqual(decide(row('ACH DEBIT SEVIER CO ELEC SYS BILL PAY', 38_827)), ['utility-bill', '6170']);
+  assert.notEqual(
+    decide(row('SHELL GAS STATION 1234', 4_500))?.[0],
+    'utility-bill',
+    'a gas station is paid at its pump',
+  );
+  assert.deepEqual(decide(row('Transfer To Loan 0080 ICCU VISA BUSINESS', 98_624)), [
+    'credit-union-card-loan',
+    'transfer',
+  ]);
+  assert.deepEqual(
+    decide(row('Transfer To Loan 0080 ICCU VISA BUSINESS', 98_624, { kind: 'credit_card' }))?.[0] ?? null,
+    null,
+  );
+  assert.equal(decide(row('Withdrawal Transfer To 0000440552 S01', 500_000))?.[1], 'transfer');
+});
