@@ -31,3 +31,22 @@ export function capitalizedPurchase(
     Math.abs(row.amountMinor) > DE_MINIMIS_SAFE_HARBOR_MINOR
   );
 }
+
+/**
+ * The safe harbor lets a business expense an item up to $2,500 but does not oblige it: many keep a lower capitalization
+ * policy, and a single purchase above $1,000 from an office or electronics seller is most often one computer or camera.
+ * Shipped knowledge's office answer for it keeps its account but waits for the owner's word.
+ */
+export const CAPITALIZATION_QUESTION_MINOR = 100_000;
+
+export function mayBeCapitalized(
+  row: Pick<CategorizationInput, 'direction' | 'amountMinor' | 'currency'>,
+  target: CategoryTarget,
+): boolean {
+  return (
+    target === accountForRole('office') &&
+    row.direction === 'out' &&
+    row.currency === 'USD' &&
+    Math.abs(row.amountMinor) > CAPITALIZATION_QUESTION_MINOR
+  );
+}
