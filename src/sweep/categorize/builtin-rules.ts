@@ -97,10 +97,10 @@ const BUSINESS_PAYEE =
 /**
  * Money sent by Zelle or a payment app. TD Bank prints the payee after "ZELLE SENT," and its id ("TD ZELLE SENT,
  * 081878887 Zelle TORTILLERIA LA POBLANA"); payment apps print "Cash App payment to", PayPal "Payment Sent to", Chime
- * "Pay Friends Transfer to".
+ * "Pay Friends Transfer to"; Mercury "Send Money: ALEX TRAN (ACH)", and neobanks a bare "Payment to NATE RUIZ - FOH engineer".
  */
 const SENT_BY_APP =
-  /\b(ZELLE|SEND MONEY|MONEY SENT|CASH APP|PAYMENT SENT|PAY FRIENDS|SENT MONEY)\b.*\bTO\b|^ZELLE TRANSFER CONF#|\bZELLE (SENT|DEBIT)\b|\bWITHDRAWAL ZELLE\b|^SEND TO\b|^SEND MONEY TRANSACTION\b/;
+  /\b(ZELLE|SEND MONEY|MONEY SENT|CASH APP|PAYMENT SENT|PAY FRIENDS|SENT MONEY)\b.*\bTO\b|^ZELLE TRANSFER CONF#|\bZELLE (SENT|DEBIT)\b|\bWITHDRAWAL ZELLE\b|^SEND TO\b|^SEND MONEY TRANSACTION\b|^SEND MONEY:|^PAYMENT TO\b/;
 
 /** A refundable deposit a landlord or a host holds: "SEC DEP", "SECURITY DEPOSIT", "DAMAGE DEPOSIT", "PET DEP". */
 const SECURITY_DEPOSIT = /\b(SEC(URITY)? DEP(OSIT|OS|O)?|DAMAGE DEP(OSIT)?|PET DEP(OSIT)?)\b/;
