@@ -81,9 +81,9 @@ const CARD_ISSUERS = String.raw`(CHASE|AMEX|AMERICAN EXPRESS|CITI|CITIBANK|CAPIT
 /**
  * PREMIUM as an ACH entry's description: after its labels, before its effective date, after an insurer's name, or ending
  * an ACH line as the description printed after the company ("ACH DEBIT UTICA NATIONAL PREMIUM", "ACH CORP DEBIT BCBSNC
- * PREMIUM G0048812").
+ * PREMIUM G0048812"), or before the payment's word ("ACH WITHDRAWAL AIUA PREMIUM PMT 2024").
  */
-const PREMIUM_DEBIT = String.raw`\b(DES:|CO ENTRY DESCR:|TYPE:|CORPORATE ACH|ACH (DEBIT|WITHDRAWAL|PMT|PAYMENT)?)\s?(INS |GRP |GROUP )?PREM(IUM)?\b|\bPREMIUM( PMT| PAYMENT| PYMT)? \d{6}\b|\b(INS|INSURANCE|INSURANC|INSURAN|ASSURANCE|ASSURANC|ASSURAN|ASSUR|MUTUAL|CASUALTY|INDEMNITY|UNDERWRITERS)\b.*\bPREM(IUM)?\b|\b\d{10} PREMIUM\b|\b(ACH|DIRECT WITHDRAWAL|CCD|PPD|EFT)\b.*\bPREM(IUM)?( [A-Z]*\d[A-Z0-9]*)? \|`;
+const PREMIUM_DEBIT = String.raw`\b(DES:|CO ENTRY DESCR:|TYPE:|CORPORATE ACH|ACH (DEBIT|WITHDRAWAL|PMT|PAYMENT)?)\s?(INS |GRP |GROUP )?PREM(IUM)?\b|\bPREMIUM( PMT| PAYMENT| PYMT)? \d{6}\b|\b(INS|INSURANCE|INSURANC|INSURAN|ASSURANCE|ASSURANC|ASSURAN|ASSUR|MUTUAL|CASUALTY|INDEMNITY|UNDERWRITERS)\b.*\bPREM(IUM)?\b|\b\d{10} PREMIUM\b|\b(ACH|DIRECT WITHDRAWAL|CCD|PPD|EFT)\b.*\bPREM(IUM)?( [A-Z]*\d[A-Z0-9]*)? \||\b(ACH|DIRECT WITHDRAWAL|CCD|PPD|EFT)\b.*\bPREM(IUM)? (PMT|PAYMENT|PYMT)\b`;
 
 /**
  * A payment to a bank that names a loan, a mortgage or a dealer's inventory financing (a floor plan paid off or curtailed)
