@@ -82,16 +82,22 @@ test('no guess for online fronts, a phone number or web address in place of the 
   for (const result of results) assert.equal(result.target, ACCOUNT.uncategorizedExpense);
 });
 
-test("property: a merchant known by a software maker's web address is put to software, for review; a shop's is not", async () => {
+test("property: a merchant known by a software maker's web address is put to software, for review; a .com seller's only weakly, and not above a plan's price", async () => {
   await fc.assert(
     fc.asyncProperty(
       fc.array(syllable, { minLength: 1, maxLength: 2 }).map((words) => words.join('')),
       fc.constantFrom('IO', 'AI', 'APP', 'DEV', 'SO'),
       fc.constantFrom('', ` ${'SAN FRANCISCO'.padEnd(20)}CA`, ' 855-640-4692 MN'),
       async (name, tld, tail) => {
-        const [software, shop] = await categorize([row(`${name}.${tld}${tail}`), row(`${name}.COM${tail}`)]);
+        const [software, seller, order] = await categorize([
+          row(`${name}.${tld}${tail}`),
+          row(`${name}.COM${tail}`, { amountMinor: 4_900 }),
+          row(`${name}.COM${tail}`, { amountMinor: 84_900 }),
+        ]);
         assert.deepEqual([software.target, software.confidence, software.needsReview], ['6200', PRIOR_SCORE, true]);
-        assert.notEqual(shop.target, '6200');
+        assert.deepEqual([seller.target, seller.needsReview], ['6200', true]);
+        assert.ok(seller.confidence! < software.confidence!, "a .com address says less than a software maker's");
+        assert.notEqual(order.target, '6200');
       },
     ),
     { numRuns: 60 },

@@ -31,6 +31,8 @@ export const PRIOR_SCORE = 0.5;
  */
 export const MEAL_AT_A_REGISTER_MAX_MINOR = 10_000;
 export const BEYOND_A_MEAL_SCORE = 0.1;
+/** Above this a purchase from an online seller is goods or equipment more often than a plan's monthly or yearly price. */
+const ONLINE_SUBSCRIPTION_MAX_MINOR = 50_000;
 const CARD_WORDS = /\b(POS|CHECKCARD|CARD|PUR|PURCH|PURCHASE)\b/;
 /**
  * The top-level domains that software makers took up (.io, .ai, .app, .dev, .so, .sh, .tech, .cloud: names of tools and
@@ -71,6 +73,14 @@ export function matchPrior(
       target: accountForRole('software'),
       rawScore: PRIOR_SCORE,
       detail: 'prior a web address of a software maker',
+    };
+  // A merchant the knowledge does not list, known by its .com address, sells online: subscriptions are what small
+  // businesses most often buy so (a booking tool, a website builder), though goods and ads come that way too.
+  if (descriptor.domain !== null && descriptor.achEntry === null && row.amountMinor < ONLINE_SUBSCRIPTION_MAX_MINOR)
+    return {
+      target: accountForRole('software'),
+      rawScore: BEYOND_A_MEAL_SCORE,
+      detail: 'prior a web address of an online seller',
     };
   if (descriptor.achEntry !== null || descriptor.domain !== null) return null;
   const placedCardSale = descriptor.processor === null && cardLine && descriptor.placePrinted;
