@@ -53,6 +53,13 @@ test('a seller of equipment or tools above the safe harbor is offered as equipme
   ]);
   assert.deepEqual([grinder.target, grinder.needsReview], [accountForRole('equipment'), true]);
   assert.equal(blades.target, accountForRole('supplies'));
+  // A music or camera store's strings and memory cards are supplies; its mixing desk above the safe harbor, equipment.
+  const [strings, desk] = await categorizeCold([
+    coldEngineRow({ id: 'c', description: 'SWEETWATER SOUND 260-432-8176 IN', amountMinor: 8_497 }),
+    coldEngineRow({ id: 'd', description: 'SWEETWATER SOUND 260-432-8176 IN', amountMinor: 349_900 }),
+  ]);
+  assert.equal(strings.target, accountForRole('supplies'));
+  assert.deepEqual([desk.target, desk.needsReview], [accountForRole('equipment'), true]);
 });
 
 test('a refund of an office purchase stays where the purchase went', async () => {

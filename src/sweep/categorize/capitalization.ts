@@ -11,10 +11,11 @@ import type { CategorizationInput, CategoryTarget } from './types.ts';
  */
 export const DE_MINIMIS_SAFE_HARBOR_MINOR = 250_000;
 /**
- * A seller whose name says it sells equipment, tools, machines or furniture ("PRIMA COFFEE EQUIPME", "ACME TOOLS"):
- * above the safe harbor its sale is as likely a machine as a supply.
+ * A seller whose name says it sells equipment, tools, machines, furniture, cameras or instruments ("PRIMA COFFEE
+ * EQUIPME", "ACME TOOLS", "B&H PHOTO", "GUITAR CENTER"): above the safe harbor its sale is as likely a machine as a supply.
  */
-const EQUIPMENT_SELLER = /\b(EQUIP\w*|MACHINERY|MACHINES|TOOLS|APPLIANCES?|FURNITURE)\b/;
+const EQUIPMENT_SELLER =
+  /\b(EQUIP\w*|MACHINERY|MACHINES|TOOLS|APPLIANCES?|FURNITURE|CAMERAS?|PHOTO|VIDEO|AUDIO|SOUND|MUSIC|GUITARS?|INSTRUMENTS?)\b/;
 
 export function capitalizedPurchase(
   row: Pick<CategorizationInput, 'direction' | 'amountMinor' | 'currency' | 'description'>,
