@@ -1372,3 +1372,9 @@ test('a utility is paid by its bill-pay wording; a credit union numbers cards am
   );
   assert.equal(decide(row('Withdrawal Transfer To 0000440552 S01', 500_000))?.[1], 'transfer');
 });
+
+test("California's Franchise Tax Board collects owners' income tax too: its name says nothing of whose tax is paid", () => {
+  assert.deepEqual(decide(row('ACH Withdrawal FRANCHISE TAX BD - PIT ESTPMT', 45_000)), ['state-tax', '3200']);
+  assert.deepEqual(decide(row('FRANCHISE TAX BD PAYMENTS LLC FEE', 80_000)), ['state-tax', '6140']);
+  assert.equal(matchBuiltinRule(row('FRANCHISE TAX BOARD WEB PMT', 40_000))!.rawScore, GUESS_SCORE);
+});

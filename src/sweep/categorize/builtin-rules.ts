@@ -1077,7 +1077,8 @@ function ownersIncomeTax(
   const statesIncomeTax =
     rule.name === 'state-tax' && STATE_INCOME_TAX_AGENCY.test(text) && !NO_INDIVIDUAL_INCOME_TAX_STATE.test(text);
   if (rule.name !== 'federal-tax' && rule.name !== 'local-income-tax' && !statesIncomeTax) return null;
-  if (BUSINESS_TAX_WORDING.test(text)) return null;
+  // California's income-tax agency is named for the franchise tax: its name says nothing of whose tax is paid.
+  if (BUSINESS_TAX_WORDING.test(text.replace(/\bFRANCHISE TAX B(OARD|D)\b/g, ''))) return null;
   if (ESTIMATE_WORDING.test(text)) return { target: OWNER_DRAWS, rawScore: STRENGTH_SCORE.strong };
   // The taxpayer a payment names is a person ("IRS USATAXPYMT … KRISTEN DOYLE", "INDN:LUIS ORTEGA"): theirs, as a guess.
   if (namesAPerson(input.description, false)) return { target: OWNER_DRAWS, rawScore: GUESS_SCORE };
