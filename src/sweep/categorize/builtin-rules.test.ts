@@ -1378,3 +1378,15 @@ test("California's Franchise Tax Board collects owners' income tax too: its name
   assert.deepEqual(decide(row('FRANCHISE TAX BD PAYMENTS LLC FEE', 80_000)), ['state-tax', '6140']);
   assert.equal(matchBuiltinRule(row('FRANCHISE TAX BOARD WEB PMT', 40_000))!.rawScore, GUESS_SCORE);
 });
+
+test("a transfer to a credit-union member named as a person or as the owner is the owner's draw, as a guess; a neobank's reserve is the business's own", () => {
+  assert.deepEqual(decide(row('Withdrawal Transfer To Member 2283114 DANA K OWNER', 220_000)), [
+    'transfer-to-a-person',
+    '3200',
+  ]);
+  assert.deepEqual(decide(row('Transfer to TRUIST ****3108 Owner Pay', 200_000)), [
+    'transfer-to-masked-account',
+    '3200',
+  ]);
+  assert.equal(decide(row('Transfer to Novo Reserve - Taxes', 200_000))?.[1], 'transfer');
+});

@@ -856,7 +856,7 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
   {
     name: 'own-transfer',
     pattern:
-      /\b(ONLINE TRANSFER|ONLINE XFER|INTERNET TRANSFER|MOBILE TRANSFER|TRANSFER (TO|FROM) (CHK|CK|CHECKING|SAV|SV|SAVINGS|SHARES?|DRAFT|MMA|MONEY MARKET|ACCOUNT|ACCT|POCKET|BUCKET|VAULT|ENVELOPE|SAVINGS POD|GOAL|RESERVE|DEPOSIT ACCOUNT|DEP ACCOUNT)|ROUND ?UPS? (TO|TRANSFER)|SAVE YOUR CHANGE|SAVE AS YOU GO|SAVE WHEN I GET PAID|TAX SAVINGS TRANSFER|TRANSFER (TO|FROM) (\w+ ){1,2}(BUCKET|POCKET|VAULT|ENVELOPE)|TRANSFER (TO|FROM) SUB-?ACCOUNT|TRANSFER (TO|FROM) (\d{4,} )?S\d{1,4}|SWEEP (TO|FROM)|TOPPED UP BALANCE FROM|BOOK TRANSFER|INTERNAL TRANSFER|ACCOUNT TRANSFER|(XFER|XFR|TRF) (TO|FROM) (CHK|SAV|SAVINGS|CHECKING))\b/,
+      /\b(ONLINE TRANSFER|ONLINE XFER|INTERNET TRANSFER|MOBILE TRANSFER|TRANSFER (TO|FROM) (CHK|CK|CHECKING|SAV|SV|SAVINGS|SHARES?|DRAFT|MMA|MONEY MARKET|ACCOUNT|ACCT|POCKET|BUCKET|VAULT|ENVELOPE|SAVINGS POD|GOAL|RESERVE|DEPOSIT ACCOUNT|DEP ACCOUNT)|ROUND ?UPS? (TO|TRANSFER)|SAVE YOUR CHANGE|SAVE AS YOU GO|SAVE WHEN I GET PAID|TAX SAVINGS TRANSFER|TRANSFER (TO|FROM) (\w+ ){1,2}(BUCKET|POCKET|VAULT|ENVELOPE|RESERVE|RESERVES)|TRANSFER (TO|FROM) SUB-?ACCOUNT|TRANSFER (TO|FROM) (\d{4,} )?S\d{1,4}|SWEEP (TO|FROM)|TOPPED UP BALANCE FROM|BOOK TRANSFER|INTERNAL TRANSFER|ACCOUNT TRANSFER|(XFER|XFR|TRF) (TO|FROM) (CHK|SAV|SAVINGS|CHECKING))\b/,
     target: 'transfer',
     strength: 'strong',
     supersedesKeywords: true,
@@ -1099,14 +1099,23 @@ const TRANSFER_RULES = new Set(['own-transfer', 'transfer-to-masked-account', 't
 const TRANSFER_COUNTERPARTY = new RegExp(String.raw`\b${TRANSFER_WORD}\b.*?\b(TO|FROM)\b(.*)$`);
 
 /**
- * A transfer to or from an account held by a person, or one the bank sells to people (PERSONAL_ACCOUNT), is the owner's
- * money going home or coming in: a guessed draw or contribution, for review, and never once its other leg is on the
- * business's own accounts (then it is the business's own transfer).
+ * A transfer to or from an account held by a person, one the bank sells to people (PERSONAL_ACCOUNT) or one the line calls
+ * the owner's, is the owner's money going home or coming in: a guessed draw or contribution, for review, and never once
+ * its other leg is on the business's own accounts (then it is the business's own transfer).
  */
 function ownersAccount(input: CategorizationInput, rule: BuiltinRule): CategoryTarget | null {
   if (!TRANSFER_RULES.has(rule.name) || input.transferLegFound === true) return null;
-  const counterparty = TRANSFER_COUNTERPARTY.exec(input.description.toUpperCase())?.[3];
-  if (!counterparty || !(PERSONAL_ACCOUNT.test(counterparty) || namesAPerson(counterparty))) return null;
+  // A credit union's transfer to another member names the member's number first ("TRANSFER TO MEMBER 2283114 DANA K").
+  const counterparty = TRANSFER_COUNTERPARTY.exec(input.description.toUpperCase())?.[3]?.replace(
+    /^\s*MEMBER\s+[\dX*-]+\s+/,
+    ' ',
+  );
+  const ownersWord = /\bOWNER'?S?\b/;
+  if (
+    !counterparty ||
+    !(PERSONAL_ACCOUNT.test(counterparty) || ownersWord.test(counterparty) || namesAPerson(counterparty))
+  )
+    return null;
   return input.direction === 'out' ? OWNER_DRAWS : OWNER_CONTRIBUTIONS;
 }
 
