@@ -1390,3 +1390,12 @@ test("a transfer to a credit-union member named as a person or as the owner is t
   ]);
   assert.equal(decide(row('Transfer to Novo Reserve - Taxes', 200_000))?.[1], 'transfer');
 });
+
+test("a person paid with a memo of DRAW or DISTRIBUTION is the owner's draw, as a guess; a debit entered as SUBSCRIPTION is software", () => {
+  assert.deepEqual(decide(row('ZELLE PAYMENT TO NOAH FITZGERALD DRAW', 200_000)), ['draw-memo', '3200']);
+  assert.equal(matchBuiltinRule(row('ZELLE PAYMENT TO NOAH FITZGERALD DRAW', 200_000))!.rawScore, GUESS_SCORE);
+  assert.notEqual(decide(row('ZELLE PAYMENT TO METRO DISTRIBUTION LLC', 80_000))?.[0], 'draw-memo');
+  assert.deepEqual(decide(row('ACH WITHDRAWAL IDEXX NEO SUBSCRIPTION', 34_900)), ['subscription-debit', '6200']);
+  assert.deepEqual(decide(row('ACH DEBIT BUILDIUM LLC SUBSCRIP 9920341', 6_200)), ['subscription-debit', '6200']);
+  assert.notEqual(decide(row('NETFLIX SUBSCRIPTION', 1_549, { kind: 'credit_card' }))?.[0], 'subscription-debit');
+});

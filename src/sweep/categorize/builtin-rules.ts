@@ -472,6 +472,17 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     // listing of the carrier reads its own fees.
     supersedesDirectory: true,
   },
+  // SUBSCRIPTION as an ACH debit's entry description (cut to SUBSCRIPT by the field's ten characters): a plan of software
+  // billed to the account, whatever else the company sells ("IDEXX NEO SUBSCRIPTION", "BUILDIUM LLC SUBSCRIP").
+  {
+    name: 'subscription-debit',
+    pattern: /\bSUBSCRI(P|PT|PTN|PTION|PTIONS)\b/,
+    direction: 'out',
+    accountKinds: ['checking', 'savings'],
+    target: accountForRole('software'),
+    strength: 'fair',
+    supersedesDirectory: true,
+  },
   // A tenant's or a guest's refundable deposit is money held for them (a liability), not revenue, and giving it back is
   // no refund of a sale. Only the wording tells a deposit from rent, so the answer waits for review.
   {
@@ -688,6 +699,18 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     direction: 'out',
     target: accountForRole('owner_draw'),
     strength: 'strong',
+  },
+  // Money sent to a person or an account whose memo, the line's last word, says a draw or a distribution ("ZELLE PAYMENT TO
+  // NOAH FITZGERALD DRAW", "ONLINE TRANSFER TO DR L SORENSEN CHK XXXX2210 DISTRIBUTION"): the owner's, as a guess, since a
+  // distributor's name ends in the same word.
+  {
+    name: 'draw-memo',
+    pattern: new RegExp(String.raw`\b(${TRANSFER_WORD}|ZELLE|PAYMENT|SEND|SENT)\b.*\bTO\b.*\b(DRAW|DISTRIBUTION)$`),
+    readsName: true,
+    direction: 'out',
+    target: accountForRole('owner_draw'),
+    strength: 'guess',
+    unless: BUSINESS_PAYEE,
   },
   {
     name: 'owner-contribution',
