@@ -23,6 +23,7 @@ test('every range of mcc-roles.csv holds codes the mcc package lists, and names 
   assert.equal(matchMcc('8062', 'out'), null, 'hospitals: the use depends on the business');
   assert.equal(matchMcc('1711', 'out')?.target, accountForRole('repairs'), 'a plumber or heating trade paid by card');
   assert.equal(matchMcc('1520', 'out')?.target, accountForRole('contract_labor'), 'a general contractor');
+  assert.equal(matchMcc('9211', 'out')?.target, accountForRole('professional_services'), "a court's filing fee");
   assert.equal(matchMcc('5812', 'in'), null, 'money in under a merchant code is a refund');
   // Digital goods and the older insurance codes (issue 12: subscriptions and insurers fell to the catch-all).
   assert.equal(matchMcc('5817', 'out')?.target, accountForRole('software'), 'an application bought online');
