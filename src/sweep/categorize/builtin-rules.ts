@@ -484,7 +484,7 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     supersedesDirectory: true,
   },
   // A tenant's or a guest's refundable deposit is money held for them (a liability), not revenue, and giving it back is
-  // no refund of a sale. Only the wording tells a deposit from rent, so the answer waits for review.
+  // no refund of a sale: the chart's account for money held for others takes both.
   {
     name: 'security-deposit-held',
     pattern: SECURITY_DEPOSIT,
@@ -1120,6 +1120,8 @@ function ownersIncomeTax(
 const TRANSFER_RULES = new Set(['own-transfer', 'transfer-to-masked-account', 'transfer-to-a-person']);
 /** The other account of a transfer, after its words ("ONLINE TRANSFER TO … HOLLOWAY", "Transfer from Maya Chen - Chase …"). */
 const TRANSFER_COUNTERPARTY = new RegExp(String.raw`\b${TRANSFER_WORD}\b.*?\b(TO|FROM)\b(.*)$`);
+/** The line's own word for the owner ("Transfer to TRUIST ****3108 Owner Pay"). */
+const OWNERS_WORD = /\bOWNER'?S?\b/;
 
 /**
  * A transfer to or from an account held by a person, one the bank sells to people (PERSONAL_ACCOUNT) or one the line calls
@@ -1133,10 +1135,9 @@ function ownersAccount(input: CategorizationInput, rule: BuiltinRule): CategoryT
     /^\s*MEMBER\s+[\dX*-]+\s+/,
     ' ',
   );
-  const ownersWord = /\bOWNER'?S?\b/;
   if (
     !counterparty ||
-    !(PERSONAL_ACCOUNT.test(counterparty) || ownersWord.test(counterparty) || namesAPerson(counterparty))
+    !(PERSONAL_ACCOUNT.test(counterparty) || OWNERS_WORD.test(counterparty) || namesAPerson(counterparty))
   )
     return null;
   return input.direction === 'out' ? OWNER_DRAWS : OWNER_CONTRIBUTIONS;
