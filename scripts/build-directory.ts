@@ -25,7 +25,7 @@ export interface NsiItem {
 // The package exports its code only; its data files sit beside it in dist/json.
 const nsiCode = pathToFileURL(createRequire(import.meta.url).resolve('name-suggestion-index'));
 const nsiData = (file: string) => JSON.parse(readFileSync(new URL(`../json/${file}`, nsiCode), 'utf8'));
-const nsi = nsiData('nsi.json') as { _meta: { version: string }; nsi: Record<string, { items: NsiItem[] }> };
+export const nsi = nsiData('nsi.json') as { _meta: { version: string }; nsi: Record<string, { items: NsiItem[] }> };
 const genericWords = (nsiData('genericWords.json') as { genericWords: string[] }).genericWords.map(
   (pattern) => new RegExp(pattern, 'i'),
 );
@@ -40,7 +40,7 @@ const roles = new Map(
 );
 
 /** World (001), the Americas (019), Northern America (021), the US or one of its states, and not excluded there. */
-function operatesInTheUs(locationSet: NsiItem['locationSet']): boolean {
+export function operatesInTheUs(locationSet: NsiItem['locationSet']): boolean {
   const include = locationSet?.include ?? [];
   const exclude = locationSet?.exclude ?? [];
   const us = (code: string) => typeof code === 'string' && (code === 'us' || code.startsWith('us-'));

@@ -29,6 +29,7 @@ import { stringify } from 'csv-stringify/sync';
 import englishWordsFile from 'word-list';
 import { cleanDescriptor } from '../src/descriptor/descriptor.ts';
 import { aliasForms } from '../src/sweep/categorize/directory/lookup.ts';
+import { nsi, operatesInTheUs } from './build-directory.ts';
 
 const require = createRequire(import.meta.url);
 const MERCHANTS_FILE = new URL('../src/sweep/categorize/directory/merchants.csv', import.meta.url);
@@ -102,20 +103,11 @@ function usTowns(): Map<string, { state: string; population: number }> {
  * begin with it (a brand's own franchises counted once, by their brand or operator tag).
  */
 function brandsBeginning(): Map<string, number> {
-  const nsiCode = pathToFileURL(require.resolve('name-suggestion-index'));
-  const nsi = JSON.parse(readFileSync(new URL('../json/nsi.json', nsiCode), 'utf8')) as {
-    nsi: Record<string, { items: Array<{ locationSet?: { include?: unknown[] }; tags: Record<string, string> }> }>;
-  };
-  const inTheUs = (code: unknown) =>
-    code === '001' ||
-    code === '019' ||
-    code === '021' ||
-    (typeof code === 'string' && (code === 'us' || code.startsWith('us-')));
+  const words = (name: string | undefined) => (name ?? '').toUpperCase().split(/\s+/).map(upper).filter(Boolean);
   const owners = new Map<string, Set<string>>();
   for (const { items } of Object.values(nsi.nsi)) {
     for (const item of items) {
-      if (!(item.locationSet?.include ?? []).some(inTheUs)) continue;
-      const words = (name: string | undefined) => (name ?? '').toUpperCase().split(/\s+/).map(upper).filter(Boolean);
+      if (!operatesInTheUs(item.locationSet)) continue;
       const name = words(item.tags.name);
       const owner = words(item.tags.brand ?? item.tags.operator ?? item.tags.network ?? item.tags.name);
       if (name.length < 2 || owner.length < 2) continue;

@@ -17,22 +17,6 @@ export const DE_MINIMIS_SAFE_HARBOR_MINOR = 250_000;
 const EQUIPMENT_SELLER =
   /\b(EQUIP\w*|MACHINERY|MACHINES|TOOLS|APPLIANCES?|FURNITURE|CAMERAS?|PHOTO|VIDEO|AUDIO|SOUND|MUSIC|GUITARS?|INSTRUMENTS?)\b/;
 
-export function capitalizedPurchase(
-  row: Pick<CategorizationInput, 'direction' | 'amountMinor' | 'currency' | 'description'>,
-  target: CategoryTarget,
-): boolean {
-  const equipmentLike =
-    target === accountForRole('office') ||
-    ((target === accountForRole('supplies') || target === accountForRole('repairs')) &&
-      EQUIPMENT_SELLER.test(row.description.toUpperCase()));
-  return (
-    equipmentLike &&
-    row.direction === 'out' &&
-    row.currency === 'USD' &&
-    Math.abs(row.amountMinor) > DE_MINIMIS_SAFE_HARBOR_MINOR
-  );
-}
-
 /**
  * The safe harbor lets a business expense an item up to $2,500 but does not oblige it: many keep a lower capitalization
  * policy, and a single purchase above $1,000 from an office or electronics seller is most often one computer or camera.
@@ -40,14 +24,21 @@ export function capitalizedPurchase(
  */
 export const CAPITALIZATION_QUESTION_MINOR = 100_000;
 
-export function mayBeCapitalized(
-  row: Pick<CategorizationInput, 'direction' | 'amountMinor' | 'currency'>,
+/**
+ * What the safe harbor makes of shipped knowledge's answer for a purchase: `equipment` to offer instead (above $2,500),
+ * `question` to keep but hold for the owner (an office purchase above $1,000), or nothing.
+ */
+export function capitalization(
+  row: Pick<CategorizationInput, 'direction' | 'amountMinor' | 'currency' | 'description'>,
   target: CategoryTarget,
-): boolean {
-  return (
-    target === accountForRole('office') &&
-    row.direction === 'out' &&
-    row.currency === 'USD' &&
-    Math.abs(row.amountMinor) > CAPITALIZATION_QUESTION_MINOR
-  );
+): 'equipment' | 'question' | null {
+  if (row.direction !== 'out' || row.currency !== 'USD') return null;
+  const office = target === accountForRole('office');
+  const amountMinor = Math.abs(row.amountMinor);
+  const equipmentLike =
+    office ||
+    ((target === accountForRole('supplies') || target === accountForRole('repairs')) &&
+      EQUIPMENT_SELLER.test(row.description.toUpperCase()));
+  if (equipmentLike && amountMinor > DE_MINIMIS_SAFE_HARBOR_MINOR) return 'equipment';
+  return office && amountMinor > CAPITALIZATION_QUESTION_MINOR ? 'question' : null;
 }

@@ -2,7 +2,7 @@ import { ACCOUNT, accountForRole, type AccountCategory } from '../../chart/us-ch
 import { cleanDescriptor } from '../../descriptor/descriptor.ts';
 import type { MerchantPreference } from '../memory-store.ts';
 import { duesOrEducation, matchBuiltinRule } from './builtin-rules.ts';
-import { capitalizedPurchase, mayBeCapitalized } from './capitalization.ts';
+import { capitalization } from './capitalization.ts';
 import { matchPrior, PRIOR_SCORE } from './priors.ts';
 import { matchKeyword, matchProcessorKind } from './keywords.ts';
 import { matchMcc } from './mcc.ts';
@@ -253,13 +253,13 @@ export async function categorizeRows(
     if (chosen) {
       // The owner's own rules and corrections say what they say; shipped knowledge's office purchase may be equipment.
       const shipped = chosen.calibrationKey !== null && chosen.calibrationKey !== 'memory';
-      const capitalized = shipped && capitalizedPurchase(row, chosen.target);
-      const described = capitalized
-        ? describe(accountForRole('equipment'), calibrate('prior', PRIOR_SCORE), chosen.tier, context)
-        : describe(chosen.target, chosen.confidence, chosen.tier, context);
+      const capitalized = shipped ? capitalization(row, chosen.target) : null;
+      const described =
+        capitalized === 'equipment'
+          ? describe(accountForRole('equipment'), calibrate('prior', PRIOR_SCORE), chosen.tier, context)
+          : describe(chosen.target, chosen.confidence, chosen.tier, context);
       // A prior's guess, a purchase offered as equipment and one that may be are held for review whatever the threshold.
-      const held =
-        capitalized || chosen.calibrationKey === 'prior' || (shipped && mayBeCapitalized(row, chosen.target));
+      const held = capitalized !== null || chosen.calibrationKey === 'prior';
       results.set(row.transactionId, held ? { ...described, needsReview: true } : described);
     } else {
       const catchAll = row.direction === 'out' ? ACCOUNT.uncategorizedExpense : ACCOUNT.uncategorizedIncome;
