@@ -69,6 +69,7 @@ import { TRANSFER, type BankAccountKind } from '../../src/sweep/categorize/types
 import { categorizeCold, coldEngineRow } from '../../test/support/cold-engine.ts';
 import { choose, type Candidate, type EngineRow } from '../../src/sweep/categorize/engine.ts';
 import { HELD_ACCOUNT_KINDS, knowledgeSource, printBySource, printCalibration } from './evaluate.ts';
+import type { CalibrationCurves, CalibrationKey, Sample } from '../../src/sweep/categorize/calibration.ts';
 
 export const WRITTEN_SETS = [
   'meal-heavy',
@@ -152,38 +153,82 @@ export function loadWrittenSet(name: (typeof WRITTEN_SETS)[number]): WrittenRow[
 
 const pct = (value: number) => `${(100 * value).toFixed(1)}%`;
 
-export async function printWrittenSets(reviewThreshold: number): Promise<void> {
+/** A written set's answers, cold; `samples`, when given, collects every candidate's (raw score, right) of `sampleKeys`. */
+async function runWrittenSet(
+  name: (typeof WRITTEN_SETS)[number],
+  reviewThreshold: number,
+  options: {
+    curves?: CalibrationCurves;
+    samples?: Map<CalibrationKey, Sample[]>;
+    sampleKeys?: readonly CalibrationKey[];
+  } = {},
+): Promise<WrittenOutcome[]> {
+  const rows = loadWrittenSet(name);
+  const engineRows = rows.map((row, index) =>
+    coldEngineRow({
+      id: `${name}-${index}`,
+      description: row.description,
+      direction: row.direction,
+      amountMinor: row.amountMinor,
+      bankAccountKind: row.accountKind,
+      merchantCategoryCode: row.merchantCategoryCode,
+      heldAccountKinds: HELD_ACCOUNT_KINDS,
+      transferLegFound: false,
+    }),
+  );
+  const labelById = new Map(engineRows.map((engineRow, index) => [engineRow.transactionId, rows[index].label]));
+  const decidedBy = new Map<string, string>();
+  const observe = (engineRow: EngineRow, candidates: readonly Candidate[]) => {
+    decidedBy.set(engineRow.transactionId, choose(candidates, reviewThreshold)?.detail ?? '');
+    if (!options.samples) return;
+    const label = labelById.get(engineRow.transactionId)!;
+    for (const candidate of candidates) {
+      if (!candidate.calibrationKey || !options.sampleKeys?.includes(candidate.calibrationKey)) continue;
+      const list = options.samples.get(candidate.calibrationKey) ?? [];
+      list.push({ score: candidate.rawScore, correct: isRight(candidate.target, label) });
+      options.samples.set(candidate.calibrationKey, list);
+    }
+  };
+  const results = await categorizeCold(engineRows, reviewThreshold, { observe, curves: options.curves });
+  return rows.map((row, index) => {
+    const result = results[index];
+    const source = result.source ? knowledgeSource(decidedBy.get(engineRows[index].transactionId) ?? '') : 'catch-all';
+    return {
+      row,
+      right: isRight(result.target, row.label),
+      approved: !result.needsReview,
+      confidence: result.confidence,
+      source,
+    };
+  });
+}
+
+/** A transfer answer is right for 1900 Transfers in Transit and 2100 Credit Cards: the service books it through 1900 until its other leg is found. */
+function isRight(target: string, label: string): boolean {
+  return target === label || (target === TRANSFER && (label === '1900' || label === '2100'));
+}
+
+/**
+ * The (raw score, right) pairs of `keys` on the development sets (the written sets read for failure classes; never the
+ * held-out ones), for `npm run eval -- --fit-written`.
+ */
+export async function writtenDevelopmentSamples(
+  reviewThreshold: number,
+  keys: readonly CalibrationKey[],
+): Promise<Map<CalibrationKey, Sample[]>> {
+  const samples = new Map<CalibrationKey, Sample[]>();
+  for (const name of WRITTEN_SETS)
+    if (!HELD_OUT_SETS.has(name)) await runWrittenSet(name, reviewThreshold, { samples, sampleKeys: keys });
+  return samples;
+}
+
+export async function printWrittenSets(reviewThreshold: number, curves?: CalibrationCurves): Promise<void> {
   console.log(
     'written sets (issue 12): lines written by helper sessions from knowledge of US banks, labelled by the chart; cold, no industry; development sets, except those marked held out (never read)',
   );
   const heldOut: WrittenOutcome[] = [];
   for (const name of WRITTEN_SETS) {
-    const rows = loadWrittenSet(name);
-    const engineRows = rows.map((row, index) =>
-      coldEngineRow({
-        id: `${name}-${index}`,
-        description: row.description,
-        direction: row.direction,
-        amountMinor: row.amountMinor,
-        bankAccountKind: row.accountKind,
-        merchantCategoryCode: row.merchantCategoryCode,
-        heldAccountKinds: HELD_ACCOUNT_KINDS,
-        transferLegFound: false,
-      }),
-    );
-    const decidedBy = new Map<string, string>();
-    const observe = (engineRow: EngineRow, candidates: readonly Candidate[]) =>
-      decidedBy.set(engineRow.transactionId, choose(candidates, reviewThreshold)?.detail ?? '');
-    const results = await categorizeCold(engineRows, reviewThreshold, { observe });
-    const outcomes = rows.map((row, index) => {
-      const result = results[index];
-      const right =
-        result.target === row.label || (result.target === TRANSFER && (row.label === '1900' || row.label === '2100'));
-      const source = result.source
-        ? knowledgeSource(decidedBy.get(engineRows[index].transactionId) ?? '')
-        : 'catch-all';
-      return { row, right, approved: !result.needsReview, confidence: result.confidence, source };
-    });
+    const outcomes = await runWrittenSet(name, reviewThreshold, { curves });
     if (HELD_OUT_SETS.has(name)) heldOut.push(...outcomes);
     printSummary(HELD_OUT_SETS.has(name) ? `${name} (held out)` : name, outcomes);
   }

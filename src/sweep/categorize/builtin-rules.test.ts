@@ -257,6 +257,23 @@ test("a bank's merchant services: batch deposits are sales, the month's discount
   assert.deepEqual(decide(row('AMERICAN EXPRESS ACH PMT', 250_000)), ['card-payment-sent', 'transfer']);
 });
 
+test("a card's payment from checking in the words of any bank: a card word followed by a payment word, or paid to a card", () => {
+  for (const line of [
+    'Direct Withdrawal, KEYBANK CARD PMT',
+    'ACH DEBIT INTRUST CARD PMT 240618',
+    'ACH WITHDRAWAL ELAN CARDMEMBER PAYMENT RIDGEVIEW CHIROPRACTIC',
+    'External Withdrawal BECU VISA - PAYMENT',
+    'BS&L VISA BUS PMT ONLINE',
+    'ONLINE PAYMENT TO HUNTINGTON VOICE CARD',
+  ])
+    assert.deepEqual(decide(row(line, 161_400)), ['card-payment-sent', 'transfer'], line);
+  // A card the business bought something with is no card it paid off.
+  assert.notEqual(
+    decide(row('ONLINE PAYMENT TO HUNTINGTON VOICE CARD SERVICES LLC INVOICE 22', 161_400))?.[0],
+    'card-payment-sent',
+  );
+});
+
 test('QuickBooks Payroll tax debits, and equipment finance leases', () => {
   assert.deepEqual(decide(row('INTUIT 28634895 DES:TAX ID:KP4FS1XMD INDN:ACME LLC CO ID:4580378613 WEB', 120_000)), [
     'payroll-taxes',
@@ -1045,6 +1062,9 @@ test("a merchant bankcard's deposit, fee and chargeback; a fee for a returned de
   assert.equal(decide(row(citi('CHARGEBACK'), 8_695))?.[1], '4200');
   assert.deepEqual(decide(row('Fee - Returned Deposit Item', 2_900)), ['bank-fees', '6210']);
   assert.equal(decide(row('Returned Deposit Item', 45_000))?.[0], 'deposited-item-returned');
+  // The check itself, returned unpaid, names why ("NSF") without being the bank's fee for it.
+  assert.equal(decide(row('Returned Check Deposit - NSF', 18_000))?.[0], 'deposited-item-returned');
+  assert.deepEqual(decide(row('NSF RETURNED CHECK DEPOSIT FEE', 3_500)), ['bank-fees', '6210']);
   const order = matchBuiltinRule(
     row(
       'ONLINE INTERNATIONAL WIRE TRANSFER A/C: NINGBO HOMEWARE TRADING CO LTD REF: PO CK2403 INV NH240217',
@@ -1384,10 +1404,8 @@ test("a transfer to a credit-union member named as a person or as the owner is t
     'transfer-to-a-person',
     '3200',
   ]);
-  assert.deepEqual(decide(row('Transfer to TRUIST ****3108 Owner Pay', 200_000)), [
-    'transfer-to-masked-account',
-    '3200',
-  ]);
+  const ownerPay = matchBuiltinRule(row('Transfer to TRUIST ****3108 Owner Pay', 200_000));
+  assert.deepEqual([ownerPay?.target, ownerPay?.rawScore], ['3200', GUESS_SCORE]);
   assert.equal(decide(row('Transfer to Novo Reserve - Taxes', 200_000))?.[1], 'transfer');
 });
 
@@ -1398,4 +1416,20 @@ test("a person paid with a memo of DRAW or DISTRIBUTION is the owner's draw, as 
   assert.deepEqual(decide(row('ACH WITHDRAWAL IDEXX NEO SUBSCRIPTION', 34_900)), ['subscription-debit', '6200']);
   assert.deepEqual(decide(row('ACH DEBIT BUILDIUM LLC SUBSCRIP 9920341', 6_200)), ['subscription-debit', '6200']);
   assert.notEqual(decide(row('NETFLIX SUBSCRIPTION', 1_549, { kind: 'credit_card' }))?.[0], 'subscription-debit');
+});
+
+test("a payment to someone whose memo says what for: a contractor's pay, a tip-out, mileage, the owner's pay", () => {
+  for (const [line, rule, target] of [
+    ['ACH to Tyler Brandt - Contractor Pay', 'contractor-memo', '6030'],
+    ['ACH Out: DeShawn Carter - 1099 labor', 'contractor-memo', '6030'],
+    ['Zelle payment to Maria Lopez subcontractor framing', 'contractor-memo', '6030'],
+    ['TD ZELLE SENT, 6YT3KP Zelle Kyle Perreault TIPS 3/9-3/15', 'tips-memo', '6180'],
+    ['Zelle payment to Hoang Le for "tips 3/4-3/10"; Conf# T0P8HJ2QK', 'tips-memo', '6180'],
+    ['Zelle Payment To JORDAN HAYES mileage wk 3/11', 'mileage-memo', '6010'],
+    ['ACH Out: Jalen Brooks - Owner Pay', 'draw-memo', '3200'],
+  ] as const)
+    assert.deepEqual(decide(row(line, 41_200)), [rule, target], line);
+  // The memo's word must follow a payee: a company whose name begins with it is no memo.
+  assert.notEqual(decide(row('ACH DEBIT TIPS RESTAURANT SUPPLY', 41_200))?.[0], 'tips-memo');
+  assert.notEqual(decide(row('ZELLE TO MILEAGE PLUS TRAVEL LLC', 41_200))?.[0], 'mileage-memo');
 });

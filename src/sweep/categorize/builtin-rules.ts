@@ -109,6 +109,9 @@ const MERCHANT_SERVICES = String.raw`(BANKCARD|BNKCD|BANKCD|MERCHANT SERVICES|ME
 const BANK_FEE_WORDING =
   /\b(MONTHLY (SERVICE|MAINTENANCE|MAINT) (FEE|CHARGE)|MAINTENANCE FEE|SERVICE CHARGE|SERVICE FEE|OVERDRAFT|OD FEE|NSF|INSUFFICIENT FUNDS|RETURNED ITEM|RETURNED (DEPOSITED |DEPOSIT )?ITEM (FEE|CHARGE|CHG)|FEE\W+(FOR\W+)?RETURNED (DEPOSITED |DEPOSIT )?ITEM|^FEE\W+(\w+ )?(CHECKING|ACCOUNT|SERVICE|MAINTENANCE|MONTHLY)\b|POSITIVE PAY( FEE| SERVICE)?|DEPOSITED ITEM RETURNED (FEE|CHARGE|CHG)|PAST DUE FEE|RETURNED PAYMENT FEE|WIRE (TRANSFER )?FEE|WIRE OUT FEE|INCOMING WIRE FEE|OUTGOING WIRE FEE|ATM FEE|NON-?CHASE ATM|FOREIGN (TRANSACTION|TRANS|TXN|EXCHANGE) FEE|INTL TRANSACTION FEE|STOP PAYMENT|ANNUAL (MEMBERSHIP )?FEE|LATE (PAYMENT )?FEE|ACCOUNT FEE|ANALYSIS (SERVICE )?(FEE|CHARGE)|CHECK ORDER|CASH ADVANCE FEE|BALANCE TRANSFER FEE|PAPER STATEMENT FEE|EXCESS (TRANSACTION|ACTIVITY) FEE|ACCOUNT MAINTENANCE|FEE ACCOUNT MAINT\w*|SVC CHARGE|SVC CHG|SERVICE CHG|COURTESY PAY( FEE)?|RETURN ITEM FEE|RETURN ITEM CHARGE|(CASH|COIN|CURRENCY) (DEPOSIT )?(PROCESSING )?(FEE|CHARGE)|DEPOSIT PROCESSING FEE|CASH HANDLING (FEE|CHARGE)|(INSTANT|EXPEDITED) (TRANSFER|DEPOSIT|CASH ?OUT|PAYOUT) FEE|(ATM|WITHDRAWAL|DEPOSIT|TRANSFER) FEE|(CURRENCY )?CONVERSION FEE|FX FEE)\b/;
 
+/** Money sent to someone, then at least one word of the payee's name, before a memo that says what the money was for. */
+const MEMO_LEAD = String.raw`\b(${TRANSFER_WORD}|ZELLE|VENMO|SEND|SENT|TO|OUT)\b\W+\w+.*`;
+
 /** A supplier's bill paid by ACH: whatever café or restaurant word its name holds, no meal was eaten. */
 export const SUPPLIER_INVOICE_WORDING = /\b(INVOICE|INV PAYMT|INV PMT|INV PAYMENT|INV PYMT|STMT PMT|DESCR:INVOICE)\b/;
 /**
@@ -379,7 +382,7 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
   {
     name: 'deposited-item-returned',
     pattern:
-      /\b(RETURNED ITEM DEPOSITED|DEPOSITED ITEM RETURNED|RETURNED DEPOSITED ITEM|RETURN DEPOSITED ITEM|RETURNED DEPOSIT ITEM|DEP ITEM RETURNED|DEP ITEM RTN|RETURNED CHECK DEPOSITED|DEPOSITED CHECK RETURNED|CHARGEBACK DEPOSITED ITEM)\b/,
+      /\b(RETURNED ITEM DEPOSITED|DEPOSITED ITEM RETURNED|RETURNED DEPOSITED ITEM|RETURN DEPOSITED ITEM|RETURNED DEPOSIT ITEM|DEP ITEM RETURNED|DEP ITEM RTN|RETURNED CHECK DEPOSITED|DEPOSITED CHECK RETURNED|CHARGEBACK DEPOSITED ITEM|RETURNED (CHECK|CHK) DEPOSIT|(CHECK|CHK) DEPOSIT RETURNED|RETURNED DEPOSIT|DEPOSIT RETURNED)\b/,
     direction: 'out',
     target: accountForRole('service_revenue'),
     strength: 'guess',
@@ -700,12 +703,14 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     target: accountForRole('owner_draw'),
     strength: 'strong',
   },
-  // Money sent to a person or an account whose memo, the line's last word, says a draw or a distribution ("ZELLE PAYMENT TO
-  // NOAH FITZGERALD DRAW", "ONLINE TRANSFER TO DR L SORENSEN CHK XXXX2210 DISTRIBUTION"): the owner's, as a guess, since a
-  // distributor's name ends in the same word.
+  // Money sent to a person or an account whose memo, the line's last words, says a draw, a distribution or the owner's pay
+  // ("ZELLE PAYMENT TO NOAH FITZGERALD DRAW", "ONLINE TRANSFER TO DR L SORENSEN CHK XXXX2210 DISTRIBUTION", "ACH Out: Jalen
+  // Brooks - Owner Pay"): the owner's, as a guess, since a distributor's name ends in the same word.
   {
     name: 'draw-memo',
-    pattern: new RegExp(String.raw`\b(${TRANSFER_WORD}|ZELLE|PAYMENT|SEND|SENT)\b.*\bTO\b.*\b(DRAW|DISTRIBUTION)$`),
+    pattern: new RegExp(
+      String.raw`\b(${TRANSFER_WORD}|ZELLE|PAYMENT|SEND|SENT)\b.*\bTO\b.*\b(DRAW|DISTRIBUTION|OWNER PAY)$|^OUT\b.*\bOWNER PAY$`,
+    ),
     readsName: true,
     direction: 'out',
     target: accountForRole('owner_draw'),
@@ -808,7 +813,7 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
   {
     name: 'card-payment-sent',
     pattern: new RegExp(
-      String.raw`\b${CARD_ISSUERS}\b.*\b(CRCARDPMT|CREDIT CRD|CREDIT CARD|CRD|CARD|EPAY|E-PAYMENT|EPAYMENT|AUTOPAY|AUTO PAY|ONLINE PMT|PAYMENT|PMT|PYMT)\b|\b(CRCARDPMT|CREDIT CRD AUTOPAY|CREDIT CARD PAYMENT|CARD PAYMENT|CARDMEMBER SERV|AMEX EPAYMENT|(PAYMENT|PMT) TO CREDIT CARD|TRANSFER TO CREDIT CARD|BA ELECTRONIC PAYMENT|(PAYMENT|PMT|PYMT|TRF|TRANSFER|XFR)( TO)? (\S+ ){0,3}(CARD|CC|MASTERCARD|VISA) (X+|\*+)\d{4}|CREDIT CARD PMT|PAYMENT TO CRD|(VISA|MASTERCARD) (PAYMENT|PMT|PYMT)|CARD (SVC|SVCS|SERVICES?) (CARD )?(PAYMENT|PMT|PYMT))\b`,
+      String.raw`\b${CARD_ISSUERS}\b.*\b(CRCARDPMT|CREDIT CRD|CREDIT CARD|CRD|CARD|EPAY|E-PAYMENT|EPAYMENT|AUTOPAY|AUTO PAY|ONLINE PMT|PAYMENT|PMT|PYMT)\b|\b(CRCARDPMT|CREDIT CRD AUTOPAY|CREDIT CARD PAYMENT|CARD PAYMENT|CARDMEMBER SERV|AMEX EPAYMENT|(PAYMENT|PMT) TO CREDIT CARD|TRANSFER TO CREDIT CARD|BA ELECTRONIC PAYMENT|(PAYMENT|PMT|PYMT|TRF|TRANSFER|XFR)( TO)? (\S+ ){0,3}(CARD|CC|MASTERCARD|VISA) (X+|\*+)\d{4}|CREDIT CARD PMT|PAYMENT TO CRD|(CARD|CRD|CARDMEMBER|CARDMBR|VISA|MASTERCARD)( BUS| BUSINESS)?\W+(PAYMENT|PMT|PYMT|EPAY|AUTOPAY|AUTO PAY)|(PAYMENT|PMT|PYMT) TO (\S+ ){1,3}(CARD|VISA|MASTERCARD)(?= \||$)|CARD (SVC|SVCS|SERVICES?) (CARD )?(PAYMENT|PMT|PYMT))\b`,
     ),
     direction: 'out',
     accountKinds: ['checking', 'savings'],
@@ -969,6 +974,37 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     // USPS prints its post office's number after PO ("USPS PO 3546000417"); a listed payee is known better.
     unless: /\b(USPS|POSTAL|POST OFFICE)\b/,
     yieldsToListing: true,
+  },
+  // Money sent to someone whose memo says what for: a contractor's pay (1099 is the form the IRS has contractors' pay
+  // reported on), a tip-out (tips paid out to staff are wages) or a mileage reimbursement (the car's cost). Banks print
+  // the sender's memo after the payee ("ACH to Tyler Brandt - Contractor Pay", "ZELLE TO KYLE PERREAULT TIPS 3/9-3/15").
+  {
+    name: 'contractor-memo',
+    pattern: new RegExp(
+      String.raw`${MEMO_LEAD}\b(CONTRACTOR (PAY|PMT|PAYMENT|LABOR)|CONTRACT LABOR|1099 (LABOR|PAY|CONTRACTOR|CONTRACT|WORK)|SUBCONTRACT|SUB-?CONTRACTOR|SUB CONTRACTOR)\b`,
+    ),
+    direction: 'out',
+    accountKinds: ['checking', 'savings'],
+    target: accountForRole('contract_labor'),
+    strength: 'fair',
+  },
+  {
+    name: 'tips-memo',
+    pattern: new RegExp(String.raw`${MEMO_LEAD}\b(TIPS|TIP OUT|TIP-OUT|TIPOUT|CC TIPS|TIP PAYOUT)\b`),
+    direction: 'out',
+    accountKinds: ['checking', 'savings'],
+    target: accountForRole('wages'),
+    strength: 'fair',
+    unless: BUSINESS_PAYEE,
+  },
+  {
+    name: 'mileage-memo',
+    pattern: new RegExp(String.raw`${MEMO_LEAD}\b(MILEAGE|MILEAGE REIMB\w*)\b`),
+    direction: 'out',
+    accountKinds: ['checking', 'savings'],
+    target: accountForRole('vehicle'),
+    strength: 'fair',
+    unless: BUSINESS_PAYEE,
   },
   // Money sent to a person by Zelle or a payment app: most often a contractor or day worker paid for a job, but also the
   // owner, a refund or a landlord, so only a guess for review; the memory learns each payee from the owner's answer.

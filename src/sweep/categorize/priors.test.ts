@@ -160,3 +160,27 @@ test('property: a sale at a register above what a meal costs is put to cost of g
     { numRuns: 50 },
   );
 });
+
+test('property: a food supplier or wholesaler paid by ACH, bill pay or check is put to cost of goods, for review; at a register it is not', async () => {
+  await fc.assert(
+    fc.asyncProperty(
+      unknownName,
+      fc.constantFrom('PRODUCE', 'SEAFOOD', 'DAIRY', 'WHOLESALE', 'DISTRIBUTING', 'MEATS', 'POULTRY'),
+      fc.constantFrom(
+        (name: string) => `ACH DEBIT ${name} INV 20417`,
+        (name: string) => `ONLINE BILL PAYMENT ${name} #4412`,
+        (name: string) => `${name} DES:PAYMENT ID:0309 INDN:ACME LLC CO ID:4315915725 CCD`,
+        (name: string) => `Withdrawal ACH ${name} TYPE: INVOICE CO: ${name}`,
+      ),
+      async (name, word, shape) => {
+        const [paid] = await categorize([row(shape(`${name} ${word}`), { kind: 'checking', amountMinor: 84_200 })]);
+        assert.deepEqual([paid.target, paid.needsReview], [accountForRole('cost_of_goods'), true]);
+        assert.ok(paid.confidence! < 0.85);
+        // The same words at a card register say nothing of stock: a small sale there is most likely a meal.
+        const [atRegister] = await categorize([row(`SQ *${name} ${word}`, { amountMinor: 2_500 })]);
+        assert.notEqual(atRegister.target, accountForRole('cost_of_goods'));
+      },
+    ),
+    { numRuns: 60 },
+  );
+});

@@ -52,11 +52,14 @@ test("a listed merchant's ACH credit into a deposit account is that company payi
     'CCD DEPOSIT, UBER USA 6787 EDI PAYMNT 7215773782',
     'LYFT EXPRESS PAY VISA DIRECT CA',
     'Apple Inc.; APPLE INC.; App Store Proceeds 062024',
-    'EZCATER INC PAYMENT 240322 GF4471 GOLDEN FORK CATERING',
   ])
     assert.equal(directoryTier(row(payout, -41_860, 'checking')), null, payout);
   // A platform whose listing files its money in (DoorDash pays its merchants) answers that, not a refund.
   assert.equal(directoryTier(row('DOORDASH INC DASHER PAY', -41_860, 'checking'))?.target, accountForRole('sales'));
+  assert.equal(
+    directoryTier(row('EZCATER INC PAYMENT 240322 GF4471 GOLDEN FORK CATERING', -41_860, 'checking'))?.target,
+    accountForRole('sales'),
+  );
   // A refund said so, or one back on the card, is still the purchase's account.
   assert.equal(
     directoryTier(row('UBER USA DES:REFUND ID:1 INDN:ACME LLC CO ID:2 CCD', -41_860, 'checking'))?.target,
