@@ -1433,3 +1433,17 @@ test("a payment to someone whose memo says what for: a contractor's pay, a tip-o
   assert.notEqual(decide(row('ACH DEBIT TIPS RESTAURANT SUPPLY', 41_200))?.[0], 'tips-memo');
   assert.notEqual(decide(row('ZELLE TO MILEAGE PLUS TRAVEL LLC', 41_200))?.[0], 'mileage-memo');
 });
+
+test("a town's treasurer, an employer's tax, a licence a city or a health department issues, a coin order's fee, a power company's bill", () => {
+  for (const [line, target] of [
+    ['5/3 BILL PAYMENT TO GARFIELD CHARTER TOWNSHIP TREAS', '6140'],
+    ['ACH WITHDRAWAL RI DLT EMPLOYER TAX CCD', '6140'],
+    ['ACH DEBIT MN UI PROGRAM EMPLOYER TAX', '6140'],
+    ['SEATTLEGOV BUS LIC 206-684-8484 WA', '6140'],
+    ['ACH DEBIT CDH FOOD ESTABLISHMENT LIC', '6140'],
+    ['ACH DEBIT COLUMBUS PUBLIC HLTH FOOD LIC', '6140'],
+    ['COIN AND CURRENCY ORDER FEE', '6210'],
+    ['CCD DEBIT, CENTRAL MAINE PWR CMP BILL 031224', '6170'],
+  ] as const)
+    assert.equal(decide(row(line, 41_200))?.[1], target, line);
+});

@@ -158,6 +158,13 @@ test("a city's water bill, a maker's metal stock, a county treasurer and the cha
   assert.equal(out('KNOXVILLE CHAMBER KNOXVILLE TN')?.target, '6240');
 });
 
+test("a hire's screening is a professional service; a kitchen's hood and grease trap are upkeep", () => {
+  assert.equal(out('DEBIT PURCHASE -VISA NCSI BACKGROUND CHK 877-2489670 FL')?.target, '6080');
+  assert.equal(out('CARD PURCHASE 03/12 AZ DPS FINGERPRINT 602-223-2279 AZ CARD 5521')?.target, '6080');
+  assert.equal(out('ACH WITHDRAWAL ATLANTIC HOOD CLNG CCD')?.target, '6120');
+  assert.equal(out('Online Payment 18823456711 To Lone Star Hood & Duct 03/08')?.target, '6120');
+});
+
 test("a gas company is a utility; a landlord's truncated name still reads", () => {
   assert.equal(out('ELECTRONIC WITHDRAWAL INTERMOUNTAIN GAS CO PAYMENT')?.target, '6170');
   assert.equal(out('MONTGOMERY SQ PROPERTI WEB PMTS 240701 EN5UAV')?.target, '6110');

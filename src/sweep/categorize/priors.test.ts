@@ -184,3 +184,23 @@ test('property: a food supplier or wholesaler paid by ACH, bill pay or check is 
     { numRuns: 60 },
   );
 });
+
+test('property: above what a meal costs, an unexplained card sale from a business named a service or a repair shop is put to repairs, for review', async () => {
+  await fc.assert(
+    fc.asyncProperty(
+      unknownName,
+      fc.constantFrom('SERVICE', 'SVC', 'REPAIR', 'MAINTENANCE'),
+      city,
+      state,
+      fc.integer({ min: MEAL_AT_A_REGISTER_MAX_MINOR, max: 500_000 }),
+      async (name, word, town, code, amountMinor) => {
+        const [call] = await categorize([row(`${name} ${word} ${town} ${code}`, { amountMinor })]);
+        assert.deepEqual([call.target, call.needsReview], [accountForRole('repairs'), true]);
+        // Below it, the same line is most likely a meal.
+        const [small] = await categorize([row(`${name} ${word} ${town} ${code}`, { amountMinor: 2_500 })]);
+        assert.equal(small.target, accountForRole('meals'));
+      },
+    ),
+    { numRuns: 50 },
+  );
+});
