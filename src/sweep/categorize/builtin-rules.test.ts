@@ -1447,3 +1447,16 @@ test("a town's treasurer, an employer's tax, a licence a city or a health depart
   ] as const)
     assert.equal(decide(row(line, 41_200))?.[1], target, line);
 });
+
+test("a maker's finance arm, an equipment lender, a payroll service's tax impound", () => {
+  for (const [line, target] of [
+    ['ACH Withdrawal JOHN DEERE FIN JDF PMT 3300451 HOFFMANN', '2400'],
+    ['Withdrawal ACH TOYOTA MOTOR CR TYPE: PAYMENT', '2400'],
+    ['STEARNS BANK NA DES:EQUIP PMT ID:0004418 INDN:BIG RIG DIESEL SERVICE CO ID:1410787021 CCD', '2400'],
+    ['ESSEX CREDIT CO PAYMENT 240505 XXXXX8812', '2400'],
+    ['ACH DEBIT ADP TX/FINCL SVC 240315 SENTINEL PEST CONTROL', '6140'],
+    ['INTUIT TAX PAYMT 240308 5582019 TWO BROTHERS MOVING LLC', '6140'],
+  ] as const)
+    assert.equal(decide(row(line, 241_200))?.[1], target, line);
+  assert.equal(decide(row('CAPITAL ONE CRCARDPMT', 241_200))?.[1], 'transfer');
+});
