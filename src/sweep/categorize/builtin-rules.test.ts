@@ -1460,3 +1460,12 @@ test("a maker's finance arm, an equipment lender, a payroll service's tax impoun
     assert.equal(decide(row(line, 241_200))?.[1], target, line);
   assert.equal(decide(row('CAPITAL ONE CRCARDPMT', 241_200))?.[1], 'transfer');
 });
+
+test('an ACH debit whose entry says ads or promotion is advertising, whichever company bills it', () => {
+  assert.deepEqual(
+    decide(row('DOORDASH, INC. DES:ADS ID:ST-ADS0311 INDN:PHO BAC EXPRESS LLC CO ID:XXXXX95413 CCD', 12_000)),
+    ['ads-billed', '6000'],
+  );
+  assert.deepEqual(decide(row('ACH DEBIT GRUBHUB INC MKTG PROMO', 7_500)), ['ads-billed', '6000']);
+  assert.notEqual(decide(row('PROMO PRINTING LLC', 7_500))?.[0], 'ads-billed');
+});

@@ -194,6 +194,18 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     strength: 'guess',
     yieldsToListing: true,
   },
+  // An ACH debit whose entry description says ads or promotion ("DOORDASH, INC. DES:ADS", "GRUBHUB INC MKTG PROMO"): the
+  // company bills the business for advertising, whatever else it sells.
+  {
+    name: 'ads-billed',
+    pattern:
+      /\b(DES|CO ENTRY DESCR|TYPE):\s?(ADS|ADVERTISING|ADVERTISE|MKTG|MARKETING|PROMO|PROMOTION|SPONSORED)\b|\b(MKTG PROMO|MARKETING PROMO|SPONSORED LISTING|PROMOTED PLACEMENT|AD SPEND|ADS BILLING)\b/,
+    direction: 'out',
+    accountKinds: ['checking', 'savings'],
+    target: accountForRole('advertising'),
+    strength: 'fair',
+    supersedesDirectory: true,
+  },
   {
     name: 'insurance-premium',
     pattern: new RegExp(PREMIUM_DEBIT),

@@ -308,3 +308,23 @@ test("a trade word that is part of a brand's own name is the brand's, not anothe
   assert.notEqual(costco.target, accountForRole('rent'), 'COSTCO BUSINESS CENTER rents no offices');
   assert.equal(cafe.target, accountForRole('meals'));
 });
+
+test("a company's ACH debit is never a meal, whatever the company's name or listing says; the same name on a card is", async () => {
+  const lines: Array<[string, 'checking' | 'credit_card']> = [
+    ['ACH WITHDRAWAL OPENTABLE INC BILLING CCD 240301', 'checking'],
+    ['BUSINESS TO BUSINESS ACH DEBIT - ROYAL COFFEE INC PAYMENT 240917 INV315787', 'checking'],
+    ['BULLS BAY SHELLFISH PAYMENT CCD', 'checking'],
+    ['SQ *BULLS BAY SHELLFISH', 'credit_card'],
+    ['DEBIT CARD PURCHASE DOORDASH*PHO HOA', 'checking'],
+  ];
+  const answers = await categorizeCold(
+    lines.map(([description, bankAccountKind], index) =>
+      coldEngineRow({ id: `r${index}`, description, amountMinor: 41_900, bankAccountKind }),
+    ),
+  );
+  const meals = accountForRole('meals');
+  assert.deepEqual(
+    answers.map((answer) => answer.target === meals),
+    [false, false, false, true, true],
+  );
+});

@@ -38,6 +38,20 @@ export const CUT_CONFIDENCE_CAP = 0.84;
  */
 export const TRADE_DECIDES_CAP = 0.84;
 const SUPPLIES = accountForRole('supplies');
+const MEALS = accountForRole('meals');
+/**
+ * A company's ACH debit on a deposit account (the NACHA entry's codes, a bank's "ACH" label): a bill a company sends,
+ * never a meal bought. A meal is paid at a register or online by card; a restaurant platform, a roaster or a brewer that
+ * debits the account is billing a business (its ads, its subscription, its goods). PayPal's transfers pay its sellers
+ * whatever they sell, so they stay out.
+ */
+const COMPANY_DEBIT = /\b(ACH|CCD|PPD|CTX|EFT)\b|\b(DES|CO ENTRY DESCR|ORIG CO NAME):|\bBUSINESS TO BUSINESS\b/;
+const PAYPAL = /\bPAYPAL\b/;
+function billedByACompany(row: EngineRow): boolean {
+  if (row.bankAccountKind === 'credit_card' || row.direction !== 'out') return false;
+  const text = row.description.toUpperCase();
+  return COMPANY_DEBIT.test(text) && !PAYPAL.test(text);
+}
 const CONFIDENCE_CAPS: Partial<Record<CalibrationKey, number>> = {
   'cut-word': CUT_CONFIDENCE_CAP,
   'cut-name': CUT_CONFIDENCE_CAP,
@@ -145,6 +159,7 @@ export async function categorizeRows(
       // The owner's rules and corrections say what they say; shipped knowledge's dues may be an association's event.
       const target = shipped ? duesOrEducation(answer, row.description) : answer;
       if (!usable(target)) return;
+      if (shipped && target === MEALS && billedByACompany(row)) return;
       const confidence =
         shipped && !row.industry && target === SUPPLIES
           ? Math.min(calibrate(key, rawScore), TRADE_DECIDES_CAP)
