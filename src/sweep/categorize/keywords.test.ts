@@ -163,6 +163,7 @@ test("a hire's screening is a professional service; a kitchen's hood and grease 
   assert.equal(out('CARD PURCHASE 03/12 AZ DPS FINGERPRINT 602-223-2279 AZ CARD 5521')?.target, '6080');
   assert.equal(out('ACH WITHDRAWAL ATLANTIC HOOD CLNG CCD')?.target, '6120');
   assert.equal(out('Online Payment 18823456711 To Lone Star Hood & Duct 03/08')?.target, '6120');
+  assert.equal(out('ARMORED CAR SVC LOOMIS 031524')?.target, '6210', "an armored car's cash pickup is a bank's charge");
 });
 
 test("a gas company is a utility; a landlord's truncated name still reads", () => {
