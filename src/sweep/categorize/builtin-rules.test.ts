@@ -1469,3 +1469,11 @@ test('an ACH debit whose entry says ads or promotion is advertising, whichever c
   assert.deepEqual(decide(row('ACH DEBIT GRUBHUB INC MKTG PROMO', 7_500)), ['ads-billed', '6000']);
   assert.notEqual(decide(row('PROMO PRINTING LLC', 7_500))?.[0], 'ads-billed');
 });
+
+test("a card's payment said as coming from checking; a bank's own words for a move between the business's accounts", () => {
+  assert.deepEqual(decide(row('PAYMENT FROM CHK 9921', -531_288, { kind: 'credit_card' })), [
+    'card-payment-received',
+    'transfer',
+  ]);
+  assert.equal(decide(row('MOBILE BANKING TRANSFER WITHDRAWAL 7702', 800_000))?.[0], 'own-transfer');
+});

@@ -40,12 +40,13 @@ export const TRADE_DECIDES_CAP = 0.84;
 const SUPPLIES = accountForRole('supplies');
 const MEALS = accountForRole('meals');
 /**
- * A company's ACH debit on a deposit account (the NACHA entry's codes, a bank's "ACH" label): a bill a company sends,
- * never a meal bought. A meal is paid at a register or online by card; a restaurant platform, a roaster or a brewer that
+ * A company's ACH debit on a deposit account (the NACHA entry's codes, a bank's "ACH" label) or a bill paid through the
+ * bank's bill pay: a bill a company sends, never a meal bought. A meal is paid at a register or online by card; a restaurant platform, a roaster or a brewer that
  * debits the account is billing a business (its ads, its subscription, its goods). PayPal's transfers pay its sellers
  * whatever they sell, so they stay out.
  */
-const COMPANY_DEBIT = /\b(ACH|CCD|PPD|CTX|EFT)\b|\b(DES|CO ENTRY DESCR|ORIG CO NAME):|\bBUSINESS TO BUSINESS\b/;
+const COMPANY_DEBIT =
+  /\b(ACH|CCD|PPD|CTX|EFT|BILL ?PAY|BILL PAYMENT)\b|\b(DES|CO ENTRY DESCR|ORIG CO NAME):|\bBUSINESS TO BUSINESS\b/;
 const PAYPAL = /\bPAYPAL\b/;
 function billedByACompany(row: EngineRow): boolean {
   if (row.bankAccountKind === 'credit_card' || row.direction !== 'out') return false;

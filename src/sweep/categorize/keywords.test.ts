@@ -166,6 +166,22 @@ test("a hire's screening is a professional service; a kitchen's hood and grease 
   assert.equal(out('ARMORED CAR SVC LOOMIS 031524')?.target, '6210', "an armored car's cash pickup is a bank's charge");
 });
 
+test("a traveller's words: a hotel's folio, an airport's garage, a show's registration or booth, an agent's commission", () => {
+  assert.equal(out('OMNI JACKSONVILLE   JACKSONVILLE        FL FOLIO 91022')?.target, '6150');
+  assert.equal(out('DENVER INTL AIRPORT PKG  DENVER       CO')?.target, '6010');
+  assert.equal(out('NAB SHOW REGISTRATION WASHINGTON DC')?.target, '6230');
+  assert.equal(out('AAOS ANNUAL MEETING ROSEMONT IL')?.target, '6230');
+  assert.equal(out('GES EXHIBITION SVCS LAS VEGAS NV')?.target, '6000');
+  assert.equal(out('ACH DEBIT NORTHBOUND TALENT COMMISSION')?.target, '6020');
+  // A state's commission is a government office, not an agent paid.
+  assert.notEqual(out('STATE CORPORATION COMMISSION RICHMOND VA')?.target, '6020');
+});
+
+test('a word a hand rule files only for some industries keeps its everyday meaning for the rest', () => {
+  assert.equal(out('Pappadeaux Seafood PHX T4')?.target, '6160');
+  assert.equal(out('SHEM CREEK SEAFOOD INV 4471', 'food_service')?.target, '5000');
+});
+
 test("a gas company is a utility; a landlord's truncated name still reads", () => {
   assert.equal(out('ELECTRONIC WITHDRAWAL INTERMOUNTAIN GAS CO PAYMENT')?.target, '6170');
   assert.equal(out('MONTGOMERY SQ PROPERTI WEB PMTS 240701 EN5UAV')?.target, '6110');

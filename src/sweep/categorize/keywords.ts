@@ -150,8 +150,9 @@ export const KEYWORD_RULES: readonly KeywordRule[] = withPresetsPlaced(HAND_KEYW
 function withPresetsPlaced(hand: readonly KeywordRule[], presets: readonly KeywordRule[]): KeywordRule[] {
   const placed: KeywordRule[] = [];
   // A word the hand list files, with its reason, is the hand list's ("SOFTWARE" in a payee's name is a subscription, not
-  // the presets' computer shop).
-  const handWords = new Set(hand.flatMap((rule) => rule.words));
+  // the presets' computer shop). A hand rule that speaks only for some industries ("SEAFOOD" is a kitchen's supplier)
+  // leaves the word's everyday meaning to the presets for the rest ("PAPPADEAUX SEAFOOD" is a restaurant).
+  const handWords = new Set(hand.filter((rule) => rule.target !== null).flatMap((rule) => rule.words));
   const remaining = presets
     .map((rule) => ({ ...rule, words: rule.words.filter((word) => !handWords.has(word)) }))
     .filter((rule) => rule.words.length > 0);
