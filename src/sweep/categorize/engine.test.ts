@@ -328,3 +328,42 @@ test("a company's ACH debit is never a meal, whatever the company's name or list
     [false, false, false, true, true],
   );
 });
+
+test('money in that names a place serving food is a sale of goods when no industry is stated; the guess stays a guess', async () => {
+  const lines = [
+    'ACH CREDIT SQUARE INC 240305P2 SLICE REPUBLIC PIZZA',
+    'ORIG CO NAME:UBER EATS ORIG ID:3455542178 CO ENTRY DESCR:PAYMENT SEC:CCD IND NAME:BRASA CANTINA LLC',
+    'ACH CREDIT SQUARE INC 240305P2 NORTHSIDE PLUMBING',
+  ];
+  const answers = await categorizeCold(
+    lines.map((description, index) =>
+      coldEngineRow({
+        id: `r${index}`,
+        description,
+        amountMinor: -275_600,
+        direction: 'in',
+        bankAccountKind: 'checking',
+      }),
+    ),
+  );
+  assert.deepEqual(
+    answers.map((answer) => [answer.target, answer.needsReview]),
+    [
+      [accountForRole('sales'), true],
+      [accountForRole('sales'), true],
+      [accountForRole('service_revenue'), true],
+    ],
+  );
+  // Named by the entity itself: its own legal name says what it sells.
+  const [own] = await categorizeCold([
+    coldEngineRow({
+      id: 'own',
+      description: 'ACH CREDIT SQUARE INC 240305P2',
+      amountMinor: -275_600,
+      direction: 'in',
+      bankAccountKind: 'checking',
+      entityName: 'Rosas Taqueria LLC',
+    }),
+  ]);
+  assert.equal(own.target, accountForRole('sales'));
+});
