@@ -1241,14 +1241,19 @@ function sharesTheBusinessName(input: CategorizationInput, text: string, person:
  * Professional and trade associations run conferences, courses and certification exams as well as collecting dues: what
  * such a body charges under those words is education ("APTA CSM REGISTRATION", "STATE BAR OF WI CLE", "PHTA CPO
  * CERTIFICATION"), whether the directory or the card network's code (8699, membership organizations) named the body.
+ * So is a charity's course ("AMERICAN RED CROSS TRAINING").
  */
 const EVENT_OR_COURSE =
   /\b(CONFERENCE|CONVENTION|REGISTRATION|REGISTRTN|REG FEE|SEMINAR|WORKSHOP|CERTIFICATION|CERT EXAM|EXAM FEE|CLE|CME|CEU|CEUS|CE COURSE|CONTINUING ED\w*|ANNUAL MEETING|MIDWINTER MEETING)\b/;
 
+/** A charity that trains (the Red Cross's and the Heart Association's first-aid and CPR courses) sells a course. */
+const TRAINING = /\b(TRAINING|TRAINING SVCS|COURSE|COURSES|CLASS|CLASSES|CPR|BLS|ACLS|PALS|FIRST AID|CERTIFICATION)\b/;
+
 export function duesOrEducation(target: CategoryTarget, description: string): CategoryTarget {
-  return target === accountForRole('dues') && EVENT_OR_COURSE.test(description.toUpperCase())
-    ? accountForRole('education')
-    : target;
+  const text = description.toUpperCase();
+  if (target === accountForRole('dues') && EVENT_OR_COURSE.test(text)) return accountForRole('education');
+  if (target === accountForRole('charity') && TRAINING.test(text)) return accountForRole('education');
+  return target;
 }
 
 export function matchBuiltinRule(input: CategorizationInput): BuiltinRuleMatch | null {

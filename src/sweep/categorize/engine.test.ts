@@ -367,3 +367,20 @@ test('money in that names a place serving food is a sale of goods when no indust
   ]);
   assert.equal(own.target, accountForRole('sales'));
 });
+
+test("a charity's course is education; a transit fare while away is travel, for review (bookkeepers split on it)", async () => {
+  const [redCross, heart, gift, subway] = await categorizeCold(
+    [
+      'AMERICAN RED CROSS TRAINING',
+      'AMERICAN HEART ASSOC ONLINE CPR 888-242-8883 TX',
+      'AMERICAN RED CROSS DONATION',
+      'MTA*NYCT OMNY       NEW YORK            NY',
+    ].map((description, index) =>
+      coldEngineRow({ id: `r${index}`, description, amountMinor: 4_200, bankAccountKind: 'credit_card' }),
+    ),
+  );
+  assert.equal(redCross.target, accountForRole('education'));
+  assert.equal(heart.target, accountForRole('education'));
+  assert.equal(gift.target, accountForRole('charity'));
+  assert.deepEqual([subway.target, subway.needsReview], [accountForRole('travel'), true]);
+});
