@@ -410,12 +410,12 @@ test("a business's corporate payment and commissions received are revenue", () =
     '4100',
   ]);
   assert.deepEqual(decide(row('ELECTRONIC DEPOSIT VETSOURCE COMMISSION', -12_000, { industry: 'retail' })), [
-    'other-payouts',
+    'commissions-received',
     '4000',
   ]);
   assert.notEqual(
     decide(row('SALES COMMISSION', 12_000))?.[0],
-    'other-payouts',
+    'commissions-received',
     'a commission paid out is no payout received',
   );
 });
@@ -591,7 +591,7 @@ test("a state's numbered sales-tax return is sales tax; only a revenue departmen
         industry: 'professional_services',
       }),
     ),
-    ['other-payouts', '4100'],
+    ['commissions-received', '4100'],
   );
   assert.deepEqual(decide(row('WITHDRAWAL ACH PROGRESSIVE INS TYPE: COMM ADJ ID: 9693442491', 14_000)), [
     'commission-adjustment',

@@ -699,11 +699,20 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     target: accountForRole('loans'),
     strength: 'fair',
   },
-  // An insurer or a carrier pays its agents' and brokers' commissions by ACH ("AGENT COMM").
+  // An insurer or a carrier pays its agents' and brokers' commissions by ACH ("AGENT COMM"): the payer's listing (an
+  // insurer's money in is otherwise a premium refunded) says less than the word for what it pays.
+  {
+    name: 'commissions-received',
+    pattern: /\b(COMMISSION|COMMISSIONS|AGENT COMM|AGENCY COMM|AGT COMM|BROKER COMM|COMM PMT|COMM PYMT|COMM PAY)\b/,
+    direction: 'in',
+    target: accountForRole('service_revenue'),
+    strength: 'fair',
+    supersedesDirectory: true,
+  },
+  // A platform's payout: the listing, when it has one, knows what the platform's sellers sell (DoorDash's are meals).
   {
     name: 'other-payouts',
-    pattern:
-      /\b(PAYOUT|PAYOUTS|COMMISSION|COMMISSIONS|ROYALTY|ROYALTIES|AGENT COMM|AGENCY COMM|AGT COMM|BROKER COMM|COMM PMT|COMM PYMT)\b/,
+    pattern: /\b(PAYOUT|PAYOUTS|ROYALTY|ROYALTIES)\b/,
     direction: 'in',
     target: accountForRole('service_revenue'),
     strength: 'fair',
@@ -723,12 +732,14 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
   {
     name: 'draw-memo',
     pattern: new RegExp(
-      String.raw`\b(${TRANSFER_WORD}|ZELLE|PAYMENT|SEND|SENT)\b.*\bTO\b.*\b(DRAW|DISTRIBUTION|OWNER PAY)$|^OUT\b.*\bOWNER PAY$`,
+      String.raw`\b(${TRANSFER_WORD}|ZELLE|PAYMENT|SEND|SENT)\b.*\bTO\b.*\b(DRAW|DISTRIBUTION|DISTRIB|OWNER PAY)$|^OUT\b.*\bOWNER PAY$`,
     ),
     readsName: true,
     direction: 'out',
     target: accountForRole('owner_draw'),
     strength: 'guess',
+    // "INTERNET TRANSFER TO XXXX9917 DISTRIBUTION" names a bank's channel, not an internet provider.
+    supersedesKeywords: true,
     unless: BUSINESS_PAYEE,
   },
   {
@@ -1089,6 +1100,15 @@ const ACH_RECEIVER = /\b(INDN|IND NAME):.*?(?=\s(CO ID|TRN|IND ID|SEC|TRACE#?):|
  * business itself, as after "INDN:".
  */
 const UNLABELLED_ACH_RECEIVER = /( \d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01]) \S*\d\S*)(?: [A-Z&'.,\/-]+){1,8}$/;
+/** The ACH entry's receiver, the business itself, when the line prints it (labelled, or unlabelled in the record's order). */
+export function achReceiverName(description: string): string | null {
+  const text = description.toUpperCase().replace(/\s+/g, ' ').trim();
+  const labelled = /\b(?:INDN|IND NAME):(.*?)(?=\s(?:CO ID|TRN|IND ID|SEC|TRACE#?):|$)/.exec(text);
+  if (labelled) return labelled[1].trim() || null;
+  const unlabelled = UNLABELLED_ACH_RECEIVER.exec(text);
+  return unlabelled ? text.slice(unlabelled.index + unlabelled[1].length).trim() || null : null;
+}
+
 /**
  * The originator's identification is ten characters in the NACHA batch header; U.S. Bank prints it glued to the entry's
  * description ("REF=274403697677144N00 9889551743HCCLAIMPMT", "8955839016PREMIUM"), where no word boundary separates them.

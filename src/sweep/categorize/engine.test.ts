@@ -384,3 +384,20 @@ test("a charity's course is education; a transit fare while away is travel, for 
   assert.equal(gift.target, accountForRole('charity'));
   assert.deepEqual([subway.target, subway.needsReview], [accountForRole('travel'), true]);
 });
+
+test("a carrier's commission to its agent is revenue over the carrier's listing; a platform's payout keeps the listing's sales", async () => {
+  const [commission, payout] = await categorizeCold(
+    ['PROGRESSIVE INS AGENT COMM 250110 000481223 BLUEWATER INS GRP', 'ACH CREDIT DOORDASH INC MERCHANT PAYOUT'].map(
+      (description, index) =>
+        coldEngineRow({
+          id: `r${index}`,
+          description,
+          amountMinor: -621_400,
+          direction: 'in',
+          bankAccountKind: 'checking',
+        }),
+    ),
+  );
+  assert.equal(commission.target, accountForRole('service_revenue'));
+  assert.equal(payout.target, accountForRole('sales'));
+});

@@ -1,7 +1,7 @@
 import { ACCOUNT, accountForRole, type AccountCategory } from '../../chart/us-chart.ts';
 import { cleanDescriptor } from '../../descriptor/descriptor.ts';
 import type { MerchantPreference } from '../memory-store.ts';
-import { duesOrEducation, matchBuiltinRule } from './builtin-rules.ts';
+import { achReceiverName, duesOrEducation, matchBuiltinRule } from './builtin-rules.ts';
 import { capitalization } from './capitalization.ts';
 import { matchPrior, PRIOR_SCORE } from './priors.ts';
 import { matchKeyword, matchProcessorKind } from './keywords.ts';
@@ -61,7 +61,12 @@ function sellsMeals(row: EngineRow): boolean {
   if (row.direction !== 'in' || row.industry) return false;
   const asNamed = (description: string, descriptor?: EngineRow['descriptor']) =>
     matchKeyword({ description, merchant: null, direction: 'out', industry: null, descriptor })?.target === MEALS;
-  return asNamed(row.description, row.descriptor) || (!!row.entityName && asNamed(row.entityName));
+  const receiver = achReceiverName(row.description);
+  return (
+    asNamed(row.description, row.descriptor) ||
+    (!!receiver && asNamed(receiver)) ||
+    (!!row.entityName && asNamed(row.entityName))
+  );
 }
 function billedByACompany(row: EngineRow): boolean {
   if (row.bankAccountKind === 'credit_card' || row.direction !== 'out') return false;

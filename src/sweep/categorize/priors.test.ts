@@ -204,3 +204,24 @@ test('property: above what a meal costs, an unexplained card sale from a busines
     { numRuns: 50 },
   );
 });
+
+test('property: an unexplained charge the card network flags as recurring is put to software, for review', async () => {
+  await fc.assert(
+    fc.asyncProperty(
+      unknownName,
+      city,
+      state,
+      fc.constantFrom('RECURRING', 'RECURRING PAYMENT', 'RECUR'),
+      async (name, town, code, flag) => {
+        const [charge] = await categorize([
+          row(`CHECKCARD 0121 ${name} ${town} ${code} 24755424021200081234567 ${flag}`, {
+            kind: 'checking',
+            amountMinor: 18_000,
+          }),
+        ]);
+        assert.deepEqual([charge.target, charge.needsReview], [accountForRole('software'), true]);
+      },
+    ),
+    { numRuns: 40 },
+  );
+});
