@@ -1437,6 +1437,7 @@ test("a payment to someone whose memo says what for: a contractor's pay, a tip-o
 test("a town's treasurer, an employer's tax, a licence a city or a health department issues, a coin order's fee, a power company's bill", () => {
   for (const [line, target] of [
     ['5/3 BILL PAYMENT TO GARFIELD CHARTER TOWNSHIP TREAS', '6140'],
+    ['KY REVENUE WITHHOLDING SUMMIT CLAIMS', '6140'],
     ['ACH WITHDRAWAL RI DLT EMPLOYER TAX CCD', '6140'],
     ['ACH DEBIT MN UI PROGRAM EMPLOYER TAX', '6140'],
     ['SEATTLEGOV BUS LIC 206-684-8484 WA', '6140'],
