@@ -83,6 +83,14 @@ export function isHeldOutBrand(nsiId: string): boolean {
   return createHash('sha256').update(nsiId).digest()[0] % 5 === 0;
 }
 
+/**
+ * The role a brand of a tag gets: the tag's `brand_role` where a chain of such places sells otherwise than one such place
+ * (a convenience-store chain's pumps), else the tag's role.
+ */
+function brandRole(mapping: Record<string, string>): string {
+  return mapping.brand_role || mapping.role;
+}
+
 /** The US brands of the index whose OSM tag has a role, with that role: what the directory and the held-out set draw from. */
 export function usBrandsWithRoles(): Array<{ item: NsiItem; tag: string; role: string; category: string }> {
   const found: Array<{ item: NsiItem; tag: string; role: string; category: string }> = [];
@@ -92,7 +100,7 @@ export function usBrandsWithRoles(): Array<{ item: NsiItem; tag: string; role: s
     const mapping = roles.get(tag);
     if (!mapping) continue;
     for (const item of items)
-      if (operatesInTheUs(item.locationSet)) found.push({ item, tag, role: mapping.role, category: mapping.category });
+      if (operatesInTheUs(item.locationSet)) found.push({ item, tag, role: brandRole(mapping), category: mapping.category });
   }
   return found;
 }
@@ -117,7 +125,7 @@ export function brandsCsv(): string {
       for (const alias of aliases) seenAliases.add(alias.replace(/ /g, ''));
       rows.push({
         name: item.displayName,
-        role: mapping.role,
+        role: brandRole(mapping),
         category: mapping.category,
         tag,
         wikidata: item.tags['brand:wikidata'] ?? '',

@@ -120,6 +120,9 @@ export const WRITTEN_SETS = [
   'road-warriors',
   'city-card-lines',
   'community-checking',
+  'professional-firms',
+  'personal-mixed',
+  'bank-export-mix',
 ] as const;
 /** The sets no failure was ever read from (two each of the sixth to twelfth rounds): the best estimate of unseen lines. */
 export const HELD_OUT_SETS: ReadonlySet<(typeof WRITTEN_SETS)[number]> = new Set([
@@ -137,6 +140,7 @@ export const HELD_OUT_SETS: ReadonlySet<(typeof WRITTEN_SETS)[number]> = new Set
   'neighborhood-books',
   'city-card-lines',
   'community-checking',
+  'bank-export-mix',
 ]);
 
 export interface WrittenRow {

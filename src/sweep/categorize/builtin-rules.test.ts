@@ -1445,6 +1445,11 @@ test("a town's treasurer, an employer's tax, a licence a city or a health depart
     ['ACH DEBIT COLUMBUS PUBLIC HLTH FOOD LIC', '6140'],
     ['COIN AND CURRENCY ORDER FEE', '6210'],
     ['CCD DEBIT, CENTRAL MAINE PWR CMP BILL 031224', '6170'],
+    ['PUGET SOUND ENER BILLPAY 240307', '6170'],
+    ['HAWAIIAN TELCOM BUS PYMT 240308', '6170'],
+    ['GCI COMMUNICATION BUS PMT 240308', '6170'],
+    ['FIRST HAWAIIAN BK CC PMT 240318', 'transfer'],
+    ['ONLINE PMT CAMDEN NATIONAL BANK CARD WEB PMT', 'transfer'],
   ] as const)
     assert.equal(decide(row(line, 41_200))?.[1], target, line);
 });

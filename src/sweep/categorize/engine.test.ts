@@ -401,3 +401,15 @@ test("a carrier's commission to its agent is revenue over the carrier's listing;
   assert.equal(commission.target, accountForRole('service_revenue'));
   assert.equal(payout.target, accountForRole('sales'));
 });
+
+test("a convenience-store chain the name-suggestion-index knows sells a business its vehicle's fuel, for review", async () => {
+  const [stinker] = await categorizeCold([
+    coldEngineRow({
+      id: 'r0',
+      description: 'DBT CARD STINKER #42 NAMPA ID',
+      amountMinor: 7_910,
+      bankAccountKind: 'checking',
+    }),
+  ]);
+  assert.deepEqual([stinker.target, stinker.needsReview], [accountForRole('fuel'), true]);
+});

@@ -174,6 +174,7 @@ test("a traveller's words: a hotel's folio, an airport's garage, a show's regist
   assert.equal(out('GES EXHIBITION SVCS LAS VEGAS NV')?.target, '6000');
   assert.equal(out('ACH DEBIT NORTHBOUND TALENT COMMISSION')?.target, '6020');
   assert.equal(out('NYS THRUWAY')?.target, '6010');
+  assert.equal(out('MACKINAC BRIDGE AUTHORITY  ST IGNACE    MI')?.target, '6010');
   assert.equal(out('EXPRESSTOLL E-470 303-537-3470 CO')?.target, '6010');
   assert.equal(out('BIG TEXAN STEAK RANCH AMARILLO TX')?.target, '6160');
   // A state's commission is a government office, not an agent paid.

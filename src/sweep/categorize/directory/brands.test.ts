@@ -18,9 +18,10 @@ test('brands.csv is what the name-suggestion-index package gives: regenerating i
 
 test("every OpenStreetMap tag maps to a chart role with its reason, and every brand books to its tag's role", () => {
   const roles = parse(readFileSync(OSM_ROLES_FILE), { columns: true, trim: true }) as Array<Record<string, string>>;
-  const byTag = new Map(roles.map((row) => [`${row.key}=${row.value}`, row.role]));
+  const byTag = new Map(roles.map((row) => [`${row.key}=${row.value}`, row.brand_role || row.role]));
   for (const row of roles) {
     assert.ok(isChartRole(row.role), `${row.key}=${row.value}: ${row.role}`);
+    if (row.brand_role) assert.ok(isChartRole(row.brand_role), `${row.key}=${row.value}: ${row.brand_role}`);
     assert.ok(row.reason.length > 10, `${row.key}=${row.value} says why`);
   }
   const brands = parse(readFileSync(BRANDS_FILE), { columns: true, trim: true }) as Array<Record<string, string>>;
