@@ -122,6 +122,7 @@ export const WRITTEN_SETS = [
   'community-checking',
   'professional-firms',
   'personal-mixed',
+  'regional-chains',
   'bank-export-mix',
 ] as const;
 /** The sets no failure was ever read from (two each of the sixth to twelfth rounds): the best estimate of unseen lines. */
