@@ -293,7 +293,8 @@ const MCC_BY_TAG: Readonly<Record<string, string>> = {
   'tourism=hostel': '7011',
   'tourism=guest_house': '7011',
   'shop=supermarket': '5411',
-  'shop=convenience': '5499',
+  // A convenience chain's brand is labelled by its pumps (osm-roles.csv brand_role), which the networks code 5541.
+  'shop=convenience': '5541',
   'shop=wholesale': '5300',
   'shop=department_store': '5311',
   'shop=variety_store': '5331',
