@@ -39,12 +39,7 @@ export const CUT_CONFIDENCE_CAP = 0.84;
 export const TRADE_DECIDES_CAP = 0.84;
 const SUPPLIES = accountForRole('supplies');
 const MEALS = accountForRole('meals');
-/**
- * A company's ACH debit on a deposit account (the NACHA entry's codes, a bank's "ACH" label) or a bill paid through the
- * bank's bill pay: a bill a company sends, never a meal bought. A meal is paid at a register or online by card; a restaurant platform, a roaster or a brewer that
- * debits the account is billing a business (its ads, its subscription, its goods). PayPal's transfers pay its sellers
- * whatever they sell, so they stay out.
- */
+/** A company's ACH debit (the NACHA entry's codes, a bank's "ACH" label) or a bill paid through the bank's bill pay. */
 const COMPANY_DEBIT =
   /\b(ACH|CCD|PPD|CTX|EFT|BILL ?PAY|BILL PAYMENT)\b|\b(DES|CO ENTRY DESCR|ORIG CO NAME):|\bBUSINESS TO BUSINESS\b/;
 const PAYPAL = /\bPAYPAL\b/;
@@ -68,11 +63,19 @@ function sellsMeals(row: EngineRow): boolean {
     (!!row.entityName && asNamed(row.entityName))
   );
 }
+
+/**
+ * A deposit account's debit by a company or through bill pay is a bill a company sends, never a meal bought: a meal is
+ * paid at a register or online by card, and a restaurant platform, a roaster or a brewer that debits the account is
+ * billing a business (its ads, its subscription, its goods). PayPal's transfers pay its sellers whatever they sell, so
+ * they stay out.
+ */
 function billedByACompany(row: EngineRow): boolean {
   if (row.bankAccountKind === 'credit_card' || row.direction !== 'out') return false;
   const text = row.description.toUpperCase();
   return COMPANY_DEBIT.test(text) && !PAYPAL.test(text);
 }
+
 const CONFIDENCE_CAPS: Partial<Record<CalibrationKey, number>> = {
   'cut-word': CUT_CONFIDENCE_CAP,
   'cut-name': CUT_CONFIDENCE_CAP,

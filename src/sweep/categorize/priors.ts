@@ -136,16 +136,17 @@ export function matchPrior(
   const placedCardSale = descriptor.processor === null && cardLine && descriptor.placePrinted;
   if (!atRegister && !placedCardSale) return null;
   const beyondAMeal = row.amountMinor >= MEAL_AT_A_REGISTER_MAX_MINOR;
+  const sale = `prior card sale ${atRegister ? `at a ${descriptor.processor} register` : 'with a city and state'}`;
   if (beyondAMeal && descriptor.tokens.some((word) => SERVICE_CALL_WORDS.has(word)))
     return {
       target: accountForRole('repairs'),
       rawScore: PRIOR_SCORE,
-      detail: `prior card sale ${atRegister ? `at a ${descriptor.processor} register` : 'with a city and state'} above what a meal costs, from a service or repair business`,
+      detail: `${sale} above what a meal costs, from a service or repair business`,
     };
   return {
     target: accountForRole(beyondAMeal ? 'cost_of_goods' : 'meals'),
     rawScore: beyondAMeal ? BEYOND_A_MEAL_SCORE : PRIOR_SCORE,
-    detail: `prior card sale ${atRegister ? `at a ${descriptor.processor} register` : 'with a city and state'}${beyondAMeal ? ' above what a meal costs' : ''}`,
+    detail: `${sale}${beyondAMeal ? ' above what a meal costs' : ''}`,
   };
 }
 
