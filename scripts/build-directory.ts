@@ -100,7 +100,8 @@ export function usBrandsWithRoles(): Array<{ item: NsiItem; tag: string; role: s
     const mapping = roles.get(tag);
     if (!mapping) continue;
     for (const item of items)
-      if (operatesInTheUs(item.locationSet)) found.push({ item, tag, role: brandRole(mapping), category: mapping.category });
+      if (operatesInTheUs(item.locationSet))
+        found.push({ item, tag, role: brandRole(mapping), category: mapping.category });
   }
   return found;
 }
