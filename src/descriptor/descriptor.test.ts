@@ -566,6 +566,8 @@ test("a word ending at the edge of the name's field may be cut: a card name's 22
   assert.deepEqual(cleanDescriptor('POS DEBIT JOES TACOS #1234 AUSTIN TX').cutWords, []);
   assert.deepEqual(cleanDescriptor('ORIG CO NAME:GUSTO ORIG ID:1 CO ENTRY DESCR:NET PAY SEC:CCD').cutWords, []);
   assert.deepEqual(cleanDescriptor('ACH DEBIT ABCDEFGHIJKLMN12 PAYMENT').cutWords, []);
+  // A word the field holds before the edge too: the name's start up to it would end at its first appearance, not the cut.
+  assert.deepEqual(cleanDescriptor('Deposit Remote Deposit Capture').cutWords, []);
 });
 
 test('property: the cut word is the last word of a name cut at its field edge, and always one of the tokens', () => {

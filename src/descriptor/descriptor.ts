@@ -741,7 +741,9 @@ function strip(input: string): Stripped {
 
 /**
  * The words of `field` whose last character is the field's last position for one of the widths, when a space or the end
- * follows: the network or the bank cut the name there, perhaps inside that word. Letters only, as tokens keep them.
+ * follows: the network or the bank cut the name there, perhaps inside that word. Letters only, as tokens keep them. A word
+ * that the field also holds before it is left out: the name's start is read up to the word's first appearance, which
+ * would not be the cut one ("DEPOSIT REMOTE DEPOSIT CAPTURE" is no cut "DEPOSITPHOTOS").
  */
 export function wordsAtEdges(field: string, widths: readonly number[]): string[] {
   const words: string[] = [];
@@ -750,7 +752,16 @@ export function wordsAtEdges(field: string, widths: readonly number[]): string[]
     if (!/[A-Z]/.test(field[width - 1]) || (field.length > width && field[width] !== ' ')) continue;
     const start = field.lastIndexOf(' ', width - 1) + 1;
     const word = field.slice(start, width).replace(/[^A-Z]/g, '');
-    if (word.length >= 2 && /^[A-Z]+$/.test(field.slice(start, width).replace(/['&.-]/g, ''))) words.push(word);
+    const earlier = field
+      .slice(0, start)
+      .replace(/[^A-Z ]/g, '')
+      .split(' ');
+    if (
+      word.length >= 2 &&
+      /^[A-Z]+$/.test(field.slice(start, width).replace(/['&.-]/g, '')) &&
+      !earlier.includes(word)
+    )
+      words.push(word);
   }
   return words;
 }

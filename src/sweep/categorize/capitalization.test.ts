@@ -91,3 +91,28 @@ test("the owner's own decision for a merchant stands whatever the amount", async
   });
   assert.deepEqual([results.get('r')?.target, results.get('r')?.needsReview], [office, false]);
 });
+
+test("a supplier's card sale above the safe harbor is offered as equipment; its statement paid by ACH stays supplies", async () => {
+  const supplier = 'WEBSTAURANTSTORE 717-392-7472 PA';
+  const [range, small, debitCard, statement] = await categorizeCold([
+    coldEngineRow({ id: 'a', description: supplier, amountMinor: 345_000, bankAccountKind: 'credit_card' }),
+    coldEngineRow({ id: 'b', description: supplier, amountMinor: 34_500, bankAccountKind: 'credit_card' }),
+    coldEngineRow({
+      id: 'c',
+      description: `PURCHASE AUTHORIZED ON 02/22 ${supplier} S955548610382297 CARD 1063`,
+      amountMinor: 345_000,
+      bankAccountKind: 'checking',
+    }),
+    coldEngineRow({
+      id: 'd',
+      description: 'ACH DEBIT WEBSTAURANTSTORE STMT PMT 0331',
+      amountMinor: 345_000,
+      bankAccountKind: 'checking',
+    }),
+  ]);
+  const supplies = accountForRole('supplies');
+  assert.equal(small.target, supplies);
+  assert.deepEqual([range.target, range.needsReview], [accountForRole('equipment'), true]);
+  assert.deepEqual([debitCard.target, debitCard.needsReview], [accountForRole('equipment'), true]);
+  assert.equal(statement.target, supplies);
+});

@@ -1,5 +1,5 @@
 import { accountForRole } from '../../chart/us-chart.ts';
-import { cleanDescriptor, REGISTER_PROCESSORS } from '../../descriptor/descriptor.ts';
+import { cleanDescriptor, REGISTER_PROCESSORS, type CleanedDescriptor } from '../../descriptor/descriptor.ts';
 import { TRANSFER, type CategorizationInput, type CategoryTarget } from './types.ts';
 import { revenueTargetFor } from './industry.ts';
 import { HAND_KEYWORD_RULES } from './keywords.ts';
@@ -72,6 +72,15 @@ const STOCK_SUPPLIER_WORDS: readonly string[] = HAND_KEYWORD_RULES.filter((rule)
  */
 const RECURRING_CHARGE = /\b(RECURRING|RECUR)\b/;
 const CARD_WORDS = /\b(POS|CHECKCARD|CARD|PUR|PURCH|PURCHASE)\b/;
+
+/** A card's line, or a checking account's debit-card purchase or tap through a phone wallet: a sale at a till or a checkout. */
+export function isCardLine(row: CategorizationInput, descriptor: CleanedDescriptor): boolean {
+  return (
+    row.bankAccountKind === 'credit_card' ||
+    descriptor.wallet !== null ||
+    (descriptor.bankPrefix !== null && CARD_WORDS.test(descriptor.bankPrefix))
+  );
+}
 /**
  * The top-level domains that software makers took up (.io, .ai, .app, .dev, .so, .sh, .tech, .cloud: names of tools and
  * services more than of shops): a merchant known by such an address most likely sells a subscription.
@@ -86,10 +95,7 @@ export function matchPrior(
   if (row.bankAccountKind === 'savings')
     return { target: TRANSFER, rawScore: PRIOR_SCORE, detail: 'prior a savings account moves money between accounts' };
   const descriptor = row.descriptor ?? cleanDescriptor(row.description, row.merchant);
-  const cardLine =
-    row.bankAccountKind === 'credit_card' ||
-    descriptor.wallet !== null ||
-    (descriptor.bankPrefix !== null && CARD_WORDS.test(descriptor.bankPrefix));
+  const cardLine = isCardLine(row, descriptor);
   const atRegister = descriptor.processor !== null && REGISTER_PROCESSORS.has(descriptor.processor);
   if (row.direction === 'in') {
     // A card's credit from a register or a meal-delivery service is a refund of what was bought there: most likely a meal.
