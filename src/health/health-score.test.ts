@@ -87,7 +87,7 @@ test('messy books: every upkeep detector fires through the API, and the penaltie
     { externalId: 'card', name: 'Card', kind: 'credit_card' },
   ]);
   await push(messy, [
-    { accountExternalId: 'chk', id: 'm1', date: '2026-06-01', amount: 420, description: 'ZXQ UNKNOWN VENDOR' },
+    { accountExternalId: 'chk', id: 'm1', date: '2026-06-01', amount: 420, description: 'CHECK 1042' },
     { accountExternalId: 'chk', id: 'm2', date: '2026-06-02', amount: -90, description: 'ZXQ UNKNOWN DEPOSIT' },
     { accountExternalId: 'chk', id: 'm3', date: '2026-06-03', amount: 25, description: 'MONTHLY SERVICE FEE' },
     { accountExternalId: 'chk', id: 'm4', date: '2026-06-04', amount: 30, description: 'WIRE FEE' },

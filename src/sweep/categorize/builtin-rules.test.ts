@@ -160,14 +160,20 @@ test("a sole proprietor's or partnership's income-tax estimates are the owners' 
     '3200',
     STRENGTH_SCORE.strong,
   ]);
-  // Outside the windows, a payment naming no form is the business's tax, as a guess: it may be the owners' paid late.
-  assert.deepEqual(match('IRS USATAXPYMT 260214 ABC123', { ...soleProp, date: '2026-02-14' }), [
+  // Outside the windows, an IRS payment in no class that names no taxpayer is still more likely the owners' (the business
+  // owes no income tax of its own, and a payroll service makes most deposits); one naming the business, or a state's
+  // payment naming no form, is the business's tax, as a guess: either may be the other.
+  assert.deepEqual(match('IRS USATAXPYMT 260214 270451234567', { ...soleProp, date: '2026-02-14' }), [
     'federal-tax',
-    '6140',
+    '3200',
     GUESS_SCORE,
   ]);
-  assert.deepEqual(match('IRS USATAXPYMT 260421 ABC123', { ...soleProp, date: '2026-04-21' }), [
-    'federal-tax',
+  assert.deepEqual(
+    match('IRS USATAXPYMT 260421 270451234567890 HILL COUNTRY LAWN & LAND', { ...soleProp, date: '2026-04-21' }),
+    ['federal-tax', '6140', GUESS_SCORE],
+  );
+  assert.deepEqual(match('CO DEPT REVENUE DES:TAX PYMT ID:P1NMMAWVM', { ...soleProp, date: '2026-02-14' }), [
+    'state-tax',
     '6140',
     GUESS_SCORE,
   ]);
@@ -218,7 +224,12 @@ test("a sole proprietor's or partnership's income-tax estimates are the owners' 
   ]);
   // The classification unknown is read as an LLC's default (taxed through its owners): the same guess, for review.
   assert.deepEqual(match('IRS USATAXPYMT 260414 ABC123', { date: '2026-04-14' }), ['federal-tax', '3200', GUESS_SCORE]);
-  assert.deepEqual(match('IRS USATAXPYMT 260421 ABC123', { date: '2026-04-21' }), ['federal-tax', '6140', GUESS_SCORE]);
+  assert.deepEqual(match('IRS USATAXPYMT 260421 ABC123', { date: '2026-04-21' }), ['federal-tax', '3200', GUESS_SCORE]);
+  assert.deepEqual(match('IRS USATAXPYMT 260421 ABC123 CCD', { date: '2026-04-21' }), [
+    'federal-tax',
+    '6140',
+    GUESS_SCORE,
+  ]);
   // A state that taxes no individual's income collects none from the owners, whatever the entry's class.
   assert.deepEqual(match('FL DEPT REVENUE DES:C01 ID:0XN6PBFE7 INDN:ACME LLC CO ID:8439251169 PPD', soleProp), [
     'state-tax',

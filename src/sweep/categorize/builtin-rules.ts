@@ -1155,13 +1155,43 @@ const NO_INDIVIDUAL_INCOME_TAX_STATE = new RegExp(
 );
 /** NACHA's class of an entry a consumer authorized ("SEC:PPD", "… CO ID:3387702000 PPD"). */
 const CONSUMER_ENTRY = /(\bSEC: ?|\s)PPD\b/;
+/** NACHA's class of an entry a company authorized ("SEC:CCD", "… CO ID:3387702000 CCD"). */
+const CORPORATE_ENTRY = /(\bSEC: ?|\s)CCD\b/;
+/** The IRS by its own names, not the business taxes' payment system (EFTPS) nor a state's "TAX PYMT". */
+const IRS_NAMED = /\b(IRS|USATAXPYMT|US TREASURY|TREAS TAX|DIRECT PAY)\b/;
+
+/** The ACH fields' labels and classes that may follow the IRS's name, which name no taxpayer. */
+const ACH_FIELD_WORDS: ReadonlySet<string> = new Set([
+  'USATAXPYMT',
+  'IRS',
+  'CCD',
+  'PPD',
+  'WEB',
+  'SEC',
+  'ID',
+  'CO',
+  'DES',
+  'INDN',
+  'TYPE',
+]);
+/** Whether words other than numbers and ACH fields follow the IRS's name: the taxpayer ("… 270451234567890 HILL COUNTRY LAWN & LAND"). */
+function namesATaxpayer(text: string): boolean {
+  const named = IRS_NAMED.exec(text);
+  if (!named) return false;
+  return text
+    .slice(named.index + named[0].length)
+    .split(/[\s:;,-]+/)
+    .map((word) => (/\d/.test(word) ? '' : word.replace(/[^A-Z]/g, '')))
+    .some((word) => word.length >= 2 && !ACH_FIELD_WORDS.has(word));
+}
 
 /**
  * An income-tax payment of a business taxed through its owners: the owners' own tax paid from the business's account
  * (a draw), unless the line names a business tax. Said outright ("EST TAX", "1040ES"), it is theirs; debited as a
  * consumer's entry (NACHA's PPD class: the IRS's Direct Pay and states' individual portals debit so, businesses pay by
- * CCD) or in a 1040-ES window, it is guessed theirs; otherwise the payment names no form and may be the business's payroll
- * deposit as well as the owners' tax paid early or late, so the rule's business tax is a guess too.
+ * CCD) or in a 1040-ES window, it is guessed theirs, as is a payment to the IRS in no class; a company's entry (CCD) or
+ * a state's payment names no form and may be the business's payroll deposit as well as the owners' tax paid early or
+ * late, so the rule's business tax is a guess too.
  */
 function ownersIncomeTax(
   input: CategorizationInput,
@@ -1184,6 +1214,13 @@ function ownersIncomeTax(
   // (Treas. Reg. § 301.7701-3).
   const [, month, day] = input.date.split('-').map(Number);
   if (CONSUMER_ENTRY.test(text) || (ESTIMATE_MONTHS.has(month) && day <= ESTIMATE_LAST_DAY))
+    return { target: OWNER_DRAWS, rawScore: GUESS_SCORE };
+  // Such an LLC owes the IRS no income tax of its own, and most small employers' payroll deposits are made by their
+  // payroll service under its name: an IRS payment in no class is more often the owners' tax (59 in 75 on the written
+  // read sets) than a deposit the business made itself.
+  // The bank's whole line: the rules' text leaves a trailing class and receiver out.
+  const line = input.description.toUpperCase();
+  if (rule.name === 'federal-tax' && IRS_NAMED.test(line) && !CORPORATE_ENTRY.test(line) && !namesATaxpayer(line))
     return { target: OWNER_DRAWS, rawScore: GUESS_SCORE };
   return { target: rule.target, rawScore: GUESS_SCORE };
 }

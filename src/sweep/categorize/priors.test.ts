@@ -225,3 +225,32 @@ test('property: an unexplained charge the card network flags as recurring is put
     { numRuns: 40 },
   );
 });
+
+test("property: a company paid from checking by ACH, bill pay or wire that nothing explained is put to cost of goods, weakly, for review; a person, a transfer, a card's payment or a small sum is not", async () => {
+  await fc.assert(
+    fc.asyncProperty(
+      unknownName,
+      fc.constantFrom(
+        (name: string) => `ACH DEBIT ${name} INC PAYMENT 240311`,
+        (name: string) => `ONLINE BILL PAYMENT ${name} LLC #4412`,
+        (name: string) => `WIRE TYPE:WIRE OUT DATE:240410 BNF:${name} CO ID:1234567890`,
+        (name: string) => `Withdrawal to ${name} INV 20441`,
+      ),
+      fc.integer({ min: MEAL_AT_A_REGISTER_MAX_MINOR, max: 5_000_000 }),
+      async (name, shape, amountMinor) => {
+        const [paid, small, moved, card, person] = await categorize([
+          row(shape(name), { kind: 'checking', amountMinor }),
+          row(shape(name), { kind: 'checking', amountMinor: MEAL_AT_A_REGISTER_MAX_MINOR - 1 }),
+          row(`ONLINE TRANSFER ${name} 4412`, { kind: 'checking', amountMinor }),
+          row(`ACH DEBIT ${name} VISA PAYMENT`, { kind: 'checking', amountMinor }),
+          row('ONLINE BILL PAYMENT MARIA GONZALEZ #4412', { kind: 'checking', amountMinor }),
+        ]);
+        assert.deepEqual([paid.target, paid.needsReview], [accountForRole('cost_of_goods'), true], shape(name));
+        assert.ok(paid.confidence! <= 0.35);
+        for (const other of [small, moved, card, person])
+          assert.notEqual(other.target, accountForRole('cost_of_goods'), shape(name));
+      },
+    ),
+    { numRuns: 40 },
+  );
+});
