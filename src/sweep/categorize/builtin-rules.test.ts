@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import fc from 'fast-check';
 import type { Industry, Regime } from '../../tenancy/entity-profile.ts';
 import { builtinRuleText, GUESS_SCORE, matchBuiltinRule, STRENGTH_SCORE } from './builtin-rules.ts';
 import { REVENUE_GUESS_SCORE } from './industry.ts';
@@ -431,14 +432,14 @@ test("a business's corporate payment and commissions received are revenue", () =
   );
 });
 
-test("a payroll service's insurance is insurance and its card charge a fee; a retirement plan is a benefit", () => {
+test("a payroll service's insurance is insurance and its card charge software; a retirement plan is a benefit", () => {
   assert.deepEqual(decide(row('ACH WEB-RECUR 908683556 PAYCHEX INS AGY WC PREM', 41_000)), [
     'payroll-insurance',
     '6060',
   ]);
   assert.deepEqual(decide(row('PATRIOT SOFTWARE 877-968-7147 OH', 4_000, { kind: 'credit_card' })), [
     'payroll-service-on-card',
-    '6080',
+    '6200',
   ]);
   assert.deepEqual(decide(row('GUSTO NET PAY', 400_000)), ['payroll-net-pay', '6180'], 'from checking, payroll');
   // Net pay leaves by ACH: a card purchase is the payroll software, a government's payroll entry a payroll tax.
@@ -451,6 +452,34 @@ test("a payroll service's insurance is insurance and its card charge a fee; a re
     '6050',
   ]);
   assert.deepEqual(decide(row('GUIDELINE 401K CONTRIB', 90_000)), ['retirement-plan', '6050']);
+});
+
+test("money sent to a person reads its sum: round thousands are the owner's draw, under $100 a refund, else labor", () => {
+  const people = [
+    'ZELLE TO PRIYA RAMAN ON 07/01 REF # PP02R9JWS4',
+    'Zelle payment to Tomasz Nowak',
+    'Send Money to Jenna Kowalski',
+  ];
+  fc.assert(
+    fc.property(fc.constantFrom(...people), fc.integer({ min: 1, max: 5_000_000 }), (description, amountMinor) => {
+      const match = matchBuiltinRule(row(description, amountMinor));
+      const expected =
+        amountMinor >= 100_000 && amountMinor % 10_000 === 0 ? '3200' : amountMinor < 10_000 ? '4200' : '6030';
+      assert.deepEqual(
+        [match?.rule.name, match?.target, match?.rawScore],
+        ['person-to-person-payment', expected, GUESS_SCORE],
+      );
+    }),
+  );
+  // The sums at the edges: $1,000.00 is a draw, $1,050.00 labor; $99.99 a refund, $100.00 labor.
+  for (const [amountMinor, target] of [
+    [100_000, '3200'],
+    [105_000, '6030'],
+    [90_000, '6030'],
+    [9_999, '4200'],
+    [10_000, '6030'],
+  ] as const)
+    assert.equal(matchBuiltinRule(row('ZELLE TO BEN TOLLIVER', amountMinor))?.target, target, String(amountMinor));
 });
 
 test("money out that says REFUND gives a sale back; money to or from a person named like the business is an owner's", () => {

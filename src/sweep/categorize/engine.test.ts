@@ -275,14 +275,14 @@ test('without an industry, shipped knowledge offers supplies for review; with on
   }
 });
 
-test("a payroll service's charge on a card is its fee, asked once, never its payroll", async () => {
+test("a payroll service's charge on a card is its subscription, asked once, never its payroll", async () => {
   const [onpay, gusto] = await categorizeCold(
     ['ONPAY INC', 'GUSTO.COM'].map((description, index) =>
       coldEngineRow({ id: `r${index}`, description, amountMinor: 6_100, bankAccountKind: 'credit_card' }),
     ),
   );
   for (const answer of [onpay, gusto])
-    assert.deepEqual([answer.target, answer.needsReview], [accountForRole('professional_services'), true]);
+    assert.deepEqual([answer.target, answer.needsReview], [accountForRole('software'), true]);
 });
 
 test("an association's conference, course or exam is education, whether its listing or its card code said dues", async () => {

@@ -4,7 +4,8 @@ import fc from 'fast-check';
 import { ACCOUNT, accountForRole } from '../../chart/us-chart.ts';
 import { categorizeCold, COLD_ACCOUNT_CATEGORIES, coldEngineRow } from '../../../test/support/cold-engine.ts';
 import type { EngineRow } from './engine.ts';
-import { BEYOND_A_MEAL_SCORE, MEAL_AT_A_REGISTER_MAX_MINOR, PRIOR_SCORE } from './priors.ts';
+import { DE_MINIMIS_SAFE_HARBOR_MINOR } from './capitalization.ts';
+import { BEYOND_A_MEAL_SCORE, MEAL_AT_A_REGISTER_MAX_MINOR, PRIOR_SCORE, REMOTE_ORDER_SCORE } from './priors.ts';
 import type { BankAccountKind } from './types.ts';
 import type { Industry } from '../../tenancy/entity-profile.ts';
 
@@ -70,7 +71,7 @@ test('property: an unexplained card sale at a register is put to meals, for revi
   );
 });
 
-test('no guess for online fronts, a phone number or web address in place of the city, ACH lines', async () => {
+test('no guess for online fronts, a meal-sized order by phone or web, ACH lines', async () => {
   const results = await categorize([
     row('PAYPAL *ZORBQUEL 402-935-7733 CA'),
     row('SP * VIMBA KROTH'),
@@ -141,6 +142,41 @@ test("a card's credit from a register or a meal-delivery service is a refund of 
   // A card's other credits from names nothing knows get none: the catch-all.
   const [other] = await categorize([row('ZORBLAT QUENTIX', { direction: 'in', kind: 'credit_card' })]);
   assert.equal(other.target, ACCOUNT.uncategorizedIncome);
+});
+
+test("property: a card sale that prints a telephone number in the city's place, above what a meal costs, is put to supplies, weakly, for review", async () => {
+  const phone = fc.tuple(fc.constantFrom('800', '888', '919', '415'), fc.integer({ min: 2_000_000, max: 9_999_999 }));
+  const layout = fc.constantFrom(
+    (name: string, [area, number]: [string, number]) => `${name} ${area}-${number} NC`,
+    (name: string, [area, number]: [string, number]) =>
+      `${name} ${area}-${String(number).slice(0, 3)}-${String(number).slice(3)} CA`,
+    (name: string, [area, number]: [string, number]) => `CARD PURCHASE 03/11 ${name} ${area}-${number} MA CARD 4417`,
+  );
+  await fc.assert(
+    fc.asyncProperty(
+      unknownName,
+      phone,
+      layout,
+      // Above the safe harbor a card's supplies are offered as equipment (capitalization.ts).
+      fc.integer({ min: MEAL_AT_A_REGISTER_MAX_MINOR, max: DE_MINIMIS_SAFE_HARBOR_MINOR }),
+      async (name, number, print, amountMinor) => {
+        const description = print(name, number);
+        const kind: BankAccountKind = description.startsWith('CARD') ? 'checking' : 'credit_card';
+        const [order] = await categorize([row(description, { amountMinor, kind })]);
+        assert.deepEqual(
+          [order.target, order.confidence, order.needsReview],
+          [accountForRole('supplies'), REMOTE_ORDER_SCORE, true],
+        );
+        const [small] = await categorize([row(description, { amountMinor: MEAL_AT_A_REGISTER_MAX_MINOR - 1, kind })]);
+        assert.equal(small.target, ACCOUNT.uncategorizedExpense, 'a meal-sized order is not guessed');
+        const [placed] = await categorize([row(`${name} SPOKANE WA`, { amountMinor })]);
+        assert.notEqual(placed.target, accountForRole('supplies'), 'a city printed is a sale at a till');
+      },
+    ),
+    { numRuns: 40 },
+  );
+  const [online] = await categorize([row('PAYPAL *ZORBQUEL 402-935-7733 CA', { amountMinor: 40_000 })]);
+  assert.equal(online.target, ACCOUNT.uncategorizedExpense, "an online front's line says nothing of its seller");
 });
 
 test('property: a sale at a register above what a meal costs is put to cost of goods, and says how unsure that is', async () => {

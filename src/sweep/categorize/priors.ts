@@ -75,6 +75,14 @@ const STOCK_SUPPLIER_WORDS: readonly string[] = HAND_KEYWORD_RULES.filter((rule)
  * subscription (software for 28 of 37 such lines of the read sets, utilities and ads most of the rest).
  */
 const RECURRING_CHARGE = /\b(RECURRING|RECUR)\b/;
+/**
+ * The card networks print a merchant's customer-service telephone number where the city goes when the card was not
+ * present (a mail, telephone or web order): "CANDLESCIENCE 919-4888200 NC". A business orders so from a maker or a
+ * catalog, seldom a meal; above what a meal costs, supplies (about a quarter of such lines nothing else explained on the
+ * read sets; cost of goods, software and dues most of the rest), a weak guess.
+ */
+const PHONE_IN_PLACE = /(^|\s)(\(\d{3}\) ?|\d{3}[-.])\d{3}-?\d{4}\b/;
+export const REMOTE_ORDER_SCORE = 0.2;
 const CARD_WORDS = /\b(POS|CHECKCARD|CARD|PUR|PURCH|PURCHASE)\b/;
 
 /** A card's line, or a checking account's debit-card purchase or tap through a phone wallet: a sale at a till or a checkout. */
@@ -158,6 +166,18 @@ export function matchPrior(
       detail: 'prior a company paid by ACH, bill pay or wire',
     };
   if (descriptor.achEntry !== null || descriptor.domain !== null) return null;
+  if (
+    cardLine &&
+    descriptor.processor === null &&
+    !descriptor.placePrinted &&
+    row.amountMinor >= MEAL_AT_A_REGISTER_MAX_MINOR &&
+    PHONE_IN_PLACE.test(row.description)
+  )
+    return {
+      target: accountForRole('supplies'),
+      rawScore: REMOTE_ORDER_SCORE,
+      detail: 'prior card sale by mail, phone or web order above what a meal costs',
+    };
   const placedCardSale = descriptor.processor === null && cardLine && descriptor.placePrinted;
   if (!atRegister && !placedCardSale) return null;
   const beyondAMeal = row.amountMinor >= MEAL_AT_A_REGISTER_MAX_MINOR;

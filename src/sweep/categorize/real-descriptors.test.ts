@@ -198,7 +198,7 @@ test("a payroll service's name on a card yields to a word of another trade after
     'GUSTO TRATTORIA',
   );
   assert.equal(pizzeria.target, accountForRole('meals'));
-  assert.equal(gusto.target, accountForRole('professional_services'), 'the payroll service alone, on a card');
+  assert.equal(gusto.target, accountForRole('software'), 'the payroll service alone, on a card');
   assert.equal(trattoria.target, accountForRole('meals'));
 });
 
