@@ -373,6 +373,9 @@ const bankPrefix = fc.constantFrom(
   'CASH CARD ',
   'SQUARE DEBIT CARD - ',
   'CARD TRANSACTION OF 120.00 EUR ISSUED BY ',
+  'DEBIT CARD PURCHASE 03/07 03:14P #4417 ',
+  'DEBIT CARD PURCHASE 03/07 11:42:07 AM ',
+  'DEBIT CARD PURCHASE AT ',
 );
 const processorPrefix = fc.constantFrom('', 'SQ *', 'TST* ', 'PAYPAL *', 'PP*', 'SP * ', 'IC* ', 'BT*', 'WPY*', 'EB *');
 const storeNumber = fc.oneof(
@@ -401,7 +404,15 @@ const place = fc.constantFrom(
   ' US',
   ' CHICAGOIL',
 );
-const trailer = fc.constantFrom('', ' 03/14', ' CARD 1234', ' XXXX1234', ' 03/14/2026', ' CARD ENDING IN 9876');
+const trailer = fc.constantFrom(
+  '',
+  ' 03/14',
+  ' CARD 1234',
+  ' XXXX1234',
+  ' 03/14/2026',
+  ' CARD ENDING IN 9876',
+  ' ON 041724 FROM CARD#: XXXXXXXXXXXX4471',
+);
 const walletPrefix = fc.constantFrom('', 'APLPAY ', 'APPLE PAY ', 'GOOGLE PAY ', 'SAMSUNG PAY ');
 
 test('property: noise added around a merchant name does not change its key', () => {

@@ -336,9 +336,16 @@ const DATE =
   /(?:(?<!AUTHORI[SZ]ED )\bON (?=\d{1,4}[/-]\d{1,2}(?:[/-]\d{2,4})? +\S))?\b\d{1,4}[/-]\d{1,2}(?:[/-]\d{2,4})?\b/g;
 const PHONE = /(?:\b1[-. ])?(?:\(\d{3}\)\s*|\b\d{3}[-. ])\d{3}[-. ]\d{4}\b/;
 const CARD_LAST_FOUR =
-  /\b(?:CARD|CRD)\s*(?:ENDING\s*(?:IN)?\s*)?(?:NO\.?\s*)?#?\s*[X*]*\d{4}\b|\bENDING\s*(?:IN\s*)?[X*]*\d{4}\b|(?<![A-Z0-9])(?:[X*]{4}[- ]){3}\d{4}\b|(?<![A-Z0-9])[X*]{2,}\d{4}\b|\.{3}\d{4}\b/g;
+  /\b(?:FROM )?(?:CARD|CRD)\s*(?:ENDING\s*(?:IN)?\s*)?(?:NO\.?\s*)?#?:?\s*[X*]*\d{4}\b|\bENDING\s*(?:IN\s*)?[X*]*\d{4}\b|(?<![A-Z0-9])(?:[X*]{4}[- ]){3}\d{4}\b|(?<![A-Z0-9])[X*]{2,}\d{4}\b|\.{3}\d{4}\b/g;
 /** "#1234" or "STORE 0042": what follows a store number is its location, not the merchant. */
 const STORE_NUMBER = /\s(?:#|(?:STORE|STR|STORE NO|UNIT|LOC)\s+)\s*\d+\b.*$/;
+/**
+ * The time of day some banks print after the date ("Debit Card Purchase 03/07 03:14p #4417 Staples", "EDEPOSIT IN
+ * BRANCH/STORE 06/21/24 11:42:07 AM").
+ */
+const TIME_OF_DAY = /\b\d{1,2}:\d{2}(?::\d{2})?(?: ?[AP]M?)?(?![A-Z0-9:])/g;
+/** A date printed without separators after "ON", as some banks end a card line: "… DAYTON, OH ON 041724 FROM CARD#: …". */
+const DATE_AFTER_ON = /\bON \d{6}\b/g;
 /** Lyft and others print when the ride started: "LYFT *RIDE SUN 7PM". */
 const RIDE_TIME = /\b(?:MON|TUE|WED|THU|FRI|SAT|SUN)\s+\d{1,2}(?::\d\d)?\s*(?:AM|PM)\b/g;
 /** The bank's word an ACH entry's class may follow ("ACH WEB"); after others it may begin a name ("RECURRING PAYMENT WEB SUMMIT"). */
@@ -424,7 +431,9 @@ function stripBankPrefix(text: string): { rest: string; prefix: string | null } 
     const follows =
       index > 0 &&
       ((BANK_NOISE_FOLLOWERS.has(word) && next !== 'TO' && next !== 'THANK' && next !== 'RECEIVED') ||
-        /^[X*]*\d{4,}$/.test(word) ||
+        /^#?[X*]*\d{4,}$/.test(word) ||
+        // "DEBIT CARD PURCHASE AT STAPLES": the place of the purchase follows.
+        (word === 'AT' && isBankWord(words[index - 1].replace(/[,:]$/, ''))) ||
         word === '-' ||
         // Capital One's "Withdrawal to KAISER FOUNDATIO".
         (word === 'TO' && words[index - 1] === 'WITHDRAWAL') ||
@@ -469,7 +478,8 @@ function tokenize(text: string): { tokens: string[]; domain: string | null; late
   let laterDomain: string | null = null;
   for (let index = 0; index < raw.length; index += 1) {
     let token = raw[index];
-    const address = DOMAIN.exec(token);
+    // "AT VOLUNTEERHUB.COM, 888-2225066, MI": a comma closes a field, not the address.
+    const address = DOMAIN.exec(token.replace(/[,;]$/, ''));
     if (address) {
       // A web address first names the merchant ("NETFLIX.COM"); later it is the merchant's site or the processor's help line.
       if (tokens.length > 0) {
@@ -676,7 +686,12 @@ function strip(input: string): Stripped {
     cutWords = wordsAtEdges(ach.company, [ACH_COMPANY_NAME_WIDTH]);
   }
   if (/\d/.test(text)) {
-    text = text.replace(CARD_LAST_FOUR, ' ').replace(RIDE_TIME, ' ').replace(DATE, ' ');
+    text = text
+      .replace(CARD_LAST_FOUR, ' ')
+      .replace(RIDE_TIME, ' ')
+      .replace(DATE, ' ')
+      .replace(TIME_OF_DAY, ' ')
+      .replace(DATE_AFTER_ON, ' ');
     const phone = PHONE.exec(text);
     if (phone && phone.index > 0) text = text.slice(0, phone.index);
   }
