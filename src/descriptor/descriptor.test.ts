@@ -376,6 +376,7 @@ const bankPrefix = fc.constantFrom(
   'DEBIT CARD PURCHASE 03/07 03:14P #4417 ',
   'DEBIT CARD PURCHASE 03/07 11:42:07 AM ',
   'DEBIT CARD PURCHASE AT ',
+  'POINT OF SALE DEBIT 0814 ',
 );
 const processorPrefix = fc.constantFrom('', 'SQ *', 'TST* ', 'PAYPAL *', 'PP*', 'SP * ', 'IC* ', 'BT*', 'WPY*', 'EB *');
 const storeNumber = fc.oneof(

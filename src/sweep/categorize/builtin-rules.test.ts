@@ -482,6 +482,23 @@ test("money sent to a person reads its sum: round thousands are the owner's draw
     assert.equal(matchBuiltinRule(row('ZELLE TO BEN TOLLIVER', amountMinor))?.target, target, String(amountMinor));
 });
 
+test("banks' shorter words: a franchisor's royalty, a state's employment-security agency, a refund cut to RFND, resale marketplaces' payouts, an insurer's pharmacy claims", () => {
+  for (const [description, amountMinor, expected] of [
+    ['ACH DEBIT, MATHBRIDGE FRAN ROYALTY 0324', 184_200, ['royalty-paid', '6020']],
+    ['External Withdrawal WA ST EMPL SEC D - ESD PMT', 131_200, ['state-tax', '6140']],
+    ['Withdrawal to MD SDAT ANNUAL REPORT', 30_000, ['state-tax', '6140']],
+    ['ACH DEBIT CAMPMINDER LLC RFND ADJ', 184_000, ['refund-paid', '4200']],
+    ['ACH CREDIT POSHMARK INC PAYOUT', -28_840, ['platform-payouts', '4000']],
+    ['ACH CREDIT DISCOGS PAYMENTS Payout 5P8K2R', -61_244, ['platform-payouts', '4000']],
+    ['HUMANA CLAIMS PHARM PMT 240617', -328_819, ['pharmacy-benefit-payments', '4000']],
+  ] as const)
+    assert.deepEqual(decide(row(description, amountMinor)), expected, description);
+  // A royalty received stays a payout; QuickBooks' payroll plan billed under Intuit's star is no net pay.
+  assert.notEqual(decide(row('ACH CREDIT AMAZON KDP ROYALTY', -40_000))?.[0], 'royalty-paid');
+  assert.notEqual(decide(row('ACH CORP DEBIT INTUIT *QBooks Payroll', 13_000))?.[0], 'payroll-net-pay');
+  assert.deepEqual(decide(row('INTUIT PAYROLL DES:NET PAY ID:123', 400_000)), ['payroll-net-pay', '6180']);
+});
+
 test("money out that says REFUND gives a sale back; money to or from a person named like the business is an owner's", () => {
   assert.deepEqual(decide(row('ELECTRONIC WITHDRAWAL AFFINIPAY LLC REFUND', 24_000)), ['refund-paid', '4200']);
   const owned = (description: string, amountMinor: number) => {
