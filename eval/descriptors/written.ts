@@ -67,6 +67,14 @@
  * twenty-one businesses, each at another bank's export layout) and `small-city-cards.tsv` (554 card lines of twenty
  * businesses in small and mid-size cities, restaurants more than half) were never read.
  *
+ * The thirteenth round added five more, written by five helpers after that round's first changes (014b231) and scored
+ * once on the round's start code and on the code as it stood when their helpers started: `shops-and-boutiques.tsv` (554
+ * lines of fifteen small retail shops), `childcare-and-tutors.tsv` (562 lines of fifteen daycares, preschools, tutors,
+ * music and swim schools and camps) and `builders-and-subs.tsv` (construction businesses and their subcontractors) were
+ * then read for failure classes; `mixed-card-lines.tsv` (568 card lines of twenty businesses at twenty issuers,
+ * restaurants a bit more than half) and `everyday-checking.tsv` (558 checking and savings lines of eighteen businesses at
+ * twenty banks and credit unions) were never read.
+ *
  * Labels follow the chart's use column where a writer chose otherwise (parking, tolls and rides are Car and Truck, while
  * travelling too; payroll taxes and sales-tax remittances are Taxes and Licenses; a vehicle's repairs are Car and Truck,
  * Schedule C line 9, not Repairs of equipment and premises). The sets read for failure classes are development sets:
@@ -131,8 +139,12 @@ export const WRITTEN_SETS = [
   'regional-chains',
   'bank-export-mix',
   'small-city-cards',
+  'shops-and-boutiques',
+  'childcare-and-tutors',
+  'mixed-card-lines',
+  'everyday-checking',
 ] as const;
-/** The sets no failure was ever read from (two each of the sixth to twelfth rounds): the best estimate of unseen lines. */
+/** The sets no failure was ever read from (two each of the sixth to thirteenth rounds): the best estimate of unseen lines. */
 export const HELD_OUT_SETS: ReadonlySet<(typeof WRITTEN_SETS)[number]> = new Set([
   'scattered-lines',
   'bank-lines',
@@ -150,6 +162,8 @@ export const HELD_OUT_SETS: ReadonlySet<(typeof WRITTEN_SETS)[number]> = new Set
   'community-checking',
   'bank-export-mix',
   'small-city-cards',
+  'mixed-card-lines',
+  'everyday-checking',
 ]);
 
 export interface WrittenRow {

@@ -226,6 +226,10 @@ test('the bank prefix is reported and never swallows the whole descriptor', () =
   assert.equal(cleanDescriptor('ACH WEB COMCAST 8993 30220114').cleaned, 'COMCAST');
   assert.equal(cleanDescriptor('CCD DEBIT, SYSCO EFT PAYMENT 0004482').merchantKey, 'SYSCO EFT PAYMENT');
   assert.equal(cleanDescriptor('ELECTRONIC PMT-WEB, T-MOBILE PCS SVC 9921883210').bankPrefix, 'ELECTRONIC PMT-WEB,');
+  // A bank's own name before its bill pay is the bank's, not the payee's.
+  const billPaid = cleanDescriptor('TRUIST ONLINE BILL PAY BROUGHTON ST HOLDINGS LLC');
+  assert.deepEqual([billPaid.bankPrefix, billPaid.cleaned], ['TRUIST ONLINE BILL PAY', 'BROUGHTON ST HOLDINGS LLC']);
+  assert.equal(cleanDescriptor('BILL PAY COMCAST').cleaned, 'COMCAST');
   assert.equal(
     cleanDescriptor('WEB DESIGN CO').bankPrefix,
     null,

@@ -491,6 +491,8 @@ test("banks' shorter words: a franchisor's royalty, a state's employment-securit
     ['ACH CREDIT POSHMARK INC PAYOUT', -28_840, ['platform-payouts', '4000']],
     ['ACH CREDIT DISCOGS PAYMENTS Payout 5P8K2R', -61_244, ['platform-payouts', '4000']],
     ['HUMANA CLAIMS PHARM PMT 240617', -328_819, ['pharmacy-benefit-payments', '4000']],
+    ['Withdrawal ACH INTUIT TYPE: TAX ID: 9215986202 CO: INTUIT', 264_130, ['payroll-taxes', '6140']],
+    ['ACH WITHDRAWAL PDX REVENUE DIV BUS TAX', 112_000, ['state-tax', '6140']],
   ] as const)
     assert.deepEqual(decide(row(description, amountMinor)), expected, description);
   // A royalty received stays a payout; QuickBooks' payroll plan billed under Intuit's star is no net pay.
