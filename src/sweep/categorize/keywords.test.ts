@@ -15,6 +15,9 @@ test("a local merchant's trade word names what the business spent on", () => {
   assert.equal(out('CITY OF SPRINGFIELD PERMITS 555-123-4567 IL')?.target, '6140');
   assert.equal(out('TATTERED COVER BOOK STO DENVER CO')?.target, '6230');
   assert.equal(out('HARLOW & PINE CPA INVOICE')?.target, '6080');
+  assert.equal(out('GRIDWISE *PLUS SUBSCR PITTSBURGH PA')?.target, '6200', 'a subscription in a short word');
+  assert.equal(out('PASTPERFECT SOFTWAR 800-562-6080 PA')?.target, '6200', 'SOFTWARE cut by the field');
+  assert.equal(out('ACH CORP DEBIT CITIZENS PROPERTY INS')?.target, '6060', 'property insurance is no landlord');
   assert.equal(out('TST* BLUE HERON DENVER CO'), null, 'no trade word: the processor speaks on its own');
   assert.equal(
     matchProcessorKind({ description: 'TST* BLUE HERON DENVER CO', merchant: null, direction: 'out' })?.target,
