@@ -1332,8 +1332,11 @@ function sharesTheBusinessName(input: CategorizationInput, text: string, person:
 const EVENT_OR_COURSE =
   /\b(CONFERENCE|CONVENTION|REGISTRATION|REGISTRTN|REG FEE|SEMINAR|WORKSHOP|CERTIFICATION|CERT EXAM|EXAM FEE|CLE|CME|CEU|CEUS|CE COURSE|CONTINUING ED\w*|ANNUAL MEETING|MIDWINTER MEETING)\b/;
 
-/** A charity that trains (the Red Cross's and the Heart Association's first-aid and CPR courses) sells a course. */
-const TRAINING = /\b(TRAINING|TRAINING SVCS|COURSE|COURSES|CLASS|CLASSES|CPR|BLS|ACLS|PALS|FIRST AID|CERTIFICATION)\b/;
+/**
+ * A charity that trains (the Red Cross's and the Heart Association's first-aid and CPR courses, the Red Cross's learning
+ * center) sells a course.
+ */
+const TRAINING = /\b(TRAINING|TRAINING SVCS|LEARN|LEARNING|COURSE|COURSES|CLASS|CLASSES|CPR|BLS|ACLS|PALS|FIRST AID|CERTIFICATION)\b/;
 
 export function duesOrEducation(target: CategoryTarget, description: string): CategoryTarget {
   const text = description.toUpperCase();
