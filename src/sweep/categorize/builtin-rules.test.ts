@@ -493,6 +493,7 @@ test("banks' shorter words: a franchisor's royalty, a state's employment-securit
     ['HUMANA CLAIMS PHARM PMT 240617', -328_819, ['pharmacy-benefit-payments', '4000']],
     ['Withdrawal ACH INTUIT TYPE: TAX ID: 9215986202 CO: INTUIT', 264_130, ['payroll-taxes', '6140']],
     ['ACH WITHDRAWAL PDX REVENUE DIV BUS TAX', 112_000, ['state-tax', '6140']],
+    ['Withdrawal ATM #000452 SUMMIT CU 1601 S 76TH ST MILWAUKEE WI', 8_000, ['atm-cash', '1000']],
   ] as const)
     assert.deepEqual(decide(row(description, amountMinor)), expected, description);
   // A royalty received stays a payout; QuickBooks' payroll plan billed under Intuit's star is no net pay.

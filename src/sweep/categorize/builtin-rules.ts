@@ -984,7 +984,7 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
   {
     name: 'atm-cash',
     pattern:
-      /\b(ATM (CASH )?WITHDRAWAL|ATM WITHDRWL|ATM W\/D|CASH WITHDRAWAL|WITHDRAWAL AT ATM|NON-CHASE ATM WITHDRAW|ATM DEBIT)\b|\bATM\b.*\bWITHDRW?A?L\b/,
+      /\b(ATM (CASH )?WITHDRAWAL|ATM WITHDRWL|ATM W\/D|CASH WITHDRAWAL|WITHDRAWAL AT ATM|WITHDRAWAL ATM|NON-CHASE ATM WITHDRAW|ATM DEBIT)\b|\bATM\b.*\bWITHDRW?A?L\b/,
     direction: 'out',
     target: accountForRole('cash'),
     strength: 'guess',
