@@ -289,6 +289,7 @@ test("an association's conference, course or exam is education, whether its list
   const lines = [
     { description: 'APTA CSM REGISTRATION ALEXANDRIA VA', merchantCategoryCode: null },
     { description: 'AIA CONFERENCE ON ARCH 800-242-3837 DC', merchantCategoryCode: '8699' },
+    { description: 'OREGON REALTORS CONF PORTLAND OR', merchantCategoryCode: '8699' },
     { description: 'STATE BAR OF WI CLE MADISON WI', merchantCategoryCode: null },
     { description: 'APTA MEMBERSHIP DUES', merchantCategoryCode: null },
   ];
@@ -298,7 +299,7 @@ test("an association's conference, course or exam is education, whether its list
   const [education, dues] = [accountForRole('education'), accountForRole('dues')];
   assert.deepEqual(
     answers.map((answer) => answer.target),
-    [education, education, education, dues],
+    [education, education, education, education, dues],
   );
 });
 
