@@ -58,7 +58,11 @@ export interface KeywordRule {
 
 /** Ordered: the first rule with a word in the text decides, so specific phrases come before loose words. */
 /** Wording of a whole line that means a rule's words name someone else, by the name the CSV files use. */
-const UNLESS: Readonly<Record<string, RegExp>> = { supplier_invoice: SUPPLIER_INVOICE_WORDING };
+const UNLESS: Readonly<Record<string, RegExp>> = {
+  supplier_invoice: SUPPLIER_INVOICE_WORDING,
+  // ADV is an advance too: a card's cash advance, a lender's floor-plan advance, an adviser's fees, Advance Auto Parts.
+  an_advance: /\b(CASH ADV|ADV LOAN|LOAN|FLOOR ADV|ADV FEES?|ADV SVCS|ADV AUTO)\b/,
+};
 
 const HAND_KEYWORDS_FILE = new URL('./hand-keywords.csv', import.meta.url);
 const PRESET_WORDS_FILE = new URL('./preset-words.csv', import.meta.url);
