@@ -1264,6 +1264,8 @@ function ownersAccount(input: CategorizationInput, rule: BuiltinRule): CategoryT
   return input.direction === 'out' ? OWNER_DRAWS : OWNER_CONTRIBUTIONS;
 }
 
+/** A firm's name without its legal form: partners joined by "&", or a firm's word anywhere in the line. */
+const NAMES_A_FIRM = new RegExp(String.raw`\w & \w|${BUSINESS_PAYEE.source.replace(String.raw`\bTO\b.*`, '')}`);
 /** Sums of money sent to a person that the sum alone reads: a draw's round thousands, a refund's few dollars. */
 const ROUND_DRAW_MINOR = { atLeast: 100_000, multipleOf: 10_000 };
 const REFUND_BELOW_MINOR = 10_000;
@@ -1273,7 +1275,8 @@ const REFUND_BELOW_MINOR = 10_000;
  * round hundreds of a thousand or more ($1,500, $2,000), where a worker's pay is counted by the hour or the job; and a
  * sum under $100 is most often a customer's money given back (a cancelled class, an overpayment), less than a job costs.
  * On the written read sets, 62 of 85 round payments of $1,000 or more were draws and 16 of 21 under $100 refunds, where
- * the rule's contract labor was right for 17 and 1.
+ * the rule's contract labor was right for 17 and 1. A firm the line names without its legal form ("Send Money: Delta
+ * Granite & Marble") is not read so: it is a subcontractor paid for a job.
  */
 function personPaidBySum(amountMinor: number): CategoryTarget | null {
   if (amountMinor >= ROUND_DRAW_MINOR.atLeast && amountMinor % ROUND_DRAW_MINOR.multipleOf === 0) return OWNER_DRAWS;
@@ -1367,7 +1370,9 @@ export function matchBuiltinRule(input: CategorizationInput): BuiltinRuleMatch |
     if (rule.name === 'person-to-person-payment') {
       const target = sharesTheBusinessName(input, text, PAYEE_AFTER_TO)
         ? OWNER_DRAWS
-        : personPaidBySum(input.amountMinor);
+        : NAMES_A_FIRM.test(text)
+          ? null
+          : personPaidBySum(input.amountMinor);
       if (target) return { rule, target, rawScore: GUESS_SCORE };
     }
     if (rule.name === 'customer-payments' && sharesTheBusinessName(input, text, PAYER_AFTER_FROM))
