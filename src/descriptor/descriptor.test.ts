@@ -230,6 +230,12 @@ test('the bank prefix is reported and never swallows the whole descriptor', () =
   const billPaid = cleanDescriptor('TRUIST ONLINE BILL PAY BROUGHTON ST HOLDINGS LLC');
   assert.deepEqual([billPaid.bankPrefix, billPaid.cleaned], ['TRUIST ONLINE BILL PAY', 'BROUGHTON ST HOLDINGS LLC']);
   assert.equal(cleanDescriptor('BILL PAY COMCAST').cleaned, 'COMCAST');
+  // Bill.com's payables name the vendor paid after its own name and reference.
+  assert.equal(
+    cleanDescriptor('ACH DEBIT BILL.COM 015PRMWTQ8 LONGHORN ELECTRIC INV 1187').merchantKey,
+    'LONGHORN ELECTRIC',
+  );
+  assert.equal(cleanDescriptor('ACH WITHDRAWAL BILL.COM PAYABLES GORDON GEOTECHNICAL').cleaned, 'GORDON GEOTECHNICAL');
   assert.equal(
     cleanDescriptor('WEB DESIGN CO').bankPrefix,
     null,

@@ -360,13 +360,14 @@ const ACH_ENTRY_WORDS: ReadonlySet<string> = new Set(['ACH']);
 const BANK_PHRASE =
   /^(?:(?:BUSINESS TO BUSINESS|CORPORATE) (?=ACH\b)|(?:ACH )?PAID (?:TO|FROM) (?=[A-Z])|DEPOSIT FROM (?=[A-Z])|CASH CARD (?=[A-Z])|SQUARE DEBIT CARD (?=\S)|CARD TRANSACTION OF (?:[\d.,]+ )?[A-Z]{3} ISSUED BY (?=[A-Z])|WEB INITIATED PAYMENT AT (?=[A-Z])|DIRECT (?:WITHDRAWAL|DEPOSIT),? (?=[A-Z])|ACH CORP (?:DEBIT|CREDIT) (?=[A-Z])|ACH (?:DR|CR) (?=[A-Z])|POINT OF SALE (?:WITHDRAWAL|DEBIT|PURCHASE) (?=[A-Z0-9]))/;
 /**
- * Bill-pay services put their own words first: "ONLINE BILL PAY COMCAST" (after the bank's name: "TRUIST ONLINE BILL PAY
+ * Bill-pay services put their own words first (Bill.com's payables name the vendor after its reference: "BILL.COM
+ * 015PRMWTQ8 LONGHORN ELECTRIC INV 1187"): "ONLINE BILL PAY COMCAST" (after the bank's name: "TRUIST ONLINE BILL PAY
  * BROUGHTON ST HOLDINGS LLC"), "WEB PMT SPECTRUM", "WEB AUTHORIZED PMT ADP",
  * Chase's "Online Payment 04453367 To Lopez Electrical 03/18" (a confirmation number, then the payee); but "ONLINE
  * PAYMENT THANK YOU" is a card payment.
  */
 const BILL_PAY =
-  /^(?:[A-Z]+ (?=(?:ONLINE|WEB|MOBILE|INTERNET) BILL ?PAY))?(?:(?:ONLINE |WEB |MOBILE |INTERNET )?BILL ?(?:PAY(?:MENT|MT)?|PMT)|(?:ONLINE|WEB|MOBILE|INTERNET) (?:PAYMENT|PMT|PYMT)(?: \d{4,})?(?: TO)?|(?:WEB|TEL) AUTHORIZED (?:PMT|PAYMENT))\s+(?!THANK\b)(?=[A-Z])/;
+  /^(?:[A-Z]+ (?=(?:ONLINE|WEB|MOBILE|INTERNET) BILL ?PAY))?(?:(?:ONLINE |WEB |MOBILE |INTERNET )?BILL ?(?:PAY(?:MENT|MT)?|PMT)|(?:ONLINE|WEB|MOBILE|INTERNET) (?:PAYMENT|PMT|PYMT)(?: \d{4,})?(?: TO)?|(?:WEB|TEL) AUTHORIZED (?:PMT|PAYMENT)|BILL\.COM(?: PAYABLES)?(?: (?=\S*\d)[A-Z0-9]{6,})?)\s+(?!THANK\b)(?=[A-Z])/;
 /** The top-level domains a merchant's web address ends in on US card lines. */
 const WEB_TLDS = 'COM|CO|NET|ORG|IO|AI|APP|US|DEV|LY|TV|ME|BIZ|INFO|SO|SH|TECH|CLOUD';
 const DOMAIN = new RegExp(

@@ -1339,7 +1339,8 @@ const EVENT_OR_COURSE =
  * A charity that trains (the Red Cross's and the Heart Association's first-aid and CPR courses, the Red Cross's learning
  * center) sells a course.
  */
-const TRAINING = /\b(TRAINING|TRAINING SVCS|LEARN|LEARNING|COURSE|COURSES|CLASS|CLASSES|CPR|BLS|ACLS|PALS|FIRST AID|CERTIFICATION)\b/;
+const TRAINING =
+  /\b(TRAINING|TRAINING SVCS|LEARN|LEARNING|COURSE|COURSES|CLASS|CLASSES|CPR|BLS|ACLS|PALS|FIRST AID|CERTIFICATION)\b/;
 
 export function duesOrEducation(target: CategoryTarget, description: string): CategoryTarget {
   const text = description.toUpperCase();
