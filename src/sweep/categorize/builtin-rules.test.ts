@@ -494,6 +494,13 @@ test("banks' shorter words: a franchisor's royalty, a state's employment-securit
     ['Withdrawal ACH INTUIT TYPE: TAX ID: 9215986202 CO: INTUIT', 264_130, ['payroll-taxes', '6140']],
     ['ACH WITHDRAWAL PDX REVENUE DIV BUS TAX', 112_000, ['state-tax', '6140']],
     ['Withdrawal ATM #000452 SUMMIT CU 1601 S 76TH ST MILWAUKEE WI', 8_000, ['atm-cash', '1000']],
+    [
+      'ORIG CO NAME:CATERPILLAR FIN ORIG ID:9111111101 CO ENTRY DESCR:CAT PYMT SEC:PPD',
+      231_866,
+      ['loan-payment', '2400'],
+    ],
+    ['MERCEDES-BENZ FIN AUTO PAY', 114_467, ['loan-payment', '2400']],
+    ['ACH Debit CHRYSLER CAPITAL PAYMENT', 91_248, ['loan-payment', '2400']],
   ] as const)
     assert.deepEqual(decide(row(description, amountMinor)), expected, description);
   // A royalty received stays a payout; QuickBooks' payroll plan billed under Intuit's star is no net pay.
