@@ -116,3 +116,18 @@ test("a supplier's card sale above the safe harbor is offered as equipment; its 
   assert.deepEqual([debitCard.target, debitCard.needsReview], [accountForRole('equipment'), true]);
   assert.equal(statement.target, supplies);
 });
+
+test("a trailer or machinery seller's sale above the safe harbor, otherwise a weak cost-of-goods guess, is offered as equipment", async () => {
+  const lines = [
+    { description: 'BIG TEX TRAILERS SLC WEST VALLEY CI UT', bankAccountKind: 'credit_card' as const },
+    { description: 'WIRE TYPE:WIRE OUT BNF:PAPE MACHINERY INC ID:0044120781', bankAccountKind: 'checking' as const },
+  ];
+  for (const line of lines) {
+    const [large, small] = await categorizeCold([
+      coldEngineRow({ id: 'large', ...line, amountMinor: 895_000 }),
+      coldEngineRow({ id: 'small', ...line, amountMinor: 60_000 }),
+    ]);
+    assert.deepEqual([large.target, large.needsReview], [accountForRole('equipment'), true], line.description);
+    assert.equal(small.target, accountForRole('cost_of_goods'), line.description);
+  }
+});

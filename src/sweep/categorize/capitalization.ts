@@ -17,7 +17,7 @@ export const DE_MINIMIS_SAFE_HARBOR_MINOR = 250_000;
  * EQUIPME", "ACME TOOLS", "B&H PHOTO", "GUITAR CENTER"): above the safe harbor its sale is as likely a machine as a supply.
  */
 const EQUIPMENT_SELLER =
-  /\b(EQUIP\w*|MACHINERY|MACHINES|TOOLS|APPLIANCES?|FURNITURE|CAMERAS?|PHOTO|VIDEO|AUDIO|SOUND|MUSIC|GUITARS?|INSTRUMENTS?)\b/;
+  /\b(EQUIP\w*|MACHINERY|MACHINES|TOOLS|APPLIANCES?|FURNITURE|CAMERAS?|PHOTO|VIDEO|AUDIO|SOUND|MUSIC|GUITARS?|INSTRUMENTS?|TRAILERS?)\b/;
 
 /**
  * The safe harbor lets a business expense an item up to $2,500 but does not oblige it: many keep a lower capitalization
@@ -33,7 +33,8 @@ export const CAPITALIZATION_QUESTION_MINOR = 100_000;
  * Supplies are what a business uses up: one card sale above the safe harbor at a shop the knowledge files as a supplier
  * is most often one machine or piece of furniture (a range from a restaurant supplier, a drone, a rack of weights: 11 of
  * 12 such sales on the written read sets were equipment). Paid by ACH or bill pay, the same amount settles a supplier's
- * statement of many small items, and stays where the knowledge filed it.
+ * statement of many small items, and stays where the knowledge filed it. A seller of equipment, machinery or trailers whose
+ * sale above the safe harbor the priors could only guess stock for (cost of goods) is offered as equipment too.
  */
 export function capitalization(row: CategorizationInput, target: CategoryTarget): 'equipment' | 'question' | null {
   if (row.direction !== 'out' || row.currency !== 'USD') return null;
@@ -42,7 +43,8 @@ export function capitalization(row: CategorizationInput, target: CategoryTarget)
   const amountMinor = Math.abs(row.amountMinor);
   const equipmentLike =
     office ||
-    ((supplies || target === accountForRole('repairs')) && EQUIPMENT_SELLER.test(row.description.toUpperCase())) ||
+    ((supplies || target === accountForRole('repairs') || target === accountForRole('cost_of_goods')) &&
+      EQUIPMENT_SELLER.test(row.description.toUpperCase())) ||
     (supplies && isCardLine(row, row.descriptor ?? cleanDescriptor(row.description, row.merchant)));
   if (equipmentLike && amountMinor > DE_MINIMIS_SAFE_HARBOR_MINOR) return 'equipment';
   return office && amountMinor > CAPITALIZATION_QUESTION_MINOR ? 'question' : null;

@@ -22,7 +22,11 @@ test("a local merchant's trade word names what the business spent on", () => {
   assert.equal(out('HATTIESBURG AMERICAN ADV')?.target, '6000', "a paper's ad space in its short word");
   assert.equal(out('SOUTH KENT LANDFILL BYRON CENTER MI')?.target, '5000', "a landfill's scale fee is the job's");
   assert.equal(out('ACME WASTE SERVICES MONTHLY')?.target, '6170', "a hauler's service is a utility");
-  assert.equal(out('ACH TRANSFER TO LINDQVIST DRAIN & SEWER')?.target, '6120', "a drain cleaner is a trade, not the sewer's bill");
+  assert.equal(
+    out('ACH TRANSFER TO LINDQVIST DRAIN & SEWER')?.target,
+    '6120',
+    "a drain cleaner is a trade, not the sewer's bill",
+  );
   for (const advance of ['CHASE CASH ADV 0412', 'BUSINESS ADV LOAN PAYMENT', 'ADV AUTO PARTS #4412'])
     assert.notEqual(out(advance)?.target, '6000', advance);
   assert.equal(out('TST* BLUE HERON DENVER CO'), null, 'no trade word: the processor speaks on its own');
