@@ -501,10 +501,13 @@ test("banks' shorter words: a franchisor's royalty, a state's employment-securit
     ],
     ['MERCEDES-BENZ FIN AUTO PAY', 114_467, ['loan-payment', '2400']],
     ['ACH Debit CHRYSLER CAPITAL PAYMENT', 91_248, ['loan-payment', '2400']],
+    ['HILLSBOROUGH CNTY CHILD CARE LIC TAMPA FL', 15_000, ['state-tax', '6140']],
+    ['POS DEBIT 0518 TRANSYLVANIA CO HEALTH BREVARD NC', 15_000, ['state-tax', '6140']],
   ] as const)
     assert.deepEqual(decide(row(description, amountMinor)), expected, description);
   // A royalty received stays a payout; QuickBooks' payroll plan billed under Intuit's star is no net pay.
   assert.notEqual(decide(row('ACH CREDIT AMAZON KDP ROYALTY', -40_000))?.[0], 'royalty-paid');
+  assert.notEqual(decide(row('ACME CO HEALTH INS PREMIUM', 40_000))?.[0], 'state-tax', "a company's health plan");
   assert.notEqual(decide(row('ACH CORP DEBIT INTUIT *QBooks Payroll', 13_000))?.[0], 'payroll-net-pay');
   assert.deepEqual(decide(row('INTUIT PAYROLL DES:NET PAY ID:123', 400_000)), ['payroll-net-pay', '6180']);
 });
