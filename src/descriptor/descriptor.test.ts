@@ -423,6 +423,7 @@ const trailer = fc.constantFrom(
   ' 03/14/2026',
   ' CARD ENDING IN 9876',
   ' ON 041724 FROM CARD#: XXXXXXXXXXXX4471',
+  ' C#0719',
 );
 const walletPrefix = fc.constantFrom('', 'APLPAY ', 'APPLE PAY ', 'GOOGLE PAY ', 'SAMSUNG PAY ');
 

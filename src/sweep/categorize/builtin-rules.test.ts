@@ -503,6 +503,8 @@ test("banks' shorter words: a franchisor's royalty, a state's employment-securit
     ['ACH Debit CHRYSLER CAPITAL PAYMENT', 91_248, ['loan-payment', '2400']],
     ['HILLSBOROUGH CNTY CHILD CARE LIC TAMPA FL', 15_000, ['state-tax', '6140']],
     ['POS DEBIT 0518 TRANSYLVANIA CO HEALTH BREVARD NC', 15_000, ['state-tax', '6140']],
+    ['WIRE IN FEE', 1_600, ['bank-fees', '6210']],
+    ['ALLY BANK $TRANSFER', 50_000, ['own-transfer', 'transfer']],
   ] as const)
     assert.deepEqual(decide(row(description, amountMinor)), expected, description);
   // A royalty received stays a payout; QuickBooks' payroll plan billed under Intuit's star is no net pay.

@@ -50,7 +50,16 @@ test('property: an unexplained card sale at a register is put to meals, for revi
   await fc.assert(
     fc.asyncProperty(
       unknownName,
-      fc.constantFrom('SQ *', 'CLV*', 'SPO*', '', 'APLPAY ', 'POS DEBIT ', 'DEBIT CARD PURCHASE XXXXX5071 '),
+      fc.constantFrom(
+        'SQ *',
+        'CLV*',
+        'SPO*',
+        '',
+        'APLPAY ',
+        'POS DEBIT ',
+        'DEBIT CARD PURCHASE XXXXX5071 ',
+        'DBT CRD 2324 01/23/24 ',
+      ),
       city,
       state,
       fc.constantFrom<BankAccountKind>('credit_card', 'checking'),

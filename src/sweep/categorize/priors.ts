@@ -83,7 +83,8 @@ const RECURRING_CHARGE = /\b(RECURRING|RECUR)\b/;
  */
 const PHONE_IN_PLACE = /(^|\s)(\(\d{3}\) ?|\d{3}[-.])\d{3}-?\d{4}\b/;
 export const REMOTE_ORDER_SCORE = 0.2;
-const CARD_WORDS = /\b(POS|CHECKCARD|CARD|PUR|PURCH|PURCHASE)\b/;
+/** A bank's words for a card's sale; "DBT CRD 2324" leaves DBT once its card's number is read. */
+const CARD_WORDS = /\b(POS|CHECKCARD|CARD|CRD|PUR|PURCH|PURCHASE)\b|^DBT$/;
 
 /** A card's line, or a checking account's debit-card purchase or tap through a phone wallet: a sale at a till or a checkout. */
 export function isCardLine(row: CategorizationInput, descriptor: CleanedDescriptor): boolean {
