@@ -505,11 +505,17 @@ test("banks' shorter words: a franchisor's royalty, a state's employment-securit
     ['POS DEBIT 0518 TRANSYLVANIA CO HEALTH BREVARD NC', 15_000, ['state-tax', '6140']],
     ['WIRE IN FEE', 1_600, ['bank-fees', '6210']],
     ['ALLY BANK $TRANSFER', 50_000, ['own-transfer', 'transfer']],
+    ['ACH CREDIT RAIN AND HAIL LLC CLAIM PMT', -4_481_200, ['crop-insurance-proceeds', '4900']],
+    ['ACH CREDIT TREAS 310 MISC PAY 240614 VAN DER BERG', -1_123_600, ['federal-misc-payment', '4900']],
+    ['ACH CREDIT PAYMENT CARD INTERCHANGE FEE SETTLEMENT', -8_317, ['legal-settlement-received', '4900']],
   ] as const)
     assert.deepEqual(decide(row(description, amountMinor)), expected, description);
   // A royalty received stays a payout; QuickBooks' payroll plan billed under Intuit's star is no net pay.
   assert.notEqual(decide(row('ACH CREDIT AMAZON KDP ROYALTY', -40_000))?.[0], 'royalty-paid');
   assert.notEqual(decide(row('ACME CO HEALTH INS PREMIUM', 40_000))?.[0], 'state-tax', "a company's health plan");
+  // An SBA disaster loan comes through the Treasury too; an auto insurer's claim payment may pay a body shop's work.
+  assert.notEqual(decide(row('SBAD TREAS 310 DES:MISC PAY ID:1234', -1_500_000))?.[1], '4900');
+  assert.notEqual(decide(row('ACH CREDIT GEICO CLAIMS DRP PMT 9203050009', -300_000))?.[1], '4900');
   assert.notEqual(decide(row('ACH CORP DEBIT INTUIT *QBooks Payroll', 13_000))?.[0], 'payroll-net-pay');
   assert.deepEqual(decide(row('INTUIT PAYROLL DES:NET PAY ID:123', 400_000)), ['payroll-net-pay', '6180']);
 });

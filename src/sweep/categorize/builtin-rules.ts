@@ -683,6 +683,39 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     // Money from a person by a payment app names the person, and GRANT is a surname too ("ZELLE FROM TAMEKA GRANT").
     unless: /\b(ZELLE|VENMO|CASH APP)\b/,
   },
+  // A crop insurer's claim payment repays a farm's lost crop (Schedule F reports crop insurance proceeds apart from
+  // sales): other income. A property or auto insurer's claim payment stays unread: it pays a repair shop for its work as
+  // often as it repays the business's own loss.
+  {
+    name: 'crop-insurance-proceeds',
+    pattern:
+      /\b(RAIN AND HAIL|RAIN & HAIL|NAU COUNTRY|HAIL|CROP INS\w*|CROP HAIL|FCIC|RMA)\b.*\b(CLAIM|CLAIMS|CLM|INDEMNITY|LOSS PMT)\b/,
+    direction: 'in',
+    target: accountForRole('other_income'),
+    strength: 'fair',
+    supersedesDirectory: true,
+  },
+  // The Treasury's miscellaneous payments (TREAS 310 MISC PAY: a farm program's payment from the USDA, a federal grant) are
+  // other income; its tax refunds are the tax-refund rule's, an SBA disaster loan's disbursement the loans'.
+  {
+    name: 'federal-misc-payment',
+    pattern: /\bTREAS 310\b.*\bMISC PAY\b|\bUSDA\b.*\b(FSA|NRCS|CCC|PAYMENT|PMT)\b/,
+    direction: 'in',
+    // The SBA's disaster loans are disbursed through the Treasury as well ("SBAD TREAS 310 … MISC PAY"): a loan.
+    unless: /\bSBAD?\b/,
+    target: accountForRole('other_income'),
+    strength: 'fair',
+    supersedesDirectory: true,
+  },
+  // A class action's settlement administrator pays the class its share (the card networks' interchange fee settlement).
+  {
+    name: 'legal-settlement-received',
+    pattern: /\b(SETTLEMENT ADMIN\w*|CLASS ACTION|INTERCHANGE FEE SETTLEMENT|SETTLEMENT FUND)\b/,
+    direction: 'in',
+    target: accountForRole('other_income'),
+    strength: 'fair',
+    supersedesDirectory: true,
+  },
   // A farm supply or credit cooperative pays its members their share of its earnings (a patronage dividend, Schedule F
   // line 3): other income, as a guess.
   {
