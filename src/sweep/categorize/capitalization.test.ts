@@ -5,7 +5,7 @@ import { accountForRole } from '../../chart/us-chart.ts';
 import { categorizeCold, COLD_ACCOUNT_CATEGORIES, coldEngineRow } from '../../../test/support/cold-engine.ts';
 import { categorizeRows } from './engine.ts';
 import { directoryTier } from './tiers.ts';
-import { CAPITALIZATION_QUESTION_MINOR, DE_MINIMIS_SAFE_HARBOR_MINOR } from './capitalization.ts';
+import { OFFICE_CAPITALIZATION_MINOR } from './capitalization.ts';
 
 const OFFICE_PURCHASES = [
   'APPLE STORE #R094',
@@ -14,7 +14,7 @@ const OFFICE_PURCHASES = [
   'STAPLES 00123 DENVER CO',
 ];
 
-test('property: an office purchase above the de minimis safe harbor is offered as equipment for review; at or below it, an office expense', async () => {
+test('property: an office purchase above $1,000 is offered as equipment for review; at or below it, an office expense', async () => {
   await fc.assert(
     fc.asyncProperty(
       fc.constantFrom(...OFFICE_PURCHASES),
@@ -23,13 +23,9 @@ test('property: an office purchase above the de minimis safe harbor is offered a
         const [answer] = await categorizeCold([
           coldEngineRow({ id: 'r', description, amountMinor, bankAccountKind: 'credit_card' }),
         ]);
-        if (amountMinor > DE_MINIMIS_SAFE_HARBOR_MINOR)
+        if (amountMinor > OFFICE_CAPITALIZATION_MINOR)
           assert.deepEqual([answer.target, answer.needsReview], [accountForRole('equipment'), true], description);
-        else {
-          assert.equal(answer.target, accountForRole('office'), description);
-          // Above $1,000 it may be one computer the owner's policy capitalizes: never approved without them.
-          if (amountMinor > CAPITALIZATION_QUESTION_MINOR) assert.equal(answer.needsReview, true, description);
-        }
+        else assert.equal(answer.target, accountForRole('office'), description);
       },
     ),
     { numRuns: 60 },

@@ -292,17 +292,16 @@ export async function categorizeRows(
     if (chosen) {
       // The owner's own rules and corrections say what they say; shipped knowledge's office purchase may be equipment.
       const shipped = chosen.calibrationKey !== null && chosen.calibrationKey !== 'memory';
-      const capitalized = shipped ? capitalization(row, chosen.target) : null;
+      const capitalized = shipped && capitalization(row, chosen.target) === 'equipment';
       const target =
         chosen.confidence < context.reviewThreshold && chosen.target === SERVICE_REVENUE && sellsMeals(row)
           ? SALES
           : chosen.target;
-      const described =
-        capitalized === 'equipment'
-          ? describe(accountForRole('equipment'), calibrate('prior', PRIOR_SCORE), chosen.tier, context)
-          : describe(target, chosen.confidence, chosen.tier, context);
-      // A prior's guess, a purchase offered as equipment and one that may be are held for review whatever the threshold.
-      const held = capitalized !== null || chosen.calibrationKey === 'prior';
+      const described = capitalized
+        ? describe(accountForRole('equipment'), calibrate('prior', PRIOR_SCORE), chosen.tier, context)
+        : describe(target, chosen.confidence, chosen.tier, context);
+      // A prior's guess and a purchase offered as equipment are held for review whatever the threshold.
+      const held = capitalized || chosen.calibrationKey === 'prior';
       results.set(row.transactionId, held ? { ...described, needsReview: true } : described);
     } else {
       const catchAll = row.direction === 'out' ? ACCOUNT.uncategorizedExpense : ACCOUNT.uncategorizedIncome;
