@@ -44,15 +44,25 @@ export const PRIOR_SCORE = 0.5;
 export const MEAL_AT_A_REGISTER_MAX_MINOR = 10_000;
 export const BEYOND_A_MEAL_SCORE = 0.2;
 /**
- * A business that names itself a service or a repair shop ("HOBART SERVICE", "TX AUTO REFRIG SVC") sells a technician's
- * call, not goods: above what a meal costs, such card sales that nothing else explained were repairs 8 times in 9 on the
- * read sets.
+ * A business that names itself a service or a repair shop ("HOBART SERVICE", "TX AUTO REFRIG SVC", cut to "SQ *BAY
+ * GENERATOR SERVIC") sells a technician's call, not goods: above what a meal costs, such card sales that nothing else
+ * explained were repairs 8 times in 9 on the read sets. So does a dealer in machines, whose counter sells their parts and
+ * service ("NORTHWEST IOWA IMPLEMENT", "HERITAGE TRACTOR", "GREENWAY EQUIPMENT": 8 of 11 such card sales were repairs);
+ * above the safe harbor its sale is offered as equipment (capitalization.ts).
  */
 const SERVICE_CALL_WORDS: ReadonlySet<string> = new Set([
   'SVC',
   'SVCS',
   'SERVICE',
   'SERVICES',
+  'SERVIC',
+  'SERVI',
+  'IMPLEMENT',
+  'IMPLEMENTS',
+  'TRACTOR',
+  'TRACTORS',
+  'EQUIPMENT',
+  'EQUIP',
   'REPAIR',
   'REPAIRS',
   'REFRIG',
@@ -167,6 +177,7 @@ export function matchPrior(
       detail: 'prior a company paid by ACH, bill pay or wire',
     };
   if (descriptor.achEntry !== null || descriptor.domain !== null) return null;
+  const serviceCall = descriptor.tokens.some((word) => SERVICE_CALL_WORDS.has(word));
   if (
     cardLine &&
     descriptor.processor === null &&
@@ -174,16 +185,23 @@ export function matchPrior(
     row.amountMinor >= MEAL_AT_A_REGISTER_MAX_MINOR &&
     PHONE_IN_PLACE.test(row.description)
   )
-    return {
-      target: accountForRole('supplies'),
-      rawScore: REMOTE_ORDER_SCORE,
-      detail: 'prior card sale by mail, phone or web order above what a meal costs',
-    };
+    return serviceCall
+      ? {
+          target: accountForRole('repairs'),
+          rawScore: PRIOR_SCORE,
+          detail:
+            'prior card sale by mail, phone or web order above what a meal costs, from a service or repair business',
+        }
+      : {
+          target: accountForRole('supplies'),
+          rawScore: REMOTE_ORDER_SCORE,
+          detail: 'prior card sale by mail, phone or web order above what a meal costs',
+        };
   const placedCardSale = descriptor.processor === null && cardLine && descriptor.placePrinted;
   if (!atRegister && !placedCardSale) return null;
   const beyondAMeal = row.amountMinor >= MEAL_AT_A_REGISTER_MAX_MINOR;
   const sale = `prior card sale ${atRegister ? `at a ${descriptor.processor} register` : 'with a city and state'}`;
-  if (beyondAMeal && descriptor.tokens.some((word) => SERVICE_CALL_WORDS.has(word)))
+  if (beyondAMeal && serviceCall)
     return {
       target: accountForRole('repairs'),
       rawScore: PRIOR_SCORE,
