@@ -62,6 +62,8 @@ const UNLESS: Readonly<Record<string, RegExp>> = {
   supplier_invoice: SUPPLIER_INVOICE_WORDING,
   // ADV is an advance too: a card's cash advance, a lender's floor-plan advance, an adviser's fees, Advance Auto Parts.
   an_advance: /\b(CASH ADV|ADV LOAN|LOAN|FLOOR ADV|ADV FEES?|ADV SVCS|ADV AUTO)\b/,
+  // An association is a body of members; "MARLTON PIKE ASSOC LLC" is a company of associates (a landlord, a practice).
+  a_company_of_associates: /\bASSOC(IATES)? (LLC|LP|LLP|PLLC)\b/,
 };
 
 const HAND_KEYWORDS_FILE = new URL('./hand-keywords.csv', import.meta.url);
