@@ -508,6 +508,8 @@ test("banks' shorter words: a franchisor's royalty, a state's employment-securit
     ['ACH CREDIT RAIN AND HAIL LLC CLAIM PMT', -4_481_200, ['crop-insurance-proceeds', '4900']],
     ['ACH CREDIT TREAS 310 MISC PAY 240614 VAN DER BERG', -1_123_600, ['federal-misc-payment', '4900']],
     ['ACH CREDIT PAYMENT CARD INTERCHANGE FEE SETTLEMENT', -8_317, ['legal-settlement-received', '4900']],
+    ['ZELLE RECEIVED FROM T RUSSO LOAN TO BUSINESS', -1_000_000, ['owner-loan', '2500']],
+    ['Zelle Payment From KEVIN ALVAREZ OWNER INVEST', -500_000, ['owner-contribution', '3100']],
   ] as const)
     assert.deepEqual(decide(row(description, amountMinor)), expected, description);
   // A royalty received stays a payout; QuickBooks' payroll plan billed under Intuit's star is no net pay.

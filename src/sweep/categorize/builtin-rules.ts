@@ -790,17 +790,18 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
   {
     name: 'owner-contribution',
     pattern:
-      /\b(OWNER CONTRIBUTION|OWNER INVESTMENT|CAPITAL CONTRIBUTION|CAPITAL CONTRIB|CAP CONTRIB\w*|MEMBER CONTRIBUTION)\b/,
+      /\b(OWNER CONTRIBUTION|OWNER CONTRIB|OWNER INVESTMENT|OWNER INVEST|OWNER CAPITAL|CAPITAL CONTRIBUTION|CAPITAL CONTRIB|CAP CONTRIB\w*|MEMBER CONTRIBUTION)\b/,
     direction: 'in',
     target: OWNER_CONTRIBUTIONS,
     strength: 'strong',
   },
   // A loan the owners make the business, or its repayment, in the words the owners write on it ("ZELLE PAYMENT FROM
-  // M BELL LOAN PER NOTE", "TRANSFER FROM R SALINAS SHAREHOLDER LOAN"): a liability to them, not revenue or a draw.
+  // M BELL LOAN PER NOTE", "TRANSFER FROM R SALINAS SHAREHOLDER LOAN", "ZELLE RECEIVED FROM T RUSSO LOAN TO BUSINESS"): a
+  // liability to them, not revenue or a draw.
   {
     name: 'owner-loan',
     pattern:
-      /\b(SHAREHOLDER|SHAREHOLDERS|STOCKHOLDER|OWNER|OWNERS|OWNER'S|PARTNER|MEMBER|FOUNDER) LOANS?\b|\bLOAN (FROM|TO) (OWNER|SHAREHOLDER|PARTNER|MEMBER)\b|\bLOAN PER NOTE\b/,
+      /\b(SHAREHOLDER|SHAREHOLDERS|STOCKHOLDER|OWNER|OWNERS|OWNER'S|PARTNER|MEMBER|FOUNDER) LOANS?\b|\bLOAN (FROM|TO) (OWNER|SHAREHOLDER|PARTNER|MEMBER)\b|\bLOAN PER NOTE\b|\bLOAN TO (THE )?(BUSINESS|COMPANY|CO|LLC)\b/,
     target: accountForRole('owner_loans'),
     strength: 'strong',
     supersedesKeywords: true,
