@@ -510,6 +510,7 @@ test("banks' shorter words: a franchisor's royalty, a state's employment-securit
     ['ACH CREDIT PAYMENT CARD INTERCHANGE FEE SETTLEMENT', -8_317, ['legal-settlement-received', '4900']],
     ['ZELLE RECEIVED FROM T RUSSO LOAN TO BUSINESS', -1_000_000, ['owner-loan', '2500']],
     ['Zelle Payment From KEVIN ALVAREZ OWNER INVEST', -500_000, ['owner-contribution', '3100']],
+    ['PayPal Payouts; AFFILIATE COMMISSIONS MAY LAUNCH', 384_000, ['commission-paid', '6020']],
   ] as const)
     assert.deepEqual(decide(row(description, amountMinor)), expected, description);
   // A royalty received stays a payout; QuickBooks' payroll plan billed under Intuit's star is no net pay.

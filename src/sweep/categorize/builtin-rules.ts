@@ -1027,12 +1027,13 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     supersedesDirectory: true,
     unless: /\bFEE\b/,
   },
-  // A cut of a sale paid to an agent or a referrer ("ACH PMT TO M OYELARAN AGENT COMMISSION", "ZELLE TO L MORENO COMM
-  // SPLIT"): a commission, whatever carried it.
+  // A cut of a sale paid to an agent, a referrer or an affiliate ("ACH PMT TO M OYELARAN AGENT COMMISSION", "ZELLE TO L
+  // MORENO COMM SPLIT", "PayPal Payouts; AFFILIATE COMMISSIONS", an ACH entry that says COMMISSION): a commission, whatever
+  // carried it.
   {
     name: 'commission-paid',
     pattern:
-      /\b(AGENT COMMISSION|AGENT COMM|COMMISSION SPLIT|COMM SPLIT|REFERRAL FEE|REFERRAL COMMISSION|COMMISSION (PMT|PAYMENT|PAYOUT))\b/,
+      /\b(AGENT COMMISSION|AGENT COMM|COMMISSION SPLIT|COMM SPLIT|REFERRAL FEE|REFERRAL COMMISSION|COMMISSION (PMT|PAYMENT|PAYOUT)|AFFILIATE (COMMISSIONS?|PMT|PAYMENT|PAYOUTS?)|CO ENTRY DESCR: ?COMMISSION|DES: ?COMMISSION)\b/,
     direction: 'out',
     target: accountForRole('commissions'),
     strength: 'fair',
