@@ -511,6 +511,8 @@ test("banks' shorter words: a franchisor's royalty, a state's employment-securit
     ['ZELLE RECEIVED FROM T RUSSO LOAN TO BUSINESS', -1_000_000, ['owner-loan', '2500']],
     ['Zelle Payment From KEVIN ALVAREZ OWNER INVEST', -500_000, ['owner-contribution', '3100']],
     ['PayPal Payouts; AFFILIATE COMMISSIONS MAY LAUNCH', 384_000, ['commission-paid', '6020']],
+    ['ACH CORP CREDIT NC DPI SUMMER MEALS SFSP', -391_625, ['donations-and-grants', '4900']],
+    ['ACH DEPOSIT FAMILY CC FOOD PGM REIMBURSE 0324', -48_621, ['donations-and-grants', '4900']],
   ] as const)
     assert.deepEqual(decide(row(description, amountMinor)), expected, description);
   // A royalty received stays a payout; QuickBooks' payroll plan billed under Intuit's star is no net pay.

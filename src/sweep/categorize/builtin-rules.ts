@@ -670,12 +670,13 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     strength: 'guess',
     revenueKindKnown: true,
   },
-  // Gifts and grants received (a donation platform's payout, a foundation's grant, a state's child-nutrition reimbursement):
+  // Gifts and grants received (a donation platform's payout, a foundation's grant, a state's reimbursement under the USDA's
+  // child-nutrition programs: CACFP, the summer food program SFSP, the school lunch program NSLP):
   // other income, the chart having no account of its own for them; a nonprofit's books name them contributions.
   {
     name: 'donations-and-grants',
     pattern:
-      /\b(DONATIONS?|DONOR|GRANTS?|GRANT (PMT|PAYMENT|AWARD)|GIVING FUND|GIVEBUTTER|BENEVITY|NETWORK FOR GOOD|DONORBOX|SNAP RAISE|CACFP|FUNDRAIS\w*)\b/,
+      /\b(DONATIONS?|DONOR|GRANTS?|GRANT (PMT|PAYMENT|AWARD)|GIVING FUND|GIVEBUTTER|BENEVITY|NETWORK FOR GOOD|DONORBOX|SNAP RAISE|CACFP|SFSP|NSLP|FOOD PGM|FOOD PROGRAM|CHILD NUTRITION|FUNDRAIS\w*)\b/,
     direction: 'in',
     target: accountForRole('other_income'),
     strength: 'fair',
