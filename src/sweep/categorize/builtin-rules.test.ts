@@ -516,6 +516,7 @@ test("banks' shorter words: a franchisor's royalty, a state's employment-securit
     ['ACH Withdrawal ROCKY MOUNTAIN POWE PAYMENT 250812 8841203', 15_630, ['utility-bill', '6170']],
     ['ARIZONA PUBLIC SE APS PAYMNT 250812 001234567', 41_288, ['utility-bill', '6170']],
     ['Withdrawal ACH SECO ENERGY TYPE: ONLINE PMT CO: SECO ENERGY', 48_622, ['utility-bill', '6170']],
+    ['DORA DPO ONLINE LICENSIN', 12_000, ['state-tax', '6140']],
   ] as const)
     assert.deepEqual(decide(row(description, amountMinor)), expected, description);
   // A royalty received stays a payout; QuickBooks' payroll plan billed under Intuit's star is no net pay.
@@ -525,6 +526,7 @@ test("banks' shorter words: a franchisor's royalty, a state's employment-securit
   assert.notEqual(decide(row('SBAD TREAS 310 DES:MISC PAY ID:1234', -1_500_000))?.[1], '4900');
   assert.notEqual(decide(row('ACH CREDIT GEICO CLAIMS DRP PMT 9203050009', -300_000))?.[1], '4900');
   assert.notEqual(decide(row('SHELL OIL 57444 GAS PMT', 5_000))?.[0], 'utility-bill', "a station's gas is fuel");
+  assert.notEqual(decide(row('ACH DEBIT WA DEPT L&I PREMIUM Q2 240731', 341_280))?.[0], 'state-agency', 'a premium');
   assert.notEqual(decide(row('ACH CORP DEBIT INTUIT *QBooks Payroll', 13_000))?.[0], 'payroll-net-pay');
   assert.deepEqual(decide(row('INTUIT PAYROLL DES:NET PAY ID:123', 400_000)), ['payroll-net-pay', '6180']);
 });
