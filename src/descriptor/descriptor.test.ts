@@ -230,6 +230,13 @@ test('the bank prefix is reported and never swallows the whole descriptor', () =
   const billPaid = cleanDescriptor('TRUIST ONLINE BILL PAY BROUGHTON ST HOLDINGS LLC');
   assert.deepEqual([billPaid.bankPrefix, billPaid.cleaned], ['TRUIST ONLINE BILL PAY', 'BROUGHTON ST HOLDINGS LLC']);
   assert.equal(cleanDescriptor('BILL PAY COMCAST').cleaned, 'COMCAST');
+  // One bank parts its fields with commas and puts AT before the place; elsewhere AT begins a name (AT&T's "AT T").
+  assert.equal(
+    cleanDescriptor('DEBIT CARD PURCHASE AT STAPLES 00843, DAYTON, OH ON 041724 FROM CARD#: XXXXXXXXXXXX4471')
+      .merchantKey,
+    'STAPLES',
+  );
+  assert.equal(cleanDescriptor('POS PURCHASE AT T #1234 SEATTLE WA').merchantKey, 'AT T');
   // Bill.com's payables name the vendor paid after its own name and reference.
   assert.equal(
     cleanDescriptor('ACH DEBIT BILL.COM 015PRMWTQ8 LONGHORN ELECTRIC INV 1187').merchantKey,
@@ -385,7 +392,6 @@ const bankPrefix = fc.constantFrom(
   'CARD TRANSACTION OF 120.00 EUR ISSUED BY ',
   'DEBIT CARD PURCHASE 03/07 03:14P #4417 ',
   'DEBIT CARD PURCHASE 03/07 11:42:07 AM ',
-  'DEBIT CARD PURCHASE AT ',
   'POINT OF SALE DEBIT 0814 ',
 );
 const processorPrefix = fc.constantFrom('', 'SQ *', 'TST* ', 'PAYPAL *', 'PP*', 'SP * ', 'IC* ', 'BT*', 'WPY*', 'EB *');

@@ -434,8 +434,11 @@ function stripBankPrefix(text: string): { rest: string; prefix: string | null } 
       index > 0 &&
       ((BANK_NOISE_FOLLOWERS.has(word) && next !== 'TO' && next !== 'THANK' && next !== 'RECEIVED') ||
         /^#?[X*]*\d{4,}$/.test(word) ||
-        // "DEBIT CARD PURCHASE AT STAPLES": the place of the purchase follows.
-        (word === 'AT' && isBankWord(words[index - 1].replace(/[,:]$/, ''))) ||
+        // "DEBIT CARD PURCHASE AT STAPLES 00843, DAYTON, OH": in this layout, whose fields commas part, the place of the
+        // purchase follows; elsewhere AT may begin the name ("POS PURCHASE AT T #1234" is AT&T).
+        (word === 'AT' &&
+          isBankWord(words[index - 1].replace(/[,:]$/, '')) &&
+          words.slice(index + 2).some((later) => later.endsWith(','))) ||
         word === '-' ||
         // Capital One's "Withdrawal to KAISER FOUNDATIO".
         (word === 'TO' && words[index - 1] === 'WITHDRAWAL') ||
