@@ -16,8 +16,10 @@ import { HAND_KEYWORD_RULES } from './keywords.ts';
  *   At a register: behind a point-of-sale processor whose sellers mostly serve walk-in customers (Square, Clover,
  *   SpotOn, Toast, Zettle), or a card line that prints the merchant's city and state where an online seller prints a
  *   phone number or a web address. Online fronts (PayPal, Shopify, Stripe…) and ACH lines get no guess.
- *   Above what a meal costs, from a business that names itself a service or a repair shop, it is a technician's call:
- *   repairs.
+ *   Above what a meal costs, from a business that names itself a service or a repair shop or a dealer in machines, it
+ *   is a technician's call or a part: repairs.
+ * - **A card sale that prints a telephone number where the city goes** was ordered by mail, phone or web: above what a
+ *   meal costs, most likely supplies (a repair call from a service or a machine dealer), weakly.
  * - **Money into a deposit account** is most likely a customer paying: a small business's credits are mostly its
  *   receipts, and transfers, loans, refunds and the owner's money have rules of their own. Revenue of the kind the
  *   entity's industry earns (service revenue when none is stated). Checking accounts only: a card's credits are
