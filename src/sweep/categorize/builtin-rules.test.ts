@@ -482,7 +482,7 @@ test("money sent to a person reads its sum: round thousands are the owner's draw
     assert.equal(matchBuiltinRule(row('ZELLE TO BEN TOLLIVER', amountMinor))?.target, target, String(amountMinor));
 });
 
-test("banks' shorter words: a franchisor's royalty, a state's employment-security agency, a refund cut to RFND, resale marketplaces' payouts, an insurer's pharmacy claims", () => {
+test("banks' shorter words and payers the rules know by documented facts: royalties, state agencies, resale marketplaces, makers' finance arms, federal and crop payments, utilities cut short", () => {
   for (const [description, amountMinor, expected] of [
     ['ACH DEBIT, MATHBRIDGE FRAN ROYALTY 0324', 184_200, ['royalty-paid', '6020']],
     ['External Withdrawal WA ST EMPL SEC D - ESD PMT', 131_200, ['state-tax', '6140']],

@@ -91,9 +91,12 @@ const PREMIUM_DEBIT = String.raw`\b(DES:|CO ENTRY DESCR:|TYPE:|CORPORATE ACH|ACH
  */
 export const BANK_LOAN_WORDING = /\b(LOAN|LN|MORTGAGE|MTG|INV FIN|INVENTORY FINANC\w*|FLOOR ?PLAN|PAYOFF|CURTAIL\w*)\b/;
 
+/** Words only a business's name holds: its legal form or its trade's ("TRUCKER TAX PROS LLC", "LONE STAR TRANSPORT"). */
+const FIRM_WORDS = String.raw`\b(LLC|INC|CORP|CO|COMPANY|LTD|SERVICE|SERVICES|SVC|PROS|GROUP|TRANSPORT|TRANSPORTATION|TRUCKING|HAULING|MOTORS|AUTO|LOGISTICS|REPAIR|SUPPLY)\b`;
 /** A payee named as a business ("ZELLE PAYMENT TO TRUCKER TAX PROS LLC") is no person, owner or helper of the owner's. */
-const BUSINESS_PAYEE =
-  /\bTO\b.*\b(LLC|INC|CORP|CO|COMPANY|LTD|SERVICE|SERVICES|SVC|PROS|GROUP|TRANSPORT|TRANSPORTATION|TRUCKING|HAULING|MOTORS|AUTO|LOGISTICS|REPAIR|SUPPLY)\b/;
+const BUSINESS_PAYEE = new RegExp(String.raw`\bTO\b.*${FIRM_WORDS}`);
+/** A firm's name, after TO or not ("Send Money: Delta Granite & Marble"): partners joined by "&", or a firm's word. */
+const NAMES_A_FIRM = new RegExp(String.raw`\w & \w|${FIRM_WORDS}`);
 /**
  * Money sent by Zelle or a payment app. TD Bank prints the payee after "ZELLE SENT," and its id ("TD ZELLE SENT,
  * 081878887 Zelle TORTILLERIA LA POBLANA"); payment apps print "Cash App payment to", PayPal "Payment Sent to", Chime
@@ -1305,8 +1308,6 @@ function ownersAccount(input: CategorizationInput, rule: BuiltinRule): CategoryT
   return input.direction === 'out' ? OWNER_DRAWS : OWNER_CONTRIBUTIONS;
 }
 
-/** A firm's name without its legal form: partners joined by "&", or a firm's word anywhere in the line. */
-const NAMES_A_FIRM = new RegExp(String.raw`\w & \w|${BUSINESS_PAYEE.source.replace(String.raw`\bTO\b.*`, '')}`);
 /** Sums of money sent to a person that the sum alone reads: a draw's round thousands, a refund's few dollars. */
 const ROUND_DRAW_MINOR = { atLeast: 100_000, multipleOf: 10_000 };
 const REFUND_BELOW_MINOR = 10_000;
