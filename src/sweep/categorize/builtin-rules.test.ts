@@ -161,6 +161,26 @@ test("a sole proprietor's or partnership's income-tax estimates are the owners' 
     '3200',
     STRENGTH_SCORE.strong,
   ]);
+  // States' own words for an individual's income tax and its estimate; a city's bare EST is the business's net-profit tax.
+  for (const line of [
+    'NYS DTF PIT EST PAYMT',
+    'ELECTRONIC PMT-WEB, NJ DIV TAXATION GIT EST',
+    'ACH WEB IL DEPT OF REVENUE IL-1040-ES',
+    'ACH DEBIT FRANCHISE TAX BD PERS EST',
+    'ACH debit to NC DEPT OF REVENUE - NCDOR EST',
+    'WITHDRAWAL ACH VT DEPT TAXES IND EST',
+  ])
+    assert.deepEqual(
+      match(line, { ...soleProp, date: '2026-02-03' }),
+      ['state-tax', '3200', STRENGTH_SCORE.strong],
+      line,
+    );
+  assert.deepEqual(match('ACH DEBIT CITY OF COLUMBUS INC TAX EST', { ...soleProp, date: '2026-02-03' }), [
+    'local-income-tax',
+    '6140',
+    STRENGTH_SCORE.strong,
+  ]);
+  assert.deepEqual(match('ACH WD CITY OF BOSTON TREAS PERS PROP TAX', { ...soleProp, date: '2026-02-03' })[1], '6140');
   // Outside the windows, an IRS payment in no class that names no taxpayer is still more likely the owners' (the business
   // owes no income tax of its own, and a payroll service makes most deposits); one naming the business, or a state's
   // payment naming no form, is the business's tax, as a guess: either may be the other.

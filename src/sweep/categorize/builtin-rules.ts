@@ -1184,8 +1184,18 @@ function payeeName(input: Pick<CategorizationInput, 'description' | 'merchant' |
 
 /** Regimes whose business pays no income tax of its own: the owners do, on their personal returns. */
 const OWNERS_PAY_INCOME_TAX: ReadonlySet<Regime> = new Set(['sole_proprietor', 'partnership']);
+/**
+ * The owners' own estimate, said outright. States name their individual income tax PIT (New York, California), GIT (New
+ * Jersey's gross income tax) or IIT (Illinois), and print an individual's estimate "PERS EST" or "IND EST".
+ */
 const ESTIMATE_WORDING =
-  /\b(EST TAX|ESTIMATED TAX|ESTIMATED|EST PMT|EST PYMT|1040 ?ES|ES PMT|ES PAYMENT|INDIVIDUAL TAX|IND EST|INDIV EST|INDIVIDUAL EST|ESTPMT|EST PAYMENT|IIT EST\w*)\b/;
+  /\b(EST TAX|ESTIMATED TAX|ESTIMATED|EST PMT|EST PYMT|1040[ -]?ES|ES PMT|ES PAYMENT|INDIVIDUAL TAX|IND EST|INDIV EST|INDIVIDUAL EST|PERS EST|ESTPMT|EST PAYMENT|(IIT|PIT|GIT) EST\w*)\b/;
+/**
+ * A bare "EST" after a state's or the IRS's name ("NCDOR EST", "OREGON DEPT OF REVENUE PERS EST") is an estimated
+ * payment of income tax, which such a business's owners make; a city's estimate is the business's own net-profit tax
+ * (Ohio's cities tax a pass-through's profit where it is earned), so a city's bare EST says nothing of whose.
+ */
+const BARE_ESTIMATE = /\bEST\b/;
 /** Payroll taxes and the business's own taxes and fees (California's LLC fee falls due on April 15th too). */
 const BUSINESS_TAX_WORDING =
   /\b(941|940|943|944|PAYROLL|WITHHOLD\w*|WH TAX|UI TAX|UNEMPLOYMENT|SALES|FRANCHISE|LLC FEE|FEE|FEES|ANNUAL REPORT|LICENSE|PERMIT|PROPERTY|EXCISE|2290|HVUT|IFTA|FAE|F&E|1120\S*|1065|PTE|REPLACEMENT)\b/;
@@ -1197,7 +1207,7 @@ const BUSINESS_TAX_WORDING =
 export const GUESS_SCORE = STRENGTH_SCORE.guess;
 /** The states' income-tax collectors (a secretary of state, a county or a city collects no income tax). */
 const STATE_INCOME_TAX_AGENCY =
-  /\b(DEPT FIN|DEPT OF FINANCE|FIN & ADMIN|FINANCE & ADMIN|DFA|DEPT OF REV\w*|DEPARTMENT OF REV\w*|DEPT REV\w*|DOR|[A-Z]{2}DOR|FTB|FRANCHISE TAX B\w*|DEPT OF TAXATION|DEPT TAXATION|DEPT OF TAX|DEPT TAX|REVENUE SVC\w*|REVENUE SERVICES|(DEPT|DEPARTMENT) (OF )?TREAS\w*|STATE OF [A-Z]+ TREAS\w*|TAXATION|DTF|TAX COMMISSION|STATE TAX COMM\w*|STATE TAX|COMPTROLLER)\b/;
+  /\b(DEPT FIN|DEPT OF FINANCE|FIN & ADMIN|FINANCE & ADMIN|DFA|DEPT OF REV\w*|DEPARTMENT OF REV\w*|DEPT REV\w*|DOR|[A-Z]{2}DOR|FTB|FRANCHISE TAX B\w*|DEPT OF TAXATION|DEPT TAXATION|DEPT OF TAX|DEPT TAX|DEPT (OF )?TAXES|REVENUE SVC\w*|REVENUE SERVICES|(DEPT|DEPARTMENT) (OF )?TREAS\w*|STATE OF [A-Z]+ TREAS\w*|TAXATION|DTF|TAX COMMISSION|STATE TAX COMM\w*|STATE TAX|COMPTROLLER)\b/;
 /** Form 1040-ES installments fall due on the 15th of January, April, June and September (Publication 505), a weekend or holiday moving them a few days. */
 const ESTIMATE_MONTHS = new Set([1, 4, 6, 9]);
 const ESTIMATE_LAST_DAY = 18;
@@ -1260,7 +1270,8 @@ function ownersIncomeTax(
   if (rule.name !== 'federal-tax' && rule.name !== 'local-income-tax' && !statesIncomeTax) return null;
   // California's income-tax agency is named for the franchise tax: its name says nothing of whose tax is paid.
   if (BUSINESS_TAX_WORDING.test(text.replace(/\bFRANCHISE TAX B(OARD|D)\b/g, ''))) return null;
-  if (ESTIMATE_WORDING.test(text)) return { target: OWNER_DRAWS, rawScore: STRENGTH_SCORE.strong };
+  if (ESTIMATE_WORDING.test(text) || (rule.name !== 'local-income-tax' && BARE_ESTIMATE.test(text)))
+    return { target: OWNER_DRAWS, rawScore: STRENGTH_SCORE.strong };
   // The taxpayer a payment names is a person ("IRS USATAXPYMT … KRISTEN DOYLE", "INDN:LUIS ORTEGA"): theirs, as a guess.
   if (namesAPerson(input.description, false)) return { target: OWNER_DRAWS, rawScore: GUESS_SCORE };
   // A city's income tax paid by a business is most often what it withheld from its employees' wages: the business's own
