@@ -500,6 +500,15 @@ test("money sent to a person reads its sum: round thousands are the owner's draw
     [10_000, '6030'],
   ] as const)
     assert.equal(matchBuiltinRule(row('ZELLE TO BEN TOLLIVER', amountMinor))?.target, target, String(amountMinor));
+  // The sender's memo outranks the sum: work paid is labor at a round $2,000, a distribution is a draw at an odd one.
+  for (const [description, amountMinor, target] of [
+    ['Zelle payment to CARLOS MEJIA for "tile - Hendricks bath"; Conf# p3d9kx2m1', 200_000, '6030'],
+    ['Send to Lina Haddad; instructional design INV 7', 200_000, '6030'],
+    ['ZELLE TO RIOS ANDREA LABOR 3/2', 300_000, '6030'],
+    ['Zelle payment to AMELIA TRUJILLO for April dist; Conf# u2x9ak7p', 812_345, '3200'],
+    ['ZELLE TO BEN TOLLIVER OWNER DRAW', 45_000, '3200'],
+  ] as const)
+    assert.equal(matchBuiltinRule(row(description, amountMinor))?.target, target, description);
 });
 
 test("banks' shorter words and payers the rules know by documented facts: royalties, state agencies, resale marketplaces, makers' finance arms, federal and crop payments, utilities cut short", () => {

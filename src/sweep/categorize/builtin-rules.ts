@@ -1319,6 +1319,13 @@ function ownersAccount(input: CategorizationInput, rule: BuiltinRule): CategoryT
   return input.direction === 'out' ? OWNER_DRAWS : OWNER_CONTRIBUTIONS;
 }
 
+/**
+ * The sender's memo says what the money paid for. A job, an invoice or labor ("; instructional design INV 7", "Ductwork -
+ * Ballantyne job"), or any memo Chase quotes (`for "tile - Hendricks bath"`), is a worker's pay whatever its sum; a
+ * distribution or a draw ("for April dist") is the owner's.
+ */
+const WORK_MEMO = /\b(INV|INVOICE|LABOR|LABOUR|JOB)\b|\bFOR "/;
+const DRAW_MEMO = /\b(DIST|DISTRIB\w*|DRAW|OWNER'?S? (PAY|DRAW))\b/;
 /** Sums of money sent to a person that the sum alone reads: a draw's round thousands, a refund's few dollars. */
 const ROUND_DRAW_MINOR = { atLeast: 100_000, multipleOf: 10_000 };
 const REFUND_BELOW_MINOR = 10_000;
@@ -1422,11 +1429,12 @@ export function matchBuiltinRule(input: CategorizationInput): BuiltinRuleMatch |
       return { rule, target: TRANSFER, rawScore: GUESS_SCORE };
     }
     if (rule.name === 'person-to-person-payment') {
-      const target = sharesTheBusinessName(input, text, PAYEE_AFTER_TO)
-        ? OWNER_DRAWS
-        : NAMES_A_FIRM.test(text)
-          ? null
-          : personPaidBySum(input.amountMinor);
+      const target =
+        sharesTheBusinessName(input, text, PAYEE_AFTER_TO) || DRAW_MEMO.test(text)
+          ? OWNER_DRAWS
+          : NAMES_A_FIRM.test(text) || WORK_MEMO.test(text)
+            ? null
+            : personPaidBySum(input.amountMinor);
       if (target) return { rule, target, rawScore: GUESS_SCORE };
     }
     if (rule.name === 'customer-payments' && sharesTheBusinessName(input, text, PAYER_AFTER_FROM))
