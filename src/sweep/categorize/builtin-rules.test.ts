@@ -519,6 +519,8 @@ test("banks' shorter words and payers the rules know by documented facts: royalt
     ['ACH DEBIT CAMPMINDER LLC RFND ADJ', 184_000, ['refund-paid', '4200']],
     ['ACH CREDIT POSHMARK INC PAYOUT', -28_840, ['platform-payouts', '4000']],
     ['ACH CREDIT DISCOGS PAYMENTS Payout 5P8K2R', -61_244, ['platform-payouts', '4000']],
+    ['CORPORATE ACH MKTPLPMNT AMAZON.COM SVCS 6KHN3XZ7P', -128_865, ['platform-payouts', '4000']],
+    ['APPLE INC. App Store Proceeds 062024', -1_410_277, ['platform-payouts', '4000']],
     ['HUMANA CLAIMS PHARM PMT 240617', -328_819, ['pharmacy-benefit-payments', '4000']],
     ['Withdrawal ACH INTUIT TYPE: TAX ID: 9215986202 CO: INTUIT', 264_130, ['payroll-taxes', '6140']],
     ['ACH WITHDRAWAL PDX REVENUE DIV BUS TAX', 112_000, ['state-tax', '6140']],
