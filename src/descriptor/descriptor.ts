@@ -343,6 +343,8 @@ const STORE_NUMBER = /\s(?:#|(?:STORE|STR|STORE NO|UNIT|LOC)\s+)\s*\d+\b.*$/;
  * The time of day some banks print after the date ("Debit Card Purchase 03/07 03:14p #4417 Staples", "EDEPOSIT IN
  * BRANCH/STORE 06/21/24 11:42:07 AM").
  */
+/** A purchase's authorization number after the bank's word for it: "VISA DDA PUR AP 469216 WAWA 5123 TAMPA * FL". */
+const PURCHASE_AUTHORIZATION = /\b(PUR|PURCH|PURCHASE) AP \d{4,}\b/g;
 const TIME_OF_DAY = /\b\d{1,2}:\d{2}(?::\d{2})?(?: ?[AP]M?)?(?![A-Z0-9:])/g;
 /** A date printed without separators after "ON", as some banks end a card line: "… DAYTON, OH ON 041724 FROM CARD#: …". */
 const DATE_AFTER_ON = /\bON \d{6}\b/g;
@@ -354,11 +356,12 @@ const ACH_ENTRY_WORDS: ReadonlySet<string> = new Set(['ACH']);
  * Phrases some banks print before the payee: Wells Fargo's "BUSINESS TO BUSINESS ACH DEBIT", PNC's "CORPORATE ACH",
  * Capital One's "Deposit from ACME LLC", Fifth Third's "WEB INITIATED PAYMENT AT DUKE ENERGY", KeyBank's "Direct
  * Withdrawal, GREAT WEST CASU", Truist's "ACH CORP DEBIT", BMO's "ACH DR", BECU's "Point Of Sale Withdrawal", and the
- * debit cards of payment apps' accounts: Cash App's "Cash Card DOLLAR GENERAL", Square Checking's "Square Debit Card -",
+ * debit cards of payment apps' accounts: Cash App's "Cash Card DOLLAR GENERAL" (or "Cash Card purchase at"), Square
+ * Checking's "Square Debit Card -", PayPal's "PayPal Debit Card Purchase - SUNOCO",
  * Wise's "Card transaction of 120.00 EUR issued by SCALEWAY" (its amount already gone as a number).
  */
 const BANK_PHRASE =
-  /^(?:(?:BUSINESS TO BUSINESS|CORPORATE) (?=ACH\b)|(?:ACH )?PAID (?:TO|FROM) (?=[A-Z])|DEPOSIT FROM (?=[A-Z])|CASH CARD (?=[A-Z])|SQUARE DEBIT CARD (?=\S)|CARD TRANSACTION OF (?:[\d.,]+ )?[A-Z]{3} ISSUED BY (?=[A-Z])|WEB INITIATED PAYMENT AT (?=[A-Z])|DIRECT (?:WITHDRAWAL|DEPOSIT),? (?=[A-Z])|ACH CORP (?:DEBIT|CREDIT) (?=[A-Z])|ACH (?:DR|CR) (?=[A-Z])|POINT OF SALE (?:WITHDRAWAL|DEBIT|PURCHASE) (?=[A-Z0-9]))/;
+  /^(?:(?:BUSINESS TO BUSINESS|CORPORATE) (?=ACH\b)|(?:ACH )?PAID (?:TO|FROM) (?=[A-Z])|DEPOSIT FROM (?=[A-Z])|CASH CARD (?:PURCHASE AT )?(?=[A-Z])|SQUARE DEBIT CARD (?=\S)|PAYPAL (?:BUSINESS )?DEBIT CARD PURCHASE (?:- )?(?=[A-Z0-9])|CARD TRANSACTION OF (?:[\d.,]+ )?[A-Z]{3} ISSUED BY (?=[A-Z])|WEB INITIATED PAYMENT AT (?=[A-Z])|DIRECT (?:WITHDRAWAL|DEPOSIT),? (?=[A-Z])|ACH CORP (?:DEBIT|CREDIT) (?=[A-Z])|ACH (?:DR|CR) (?=[A-Z])|POINT OF SALE (?:WITHDRAWAL|DEBIT|PURCHASE) (?=[A-Z0-9]))/;
 /**
  * Bill-pay services put their own words first (Bill.com's payables name the vendor after its reference: "BILL.COM
  * 015PRMWTQ8 LONGHORN ELECTRIC INV 1187"): "ONLINE BILL PAY COMCAST" (after the bank's name: "TRUIST ONLINE BILL PAY
@@ -696,7 +699,8 @@ function strip(input: string): Stripped {
       .replace(RIDE_TIME, ' ')
       .replace(DATE, ' ')
       .replace(TIME_OF_DAY, ' ')
-      .replace(DATE_AFTER_ON, ' ');
+      .replace(DATE_AFTER_ON, ' ')
+      .replace(PURCHASE_AUTHORIZATION, '$1 ');
     const phone = PHONE.exec(text);
     if (phone && phone.index > 0) text = text.slice(0, phone.index);
   }
