@@ -548,6 +548,10 @@ test("banks' shorter words and payers the rules know by documented facts: royalt
     ['ARIZONA PUBLIC SE APS PAYMNT 250812 001234567', 41_288, ['utility-bill', '6170']],
     ['Withdrawal ACH SECO ENERGY TYPE: ONLINE PMT CO: SECO ENERGY', 48_622, ['utility-bill', '6170']],
     ['DORA DPO ONLINE LICENSIN', 12_000, ['state-tax', '6140']],
+    ['Withdrawal ACH ID ST TAX COMM TYPE: IDTAXPMT ID: 1826000564 CO: ID ST TAX COMM', 120_000, ['state-tax', '6140']],
+    ['SCDLLR ONLINE RENEW COLUMBIA SC', 10_000, ['state-tax', '6140']],
+    ['DCA BREEZE ONLINE SACRAMENTO CA', 18_000, ['state-tax', '6140']],
+    ['ACH DEBIT POTOMAC EDISON BILLPAY 250409', 16_622, ['utility-bill', '6170']],
   ] as const)
     assert.deepEqual(decide(row(description, amountMinor)), expected, description);
   // A royalty received stays a payout; QuickBooks' payroll plan billed under Intuit's star is no net pay.

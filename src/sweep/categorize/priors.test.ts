@@ -185,7 +185,11 @@ test("property: a card sale that prints a telephone number in the city's place, 
     { numRuns: 40 },
   );
   // A service or a machine dealer ordered from by phone is a technician's call or a part: repairs.
-  for (const description of ['ZORB PLIX SERVICE 888-446-2278 OH', 'QUEL VIMBA IMPLEMENT 712-555-0199 IA']) {
+  for (const description of [
+    'ZORB PLIX SERVICE 888-446-2278 OH',
+    'QUEL VIMBA IMPLEMENT 712-555-0199 IA',
+    'ZORB COAST MOWER & S 772-555-0141 FL',
+  ]) {
     const [call] = await categorize([row(description, { amountMinor: 64_200 })]);
     assert.deepEqual([call.target, call.confidence, call.needsReview], [accountForRole('repairs'), PRIOR_SCORE, true]);
   }

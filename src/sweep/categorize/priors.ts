@@ -50,7 +50,8 @@ export const BEYOND_A_MEAL_SCORE = 0.2;
  * GENERATOR SERVIC") sells a technician's call, not goods: above what a meal costs, such card sales that nothing else
  * explained were repairs 8 times in 9 on the read sets. So does a dealer in machines, whose counter sells their parts and
  * service ("NORTHWEST IOWA IMPLEMENT", "HERITAGE TRACTOR", "GREENWAY EQUIPMENT": 8 of 11 such card sales were repairs);
- * above the safe harbor its sale is offered as equipment (capitalization.ts).
+ * above the safe harbor its sale is offered as equipment (capitalization.ts). A dealer in mowers and small engines
+ * ("TREASURE COAST MOWER & S", "CHAMPLAIN VALLEY EQUIPME", cut where the card network's field ends) is such a dealer.
  */
 const SERVICE_CALL_WORDS: ReadonlySet<string> = new Set([
   'SVC',
@@ -61,9 +62,15 @@ const SERVICE_CALL_WORDS: ReadonlySet<string> = new Set([
   'SERVI',
   'IMPLEMENT',
   'IMPLEMENTS',
+  'MOWER',
+  'MOWERS',
+  'ENGINE',
+  'ENGINES',
   'TRACTOR',
   'TRACTORS',
   'EQUIPMENT',
+  'EQUIPME',
+  'EQUIPM',
   'EQUIP',
   'REPAIR',
   'REPAIRS',
