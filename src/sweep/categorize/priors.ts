@@ -4,6 +4,7 @@ import { TRANSFER, type CategorizationInput, type CategoryTarget } from './types
 import { revenueTargetFor } from './industry.ts';
 import { namesAPerson } from '../../descriptor/person-name.ts';
 import { HAND_KEYWORD_RULES } from './keywords.ts';
+import { SOFTWARE_MAKERS_DOMAIN } from './directory/lookup.ts';
 
 /**
  * The likeliest account of a row nothing else explained, offered for review only: its confidence stays far below any
@@ -26,8 +27,8 @@ import { HAND_KEYWORD_RULES } from './keywords.ts';
  *   payments and merchants' refunds, a savings account's are transfers and interest, and a trust account holds
  *   clients' money, which is never revenue.
  * - **A charge the card network flags as recurring** is most likely a subscription: software.
- * - **A merchant known by a web address** in a top-level domain that software makers use (.io, .ai, .app…) most likely
- *   sells software by subscription.
+ * - **A merchant known by a web address** in a top-level domain that software makers took up (.io, .ai, .app, .dev,
+ *   .so, .sh, .tech, .cloud: names of tools and services more than of shops) most likely sells software by subscription.
  * - **A company named as a food or drink supplier or a wholesaler** (hand-keywords.csv's `food-supplier` and `wholesale`
  *   words: PRODUCE, SEAFOOD, DAIRY, DISTRIBUTING…), paid from the account by ACH, bill pay or check rather than at a
  *   register, most likely sold stock: cost of goods, which is what the industries that buy from such companies file.
@@ -124,11 +125,6 @@ export function isCardLine(row: CategorizationInput, descriptor: CleanedDescript
     (descriptor.bankPrefix !== null && CARD_WORDS.test(descriptor.bankPrefix))
   );
 }
-/**
- * The top-level domains that software makers took up (.io, .ai, .app, .dev, .so, .sh, .tech, .cloud: names of tools and
- * services more than of shops): a merchant known by such an address most likely sells a subscription.
- */
-const SOFTWARE_DOMAIN = /\.(IO|AI|APP|DEV|SO|SH|TECH|CLOUD)$/;
 
 export function matchPrior(
   row: CategorizationInput,
@@ -161,7 +157,7 @@ export function matchPrior(
       rawScore: PRIOR_SCORE,
       detail: 'prior a charge the network flags as recurring',
     };
-  if (descriptor.domain !== null && SOFTWARE_DOMAIN.test(descriptor.domain))
+  if (descriptor.domain !== null && SOFTWARE_MAKERS_DOMAIN.test(descriptor.domain))
     return {
       target: accountForRole('software'),
       rawScore: PRIOR_SCORE,

@@ -388,6 +388,8 @@ function decide(
   };
 }
 
+/** The top-level domains software makers took up (priors.ts reads them too). */
+export const SOFTWARE_MAKERS_DOMAIN = /\.(IO|AI|APP|DEV|SO|SH|TECH|CLOUD)$/;
 /** The directory's categories of services sold only online (merchants.csv `category`). */
 const SOLD_ONLINE_ONLY: ReadonlySet<string> = new Set(['software', 'cloud']);
 
@@ -458,6 +460,10 @@ export function lookupDirectory(
     (split ? matchTokens(split, direction, index, industry, undefined, atRegister) : null);
   if (fromMerchant && fromDescriptor)
     return specificity(fromDescriptor) > specificity(fromMerchant) ? fromDescriptor : fromMerchant;
+  // A name read from an address in a software maker's domain ("SEAMLESS.AI") is that maker's, not a listed shop's or
+  // restaurant's of the same word (Grubhub's Seamless is seamless.com).
+  if (fromDescriptor && domain && SOFTWARE_MAKERS_DOMAIN.test(domain) && !SOLD_ONLINE_ONLY.has(fromDescriptor.category))
+    return fromMerchant;
   return fromMerchant ?? fromDescriptor ?? billedFrom(descriptor, direction, industry, index);
 }
 
