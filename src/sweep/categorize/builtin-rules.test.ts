@@ -951,10 +951,20 @@ test("banks' own wordings: a masked account's transfer, a card's payment, a loan
     'Transfer from Mercury Checking ••7761',
     'ACH Transfer to KESTREL MARKETING CO Mercury ••7761',
     'Transfer to Mercury Treasury',
+    // Relay prints a space after the dots; a business names its own accounts the Profit First way.
+    'Transfer to Profit (•• 4412)',
+    "Transfer to Owner's Pay (•• 4419)",
+    "Transfer from Operating ••4410 to Owner's Pay ••7703",
   ]) {
     const match = matchBuiltinRule(row(description, 50_000))!;
     assert.deepEqual([match.rule.name, match.target], ['transfer-to-masked-account', 'transfer'], description);
   }
+  // The owner's pay at another bank is still the owner's.
+  assert.equal(decide(row('Transfer to TRUIST ****3108 Owner Pay', 200_000))?.[1], '3200');
+  assert.equal(decide(row("Outgoing ACH to Teresa Nguyen - Owner's Pay", 550_000))?.[1], '3200');
+  // A city's utilities commission is its utility; a state's regulates.
+  assert.notEqual(decide(row('ORLANDO UTILITIES COMM ORLANDO FL', 8_840))?.[1], '6140');
+  assert.deepEqual(decide(row('NC UTILITIES COMM FEE', 30_000)), ['state-tax', '6140']);
   assert.equal(matchBuiltinRule(row('TRANSFER STATION DUMP FEE', 4_500)), null, 'a transfer station takes trash');
   assert.deepEqual(decide(row('INTERNET BANKING PAYMENT TO CREDIT CARD 6621', 120_000)), [
     'card-payment-sent',
