@@ -552,6 +552,11 @@ test("banks' shorter words and payers the rules know by documented facts: royalt
     ['SCDLLR ONLINE RENEW COLUMBIA SC', 10_000, ['state-tax', '6140']],
     ['DCA BREEZE ONLINE SACRAMENTO CA', 18_000, ['state-tax', '6140']],
     ['ACH DEBIT POTOMAC EDISON BILLPAY 250409', 16_622, ['utility-bill', '6170']],
+    ['VA STATE CORP COMM 04/01 PURCHASE RICHMOND VA', 5_000, ['state-tax', '6140']],
+    ['ACH Debit DENVER TREASURY OPT', 1_725, ['state-tax', '6140']],
+    ['ONLINE PMT FULTON BANK VISA', 311_248, ['card-payment-sent', 'transfer']],
+    ['ONLINE PMT FULTON BANK CREDIT CARD', 321_847, ['card-payment-sent', 'transfer']],
+    ['Withdrawal - Online Banking Transfer To 0008 Savings', 150_000, ['transfer-to-masked-account', 'transfer']],
   ] as const)
     assert.deepEqual(decide(row(description, amountMinor)), expected, description);
   // A royalty received stays a payout; QuickBooks' payroll plan billed under Intuit's star is no net pay.
@@ -959,6 +964,11 @@ test("banks' own wordings: a masked account's transfer, a card's payment, a loan
     const match = matchBuiltinRule(row(description, 50_000))!;
     assert.deepEqual([match.rule.name, match.target], ['transfer-to-masked-account', 'transfer'], description);
   }
+  // An account the bank sells to businesses is no owner's, whoever's name it carries.
+  assert.equal(
+    decide(row('ONLINE TRANSFER TO DELGADO M BUSINESS MARKET RATE SAVINGS XXXXXX8830 REF #IB0M5N6P7Q', 50_000))?.[1],
+    'transfer',
+  );
   // The owner's pay at another bank is still the owner's.
   assert.equal(decide(row('Transfer to TRUIST ****3108 Owner Pay', 200_000))?.[1], '3200');
   assert.equal(decide(row("Outgoing ACH to Teresa Nguyen - Owner's Pay", 550_000))?.[1], '3200');
