@@ -27,6 +27,11 @@ test("a local merchant's trade word names what the business spent on", () => {
     '6120',
     "a drain cleaner is a trade, not the sewer's bill",
   );
+  // A plumber named without a supply word is called in for a repair; a supply house says so.
+  assert.equal(out('SQ *KENS PLUMBING & DRAIN ALEXANDRIA VA')?.target, '6120');
+  assert.equal(out('PRECISION HVAC SERVICE MESA AZ')?.target, '6120');
+  assert.equal(out('WINSUPPLY PLUMBING SUPPLY DAYTON OH')?.target, '6130');
+  assert.equal(out('RUIZ PLUMBING INC', 'construction')?.target, '6030', "a builder's plumber is a subcontractor");
   for (const advance of ['CHASE CASH ADV 0412', 'BUSINESS ADV LOAN PAYMENT', 'ADV AUTO PARTS #4412'])
     assert.notEqual(out(advance)?.target, '6000', advance);
   assert.equal(out('TST* BLUE HERON DENVER CO'), null, 'no trade word: the processor speaks on its own');
