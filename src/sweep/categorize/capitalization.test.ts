@@ -5,7 +5,8 @@ import { accountForRole } from '../../chart/us-chart.ts';
 import { categorizeCold, COLD_ACCOUNT_CATEGORIES, coldEngineRow } from '../../../test/support/cold-engine.ts';
 import { categorizeRows } from './engine.ts';
 import { directoryTier } from './tiers.ts';
-import { OFFICE_CAPITALIZATION_MINOR } from './capitalization.ts';
+import { BULK_PURCHASE_MINOR, DE_MINIMIS_SAFE_HARBOR_MINOR, OFFICE_CAPITALIZATION_MINOR } from './capitalization.ts';
+import type { Industry } from '../../tenancy/entity-profile.ts';
 
 const OFFICE_PURCHASES = [
   'APPLE STORE #R094',
@@ -88,7 +89,7 @@ test("the owner's own decision for a merchant stands whatever the amount", async
   assert.deepEqual([results.get('r')?.target, results.get('r')?.needsReview], [office, false]);
 });
 
-test("a supplier's card sale above the safe harbor is offered as equipment; its statement paid by ACH stays supplies", async () => {
+test("a supplier's card sale above the safe harbor is offered as equipment; its statement paid by ACH is stock bought in bulk", async () => {
   const supplier = 'WEBSTAURANTSTORE 717-392-7472 PA';
   const [range, small, debitCard, statement] = await categorizeCold([
     coldEngineRow({ id: 'a', description: supplier, amountMinor: 345_000, bankAccountKind: 'credit_card' }),
@@ -110,7 +111,29 @@ test("a supplier's card sale above the safe harbor is offered as equipment; its 
   assert.equal(small.target, supplies);
   assert.deepEqual([range.target, range.needsReview], [accountForRole('equipment'), true]);
   assert.deepEqual([debitCard.target, debitCard.needsReview], [accountForRole('equipment'), true]);
-  assert.equal(statement.target, supplies);
+  assert.deepEqual([statement.target, statement.needsReview], [accountForRole('cost_of_goods'), true]);
+});
+
+test('property: a purchase of $1,000 or more filed as supplies is offered as stock bought in bulk, for review, unless the trade neither sells goods nor builds', async () => {
+  await fc.assert(
+    fc.asyncProperty(
+      fc.constantFrom('THE HOME DEPOT #6542 PFLUGERVILLE TX', 'COSTCO WHSE #0346', 'ACH DEBIT ULINE INVOICE 0331'),
+      fc.integer({ min: 1_000, max: DE_MINIMIS_SAFE_HARBOR_MINOR }),
+      fc.constantFrom(null, 'construction', 'professional_services') as fc.Arbitrary<Industry | null>,
+      async (description, amountMinor, industry) => {
+        const bankAccountKind = description.startsWith('ACH') ? 'checking' : 'credit_card';
+        const [answer] = await categorizeCold([
+          coldEngineRow({ id: 'r', description, amountMinor, bankAccountKind, industry }),
+        ]);
+        const label = `${description} ${amountMinor} ${industry}`;
+        if (amountMinor >= BULK_PURCHASE_MINOR && industry !== 'professional_services')
+          assert.equal(answer.target, accountForRole('cost_of_goods'), label);
+        else if (industry !== 'construction') assert.equal(answer.target, accountForRole('supplies'), label);
+        if (amountMinor >= BULK_PURCHASE_MINOR && industry === null) assert.ok(answer.needsReview, label);
+      },
+    ),
+    { numRuns: 80 },
+  );
 });
 
 test("a trailer or machinery seller's sale above the safe harbor, otherwise a weak cost-of-goods guess, is offered as equipment", async () => {

@@ -2,7 +2,7 @@ import { ACCOUNT, accountForRole, type AccountCategory } from '../../chart/us-ch
 import { cleanDescriptor } from '../../descriptor/descriptor.ts';
 import type { MerchantPreference } from '../memory-store.ts';
 import { achReceiverName, duesOrEducation, matchBuiltinRule } from './builtin-rules.ts';
-import { capitalization } from './capitalization.ts';
+import { boughtInBulk, capitalization } from './capitalization.ts';
 import { matchPrior, PRIOR_SCORE } from './priors.ts';
 import { matchKeyword, matchProcessorKind } from './keywords.ts';
 import { matchMcc } from './mcc.ts';
@@ -292,16 +292,22 @@ export async function categorizeRows(
     if (chosen) {
       // The owner's own rules and corrections say what they say; shipped knowledge's office purchase may be equipment.
       const shipped = chosen.calibrationKey !== null && chosen.calibrationKey !== 'memory';
-      const capitalized = shipped && capitalization(row, chosen.target) === 'equipment';
+      // A large purchase that knowledge filed as an office expense or supplies: equipment, or stock bought in bulk.
+      const bySize =
+        shipped && capitalization(row, chosen.target) === 'equipment'
+          ? accountForRole('equipment')
+          : shipped && boughtInBulk(row, chosen.target)
+            ? accountForRole('cost_of_goods')
+            : null;
       const target =
         chosen.confidence < context.reviewThreshold && chosen.target === SERVICE_REVENUE && sellsMeals(row)
           ? SALES
           : chosen.target;
-      const described = capitalized
-        ? describe(accountForRole('equipment'), calibrate('prior', PRIOR_SCORE), chosen.tier, context)
+      const described = bySize
+        ? describe(bySize, calibrate('prior', PRIOR_SCORE), chosen.tier, context)
         : describe(target, chosen.confidence, chosen.tier, context);
-      // A prior's guess and a purchase offered as equipment are held for review whatever the threshold.
-      const held = capitalized || chosen.calibrationKey === 'prior';
+      // A prior's guess and a purchase offered by its size are held for review whatever the threshold.
+      const held = bySize !== null || chosen.calibrationKey === 'prior';
       results.set(row.transactionId, held ? { ...described, needsReview: true } : described);
     } else {
       const catchAll = row.direction === 'out' ? ACCOUNT.uncategorizedExpense : ACCOUNT.uncategorizedIncome;
