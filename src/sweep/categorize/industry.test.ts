@@ -63,6 +63,9 @@ test('the directory files trade-dependent merchants by the industry, and everyth
   assert.deepEqual(pick(lookup('USPS PO #18024 PITTSBURGH PA', 'out', 'retail')), ['6220', undefined]);
   assert.deepEqual(pick(lookup('OREILLY AUTO #23144 MESA AZ', 'out', 'professional_services')), ['6010', undefined]);
   assert.deepEqual(pick(lookup('HEB #8700 AUSTIN TX', 'out', 'food_service')), ['5000', 'food_service']);
+  // A supermarket's basket is otherwise the owner's own shopping, offered for review.
+  assert.deepEqual(pick(lookup('HEB #8700 AUSTIN TX', 'out')), ['6260', undefined]);
+  assert.ok(lookup('HEB #8700 AUSTIN TX', 'out')!.confidence < 0.85);
   assert.deepEqual(pick(lookup('COSTCO WHSE 15024 AUSTIN TX', 'out', 'food_service')), ['5000', 'food_service']);
   assert.deepEqual(pick(lookup('COSTCO WHSE 15024 AUSTIN TX', 'out', 'construction')), ['6130', undefined]);
   // A grocery chain's snacks counter is not one of its "supplies": only entries whose generic use is 6130 move.

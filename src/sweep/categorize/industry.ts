@@ -176,15 +176,16 @@ export const TRADE_MAPPINGS: readonly TradeMapping[] = [
     target: COST_OF_GOODS,
     rawScore: 0.86,
   },
-  // A kitchen's groceries and warehouse-club runs are ingredients; its propane cooks them.
-  {
-    industry: 'food_service',
-    direction: 'out',
+  // A kitchen's groceries and warehouse-club runs are ingredients; its propane cooks them. A supermarket's generic
+  // answer is the owner's personal shopping, a grocery delivery's or a club's supplies: a kitchen's are either way stock.
+  ...[accountForRole('supplies'), accountForRole('personal')].map((whenGenericTarget) => ({
+    industry: 'food_service' as const,
+    direction: 'out' as const,
     categories: ['grocery'],
-    whenGenericTarget: accountForRole('supplies'),
+    whenGenericTarget,
     target: COST_OF_GOODS,
     rawScore: 0.74,
-  },
+  })),
   { industry: 'food_service', direction: 'out', merchants: WHOLESALE_CLUBS, target: COST_OF_GOODS, rawScore: 0.74 },
   {
     industry: 'food_service',
