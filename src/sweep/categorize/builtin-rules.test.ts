@@ -553,6 +553,7 @@ test("banks' shorter words and payers the rules know by documented facts: royalt
     ['DCA BREEZE ONLINE SACRAMENTO CA', 18_000, ['state-tax', '6140']],
     ['ACH DEBIT POTOMAC EDISON BILLPAY 250409', 16_622, ['utility-bill', '6170']],
     ['VA STATE CORP COMM 04/01 PURCHASE RICHMOND VA', 5_000, ['state-tax', '6140']],
+    ['ACH Withdrawal INTUIT TAX QBOOKS TAX 520412 EASTSIDE MOTORS', 157_740, ['payroll-taxes', '6140']],
     ['ACH Debit DENVER TREASURY OPT', 1_725, ['state-tax', '6140']],
     ['ONLINE PMT FULTON BANK VISA', 311_248, ['card-payment-sent', 'transfer']],
     ['ONLINE PMT FULTON BANK CREDIT CARD', 321_847, ['card-payment-sent', 'transfer']],
