@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { ACCOUNT, accountForRole } from '../../chart/us-chart.ts';
 import { categorizeCold, COLD_ACCOUNT_CATEGORIES, coldEngineRow } from '../../../test/support/cold-engine.ts';
 import type { EngineRow } from './engine.ts';
-import { DE_MINIMIS_SAFE_HARBOR_MINOR } from './capitalization.ts';
+import { BULK_PURCHASE_MINOR } from './capitalization.ts';
 import { BEYOND_A_MEAL_SCORE, MEAL_AT_A_REGISTER_MAX_MINOR, PRIOR_SCORE, REMOTE_ORDER_SCORE } from './priors.ts';
 import type { BankAccountKind } from './types.ts';
 import type { Industry } from '../../tenancy/entity-profile.ts';
@@ -166,8 +166,9 @@ test("property: a card sale that prints a telephone number in the city's place, 
       unknownName,
       phone,
       layout,
-      // Above the safe harbor a card's supplies are offered as equipment (capitalization.ts).
-      fc.integer({ min: MEAL_AT_A_REGISTER_MAX_MINOR, max: DE_MINIMIS_SAFE_HARBOR_MINOR }),
+      // From $1,000 a card's supplies are offered as stock bought in bulk, above the safe harbor as equipment
+      // (capitalization.ts).
+      fc.integer({ min: MEAL_AT_A_REGISTER_MAX_MINOR, max: BULK_PURCHASE_MINOR - 1 }),
       async (name, number, print, amountMinor) => {
         const description = print(name, number);
         const kind: BankAccountKind = description.startsWith('CARD') ? 'checking' : 'credit_card';

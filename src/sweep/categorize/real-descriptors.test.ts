@@ -57,7 +57,7 @@ test('a one-word alias that is also a surname or a town names its merchant alone
     'BURLINGTON PIZZA CO',
     'MURPHY 7123 CEDAR PARK TX',
   );
-  assert.equal(plumbing.target, accountForRole('supplies'), "Murphy's plumbing supply is no fuel station");
+  assert.equal(plumbing.target, accountForRole('repairs'), "Murphy's plumbing is a plumber called in, no fuel station");
   assert.equal(hardware.target, accountForRole('supplies'), "Becker's hardware store is no CPA course");
   assert.equal(pizza.target, accountForRole('meals'), "the town's pizzeria is no clothing chain");
   assert.deepEqual([fuel.target, fuel.needsReview], [accountForRole('fuel'), false]);
@@ -136,7 +136,7 @@ test("a trade word or a listed name cut at the edge of the name's field is read 
     merchant: null,
     direction: 'out',
   });
-  assert.deepEqual([plumbing?.target, plumbing?.rawScore], [accountForRole('supplies'), CUT_WORD_SCORE]);
+  assert.deepEqual([plumbing?.target, plumbing?.rawScore], [accountForRole('repairs'), CUT_WORD_SCORE]);
   // The same start inside the name, away from the edge, is no word.
   assert.equal(matchKeyword({ description: 'TAQUE HENDERSON', merchant: null, direction: 'out' }), null);
   // A start two accounts share ("RES": restaurant, resort) says nothing.
@@ -159,13 +159,13 @@ test("a trade word or a listed name cut at the edge of the name's field is read 
   assert.equal(lookupDirectory(cleanDescriptor('FUNCTIONAL SOFTW'), 'out'), null, 'away from an edge it is no name');
   const [listed] = await categorize('ORIG CO NAME:FUNCTIONAL SOFTW ORIG ID:1234567890 CO ENTRY DESCR:PAYMENT SEC:CCD');
   assert.deepEqual([listed.target, listed.needsReview], [accountForRole('software'), true]);
-  const [meal, supplies] = await categorize(
+  const [meal, plumber] = await categorize(
     'POS DEBIT HENDERSON FAMILY TAQUE #1234 AUSTIN TX',
     'ACH DEBIT HENDERSON PLUMBI PAYMENT 8HJ3K2L0Q1',
   );
   for (const [result, role] of [
     [meal, 'meals'],
-    [supplies, 'supplies'],
+    [plumber, 'repairs'],
   ] as const) {
     assert.equal(result.target, accountForRole(role));
     assert.ok(result.confidence! <= CUT_CONFIDENCE_CAP && result.needsReview, 'a cut word is never auto-approved');
