@@ -107,9 +107,11 @@ export const REMOTE_ORDER_SCORE = 0.2;
  * A card charge from a merchant that prints neither a place nor a telephone number, at a price a plan is sold at (whole
  * dollars, or ending in .99 or .95, under what an online seller's plan costs), is most likely a subscription billed
  * online: software for 36 of about 100 such lines nothing else explained on the read sets, courses and dues most of
- * the rest. A weak guess.
+ * the rest. A weak guess, and none for a sale the bank marks as made at a terminal.
  */
 const PLAN_PRICE_SCORE = 0.2;
+/** A bank's word for a sale at a terminal, card in hand ("POS DEBIT", "POINT OF SALE"): no plan billed online. */
+const CARD_PRESENT = /\b(POS|POINT OF SALE)\b/;
 function isAPlanPrice(amountMinor: number): boolean {
   const cents = amountMinor % 100;
   return amountMinor < ONLINE_SUBSCRIPTION_MAX_MINOR && (cents === 0 || cents === 99 || cents === 95);
@@ -215,7 +217,12 @@ export function matchPrior(
         };
   const placedCardSale = descriptor.processor === null && cardLine && descriptor.placePrinted;
   if (!atRegister && !placedCardSale) {
-    if (cardLine && descriptor.processor === null && isAPlanPrice(row.amountMinor))
+    if (
+      cardLine &&
+      descriptor.processor === null &&
+      !CARD_PRESENT.test(descriptor.bankPrefix ?? '') &&
+      isAPlanPrice(row.amountMinor)
+    )
       return {
         target: accountForRole('software'),
         rawScore: PLAN_PRICE_SCORE,
