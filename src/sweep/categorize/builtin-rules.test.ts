@@ -1292,6 +1292,17 @@ test("a bank's loan, a group premium, a water bill, a quarter's distribution, an
   assert.equal(decide(row('USPS PO 3546000417', 2_280, { kind: 'credit_card' }))?.[0], undefined);
   const refund = matchBuiltinRule(row('ACH DEPOSIT IRS TREAS 310 TAX REF', -41_200));
   assert.deepEqual([refund?.rule.name, refund?.rawScore], ['tax-refund', GUESS_SCORE]);
+  // An income-tax refund that names no one or a person is the owners' money; one naming a business is the business's.
+  for (const [line, target] of [
+    ['ACH DEPOSIT IRS TREAS 310 TAX REF', '3100'],
+    ['IRS TREAS 310 DES:TAX REF ID:XXXXXXXXXX INDN:LUIS ORTEGA CO ID:XXXXX36151 PPD', '3100'],
+    ['ACH CREDIT CA FTB TAX REFUND', '3100'],
+    ['ACH CREDIT IRS TREAS 310 TAX REF KEYSTONE TALENT', '4900'],
+    ['IRS TREAS 310 DES:TAX REF ID:XXXXXXXXX5678 INDN:NORTHWIND CONSULTING CO ID:9101036151 CCD', '4900'],
+    ['IRS TREAS 310 TAX REF 941 OVERPAYMENT', '4900'],
+  ] as const)
+    assert.deepEqual(decide(row(line, -128_400)), ['tax-refund', target], line);
+  assert.equal(decide(row('ACH DEPOSIT IRS TREAS 310 TAX REF', -41_200, { regime: 's_corporation' }))?.[1], '4900');
 });
 
 test("net pay leaves by ACH, QuickBooks payroll's direct deposits too; a card's payroll line is the service's fee", () => {

@@ -416,8 +416,10 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     pattern: /\b(IRS TREAS 310|TAX REF|TAX REFUND|STATE REFUND)\b/,
     direction: 'in',
     target: accountForRole('other_income'),
-    // The refund of a pass-through's owners' income tax is theirs (a contribution when it lands here): only a guess.
+    // The refund of a pass-through's owners' income tax is theirs (a contribution when it lands here, ownersTaxRefund);
+    // one that names a business returns a tax the business paid: only a guess either way.
     strength: 'guess',
+    supersedesDirectory: true,
   },
 
   // A customer's check the business deposited came back unpaid ("RETURNED ITEM DEPOSITED", "DEPOSITED ITEM RETURNED"): the
@@ -1318,6 +1320,32 @@ function ownersIncomeTax(
   return { target: rule.target, rawScore: GUESS_SCORE };
 }
 
+/** The taxpayer a refund names: the ACH receiver's field ("INDN:LUIS ORTEGA CO ID"), or the words after the refund's own. */
+function refundedTo(description: string): string {
+  const upper = description.toUpperCase();
+  const receiver = /\bINDN:\s*(.*?)\s+CO ID\b/.exec(upper);
+  if (receiver) return receiver[1];
+  const after = /\b(TAX REF(UND)?|STATE REFUND)\b(.*)$/.exec(upper);
+  return (after?.[3] ?? '')
+    .replace(/[^A-Z&' ]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/**
+ * An income-tax refund of a business taxed through its owners is the owners' own money paid into its account (a
+ * contribution), unless it names a business as the taxpayer ("IRS TREAS 310 TAX REF KEYSTONE TALENT", a payroll tax's
+ * overpayment returned) or says a business tax. On the written read sets 5 of 9 tax refunds were the owners'; the 3 that
+ * named a company were the business's.
+ */
+function refundsTheOwners(input: CategorizationInput): boolean {
+  if (input.regime && !OWNERS_PAY_INCOME_TAX.has(input.regime)) return false;
+  if (BUSINESS_TAX_WORDING.test(input.description.toUpperCase().replace(/\bFRANCHISE TAX B(OARD|D)\b/g, '')))
+    return false;
+  const taxpayer = refundedTo(input.description);
+  return taxpayer === '' || namesAPerson(taxpayer);
+}
+
 /** The rules that read a move of money between accounts, whose other account may be the owner's own. */
 const TRANSFER_RULES = new Set(['own-transfer', 'transfer-to-masked-account', 'transfer-to-a-person']);
 /** The other account of a transfer, after its words ("ONLINE TRANSFER TO … HOLLOWAY", "Transfer from Maya Chen - Chase …"). */
@@ -1471,6 +1499,8 @@ export function matchBuiltinRule(input: CategorizationInput): BuiltinRuleMatch |
       return { rule, target: OWNER_CONTRIBUTIONS, rawScore: GUESS_SCORE };
     const ownersTax = ownersIncomeTax(input, rule, text);
     if (ownersTax) return { rule, ...ownersTax };
+    if (rule.name === 'tax-refund' && refundsTheOwners(input))
+      return { rule, target: OWNER_CONTRIBUTIONS, rawScore: GUESS_SCORE };
     if (rule.revenueKindKnown) return { rule, target: rule.target, rawScore: STRENGTH_SCORE[rule.strength] };
     const rawScore = guessesRevenueKind(rule.target, input.direction, input.industry)
       ? REVENUE_GUESS_SCORE
