@@ -140,6 +140,11 @@ test("a trailer or machinery seller's sale above the safe harbor, otherwise a we
   const lines = [
     { description: 'BIG TEX TRAILERS SLC WEST VALLEY CI UT', bankAccountKind: 'credit_card' as const },
     { description: 'WIRE TYPE:WIRE OUT BNF:PAPE MACHINERY INC ID:0044120781', bankAccountKind: 'checking' as const },
+    // A wire in the words "OUTGOING WIRE TRANSFER" pays a company as a bill pay does.
+    {
+      description: 'OUTGOING WIRE TRANSFER REF 240812Q1B0731 BNF KRAMER TRAILER SALES',
+      bankAccountKind: 'checking' as const,
+    },
   ];
   for (const line of lines) {
     const [large, small] = await categorizeCold([

@@ -18,7 +18,7 @@ export const DE_MINIMIS_SAFE_HARBOR_MINOR = 250_000;
  * EQUIPME", "ACME TOOLS", "B&H PHOTO", "GUITAR CENTER"): above the safe harbor its sale is as likely a machine as a supply.
  */
 const EQUIPMENT_SELLER =
-  /\b(EQUIP\w*|MACHINERY|MACHINES|TOOLS|APPLIANCES?|FURNITURE|CAMERAS?|PHOTO|VIDEO|AUDIO|SOUND|MUSIC|GUITARS?|INSTRUMENTS?|TRAILERS?)\b/;
+  /\b(EQUIP\w*|MACHINERY|MACHINES|MACHINE|TOOLS|APPLIANCES?|FURNITURE|CAMERAS?|PHOTO|VIDEO|AUDIO|SOUND|MUSIC|GUITARS?|INSTRUMENTS?|TRAILERS?)\b/;
 
 /**
  * The safe harbor lets a business expense an item up to $2,500 but does not oblige it: many keep a lower capitalization

@@ -186,7 +186,7 @@ export function matchPrior(
     descriptor.processor === null &&
     descriptor.domain === null &&
     row.amountMinor >= MEAL_AT_A_REGISTER_MAX_MINOR &&
-    !NOT_A_SUPPLIER_BILL.test(row.description.toUpperCase()) &&
+    !NOT_A_SUPPLIER_BILL.test(row.description.toUpperCase().replace(WIRE_WORDING, ' ')) &&
     namesACompany(descriptor)
   )
     return {
@@ -264,7 +264,13 @@ const COMPANY_BILL_SCORE = 0.35;
 /** A payment app, a transfer, a card's or a loan's payment, a draft (a credit union's check) or an autopay is no supplier's bill. */
 const NOT_A_SUPPLIER_BILL =
   /\b(ZELLE|VENMO|CASH APP|PAYPAL|TRANSFER|XFER|TRNSFR|VISA|MASTERCARD|CARD|DRAFT|LOAN|AUTOPAY|AUTO PAY)\b/;
+/** A wire's own words ("OUTGOING WIRE TRANSFER", "WIRE TRANSFER OUT", "WIRE OUT … BNF"): a wire pays a company as a bill pay does. */
+const WIRE_WORDING = /\b(OUTGOING |INCOMING |DOMESTIC |INTL |INTERNATIONAL )?WIRE TRANSFER\b/g;
 const NAMELESS_WORDS: ReadonlySet<string> = new Set([
+  'OUTGOING',
+  'WIRE',
+  'OUT',
+  'BNF',
   'CHECK',
   'CHK',
   'CK',
