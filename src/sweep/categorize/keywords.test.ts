@@ -27,6 +27,9 @@ test("a local merchant's trade word names what the business spent on", () => {
     '6120',
     "a drain cleaner is a trade, not the sewer's bill",
   );
+  // Space rented by the seat, the hour or the month is rent, whatever else the name says.
+  for (const space of ['SQ *FORESIDE COWORK PORTLAND ME', 'Lake Street Therapy Suites LLC', 'TAMPA BAY KITCHEN SHARE'])
+    assert.equal(out(space)?.target, '6110', space);
   // A plumber named without a supply word is called in for a repair; a supply house says so.
   assert.equal(out('SQ *KENS PLUMBING & DRAIN ALEXANDRIA VA')?.target, '6120');
   assert.equal(out('PRECISION HVAC SERVICE MESA AZ')?.target, '6120');

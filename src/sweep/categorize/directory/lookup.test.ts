@@ -305,6 +305,8 @@ test('a web address names its merchant; its bare first word does not', () => {
   assert.equal(lookup('WWW.BOOKING.COM', 'out')?.merchantName, 'Booking.com');
   assert.notEqual(lookup('REMOTE ONLINE DEPOSIT # 1', 'in')?.merchantName, 'Remote.com');
   assert.notEqual(lookup('COPY CENTRAL', 'out')?.merchantName, 'Copy.ai');
+  // A plan's billing word after a brand's one English word is no other trade: a coworking membership is its rent.
+  assert.equal(lookup('Withdrawal to INDUSTRIOUS NATL MEMBERSHIP 240401', 'out')?.merchantName, 'Industrious');
   // In a software maker's domain the name is that maker's, not a restaurant's or a shop's of the same word.
   assert.equal(lookup('SEAMLESS.AI COLUMBUS OH', 'out'), null);
   assert.equal(lookup('SEAMLESS NYC', 'out')?.merchantName, 'Grubhub');

@@ -101,7 +101,12 @@ const NAME_TAIL_WORDS: ReadonlySet<string> = new Set([
   'BILLING',
   'AUTOPAY',
   'MONTHLY',
+  'ANNUAL',
   'SUBSCRIPTION',
+  // What a coworking space, a club or a warehouse store bills ("INDUSTRIOUS NATL MEMBERSHIP"): its own plan, no trade.
+  'MEMBERSHIP',
+  'MEMBERSHIPS',
+  'RENEWAL',
   // A chain's own word for its shops ("JOANN STORES", "ROSS STORES").
   'STORE',
   'STORES',
