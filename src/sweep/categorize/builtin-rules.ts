@@ -416,7 +416,7 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     pattern: /\b(IRS TREAS 310|TAX REF|TAX REFUND|STATE REFUND)\b/,
     direction: 'in',
     target: accountForRole('other_income'),
-    // The refund of a pass-through's owners' income tax is theirs (a contribution when it lands here, ownersTaxRefund);
+    // The refund of a pass-through's owners' income tax is theirs (a contribution when it lands here, refundsTheOwners);
     // one that names a business returns a tax the business paid: only a guess either way.
     strength: 'guess',
     supersedesDirectory: true,

@@ -264,7 +264,10 @@ const COMPANY_BILL_SCORE = 0.35;
 /** A payment app, a transfer, a card's or a loan's payment, a draft (a credit union's check) or an autopay is no supplier's bill. */
 const NOT_A_SUPPLIER_BILL =
   /\b(ZELLE|VENMO|CASH APP|PAYPAL|TRANSFER|XFER|TRNSFR|VISA|MASTERCARD|CARD|DRAFT|LOAN|AUTOPAY|AUTO PAY)\b/;
-/** A wire's own words ("OUTGOING WIRE TRANSFER", "WIRE TRANSFER OUT", "WIRE OUT … BNF"): a wire pays a company as a bill pay does. */
+/**
+ * A wire's own words ("OUTGOING WIRE TRANSFER", "WIRE TRANSFER OUT"): its TRANSFER is the bank's word for a wire, which
+ * pays a company as a bill pay does, not a move between accounts. The wire's other words are nameless (below).
+ */
 const WIRE_WORDING = /\b(OUTGOING |INCOMING |DOMESTIC |INTL |INTERNATIONAL )?WIRE TRANSFER\b/g;
 const NAMELESS_WORDS: ReadonlySet<string> = new Set([
   'OUTGOING',
