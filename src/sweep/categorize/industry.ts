@@ -76,8 +76,8 @@ export interface TradeMapping {
   direction: 'in' | 'out';
   merchants?: readonly string[];
   categories?: readonly string[];
-  /** Only entries whose generic answer is this account (a grocery's supplies, not 7-Eleven's meals). */
-  whenGenericTarget?: CategoryTarget;
+  /** Only entries whose generic answer is one of these accounts (a grocery's supplies, not 7-Eleven's meals). */
+  whenGenericTargets?: readonly CategoryTarget[];
   target: CategoryTarget;
   rawScore: number;
 }
@@ -161,7 +161,7 @@ export const TRADE_MAPPINGS: readonly TradeMapping[] = [
     industry: 'automotive',
     direction: 'out',
     categories: ['auto_parts'],
-    whenGenericTarget: accountForRole('vehicle'),
+    whenGenericTargets: [accountForRole('vehicle')],
     target: COST_OF_GOODS,
     rawScore: 0.86,
   },
@@ -172,20 +172,20 @@ export const TRADE_MAPPINGS: readonly TradeMapping[] = [
     industry: 'construction',
     direction: 'out',
     categories: ['trade_supply'],
-    whenGenericTarget: COST_OF_GOODS,
+    whenGenericTargets: [COST_OF_GOODS],
     target: COST_OF_GOODS,
     rawScore: 0.86,
   },
   // A kitchen's groceries and warehouse-club runs are ingredients; its propane cooks them. A supermarket's generic
   // answer is the owner's personal shopping, a grocery delivery's or a club's supplies: a kitchen's are either way stock.
-  ...[accountForRole('supplies'), accountForRole('personal')].map((whenGenericTarget) => ({
-    industry: 'food_service' as const,
-    direction: 'out' as const,
+  {
+    industry: 'food_service',
+    direction: 'out',
     categories: ['grocery'],
-    whenGenericTarget,
+    whenGenericTargets: [accountForRole('supplies'), accountForRole('personal')],
     target: COST_OF_GOODS,
     rawScore: 0.74,
-  })),
+  },
   { industry: 'food_service', direction: 'out', merchants: WHOLESALE_CLUBS, target: COST_OF_GOODS, rawScore: 0.74 },
   {
     industry: 'food_service',
@@ -208,7 +208,7 @@ export const TRADE_MAPPINGS: readonly TradeMapping[] = [
     industry,
     direction: 'out' as const,
     merchants: FOOD_SERVICE_DISTRIBUTORS,
-    whenGenericTarget: COST_OF_GOODS,
+    whenGenericTargets: [COST_OF_GOODS],
     target: accountForRole('supplies'),
     rawScore: 0.6,
   })),
@@ -259,7 +259,7 @@ export function tradeMapping(
   if (!industry) return null;
   for (const mapping of TRADE_MAPPINGS) {
     if (mapping.industry !== industry || mapping.direction !== direction) continue;
-    if (mapping.whenGenericTarget && mapping.whenGenericTarget !== genericTarget) continue;
+    if (mapping.whenGenericTargets && !mapping.whenGenericTargets.includes(genericTarget)) continue;
     if (mapping.merchants?.includes(entry.name) || mapping.categories?.includes(entry.category)) return mapping;
   }
   return null;
