@@ -180,6 +180,7 @@ const BANK_NOISE_WORDS: ReadonlySet<string> = new Set([
   'WITHDRWL',
   'WD',
   'DBT',
+  'DBCRD',
   'CRD',
   'PREAUTHORIZED',
   'PREAUTH',
@@ -343,8 +344,11 @@ const STORE_NUMBER = /\s(?:#|(?:STORE|STR|STORE NO|UNIT|LOC)\s+)\s*\d+\b.*$/;
  * The time of day some banks print after the date ("Debit Card Purchase 03/07 03:14p #4417 Staples", "EDEPOSIT IN
  * BRANCH/STORE 06/21/24 11:42:07 AM").
  */
-/** A purchase's authorization number after the bank's word for it: "VISA DDA PUR AP 469216 WAWA 5123 TAMPA * FL". */
-const PURCHASE_AUTHORIZATION = /\b(PUR|PURCH|PURCHASE) AP \d{4,}\b/g;
+/**
+ * A purchase's authorization number after the bank's word for it: "VISA DDA PUR AP 469216 WAWA 5123 TAMPA * FL", and TD
+ * Bank's "DBCRD PUR AP AUT 080125 VISA DDA PUR MONMOUTH OCEAN MLS".
+ */
+const PURCHASE_AUTHORIZATION = /\b(PUR|PURCH|PURCHASE) AP (AUT )?\d{4,}\b/g;
 const TIME_OF_DAY = /\b\d{1,2}:\d{2}(?::\d{2})?(?: ?[AP]M?)?(?![A-Z0-9:])/g;
 /** A date printed without separators after "ON", as some banks end a card line: "… DAYTON, OH ON 041724 FROM CARD#: …". */
 const DATE_AFTER_ON = /\bON \d{6}\b/g;

@@ -1646,3 +1646,39 @@ test("a card's payment said as coming from checking; a bank's own words for a mo
   ]);
   assert.equal(decide(row('MOBILE BANKING TRANSFER WITHDRAWAL 7702', 800_000))?.[0], 'own-transfer');
 });
+
+test("employers' state premiums, payroll services' legal names, cards paid by their own names, investors' wires", () => {
+  for (const [description, amountMinor, expected] of [
+    ['DOMINION NC GAS PAYMENT 240517 PPD', 7_240, ['utility-bill', '6170']],
+    ['Fee Outgoing Wire', 2_500, ['bank-fees', '6210']],
+    ['Fee for Instant Transfer', 1_050, ['bank-fees', '6210']],
+    ['ACH to TN DEPT OF LABOR - SUI Q1', 41_200, ['state-tax', '6140']],
+    ['CO FAMLI PREMIUM 250430 Q1-2025 QUILLMARK DATA LLC', 61_700, ['state-tax', '6140']],
+    ['ACH DEBIT PEOPLE CENTER INC TAXES 250115', 912_000, ['payroll-taxes', '6140']],
+    ['ACH DEBIT: INTUIT * NETPAY 250731', 1_840_000, ['payroll-net-pay', '6180']],
+    ['ACH DEBIT: INTUIT * TAXPAY 250715', 512_000, ['payroll-taxes', '6140']],
+    ['ELECTRONIC WITHDRAWAL TO REGENCE BLUESHIELD INS PREM', 118_400, ['health-plan-premium', '6050']],
+    ['Withdrawal Transfer To Visa 80', 221_685, ['card-payment-sent', 'transfer']],
+    ['Online Payment to Regions Visa ...2087', 264_190, ['card-payment-sent', 'transfer']],
+    [
+      'INCOMING WIRE TRANSFER 0307 FROM NORTHGATE CAPITAL PARTNERS REF SERIES A',
+      -150_000_000,
+      ['equity-investment', '3100'],
+    ],
+    ['Wire Transfer Deposit PRAIRIEWIND VENTURES II LP', -50_000_000, ['venture-investor', '3100']],
+  ] as const)
+    assert.deepEqual(decide(row(description, amountMinor)), expected, description);
+  // Oregon's corporate activity tax and Ohio's commercial activity tax are the business's own, estimate or not.
+  assert.deepEqual(decide(row('ELECTRONIC WITHDRAWAL To OR DEPT OF REVENUE REF=250430020112009Y00 CAT EST', 120_000)), [
+    'state-tax',
+    '6140',
+  ]);
+  // Washington's Labor & Industries bills workers' compensation, an insurance premium, not a tax.
+  assert.notEqual(decide(row('WA DEPT LABOR & INDUSTRIES QTRLY PREM', 68_840))?.[0], 'state-tax');
+  // A station's fuel card bill prints a short payment after GAS; a venture fund's name alone is a guess.
+  assert.notEqual(decide(row('SHELL OIL 57444 GAS PMT', 5_000))?.[0], 'utility-bill');
+  assert.equal(
+    matchBuiltinRule(row('Wire Transfer Deposit PRAIRIEWIND VENTURES II LP', -50_000_000))?.rawScore,
+    GUESS_SCORE,
+  );
+});

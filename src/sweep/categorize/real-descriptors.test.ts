@@ -257,3 +257,18 @@ test("a premium's ACH entry names insurance only for payees the directory does n
   assert.equal(listed.target, accountForRole('employee_benefits'));
   assert.equal(unlisted.target, accountForRole('insurance'));
 });
+
+test("a fintech card's own payment, a contractor platform's funding, a realtors' listing service and professional liability", async () => {
+  const [mercuryCard, payoneerFunding, payoneerFee, listingService, errorsAndOmissions] = await categorize(
+    'Mercury IO Autopay',
+    'Payoneer Inc - funding',
+    'Payoneer fee - ACH withdrawal',
+    'DBCRD PUR AP AUT 080125 VISA DDA PUR MONMOUTH OCEAN MLS 732-9181188 * NJ',
+    'ACH DEBIT: IIAN E&O PROGRAM 250701',
+  );
+  assert.equal(mercuryCard.target, 'transfer', "Mercury's IO card paid from its checking: no software");
+  assert.equal(payoneerFunding.target, accountForRole('contract_labor'));
+  assert.equal(payoneerFee.target, accountForRole('bank_fees'));
+  assert.equal(listingService.target, accountForRole('dues'));
+  assert.equal(errorsAndOmissions.target, accountForRole('insurance'));
+});
