@@ -647,7 +647,7 @@ test('a hyphen keeps a name whole ("E-ZPASS") and also offers its words apart ("
   assert.equal(cleanDescriptor('ACME - INVOICE 123').splitTokens, null, 'a dash between words joins nothing');
 });
 
-test('property: words apart are offered only when a hyphen joined two words, and then differ from the tokens', () => {
+test('property: words apart are offered only when a hyphen joined two words (or a name ran into its city), and then differ from the tokens', () => {
   fc.assert(
     fc.property(fc.array(safeWord, { minLength: 1, maxLength: 4 }), fc.boolean(), (words, hyphen) => {
       const decoded = cleanDescriptor(words.join(hyphen ? '-' : ' '));
@@ -656,4 +656,37 @@ test('property: words apart are offered only when a hyphen joined two words, and
     }),
     { numRuns: 500 },
   );
+});
+
+test("property: a name that fills the network's 22 or 25 characters and runs into a known city is read parted at the field's edge", () => {
+  const nameWord = fc.constantFrom(
+    'PAPPAS',
+    'BROS',
+    'STEAKHOUSE',
+    'GARDEN',
+    'LOUNGE',
+    'BAKERY',
+    'GOLDEN',
+    'DRAGON',
+    'HARBOR',
+  );
+  const city = fc.constantFrom('HOUSTON', 'SAN ANTONIO', 'DENVER', 'CHARLOTTE', 'PHOENIX');
+  fc.assert(
+    fc.property(
+      fc.array(nameWord, { minLength: 3, maxLength: 6 }),
+      fc.constantFrom(22, 25),
+      city,
+      (words, width, town) => {
+        const field = words.join(' ').slice(0, width);
+        fc.pre(field.length === width && /[A-Z]{3}$/.test(field));
+        const decoded = cleanDescriptor(`${field}${town}${' '.repeat(14 - Math.min(13, town.length))}TX`);
+        const lastWord = field.slice(field.lastIndexOf(' ') + 1);
+        assert.equal(decoded.splitTokens?.at(-1), lastWord, field);
+        assert.ok(decoded.tokens.includes(`${lastWord}${town.split(' ')[0]}`), 'the whole word is kept as printed');
+      },
+    ),
+    { numRuns: 300 },
+  );
+  // A name longer than its field, printed with single spaces, is no field's edge: nothing is parted.
+  assert.equal(cleanDescriptor('SOUTHERN STATES COOPERATIVE AUSTIN TX').splitTokens, null);
 });

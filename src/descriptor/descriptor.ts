@@ -323,6 +323,8 @@ export const RESERVED_WORDS: ReadonlySet<string> = new Set([
   'ENDING',
 ]);
 
+/** The place list's cities, whole or cut at the city field's 12 or 13 characters. */
+const KNOWN_CITIES: ReadonlySet<string> = new Set(CITY_SUFFIXES.map((words) => words.join(' ')));
 /** Cities of one word, which Capital One glues to the state: "SEATTLEWA". */
 const SINGLE_WORD_CITIES: ReadonlySet<string> = new Set(
   CITY_SUFFIXES.filter((words) => words.length === 1).map((words) => words[0]),
@@ -687,6 +689,7 @@ function strip(input: string): Stripped {
   if (/\d/.test(text)) text = text.replace(/(\d{3,})\/(?=[A-Z])/g, '$1 ');
   let achEntry: string | null = null;
   let cutWords: string[] = [];
+  let glued: GluedAtEdge | null = null;
   const ach = text.includes(':')
     ? (chaseAch(text) ?? desAch(text) ?? typeAch(text))
     : text.includes('REF=')
@@ -727,6 +730,7 @@ function strip(input: string): Stripped {
   if (!ach) {
     const achLine = bankPrefix !== null && /\bACH\b/.test(bankPrefix);
     cutWords = wordsAtEdges(text, achLine ? [ACH_COMPANY_NAME_WIDTH] : CARD_NAME_FIELD_WIDTHS);
+    if (!achLine) glued = gluedAtEdge(text, CARD_NAME_FIELD_WIDTHS);
   }
   const fronting = leadingPrefix(text, FRONTING_PROCESSORS);
   let processor = fronting?.name ?? null;
@@ -749,9 +753,11 @@ function strip(input: string): Stripped {
 
   const { tokens: words, domain, laterDomain } = tokenize(text);
   const tokens = canonical(stripPlace(words));
-  const split = /[A-Z0-9]-+[A-Z0-9]/.test(text)
-    ? canonical(stripPlace(tokenize(text.replace(/-+/g, ' ')).tokens))
-    : null;
+  const parted = glued ? text.replace(`${glued.left}${glued.right}`, `${glued.left} ${glued.right}`) : text;
+  const split =
+    /[A-Z0-9]-+[A-Z0-9]/.test(parted) || parted !== text
+      ? canonical(stripPlace(tokenize(parted.replace(/-+/g, ' ')).tokens))
+      : null;
   return {
     tokens,
     splitTokens: split && split.join(' ') !== tokens.join(' ') ? split : null,
@@ -792,6 +798,33 @@ export function wordsAtEdges(field: string, widths: readonly number[]): string[]
       words.push(word);
   }
   return words;
+}
+
+interface GluedAtEdge {
+  left: string;
+  right: string;
+}
+
+/**
+ * A name that fills its field runs into the city's field with no space between ("PAPPAS BROS STEAKHOUSEHOUSTON TX"): the
+ * word across a field's edge (22 or 25), parted there, when what follows it up to the state is a city the place list
+ * knows: a name longer than its field runs on at the same place ("SOUTHERN STATES COOPERATIVE AUSTIN TX"), and only the
+ * city tells which edge the name ended at. The parted words are read beside the whole ones (`splitTokens`).
+ */
+export function gluedAtEdge(field: string, widths: readonly number[]): GluedAtEdge | null {
+  for (const width of widths) {
+    if (field.length <= width || !/[A-Z]/.test(field[width - 1]) || !/[A-Z]/.test(field[width])) continue;
+    const start = field.lastIndexOf(' ', width - 1) + 1;
+    const end = field.indexOf(' ', width);
+    const left = field.slice(start, width);
+    const right = field.slice(width, end < 0 ? field.length : end);
+    if (left.length < 3 || !/^[A-Z]+$/.test(left) || !/^[A-Z]+$/.test(right)) continue;
+    const place = field.slice(width).split(' ');
+    while (place.length > 1 && COUNTRY_SUFFIXES.has(place[place.length - 1])) place.pop();
+    if (place.length < 2 || !US_STATE_CODES.has(place[place.length - 1])) continue;
+    if (KNOWN_CITIES.has(place.slice(0, -1).join(' '))) return { left, right };
+  }
+  return null;
 }
 
 function keyFrom(tokens: string[]): string {
