@@ -38,6 +38,8 @@ const CLEANED: Array<[string, string, string | null]> = [
   ['PY *CITY OF AUSTIN UTIL', 'CITY OF AUSTIN UTIL', 'paymentus'],
   ['EB *DESIGN WEEK 2024 801-413-7200 CA', 'DESIGN WEEK', 'eventbrite'],
   ['MSFT *AZURE', 'MICROSOFT AZURE', 'microsoft'],
+  ['APPLE.COM/BILL 866-712-7753 CA', 'APPLE', 'apple'],
+  ['APPLE.COM/US 800-676-2775 CA', 'APPLE STORE', 'apple'],
   ['SQSP* INV12345678', 'SQUARESPACE', null],
   ['POS PURCHASE STARBUCKS #12345 SEATTLE WA', 'STARBUCKS', null],
   ['DEBIT CARD PURCHASE SHELL OIL 57444 SEATTLE WA', 'SHELL OIL', null],

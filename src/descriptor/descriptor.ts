@@ -151,6 +151,9 @@ const SELF_PLATFORMS: ReadonlyArray<[RegExp, string, string]> = [
   [/^UBER\s*\*\s*/, 'uber', 'UBER '],
   [/^LYFT\s*\*\s*/, 'lyft', 'LYFT '],
   [/^(AMZN|AMAZON)\b/, 'amazon', '$&'],
+  // Apple bills the App Store, iCloud and its other services as "APPLE.COM/BILL" and its online store's goods (Macs,
+  // iPhones, accessories) as "APPLE.COM/US".
+  [/^APPLE\.COM\/US\b/, 'apple', 'APPLE STORE '],
   [/^APPLE\.COM(\/BILL)?\b/, 'apple', 'APPLE '],
   [/^(MSFT|MICROSOFT)\s*\*\s*/, 'microsoft', 'MICROSOFT '],
   // GoDaddy bills domains and hosting as "DNH*GODADDY.COM".
