@@ -1666,6 +1666,10 @@ test("employers' state premiums, payroll services' legal names, cards paid by th
       ['equity-investment', '3100'],
     ],
     ['Wire Transfer Deposit PRAIRIEWIND VENTURES II LP', -50_000_000, ['venture-investor', '3100']],
+    ['ACH DEBIT OHIO IT 1040ES ESTIMATED PMT', 80_000, ['individual-estimate', '3200']],
+    ['ACH DEBIT HEARTLAND PMT SYS TXNS/FEES 650000012874412', 9_614, ['merchant-services-fees', '6210']],
+    ['SQUARE INC SQ PRL TAX 250110 CCD', 118_220, ['payroll-taxes', '6140']],
+    ['RETURN ITEM CHARGEBACK FEE', 1_200, ['bank-fees', '6210']],
   ] as const)
     assert.deepEqual(decide(row(description, amountMinor)), expected, description);
   // Oregon's corporate activity tax and Ohio's commercial activity tax are the business's own, estimate or not.
