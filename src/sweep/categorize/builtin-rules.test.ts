@@ -1670,6 +1670,11 @@ test("employers' state premiums, payroll services' legal names, cards paid by th
     ['ACH DEBIT HEARTLAND PMT SYS TXNS/FEES 650000012874412', 9_614, ['merchant-services-fees', '6210']],
     ['SQUARE INC SQ PRL TAX 250110 CCD', 118_220, ['payroll-taxes', '6140']],
     ['RETURN ITEM CHARGEBACK FEE', 1_200, ['bank-fees', '6210']],
+    ['ACH Payment - DESERT FINANCIAL VISA PMT', 84_210, ['card-payment-sent', 'transfer']],
+    ['Withdrawal ACH DFCU VISA TYPE: PAYMENT CO: DFCU FINANCIAL', 120_000, ['card-payment-sent', 'transfer']],
+    ['CURRENCY ORDER LOOMIS 010224 VAULT 118', 500_000, ['atm-cash', '1000']],
+    ['ACH Payment - ADOR TPT EFT 2900018842 TPT-EZ', 64_410, ['state-tax', '6140']],
+    ['ACH DEBIT GWINNETT CO DWR WEB PMT', 18_840, ['utility-bill', '6170']],
   ] as const)
     assert.deepEqual(decide(row(description, amountMinor)), expected, description);
   // Oregon's corporate activity tax and Ohio's commercial activity tax are the business's own, estimate or not.
