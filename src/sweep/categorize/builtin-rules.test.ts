@@ -1675,6 +1675,8 @@ test("employers' state premiums, payroll services' legal names, cards paid by th
     ['CURRENCY ORDER LOOMIS 010224 VAULT 118', 500_000, ['atm-cash', '1000']],
     ['ACH Payment - ADOR TPT EFT 2900018842 TPT-EZ', 64_410, ['state-tax', '6140']],
     ['ACH DEBIT GWINNETT CO DWR WEB PMT', 18_840, ['utility-bill', '6170']],
+    ['RETURN ITEM CHARGEBACK CK 4418 NSF', 112_640, ['deposited-item-returned', '4100']],
+    ['DEPOSIT ITEM RETURNED CK 0311', 17_500, ['deposited-item-returned', '4100']],
   ] as const)
     assert.deepEqual(decide(row(description, amountMinor)), expected, description);
   // Oregon's corporate activity tax and Ohio's commercial activity tax are the business's own, estimate or not.

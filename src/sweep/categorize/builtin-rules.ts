@@ -441,12 +441,13 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     supersedesDirectory: true,
   },
 
-  // A customer's check the business deposited came back unpaid ("RETURNED ITEM DEPOSITED", "DEPOSITED ITEM RETURNED"): the
-  // sale's receipt reversed for its whole amount, not a bank's fee (the fee is a line of its own).
+  // A customer's check the business deposited came back unpaid ("RETURNED ITEM DEPOSITED", "DEPOSITED ITEM RETURNED",
+  // "RETURN ITEM CHARGEBACK CK 4418 NSF"): the sale's receipt reversed for its whole amount, not a bank's fee (the fee is a
+  // line of its own, and says FEE).
   {
     name: 'deposited-item-returned',
     pattern:
-      /\b(RETURNED ITEM DEPOSITED|DEPOSITED ITEM RETURNED|RETURNED DEPOSITED ITEM|RETURN DEPOSITED ITEM|RETURNED DEPOSIT ITEM|DEP ITEM RETURNED|DEP ITEM RTN|RETURNED CHECK DEPOSITED|DEPOSITED CHECK RETURNED|CHARGEBACK DEPOSITED ITEM|RETURNED (CHECK|CHK) DEPOSIT|(CHECK|CHK) DEPOSIT RETURNED|RETURNED DEPOSIT|DEPOSIT RETURNED)\b/,
+      /\b(RETURNED ITEM DEPOSITED|DEPOSITED ITEM RETURNED|RETURNED DEPOSITED ITEM|RETURN DEPOSITED ITEM|RETURNED DEPOSIT ITEM|DEP ITEM RETURNED|DEP ITEM RTN|RETURNED CHECK DEPOSITED|DEPOSITED CHECK RETURNED|CHARGEBACK DEPOSITED ITEM|RETURNED (CHECK|CHK) DEPOSIT|(CHECK|CHK) DEPOSIT RETURNED|RETURNED DEPOSIT|DEPOSIT RETURNED|DEPOSIT ITEM RETURNED|RETURN(ED)? ITEM (CHARGEBACK|CHGBK)\b(?!.*\bFEE\b))\b/,
     direction: 'out',
     target: accountForRole('service_revenue'),
     strength: 'guess',
