@@ -1684,6 +1684,8 @@ test("employers' state premiums, payroll services' legal names, cards paid by th
     'state-tax',
     '6140',
   ]);
+  // A suite's rent cut short ("FLEX SUI RENT") is no state unemployment insurance.
+  assert.deepEqual(decide(row('ELECTRONIC PAYMENT GRANDVIEW FLEX SUI RENT 250102', 85_000)), ['rent', '6110']);
   // Washington's Labor & Industries bills workers' compensation, an insurance premium, not a tax.
   assert.notEqual(decide(row('WA DEPT LABOR & INDUSTRIES QTRLY PREM', 68_840))?.[0], 'state-tax');
   // A station's fuel card bill prints a short payment after GAS; a venture fund's name alone is a guess.
