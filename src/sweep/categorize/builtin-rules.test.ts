@@ -1677,6 +1677,9 @@ test("employers' state premiums, payroll services' legal names, cards paid by th
     ['ACH DEBIT GWINNETT CO DWR WEB PMT', 18_840, ['utility-bill', '6170']],
     ['RETURN ITEM CHARGEBACK CK 4418 NSF', 112_640, ['deposited-item-returned', '4100']],
     ['DEPOSIT ITEM RETURNED CK 0311', 17_500, ['deposited-item-returned', '4100']],
+    ['INGLES GAS #045', 5_420, ['vehicle', '6010']],
+    ['ACH Withdrawal CENTRAL MAINE POW PAYMENT 250415', 14_220, ['utility-bill', '6170']],
+    ['ACH Withdrawal MAINE REV SVCS EST PYMT 250415', 60_000, ['state-tax', '3200']],
   ] as const)
     assert.deepEqual(decide(row(description, amountMinor)), expected, description);
   // Oregon's corporate activity tax and Ohio's commercial activity tax are the business's own, estimate or not.

@@ -271,4 +271,11 @@ test("a fintech card's own payment, a contractor platform's funding, a realtors'
   assert.equal(payoneerFee.target, accountForRole('bank_fees'));
   assert.equal(listingService.target, accountForRole('dues'));
   assert.equal(errorsAndOmissions.target, accountForRole('insurance'));
+  // A Vermont mill named for the mountains is no energy retailer; the utility is known by its whole name, cut or not.
+  const [spinnery, power] = await categorize(
+    'DBT PURCHASE 09/04 GREEN MOUNTAIN SPINNE PUTNEY VT 2290',
+    'CCD DEBIT, GREEN MOUNTAIN PO GMP PAYMNT 0000118942',
+  );
+  assert.notEqual(spinnery.target, accountForRole('utilities'));
+  assert.equal(power.target, accountForRole('utilities'));
 });
