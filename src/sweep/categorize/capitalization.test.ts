@@ -57,6 +57,17 @@ test('a seller of equipment or tools above the safe harbor is offered as equipme
   ]);
   assert.equal(strings.target, accountForRole('supplies'));
   assert.deepEqual([desk.target, desk.needsReview], [accountForRole('equipment'), true]);
+  // One card sale above $1,000 at a camera or music store is one camera or instrument, as at an office seller: equipment,
+  // not stock bought in bulk.
+  const [camera] = await categorizeCold([
+    coldEngineRow({
+      id: 'e',
+      description: 'B&H PHOTO 800-606-6969 NY',
+      amountMinor: 219_800,
+      bankAccountKind: 'credit_card',
+    }),
+  ]);
+  assert.deepEqual([camera.target, camera.needsReview], [accountForRole('equipment'), true]);
 });
 
 test('a refund of an office purchase stays where the purchase went', async () => {
