@@ -1680,6 +1680,8 @@ test("employers' state premiums, payroll services' legal names, cards paid by th
     ['INGLES GAS #045', 5_420, ['vehicle', '6010']],
     ['ACH Withdrawal CENTRAL MAINE POW PAYMENT 250415', 14_220, ['utility-bill', '6170']],
     ['ACH Withdrawal MAINE REV SVCS EST PYMT 250415', 60_000, ['state-tax', '3200']],
+    ['Outgoing ACH to KEVIN OSEI', 45_000, ['ach-to-a-person', '6030']],
+    ['Mercury ACH to Sam Carver (Chase 4471)', 500_000, ['ach-to-a-person', '3200']],
   ] as const)
     assert.deepEqual(decide(row(description, amountMinor)), expected, description);
   // Oregon's corporate activity tax and Ohio's commercial activity tax are the business's own, estimate or not.
@@ -1687,6 +1689,8 @@ test("employers' state premiums, payroll services' legal names, cards paid by th
     'state-tax',
     '6140',
   ]);
+  // An ACH to a company is no person paid.
+  assert.notEqual(decide(row('ACH to GREENLEAF PROPERTIES - RENT', 250_000))?.[0], 'ach-to-a-person');
   // A suite's rent cut short ("FLEX SUI RENT") is no state unemployment insurance.
   assert.deepEqual(decide(row('ELECTRONIC PAYMENT GRANDVIEW FLEX SUI RENT 250102', 85_000)), ['rent', '6110']);
   // Washington's Labor & Industries bills workers' compensation, an insurance premium, not a tax.

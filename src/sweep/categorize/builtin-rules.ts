@@ -1161,6 +1161,18 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     strength: 'guess',
     unless: BUSINESS_PAYEE,
   },
+  // An ACH payment an online bank or its owner sends to a person by name ("Outgoing ACH to KEVIN OSEI", "Mercury ACH to
+  // Lena Park; Invoice 14", "Novo Payment to Jalen Brooks"), read as money sent by an app is; only where the payee is a
+  // person's name (matchBuiltinRule), since such a line pays companies too.
+  {
+    name: 'ach-to-a-person',
+    pattern: /^(OUTGOING ACH|ACH|ACH DEBIT PAYMENT|MERCURY ACH|NOVO PAYMENT|RELAY PAYMENT|SENT) TO\b/,
+    direction: 'out',
+    accountKinds: ['checking', 'savings'],
+    target: accountForRole('contract_labor'),
+    strength: 'guess',
+    unless: BUSINESS_PAYEE,
+  },
   // A business paid by Zelle or a payment app ("ZELLE PAYMENT TO MARTINEZ DRAIN SERVICES LLC"), which the rule above
   // leaves, is most often a subcontractor paid for a job: a guess for review, unless a word of its name names another
   // trade (a supply house, a repair shop), which then decides.
@@ -1520,7 +1532,8 @@ export function matchBuiltinRule(input: CategorizationInput): BuiltinRuleMatch |
       // cannot tell, so it waits in transfers in transit as a question, never an equity move approved on its own.
       return { rule, target: TRANSFER, rawScore: GUESS_SCORE };
     }
-    if (rule.name === 'person-to-person-payment') {
+    if (rule.name === 'ach-to-a-person' && !namesAPerson(input.description.replace(/^.*?\bTO\b/i, ''), true)) continue;
+    if (rule.name === 'person-to-person-payment' || rule.name === 'ach-to-a-person') {
       const target =
         sharesTheBusinessName(input, text, PAYEE_AFTER_TO) || DRAW_MEMO.test(text)
           ? OWNER_DRAWS
