@@ -1682,6 +1682,10 @@ test("employers' state premiums, payroll services' legal names, cards paid by th
     ['ACH Withdrawal MAINE REV SVCS EST PYMT 250415', 60_000, ['state-tax', '3200']],
     ['Outgoing ACH to KEVIN OSEI', 45_000, ['ach-to-a-person', '6030']],
     ['Mercury ACH to Sam Carver (Chase 4471)', 500_000, ['ach-to-a-person', '3200']],
+    ['CCD DEBIT, MERCEDES-BENZ FIN LEASE PMT 0031887', 118_400, ['vehicle-lease', '6100']],
+    ['ACH DEBIT PATHWARD TRAILER LN PMT 0044817', 64_210, ['loan-payment', '2400']],
+    ['MAINT FEE', 1_500, ['bank-fees', '6210']],
+    ['ACH DEBIT DENVER TREASURY BPP TAX 250228', 41_800, ['state-tax', '6140']],
   ] as const)
     assert.deepEqual(decide(row(description, amountMinor)), expected, description);
   // Oregon's corporate activity tax and Ohio's commercial activity tax are the business's own, estimate or not.
@@ -1689,6 +1693,8 @@ test("employers' state premiums, payroll services' legal names, cards paid by th
     'state-tax',
     '6140',
   ]);
+  // Washington's workers' compensation premiums, plural too, are no licence (the insurance keywords read them).
+  assert.equal(decide(row('EXTERNAL WITHDRAWAL WA DEPT OF L&I - PREMIUMS', 88_412)), null);
   // An ACH to a company is no person paid.
   assert.notEqual(decide(row('ACH to GREENLEAF PROPERTIES - RENT', 250_000))?.[0], 'ach-to-a-person');
   // A suite's rent cut short ("FLEX SUI RENT") is no state unemployment insurance.
