@@ -52,6 +52,8 @@ test("a listed merchant's ACH credit into a deposit account is that company payi
     'CCD DEPOSIT, UBER USA 6787 EDI PAYMNT 7215773782',
     'LYFT EXPRESS PAY VISA DIRECT CA',
     'Apple Inc.; APPLE INC.; App Store Proceeds 062024',
+    'TRANSPERFECT TRANS VENDOR PAY 250115 LUMEN TRANSLATIONS LLC',
+    'TIKTOK INC CREATOR REWARDS 250120',
   ])
     assert.equal(directoryTier(row(payout, -41_860, 'checking')), null, payout);
   // A platform whose listing files its money in (DoorDash pays its merchants) answers that, not a refund.

@@ -102,11 +102,12 @@ function namesARoutingBank(row: Pick<CategorizationInput, 'description'>, match:
 }
 
 /**
- * A platform paying out its workers' or sellers' earnings ("UBER USA 6787 PAYMENTS", "DOORDASH INC DASHER PAY"), or a
- * company paying under the ACH entry PAYMENT ("EZCATER INC PAYMENT 240322", "CLASSPASS INC PAYMENT").
+ * A platform paying out its workers' or sellers' earnings ("UBER USA 6787 PAYMENTS", "DOORDASH INC DASHER PAY", "TIKTOK INC
+ * CREATOR REWARDS"), or a company paying under the ACH entry PAYMENT or its payables' words ("EZCATER INC PAYMENT 240322",
+ * "TRANSPERFECT TRANS VENDOR PAY").
  */
 const PAYOUT_WORDING =
-  /\b(EDI (PAYMNT|PYMNTS?|PMTS?)|PAYOUTS?|PAYMENTS?|PROCEEDS|DIR DEP|DIRECT DEP|CASH ?OUT|INSTANT PAY|EXPRESS PAY|VISA DIRECT|EARNINGS|DASHER PAY|DRIVER PAY)\b/;
+  /\b(EDI (PAYMNT|PYMNTS?|PMTS?)|PAYOUTS?|PAYMENTS?|PROCEEDS|DIR DEP|DIRECT DEP|CASH ?OUT|INSTANT PAY|EXPRESS PAY|VISA DIRECT|EARNINGS|DASHER PAY|DRIVER PAY|VENDOR (PAY|PMT|PYMT|PAYMENT)|PAYABLES|AP (PMTS?|PAYMENTS?)|CREATOR (REWARDS|FUND|PAY\w*)|ROYALT\w*)\b/;
 
 /**
  * Money a listed merchant sends into a deposit account by ACH or as a payout ("CCD DEPOSIT, UBER USA 6787 EDI PAYMNT",
