@@ -1681,6 +1681,7 @@ test("employers' state premiums, payroll services' legal names, cards paid by th
     ['ACH Withdrawal CENTRAL MAINE POW PAYMENT 250415', 14_220, ['utility-bill', '6170']],
     ['ACH Withdrawal MAINE REV SVCS EST PYMT 250415', 60_000, ['state-tax', '3200']],
     ['Outgoing ACH to KEVIN OSEI', 45_000, ['ach-to-a-person', '6030']],
+    ['AMERICAN RED CROSS DONATION', 5_000, ['donation-made', '6250']],
     ['Mercury ACH to Sam Carver (Chase 4471)', 500_000, ['ach-to-a-person', '3200']],
     ['CCD DEBIT, MERCEDES-BENZ FIN LEASE PMT 0031887', 118_400, ['vehicle-lease', '6100']],
     ['ACH DEBIT PATHWARD TRAILER LN PMT 0044817', 64_210, ['loan-payment', '2400']],

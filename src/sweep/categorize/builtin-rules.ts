@@ -722,6 +722,16 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
   // Gifts and grants received (a donation platform's payout, a foundation's grant, a state's reimbursement under the USDA's
   // child-nutrition programs: CACFP, the summer food program SFSP, the school lunch program NSLP):
   // other income, the chart having no account of its own for them; a nonprofit's books name them contributions.
+  // A gift said so ("AMERICAN RED CROSS DONATION") is a donation whoever receives it: a charity's own listing may file
+  // what it sells (the Red Cross's first-aid classes).
+  {
+    name: 'donation-made',
+    pattern: /\b(DONATIONS?|DONATE)\b/,
+    direction: 'out',
+    target: accountForRole('charity'),
+    strength: 'fair',
+    supersedesDirectory: true,
+  },
   {
     name: 'donations-and-grants',
     pattern:
