@@ -153,6 +153,37 @@ test("a card's credit from a register or a meal-delivery service is a refund of 
   assert.equal(other.target, ACCOUNT.uncategorizedIncome);
 });
 
+test("property: a card's credit from a merchant whose words or category code name the purchase is that purchase refunded, for review", async () => {
+  await fc.assert(
+    fc.asyncProperty(
+      unknownName,
+      city,
+      state,
+      fc.constantFrom('BUILDING SUPPLY', 'TAQUERIA', 'AUTO REPAIR'),
+      async (name, town, st, trade) => {
+        const description = `${name} ${trade} ${town} ${st}`;
+        const [purchase, refund] = await categorize([
+          row(description, { direction: 'out', kind: 'credit_card' }),
+          row(description, { direction: 'in', kind: 'credit_card' }),
+        ]);
+        assert.deepEqual([refund.target, refund.needsReview], [purchase.target, true], description);
+      },
+    ),
+    { numRuns: 30 },
+  );
+  // The code alone names it too: a restaurant's credit (5812) is a meal refunded.
+  const [coded] = await categorizeCold([
+    coldEngineRow({
+      id: 'c',
+      description: 'KINJO',
+      direction: 'in',
+      bankAccountKind: 'credit_card',
+      merchantCategoryCode: '5812',
+    }),
+  ]);
+  assert.deepEqual([coded.target, coded.needsReview], [accountForRole('meals'), true]);
+});
+
 test("property: a card sale that prints a telephone number in the city's place, above what a meal costs, is put to supplies, weakly, for review", async () => {
   const phone = fc.tuple(fc.constantFrom('800', '888', '919', '415'), fc.integer({ min: 2_000_000, max: 9_999_999 }));
   const layout = fc.constantFrom(

@@ -3,7 +3,8 @@ import { cleanDescriptor, REGISTER_PROCESSORS, type CleanedDescriptor } from '..
 import { TRANSFER, type CategorizationInput, type CategoryTarget } from './types.ts';
 import { revenueTargetFor } from './industry.ts';
 import { namesAPerson } from '../../descriptor/person-name.ts';
-import { HAND_KEYWORD_RULES } from './keywords.ts';
+import { HAND_KEYWORD_RULES, matchKeyword } from './keywords.ts';
+import { matchMcc } from './mcc.ts';
 import { SOFTWARE_MAKERS_DOMAIN } from './directory/lookup.ts';
 
 /**
@@ -146,6 +147,13 @@ export function matchPrior(
         rawScore: PRIOR_SCORE,
         detail: 'prior refund of a card sale at a register',
       };
+    // A card's credit from a merchant whose words or category code name what was bought is that purchase refunded (the
+    // network's credit carries the merchant's name and code as the sale did): the purchase's account, for review.
+    if (row.bankAccountKind === 'credit_card') {
+      const purchase = { ...row, direction: 'out' as const };
+      const bought = matchKeyword(purchase)?.target ?? matchMcc(row.merchantCategoryCode, 'out')?.target;
+      return bought ? { target: bought, rawScore: PRIOR_SCORE, detail: 'prior refund of a card purchase' } : null;
+    }
     if (row.bankAccountKind !== 'checking' || cardLine) return null;
     return {
       target: revenueTargetFor(accountForRole('service_revenue'), 'in', row.industry),
