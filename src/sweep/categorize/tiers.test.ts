@@ -54,6 +54,7 @@ test("a listed merchant's ACH credit into a deposit account is that company payi
     'Apple Inc.; APPLE INC.; App Store Proceeds 062024',
     'TRANSPERFECT TRANS VENDOR PAY 250115 LUMEN TRANSLATIONS LLC',
     'TIKTOK INC CREATOR REWARDS 250120',
+    'USAA P&C CLAIM PMT 240415 DELGADOS AUTO SERVICE LLC',
   ])
     assert.equal(directoryTier(row(payout, -41_860, 'checking')), null, payout);
   // A platform whose listing files its money in (DoorDash pays its merchants) answers that, not a refund.
