@@ -814,7 +814,7 @@ interface GluedAtEdge {
  * knows: a name longer than its field runs on at the same place ("SOUTHERN STATES COOPERATIVE AUSTIN TX"), and only the
  * city tells which edge the name ended at. The parted words are read beside the whole ones (`splitTokens`).
  */
-export function gluedAtEdge(field: string, widths: readonly number[]): GluedAtEdge | null {
+function gluedAtEdge(field: string, widths: readonly number[]): GluedAtEdge | null {
   for (const width of widths) {
     if (field.length <= width || !/[A-Z]/.test(field[width - 1]) || !/[A-Z]/.test(field[width])) continue;
     const start = field.lastIndexOf(' ', width - 1) + 1;

@@ -422,7 +422,8 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     supersedesDirectory: true,
   },
   // Form 1040-ES is an individual's estimated tax, the IRS's and the states' that print its number (Ohio's "IT 1040ES"):
-  // the owner's own, paid from the business, whatever agency the line names (after the tax rules, which read it for the IRS and the states they know).
+  // the owner's own, paid from the business, whatever agency the line names. After the tax rules, which read it for the
+  // IRS and the states they know.
   {
     name: 'individual-estimate',
     pattern: /\b(IT )?1040[ -]?ES\b/,
