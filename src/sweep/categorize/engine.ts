@@ -5,7 +5,7 @@ import { achReceiverName, duesOrEducation, matchBuiltinRule } from './builtin-ru
 import { boughtInBulk, capitalization } from './capitalization.ts';
 import { matchPrior, PRIOR_SCORE } from './priors.ts';
 import { matchKeyword, matchProcessorKind } from './keywords.ts';
-import { matchMcc } from './mcc.ts';
+import { matchMcc, MIXED_STORE_CONFIDENCE_CAP } from './mcc.ts';
 import { applyCurve, SHIPPED_CURVES, type CalibrationCurves, type CalibrationKey } from './calibration.ts';
 import { matchTenantRule, type CompiledRule } from './tenant-rules.ts';
 import { TRANSFER, type CategorizationInput, type CategoryTarget, type TierName } from './types.ts';
@@ -178,16 +178,18 @@ export async function categorizeRows(
       answer: CategoryTarget,
       rawScore: number,
       detail: string,
+      { confidenceCap = 1 }: { confidenceCap?: number } = {},
     ) => {
       const shipped = key !== null && key !== 'memory' && key !== 'transfer';
       // The owner's rules and corrections say what they say; shipped knowledge's dues may be an association's event.
       const target = shipped ? duesOrEducation(answer, row.description) : answer;
       if (!usable(target)) return;
       if (shipped && target === MEALS && billedByACompany(row)) return;
-      const confidence =
-        shipped && !row.industry && target === SUPPLIES
-          ? Math.min(calibrate(key, rawScore), TRADE_DECIDES_CAP)
-          : calibrate(key, rawScore);
+      const confidence = Math.min(
+        calibrate(key, rawScore),
+        confidenceCap,
+        shipped && !row.industry && target === SUPPLIES ? TRADE_DECIDES_CAP : 1,
+      );
       candidates.push({ tier, calibrationKey: key, target, rawScore, confidence, detail });
     };
     const rule = matchTenantRule(context.tenantRules, row, row.cleanedDescriptor);
@@ -223,7 +225,10 @@ export async function categorizeRows(
     const listedByHand = listed !== null && listed.calibrationKey !== 'brand';
     const mccOfRow = builtin?.rule.supersedesKeywords ? null : matchMcc(row.merchantCategoryCode, row.direction);
     const mcc = mccOfRow && listedByHand && mccOfRow.target !== listed.target ? null : mccOfRow;
-    if (mcc) offer('regex', 'mcc', mcc.target, mcc.rawScore, `mcc ${mcc.code} (${mcc.range.role})`);
+    if (mcc)
+      offer('regex', 'mcc', mcc.target, mcc.rawScore, `mcc ${mcc.code} (${mcc.range.role})`, {
+        confidenceCap: mcc.range.strength === 'mixed' ? MIXED_STORE_CONFIDENCE_CAP : 1,
+      });
     // Trade words are rules too (source `regex`) with their own curve; a merchant the hand-kept directory lists is known
     // better than a word in its name says ("HARBOR FREIGHT" sells tools, not shipping). A brand known only by its
     // OpenStreetMap tag leaves the word its say ("SQ *CAMPANILE COFFEE" is a café, not the Campanile hotels).

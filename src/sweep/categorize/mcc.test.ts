@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { accountForRole } from '../../chart/us-chart.ts';
+import { categorizeCold, coldEngineRow } from '../../../test/support/cold-engine.ts';
 import { loadMccRanges, matchMcc, MCC_RANGES, rangeOf } from './mcc.ts';
 
 const mccList = (createRequire(import.meta.url)('mcc') as { all: Array<{ mcc: string; edited_description: string }> })
@@ -53,4 +54,22 @@ test('a table with overlapping ranges, an unknown role or no source is refused a
   );
   assert.throws(() => loadMccRanges(`${header}5812,5812,snacks,clear,ISO 18245,x\n`), /unknown role/);
   assert.throws(() => loadMccRanges(`${header}5812,5812,meals,clear,,x\n`), /source/);
+});
+
+test("a store's code that sells to households and firms alike is the likeliest role, reviewed; a trade's code is filed", async () => {
+  const [electronics, bookstore, restaurant] = await categorizeCold(
+    [
+      ['BEST BUY 00012345 ROSEVILLE MN', '5732'],
+      ['BARNES & NOBLE #2653 BETHESDA MD', '5942'],
+      ['HEN OF THE WOOD BURLINGTON VT', '5812'],
+    ].map(([description, code], index) =>
+      coldEngineRow({ id: `mixed-${index}`, description, merchantCategoryCode: code, amountMinor: 21_999 }),
+    ),
+  );
+  assert.equal(electronics.target, accountForRole('office'));
+  assert.equal(electronics.needsReview, true);
+  assert.equal(bookstore.needsReview, true);
+  assert.equal(restaurant.target, accountForRole('meals'));
+  assert.equal(restaurant.needsReview, false);
+  assert.equal(rangeOf('5945')?.strength, 'mixed');
 });

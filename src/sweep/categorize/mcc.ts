@@ -10,9 +10,19 @@ import type { CategoryTarget } from './types.ts';
  * on the business (medical services, florists, pet shops, money orders, the postal service: a letter's postage is an
  * office expense, a parcel's shipping) have no row: the other tiers decide those.
  */
-export type MccStrength = 'clear' | 'likely';
-/** Raw scores, with a curve of their own (key `mcc`): the network knows the merchant's trade, not what was bought. */
-export const MCC_SCORE: Record<MccStrength, number> = { clear: 0.8, likely: 0.65 };
+export type MccStrength = 'clear' | 'likely' | 'mixed';
+/**
+ * Raw scores, with a curve of their own (key `mcc`): the network knows the merchant's trade, not what was bought. A
+ * `mixed` code names a store that sells the same goods to households and to firms for many uses (electronics, home
+ * furnishings, books, toys, clothing, cosmetics): its role is the likeliest one, scored as `likely`, and its confidence
+ * stays below the default review threshold (MIXED_STORE_CONFIDENCE_CAP).
+ */
+export const MCC_SCORE: Record<MccStrength, number> = { clear: 0.8, likely: 0.65, mixed: 0.65 };
+/**
+ * On the written read sets, purchases under such codes were the role's in 20 of 103 (a laptop to capitalize, puzzles
+ * for resale, workbooks for a tutor's lessons, a monitor for the office): the likeliest role, never one to file unseen.
+ */
+export const MIXED_STORE_CONFIDENCE_CAP = 0.84;
 
 export interface MccRange {
   from: number;
@@ -35,7 +45,7 @@ export function loadMccRanges(text: string | Buffer = readFileSync(MCC_ROLES_FIL
       if (!/^\d{4}$/.test(record.from) || !/^\d{4}$/.test(record.to) || from > to)
         throw new Error(`mcc-roles.csv: bad range ${record.from}-${record.to}`);
       if (!isChartRole(record.role)) throw new Error(`mcc-roles.csv: unknown role ${record.role}`);
-      if (record.strength !== 'clear' && record.strength !== 'likely')
+      if (record.strength !== 'clear' && record.strength !== 'likely' && record.strength !== 'mixed')
         throw new Error(`mcc-roles.csv: bad strength ${record.strength}`);
       if (!record.source || !record.reason)
         throw new Error(`mcc-roles.csv: range ${record.from}-${record.to} needs a source and a reason`);
