@@ -39,11 +39,21 @@ const roles = new Map(
   ]),
 );
 
-/** World (001), the Americas (019), Northern America (021), the US or one of its states, and not excluded there. */
+/**
+ * The US's territories have ISO 3166-1 codes of their own (Puerto Rico, the Virgin Islands, Guam, the Northern Mariana
+ * Islands, American Samoa): their banks are US banks and their brands' lines reach US books.
+ */
+const US_TERRITORIES = new Set(['pr', 'vi', 'gu', 'mp', 'as']);
+
+/**
+ * World (001), the Americas (019), Northern America (021), the US, one of its states or one of its territories, and not
+ * excluded there.
+ */
 export function operatesInTheUs(locationSet: NsiItem['locationSet']): boolean {
   const include = locationSet?.include ?? [];
   const exclude = locationSet?.exclude ?? [];
-  const us = (code: string) => typeof code === 'string' && (code === 'us' || code.startsWith('us-'));
+  const us = (code: string) =>
+    typeof code === 'string' && (code === 'us' || code.startsWith('us-') || US_TERRITORIES.has(code));
   return (
     include.some((code) => code === '001' || code === '019' || code === '021' || us(code)) &&
     !exclude.some((code) => code === 'us')

@@ -1,4 +1,5 @@
 import type { ChartRole } from '../chart/us-chart.ts';
+import { inEnglish } from './spanish-words.ts';
 import { CITY_SUFFIXES, COUNTRY_SUFFIXES, US_STATE_CODES } from './us-places.ts';
 
 /**
@@ -683,7 +684,7 @@ export function unglueBankWords(description: string): string {
 }
 
 function strip(input: string): Stripped {
-  const upper = unglueBankWords(input)
+  const upper = unglueBankWords(inEnglish(input))
     .toUpperCase()
     .replace(/[\u2018\u2019`']/g, '');
   let text = dropPaddedPlace(upper).replace(/\s+/g, ' ').trim();

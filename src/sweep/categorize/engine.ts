@@ -6,6 +6,7 @@ import { boughtInBulk, capitalization } from './capitalization.ts';
 import { matchPrior, PRIOR_SCORE } from './priors.ts';
 import { matchKeyword, matchProcessorKind } from './keywords.ts';
 import { matchMcc, MIXED_STORE_CONFIDENCE_CAP } from './mcc.ts';
+import { inEnglish } from '../../descriptor/spanish-words.ts';
 import { applyCurve, SHIPPED_CURVES, type CalibrationCurves, type CalibrationKey } from './calibration.ts';
 import { matchTenantRule, type CompiledRule } from './tenant-rules.ts';
 import { TRANSFER, type CategorizationInput, type CategoryTarget, type TierName } from './types.ts';
@@ -158,6 +159,12 @@ export function memoryRawScore(preference: Pick<MerchantPreference, 'approvals' 
   return Math.min(0.99, consistent) * 0.9 ** preference.overrides;
 }
 
+/** The row as shipped knowledge reads it: the same row unless its line has Spanish bank words (spanish-words.ts). */
+function readInEnglish(row: EngineRow): EngineRow {
+  const description = inEnglish(row.description);
+  return description === row.description ? row : { ...row, description };
+}
+
 export async function categorizeRows(
   rows: readonly EngineRow[],
   context: EngineContext,
@@ -170,7 +177,9 @@ export async function categorizeRows(
   const usable = (target: CategoryTarget) => target === TRANSFER || context.accountCategories.has(target);
   const candidatesById = new Map<string, Candidate[]>();
 
-  for (const row of rows) {
+  for (const printed of rows) {
+    // The owner's rules match the line as the bank printed it; shipped knowledge reads its Spanish bank words in English.
+    const row = readInEnglish(printed);
     const candidates: Candidate[] = [];
     const offer = (
       tier: TierName,
@@ -192,7 +201,7 @@ export async function categorizeRows(
       );
       candidates.push({ tier, calibrationKey: key, target, rawScore, confidence, detail });
     };
-    const rule = matchTenantRule(context.tenantRules, row, row.cleanedDescriptor);
+    const rule = matchTenantRule(context.tenantRules, printed, printed.cleanedDescriptor);
     if (rule) offer('regex', null, rule.target, 1, `tenant rule ${rule.id}`);
     const preference = context.preferences.get(row.merchantKey);
     if (preference)
