@@ -11,6 +11,7 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
+import englishWordsFile from 'word-list';
 import { accountForRole, isChartRole } from '../src/chart/us-chart.ts';
 import { cleanDescriptor, RESERVED_WORDS } from '../src/descriptor/descriptor.ts';
 
@@ -35,6 +36,17 @@ const englishPresets = (
   }
 ).en.presets;
 const english = englishPresets.presets;
+/**
+ * The same presets' Spanish names, aliases and terms (dist/translations/es.json): Spanish is the country's second language
+ * and its places' names ("TAQUERIA", "FERRETERIA", "PANADERIA", "LLANTERA") are on US bank lines.
+ */
+const spanish = (
+  require('@openstreetmap/id-tagging-schema/dist/translations/es.json') as {
+    es: { presets: { presets: Record<string, PresetText> } };
+  }
+).es.presets.presets;
+/** The English words of the `word-list` package: a Spanish word that is also English ("PASTEL", "TALLER") tells nothing. */
+const ENGLISH_WORDS = new Set(englishWordsFile ? readFileSync(englishWordsFile, 'utf8').toUpperCase().split('\n') : []);
 /** The cuisines the editors offer for a place that serves food ("poke", "crepe"), by value, with their English labels. */
 const cuisineOptions = Object.entries(englishPresets.fields.cuisine?.options ?? {}).filter(
   (option): option is [string, string] => typeof option[1] === 'string',
@@ -68,6 +80,32 @@ const FILLER = new Set([
   'POINT',
   'STATION',
   'OFFICE',
+  // Spanish's
+  'DE',
+  'DEL',
+  'LA',
+  'LAS',
+  'EL',
+  'LOS',
+  'Y',
+  'E',
+  'O',
+  'EN',
+  'PARA',
+  'CON',
+  'TIENDA',
+  'CENTRO',
+  'LUGAR',
+  'OFICINA',
+  'ESTACION',
+  'SERVICIO',
+  'SERVICIOS',
+  'PUNTO',
+  'CASA',
+  'SALA',
+  'ZONA',
+  'PUESTO',
+  'LOCAL',
 ]);
 
 const REGION_CUISINES = new Set(['regional', 'western', 'oriental', 'european', 'american', 'asian', 'african']);
@@ -141,6 +179,7 @@ interface Use {
   presetId: string;
   role: string | null;
   kind: Kind;
+  spanish?: boolean;
 }
 
 /** The preset-words file's text from the installed package: what `npm run build:keywords` writes and a test compares. */
@@ -171,6 +210,27 @@ export function presetWordsCsv(): string {
     for (const phrase of new Set([printable(value.replace(/_/g, ' ')), printable(label)]))
       add(phrase, { presetId: `field/cuisine=${value}`, role: restaurantRole, kind: 'term' });
   }
+  // Spanish words after the English: a phrase English already uses keeps the English uses alone, and a word that is also
+  // an English word is left out (an English line means the English word). A preset's Spanish name is what its places are
+  // called; of its search terms, which list what such a place sells or does ("PLATA", "ALIANZA" for a jeweller), only a
+  // phrase of several words is kept, or a word made with the suffix -ería, which Spanish names shops and workshops with
+  // ("TAQUERIA", "LLANTERIA", "PUPUSERIA").
+  const englishPhrases = new Set(uses.keys());
+  const addSpanish = (phrase: string | null, use: Use) => {
+    if (!phrase || englishPhrases.has(phrase)) return;
+    const oneWord = !phrase.includes(' ');
+    if (oneWord && ENGLISH_WORDS.has(phrase)) return;
+    if (oneWord && use.kind === 'term' && !phrase.endsWith('ERIA')) return;
+    add(phrase, use);
+  };
+  for (const [presetId, preset] of Object.entries(presets)) {
+    if (LIFECYCLE.test(presetId) || !spanish[presetId]) continue;
+    const role = roleOf(preset);
+    const text = spanish[presetId];
+    for (const name of [text.name ?? '', ...list(text.aliases)])
+      for (const part of name.split('/')) addSpanish(printable(part), { presetId, role, kind: 'name', spanish: true });
+    for (const term of list(text.terms)) addSpanish(printable(term), { presetId, role, kind: 'term', spanish: true });
+  }
   const rows: Array<{ phrase: string; role: string; strength: string; presets: string }> = [];
   for (const [phrase, phraseUses] of uses) {
     const words = phrase.split(' ');
@@ -196,7 +256,8 @@ export function presetWordsCsv(): string {
       )
     )
       continue;
-    const strength = mapped.some((use) => use.kind === 'name') ? 'clear' : 'likely';
+    // A word only Spanish names places by is likely, never clear: the line may be a name in either language.
+    const strength = mapped.some((use) => use.kind === 'name' && !use.spanish) ? 'clear' : 'likely';
     const role = mapped.find((use) => use.kind === 'name')?.role ?? mapped[0].role!;
     if (!isChartRole(role)) throw new Error(`osm-roles.csv names an unknown role ${role}`);
     rows.push({
