@@ -1687,6 +1687,14 @@ test("employers' state premiums, payroll services' legal names, cards paid by th
     ['ACH DEBIT PATHWARD TRAILER LN PMT 0044817', 64_210, ['loan-payment', '2400']],
     ['MAINT FEE', 1_500, ['bank-fees', '6210']],
     ['ACH DEBIT DENVER TREASURY BPP TAX 250228', 41_800, ['state-tax', '6140']],
+    ['ACH DB GREAT CLIPS INC ADV FUND 1184', 153_555, ['franchise-ad-fund', '6000']],
+    ['CORPORATE ACH SCENTHOUND BRAND FUND', 24_660, ['franchise-ad-fund', '6000']],
+    ['ACH DB GREAT CLIPS INC MKT COOP 1184', 61_240, ['franchise-ad-fund', '6000']],
+    ['XPONENTIAL FITNESS TECH FEE 240301 CP2041', 45_000, ['franchise-tech-fee', '6200']],
+    ['ACH DEBIT - TN DEPT LAB WKF PREMIUM 240430 GLOW AESTHETICS', 28_460, ['state-tax', '6140']],
+    ['PAYMENT ACH HACIENDA SURI IVU 0324', 74_260, ['state-tax', '6140']],
+    ['ACH DEBIT MUNICIPALITY CAGUAS PATENTE', 64_200, ['state-tax', '6140']],
+    ['ATH MOVIL SENT TO JOSE M RIVERA', 48_000, ['person-to-person-payment', '6030']],
   ] as const)
     assert.deepEqual(decide(row(description, amountMinor)), expected, description);
   // Oregon's corporate activity tax and Ohio's commercial activity tax are the business's own, estimate or not.
@@ -1694,6 +1702,11 @@ test("employers' state premiums, payroll services' legal names, cards paid by th
     'state-tax',
     '6140',
   ]);
+  // Teachers Pay Teachers prints TPT* as a processor's prefix: no Arizona transaction privilege tax.
+  assert.equal(decide(row('DEBIT CARD PURCHASE XXXXX4412 TPT* TEACHERSPAYTEACH NEW YORK NY', 2_400)), null);
+  // Hacienda alone names restaurants; Form 941-PR is a payroll deposit, the business's own tax.
+  assert.equal(decide(row('HACIENDA MEXICAN RESTAURANT', 4_200)), null);
+  assert.deepEqual(decide(row('ACH PAYMENT IRS USATAXPYMT 941PR', 135_490)), ['federal-tax', '6140']);
   // Washington's workers' compensation premiums, plural too, are no licence (the insurance keywords read them).
   assert.equal(decide(row('EXTERNAL WITHDRAWAL WA DEPT OF L&I - PREMIUMS', 88_412)), null);
   // An ACH to a company is no person paid.

@@ -837,6 +837,29 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     target: accountForRole('commissions'),
     strength: 'fair',
   },
+  // The franchisor's other drafts, as franchise agreements name them (the FTC Franchise Rule's Item 6 lists each fee):
+  // the brand or advertising fund and the local co-op are advertising, the technology fee pays the brand's systems
+  // (point of sale, booking, online ordering). Their words outrank the franchisor's listing as a merchant (a cleaning
+  // brand's, a fitness brand's).
+  {
+    name: 'franchise-ad-fund',
+    pattern:
+      /\b(AD FUND|ADV FUND|ADVERTISING FUND|ADVERTISING FEE|MARKETING FUND|MKTG FUND|MKT FUND|BRAND FUND|BRAND DEV\w* FUND|CREATIVE FUND|NAT(IONAL)? ADV(ERTISING)?( FUND)?|NATL ADV( FUND)?|(MKT|MKTG|MARKETING|ADV|AD|ADVERTISING) CO-?OP|CO-?OP (ADV|AD|ADVERTISING|MKTG|MARKETING))\b/,
+    direction: 'out',
+    target: accountForRole('advertising'),
+    strength: 'fair',
+    supersedesDirectory: true,
+    supersedesKeywords: true,
+  },
+  {
+    name: 'franchise-tech-fee',
+    pattern: /\b(TECH FEES?|TECHNOLOGY FEES?)\b/,
+    direction: 'out',
+    target: accountForRole('software'),
+    strength: 'fair',
+    supersedesDirectory: true,
+    supersedesKeywords: true,
+  },
   // The owner's money said in words (a memo, a wire's details) outranks the channel it came by (Zelle, a wire).
   {
     name: 'owner-draw',
