@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
+import { categorizeCold, coldEngineRow } from '../../../test/support/cold-engine.ts';
 import type { Industry, Regime } from '../../tenancy/entity-profile.ts';
 import { builtinRuleText, GUESS_SCORE, matchBuiltinRule, STRENGTH_SCORE } from './builtin-rules.ts';
 import { REVENUE_GUESS_SCORE } from './industry.ts';
@@ -397,13 +398,20 @@ test('money sent to a person is a guessed contractor payment; a deposited check 
     );
   }
   assert.notEqual(matchBuiltinRule(row('ZELLE FROM TASHA GREENE', -45_000))?.rule.name, 'person-to-person-payment');
-  for (const description of ['Check deposit', 'DEPOSIT MOBILE']) {
+  for (const description of ['Check deposit', 'DEPOSIT MOBILE', 'TRUIST MOBILE DEPOSIT']) {
     assert.deepEqual(
       decide(row(description, -120_000, { industry: 'professional_services' })),
-      ['customer-payments', '4100'],
+      ['deposit-at-the-bank', '4100'],
       description,
     );
   }
+});
+
+test("a deposit's words outrank the bank's name before them, which the directory lists for its card", async () => {
+  const [deposit] = await categorizeCold([
+    coldEngineRow({ id: 'truist', description: 'TRUIST MOBILE DEPOSIT', direction: 'in', bankAccountKind: 'checking' }),
+  ]);
+  assert.equal(deposit.target, '4100');
 });
 
 test('an account-maintenance fee is a bank fee; a neobank\'s "Received from" is a customer payment', () => {

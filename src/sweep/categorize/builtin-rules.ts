@@ -932,10 +932,20 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
   {
     name: 'customer-payments',
     pattern:
-      /\b(INVOICE PAYMENT|INV PAYMENT|INV PMT|INV PYMT|INV PAYMT|BILL\.COM|BILL COM|INVOICE \w+ PAID|CUSTOMER PAYMENT|(REMOTE|MOBILE|COUNTER|BRANCH|ATM|ONLINE) (CHECK )?DEPOSIT|CHECK DEPOSIT|DEPOSIT MOBILE|DEPOSIT ID|CO ENTRY DESCR:PAYMENT|ZELLE\b.*\bFROM|ZELLE (TRANSFER|PAYMENT|PMT)|PAYMENT RECEIVED FROM|CASH APP\b.*\bFROM)\b|^RECEIVED FROM\b/,
+      /\b(INVOICE PAYMENT|INV PAYMENT|INV PMT|INV PYMT|INV PAYMT|BILL\.COM|BILL COM|INVOICE \w+ PAID|CUSTOMER PAYMENT|DEPOSIT ID|CO ENTRY DESCR:PAYMENT|ZELLE\b.*\bFROM|ZELLE (TRANSFER|PAYMENT|PMT)|PAYMENT RECEIVED FROM|CASH APP\b.*\bFROM)\b|^RECEIVED FROM\b/,
     direction: 'in',
     target: accountForRole('service_revenue'),
     strength: 'fair',
+  },
+  // Checks and cash deposited at the bank: the customers' money, in words that outrank the bank's name before them
+  // ("TRUIST MOBILE DEPOSIT" pays no Truist card).
+  {
+    name: 'deposit-at-the-bank',
+    pattern: /\b((REMOTE|MOBILE|COUNTER|BRANCH|ATM|ONLINE) (CHECK )?DEPOSIT|CHECK DEPOSIT|DEPOSIT MOBILE)\b/,
+    direction: 'in',
+    target: accountForRole('service_revenue'),
+    strength: 'fair',
+    supersedesDirectory: true,
   },
   // What a customer's accounts-payable department puts in the ACH entry description, and wires in.
   {
