@@ -94,7 +94,7 @@ const FRONTING_PROCESSORS: ReadonlyArray<[RegExp, string]> = [
   [/^(PAYMENTUS|PMTUS)\s*\*\s*/, 'paymentus'],
   [/^GRUBHUB\s*\*\s*/, 'grubhub'],
   [/^(SEAMLSS|SEAMLESS)\s*\*\s*/, 'seamless'],
-  [/^SPO\s*\*\s*/, 'spoton'],
+  [/^(SPO|SPOTON)\s*\*\s*/, 'spoton'],
   [/^(LAWPAY|LAW PAY)\s*\*\s*/, 'lawpay'],
   [/^(CPACHARGE|CPA CHARGE)\s*\*\s*/, 'cpacharge'],
   [/^PADDLE(\.NET|\.COM)?\s*\*\s*/, 'paddle'],

@@ -284,6 +284,10 @@ test("a software or cloud service's name behind a shop's register is someone els
   assert.equal(lookup('BASECAMP.COM', 'out')?.merchantName, 'Basecamp');
   // A register's own chain keeps its listing.
   assert.equal(lookup('SQ *SHELL OIL 57444 BOISE ID', 'out')?.target, '6010');
+  // Billers (a utility, an insurer, an agency) never ring a sale on a small seller's register either.
+  assert.equal(lookup('SQ *BLACK HILLS BURGER & BU RAPID CITY SD', 'out'), null);
+  assert.equal(lookup('BLACK HILLS ENERGY', 'out')?.target, '6170');
+  assert.equal(lookup('SPOTON*MOUNT ROYAL PUB', 'out'), null, "SpotOn's register fronts the pub");
 });
 
 test("the merchant's own site in the city's columns names it when its name does not, less surely; a processor's does not", () => {

@@ -397,6 +397,24 @@ function decide(
 export const SOFTWARE_MAKERS_DOMAIN = /\.(IO|AI|APP|DEV|SO|SH|TECH|CLOUD)$/;
 /** The directory's categories of services sold only online (merchants.csv `category`). */
 const SOLD_ONLINE_ONLY: ReadonlySet<string> = new Set(['software', 'cloud']);
+/**
+ * Payees that bill their customers and never ring a sale on a small seller's register: what is sold online only, and
+ * utilities, agencies, banks, lenders, insurers, payroll services and phone carriers. Behind such a register
+ * their name is a shop's or a restaurant's ("SQ *BLACK HILLS BURGER" is no Black Hills Energy bill).
+ */
+const NEVER_AT_A_SMALL_REGISTER: ReadonlySet<string> = new Set([
+  ...SOLD_ONLINE_ONLY,
+  'utility',
+  'government',
+  'bank',
+  'bankfee',
+  'lender',
+  'insurance',
+  'health_payer',
+  'benefits',
+  'payroll',
+  'telecom',
+]);
 
 function matchTokens(
   tokens: readonly string[],
@@ -419,9 +437,9 @@ function matchTokens(
     }
   }
   if (!found) return null;
-  // Software and cloud services sell online, never through a shop's card reader: behind a small seller's register their
-  // name is someone else's ("SQ *BASECAMP ESPRESSO" is a café, not the project-management service).
-  if (atSmallSellersRegister && SOLD_ONLINE_ONLY.has(found.entry.category)) return null;
+  // Software and cloud services sell online, never through a shop's card reader, and billers never do: behind a small
+  // seller's register their name is someone else's ("SQ *BASECAMP ESPRESSO" is a café, not the project-management service).
+  if (atSmallSellersRegister && NEVER_AT_A_SMALL_REGISTER.has(found.entry.category)) return null;
   // "MURPHY PLUMBING": a common surname or a town's name that a longer name goes on from is only maybe the listed
   // merchant. A brand's one word followed by its own trade's words ("VALERO CORNER STORE", "ANTHEM BLUE ... INS PREM")
   // is the brand: only names that many people and places share need the context. An English word is the brand unless the
