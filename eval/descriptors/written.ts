@@ -113,7 +113,11 @@
  * `clinics-and-practices.tsv` (559 lines of fifteen medical and allied practices; 80.1%), `lunch-and-road-cards.tsv`
  * (563 card lines of twenty businesses on the road, restaurants a bit more than half; 87.0%) and `franchise-owners.tsv`
  * (559 lines of fifteen franchisees; 74.8%) were read; `credit-union-lines.tsv` (560 lines of eighteen businesses at
- * credit unions; 83.8%) was never read.
+ * credit unions; 83.8%) was never read. Three more wrote after the round's first changes, scored on 0306b8d:
+ * `diner-and-takeout-cards.tsv` (559 card lines of twenty businesses in small and mid-size towns, restaurants about 60%;
+ * 85.5%) and `wallet-and-processor-lines.tsv` (559 lines of twenty businesses paying and paid through processors and
+ * wallets; 68.7%) were read; `barrio-main-streets.tsv` (eighteen businesses in Hispanic neighborhoods of mainland
+ * cities) was never read.
  *
  * Labels follow the chart's use column where a writer chose otherwise (parking, tolls and rides are Car and Truck, while
  * travelling too; payroll taxes and sales-tax remittances are Taxes and Licenses; a vehicle's repairs are Car and Truck,
@@ -208,6 +212,8 @@ export const WRITTEN_SETS = [
   'lunch-and-road-cards',
   'franchise-owners',
   'credit-union-lines',
+  'diner-and-takeout-cards',
+  'wallet-and-processor-lines',
 ] as const;
 /**
  * The sets no failure was ever read from (two each of the sixth to fourteenth rounds, three more written late in the

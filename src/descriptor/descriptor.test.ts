@@ -143,6 +143,12 @@ test('the processor and the wallet are decoded, and what the processor tells of 
   assert.deepEqual(decoded('FS *TECHSMITH'), ['fastspring', null, 'TECHSMITH', 'software']);
   assert.deepEqual(decoded('LEMSQZY* TALLY FORMS  NEW YORK NY'), ['lemonsqueezy', null, 'TALLY FORMS', 'software']);
   assert.deepEqual(decoded('SPO*THE LOCAL TAP        OMAHA        NE'), ['spoton', null, 'THE LOCAL TAP', null]);
+  assert.deepEqual(decoded('SPOTON*MOUNT ROYAL PUB'), ['spoton', null, 'MOUNT ROYAL PUB', null]);
+  // QuickBooks Payments' invoices, Checkout.com's merchants, PayPal paid from the bank: the payee follows.
+  assert.deepEqual(decoded('IN *OCEAN STATE REFRIGER'), ['intuit', null, 'OCEAN STATE REFRIGER', null]);
+  assert.deepEqual(decoded('CKO*NORDVPN'), ['checkout', null, 'NORDVPN', null]);
+  assert.deepEqual(decoded('PAYPAL           INST XFER  ADOBE INC'), ['paypal', null, 'ADOBE INC', null]);
+  assert.equal(decoded('PAYPAL INST XFER CCD 240314')[0], null, 'no payee printed: the transfer is the name');
   // Eventbrite's tickets are to events: the name is the event's, whatever trade its words name.
   assert.deepEqual(decoded('EB *ROCKIES MARKETING SUM 801-413-7200 CA'), [
     'eventbrite',

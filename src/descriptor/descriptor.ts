@@ -102,6 +102,11 @@ const FRONTING_PROCESSORS: ReadonlyArray<[RegExp, string]> = [
   [/^2CO(\.COM)?\s*\*\s*/, '2checkout'],
   [/^(LEMSQZY|LEMON SQUEEZY)\s*\*\s*/, 'lemonsqueezy'],
   [/^DRI\s*\*\s*/, 'digitalriver'],
+  // QuickBooks Payments prints "IN *" before the business that invoiced; Checkout.com "CKO*" before its merchant.
+  [/^IN\s*\*\s*/, 'intuit'],
+  [/^CKO\s*\*\s*/, 'checkout'],
+  // A PayPal payment funded from the bank account ("PAYPAL INST XFER ADOBE INC"): the payee follows the transfer's words.
+  [/^PAYPAL\s+INST\s+XFER\s+(?!(CCD|PPD|WEB|TEL|TRACE|ID)\b)(?=[A-Z])/, 'paypal'],
 ];
 
 /**
