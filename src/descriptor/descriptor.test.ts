@@ -144,6 +144,13 @@ test('the processor and the wallet are decoded, and what the processor tells of 
   assert.deepEqual(decoded('LEMSQZY* TALLY FORMS  NEW YORK NY'), ['lemonsqueezy', null, 'TALLY FORMS', 'software']);
   assert.deepEqual(decoded('SPO*THE LOCAL TAP        OMAHA        NE'), ['spoton', null, 'THE LOCAL TAP', null]);
   assert.deepEqual(decoded('SPOTON*MOUNT ROYAL PUB'), ['spoton', null, 'MOUNT ROYAL PUB', null]);
+  // PNC prints the card's last four digits before its words, in mixed case.
+  assert.deepEqual(decoded('1234 Debit Card Purchase Tst* Bens Chili Bowl Washington DC'), [
+    'toast',
+    null,
+    'BENS CHILI BOWL',
+    'meals',
+  ]);
   // QuickBooks Payments' invoices, Checkout.com's merchants, PayPal paid from the bank: the payee follows.
   assert.deepEqual(decoded('IN *OCEAN STATE REFRIGER'), ['intuit', null, 'OCEAN STATE REFRIGER', null]);
   assert.deepEqual(decoded('CKO*NORDVPN'), ['checkout', null, 'NORDVPN', null]);

@@ -688,6 +688,8 @@ export function unglueBankWords(description: string): string {
   return description.replace(GLUED_BANK_WORD, '$1 ');
 }
 
+const CARD_DIGITS_FIRST = /^\d{4} (?=(DEBIT|POS|CHECK ?CARD|CARD|PURCHASE|RECURRING)\b)/;
+
 function strip(input: string): Stripped {
   const upper = unglueBankWords(inEnglish(input))
     .toUpperCase()
@@ -696,6 +698,8 @@ function strip(input: string): Stripped {
   const paddedPlace = text !== upper.replace(/\s+/g, ' ').trim();
   // "QT 4143/QUIKTRIP 554CEDAR PARK TX": the network's name field, a slash, then the name again (cut at its store number below).
   if (/\d/.test(text)) text = text.replace(/(\d{3,})\/(?=[A-Z])/g, '$1 ');
+  // "1234 Debit Card Purchase Tst* Bens Chili Bowl": the card's last four digits before the bank's words.
+  text = text.replace(CARD_DIGITS_FIRST, '');
   let achEntry: string | null = null;
   let cutWords: string[] = [];
   let glued: GluedAtEdge | null = null;

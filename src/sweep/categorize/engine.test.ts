@@ -371,7 +371,7 @@ test('money in that names a place serving food is a sale of goods when no indust
   assert.equal(own.target, accountForRole('sales'));
 });
 
-test("a charity's course is education; a transit fare while away is travel, for review (bookkeepers split on it)", async () => {
+test("a charity's course is education; a transit fare is local transportation, with rides, for review (bookkeepers split on it)", async () => {
   const [redCross, heart, gift, subway] = await categorizeCold(
     [
       'AMERICAN RED CROSS TRAINING',
@@ -385,7 +385,8 @@ test("a charity's course is education; a transit fare while away is travel, for 
   assert.equal(redCross.target, accountForRole('education'));
   assert.equal(heart.target, accountForRole('education'));
   assert.equal(gift.target, accountForRole('charity'));
-  assert.deepEqual([subway.target, subway.needsReview], [accountForRole('travel'), true]);
+  // IRS Publication 463: travel is away from the tax home; a fare across town is local transportation, as a ride is.
+  assert.deepEqual([subway.target, subway.needsReview], [accountForRole('rideshare'), true]);
 });
 
 test("a carrier's commission to its agent is revenue over the carrier's listing; a platform's payout keeps the listing's sales", async () => {
