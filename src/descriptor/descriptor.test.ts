@@ -144,6 +144,13 @@ test('the processor and the wallet are decoded, and what the processor tells of 
   assert.deepEqual(decoded('LEMSQZY* TALLY FORMS  NEW YORK NY'), ['lemonsqueezy', null, 'TALLY FORMS', 'software']);
   assert.deepEqual(decoded('SPO*THE LOCAL TAP        OMAHA        NE'), ['spoton', null, 'THE LOCAL TAP', null]);
   assert.deepEqual(decoded('SPOTON*MOUNT ROYAL PUB'), ['spoton', null, 'MOUNT ROYAL PUB', null]);
+  // A purchase given back keeps its merchant and processor: the refund's words are the bank's.
+  assert.deepEqual(decoded('1234 Debit Card Refund Tst* Tiger Fork Washington DC'), [
+    'toast',
+    null,
+    'TIGER FORK',
+    'meals',
+  ]);
   // PNC prints the card's last four digits before its words, in mixed case.
   assert.deepEqual(decoded('1234 Debit Card Purchase Tst* Bens Chili Bowl Washington DC'), [
     'toast',

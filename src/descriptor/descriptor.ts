@@ -237,6 +237,10 @@ const BANK_NOISE_FOLLOWERS: ReadonlySet<string> = new Set([
   'DEP',
   'CHARGE',
   'WITH',
+  // A card's purchase given back: "DEBIT CARD REFUND", "PURCHASE RETURN AUTHORIZED ON", "VISA DDA RTN".
+  'REFUND',
+  'RETURN',
+  'RTN',
 ]);
 
 /** Labels banks print before a reference number; dropped together with the number. */

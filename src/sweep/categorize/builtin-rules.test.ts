@@ -1703,6 +1703,8 @@ test("employers' state premiums, payroll services' legal names, cards paid by th
     ['PAYMENT ACH HACIENDA SURI IVU 0324', 74_260, ['state-tax', '6140']],
     ['ACH DEBIT MUNICIPALITY CAGUAS PATENTE', 64_200, ['state-tax', '6140']],
     ['ATH MOVIL SENT TO JOSE M RIVERA', 48_000, ['person-to-person-payment', '6030']],
+    ['WF Business LOC Auto Pay', 150_000, ['loan-payment', '2400']],
+    ['Withdrawal - Teller', 20_000, ['atm-cash', '1000']],
   ] as const)
     assert.deepEqual(decide(row(description, amountMinor)), expected, description);
   // Oregon's corporate activity tax and Ohio's commercial activity tax are the business's own, estimate or not.
