@@ -712,3 +712,31 @@ test("property: a name that fills the network's 22 or 25 characters and runs int
   // A name longer than its field, printed with single spaces, is no field's edge: nothing is parted.
   assert.equal(cleanDescriptor('SOUTHERN STATES COOPERATIVE AUSTIN TX').splitTokens, null);
 });
+
+test("a statement's posting date or a card's last four digits before the line leave its reading unchanged", () => {
+  const lines = [
+    'SQ *BLUE BOTTLE COFFEE',
+    'POS PURCHASE SHELL OIL 57444 BOISE ID',
+    'TST* JOES DINER',
+    'Debit Card Purchase AMAZON MKTPL*2K3LJ0X12',
+  ];
+  const months = ['JAN', 'Feb', 'MAR.', 'Sept', 'DEC'];
+  fc.assert(
+    fc.property(
+      fc.constantFrom(...lines),
+      fc.constantFrom(...months),
+      fc.integer({ min: 1, max: 31 }),
+      fc.boolean(),
+      (line, month, day, withYear) => {
+        const dated = `${month} ${day}${withYear ? ', 2024' : ''} ${line}`;
+        assert.equal(cleanDescriptor(dated).cleaned, cleanDescriptor(line).cleaned, dated);
+      },
+    ),
+  );
+  assert.equal(cleanDescriptor('1234 Debit Card Purchase Tst* Joes Diner').cleaned, 'JOES DINER');
+  assert.equal(
+    cleanDescriptor('MAY DAY FLOWERS').cleaned,
+    'MAY DAY FLOWERS',
+    'a name that starts with a month keeps it',
+  );
+});

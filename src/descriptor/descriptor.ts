@@ -693,6 +693,7 @@ export function unglueBankWords(description: string): string {
 }
 
 const CARD_DIGITS_FIRST = /^\d{4} (?=(DEBIT|POS|CHECK ?CARD|CARD|PURCHASE|RECURRING)\b)/;
+const MONTH_DATE_FIRST = /^(JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|SEPT|OCT|NOV|DEC)\.? \d{1,2}(,? \d{4})? (?=\S)/;
 
 function strip(input: string): Stripped {
   const upper = unglueBankWords(inEnglish(input))
@@ -702,8 +703,9 @@ function strip(input: string): Stripped {
   const paddedPlace = text !== upper.replace(/\s+/g, ' ').trim();
   // "QT 4143/QUIKTRIP 554CEDAR PARK TX": the network's name field, a slash, then the name again (cut at its store number below).
   if (/\d/.test(text)) text = text.replace(/(\d{3,})\/(?=[A-Z])/g, '$1 ');
-  // "1234 Debit Card Purchase Tst* Bens Chili Bowl": the card's last four digits before the bank's words.
-  text = text.replace(CARD_DIGITS_FIRST, '');
+  // "1234 Debit Card Purchase Tst* Bens Chili Bowl": the card's last four digits before the bank's words; a statement's
+  // posting date in words before the line ("MAR 14 SQ *BLUE BOTTLE COFFEE").
+  text = text.replace(CARD_DIGITS_FIRST, '').replace(MONTH_DATE_FIRST, '');
   let achEntry: string | null = null;
   let cutWords: string[] = [];
   let glued: GluedAtEdge | null = null;
