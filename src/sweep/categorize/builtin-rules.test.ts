@@ -1705,6 +1705,7 @@ test("employers' state premiums, payroll services' legal names, cards paid by th
     ['ATH MOVIL SENT TO JOSE M RIVERA', 48_000, ['person-to-person-payment', '6030']],
     ['WF Business LOC Auto Pay', 150_000, ['loan-payment', '2400']],
     ['Withdrawal - Teller', 20_000, ['atm-cash', '1000']],
+    ['ACH DEBIT GUSTO TAX 031524 2C4 VEGA TAX & NOTA', 128_815, ['payroll-taxes', '6140']],
   ] as const)
     assert.deepEqual(decide(row(description, amountMinor)), expected, description);
   // Oregon's corporate activity tax and Ohio's commercial activity tax are the business's own, estimate or not.
@@ -1712,6 +1713,12 @@ test("employers' state premiums, payroll services' legal names, cards paid by th
     'state-tax',
     '6140',
   ]);
+  // A payroll service's net pay is wages whatever tax the receiver's name holds; GRANT after a transfer's FROM is a name.
+  assert.notEqual(decide(row('ACH DEBIT GUSTO NET 031524 2C4 VEGA TAX & NOTA', 426_030))?.[0], 'payroll-taxes');
+  assert.notEqual(
+    decide(row('TRUIST ONLINE TRANSFER FROM XXXXXX3307 MARISOL GRANT', -250_000))?.[0],
+    'donations-and-grants',
+  );
   // Teachers Pay Teachers prints TPT* as a processor's prefix: no Arizona transaction privilege tax.
   assert.equal(decide(row('DEBIT CARD PURCHASE XXXXX4412 TPT* TEACHERSPAYTEACH NEW YORK NY', 2_400)), null);
   // Hacienda alone names restaurants; Form 941-PR is a payroll deposit, the business's own tax.

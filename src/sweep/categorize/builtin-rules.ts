@@ -249,6 +249,9 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     direction: 'out',
     target: accountForRole('taxes_licenses'),
     strength: 'strong',
+    // The service's net pay ("GUSTO NET", "INTUIT * NETPAY") is wages, whatever tax the receiver's name holds ("VEGA TAX &
+    // NOTARY").
+    unless: /\b(NET|NET PAY|NETPAY)\b/,
   },
   // A payroll service's fee: accountants file it as professional services or as a software subscription (the evaluation's
   // ten writers split about evenly), a convention of the owner's books, so it is asked once and memory keeps the answer.
@@ -755,8 +758,9 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     target: accountForRole('other_income'),
     strength: 'fair',
     supersedesDirectory: true,
-    // Money from a person by a payment app names the person, and GRANT is a surname too ("ZELLE FROM TAMEKA GRANT").
-    unless: /\b(ZELLE|VENMO|CASH APP)\b/,
+    // Money from a person by a payment app or a transfer names the person, and GRANT is a surname too ("ZELLE FROM TAMEKA
+    // GRANT", "ONLINE TRANSFER FROM XXXXXX3307 MARISOL GRANT").
+    unless: new RegExp(String.raw`\b(ZELLE|VENMO|CASH APP)\b|\b${TRANSFER_WORD}\b.*\bFROM\b`),
   },
   // A crop insurer's claim payment repays a farm's lost crop (Schedule F reports crop insurance proceeds apart from
   // sales): other income. A property or auto insurer's claim payment stays unread: it pays a repair shop for its work as
@@ -1091,6 +1095,8 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     target: 'transfer',
     strength: 'strong',
     supersedesKeywords: true,
+    // A transfer's words outrank the bank's name before them ("TRUIST ONLINE TRANSFER FROM …" pays no Truist card).
+    supersedesDirectory: true,
   },
   // Wise converts between the business's own currency balances ("Converted 5,000.00 USD to 4,612.30 EUR").
   {
