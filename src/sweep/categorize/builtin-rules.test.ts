@@ -89,6 +89,11 @@ test('a rent-a-car is travel, not rent; ATM withdrawals in any wording are cash 
   }
 });
 
+test("KeyBank's and credit unions' own words for a move between accounts are a transfer", () => {
+  for (const description of ['Internet Trf To DDA 0000412233 Savings', 'SHARE TRANSFER TO 0001 JOINT SHARE M LUCERO'])
+    assert.deepEqual(decide(row(description, 150_000))?.slice(0, 2), ['own-transfer', 'transfer'], description);
+});
+
 test('a transfer to a kind of account the entity does not hold (besides this one) waits for its pair as a question', () => {
   const held = { checking: 1, savings: 1, credit_card: 1 };
   // The owner's own account or one not connected yet: never an equity move approved on its own.
@@ -1706,6 +1711,8 @@ test("employers' state premiums, payroll services' legal names, cards paid by th
     ['WF Business LOC Auto Pay', 150_000, ['loan-payment', '2400']],
     ['Withdrawal - Teller', 20_000, ['atm-cash', '1000']],
     ['ACH DEBIT GUSTO TAX 031524 2C4 VEGA TAX & NOTA', 128_815, ['payroll-taxes', '6140']],
+    ['ACH DEBIT - IBEW LOCAL 143 FUNDS 031524 KEYSTONE', 241_060, ['union-benefit-funds', '6050']],
+    ['ACH Debit HOME DEPOT CRD SVCS PAYMENT 240318', 132_045, ['card-payment-sent', 'transfer']],
   ] as const)
     assert.deepEqual(decide(row(description, amountMinor)), expected, description);
   // Oregon's corporate activity tax and Ohio's commercial activity tax are the business's own, estimate or not.
