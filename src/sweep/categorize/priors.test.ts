@@ -367,3 +367,22 @@ test("property: a company paid from checking by ACH, bill pay or wire that nothi
     { numRuns: 40 },
   );
 });
+
+test("property: a company's plan-priced card charge printed with its city is a guessed subscription; at an odd price, stock", async () => {
+  await fc.assert(
+    fc.asyncProperty(
+      fc.array(syllable, { minLength: 1, maxLength: 2 }).map((words) => words.join(' ')),
+      fc.constantFrom('INC', 'LLC', 'TECHNOLOGY', 'SOLUTIONS'),
+      fc.constantFrom(12_000, 17_900, 29_999, 49_500),
+      async (name, form, amountMinor) => {
+        const [plan, odd] = await categorize([
+          row(`${name} ${form}`.padEnd(25) + 'BOSTON       MA', { amountMinor }),
+          row(`${name} ${form}`.padEnd(25) + 'BOSTON       MA', { amountMinor: amountMinor + 37 }),
+        ]);
+        assert.deepEqual([plan.target, plan.needsReview], [accountForRole('software'), true]);
+        assert.deepEqual([odd.target, odd.needsReview], [accountForRole('cost_of_goods'), true]);
+      },
+    ),
+    { numRuns: 30 },
+  );
+});

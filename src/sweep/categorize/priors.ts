@@ -111,6 +111,12 @@ export const REMOTE_ORDER_SCORE = 0.2;
  * the rest. A weak guess, and none for a sale the bank marks as made at a terminal.
  */
 const PLAN_PRICE_SCORE = 0.2;
+/**
+ * A company's legal form or a technology firm's word in the name ("BULLHORN INC BOSTON MA", "REDTAIL TECHNOLOGY
+ * SACRAMENTO CA"): at a plan price above what a meal costs, a subscription more often than stock (software for 18 of 57
+ * such read lines nothing else explained, cost of goods for 11).
+ */
+const COMPANY_NAME = /\b(INC|LLC|CORP|CORPORATION|TECHNOLOGY|TECHNOLOGIES|SOFTWARE|SOLUTIONS|LABS|SYSTEMS)\b/;
 /** A bank's word for a sale at a terminal, card in hand ("POS DEBIT", "POINT OF SALE"): no plan billed online. */
 const CARD_PRESENT = /\b(POS|POINT OF SALE)\b/;
 function isAPlanPrice(amountMinor: number): boolean {
@@ -239,6 +245,12 @@ export function matchPrior(
     return null;
   }
   const beyondAMeal = row.amountMinor >= MEAL_AT_A_REGISTER_MAX_MINOR;
+  if (placedCardSale && beyondAMeal && isAPlanPrice(row.amountMinor) && COMPANY_NAME.test(descriptor.cleaned))
+    return {
+      target: accountForRole('software'),
+      rawScore: PLAN_PRICE_SCORE,
+      detail: 'prior card charge at a plan price from a company that prints its city',
+    };
   const sale = `prior card sale ${atRegister ? `at a ${descriptor.processor} register` : 'with a city and state'}`;
   if (beyondAMeal && serviceCall)
     return {
