@@ -1310,7 +1310,8 @@ const UNLABELLED_ACH_RECEIVER = /( \d\d(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01]) 
 /** The ACH entry's receiver, the business itself, when the line prints it (labelled, or unlabelled in the record's order). */
 export function achReceiverName(description: string): string | null {
   const text = description.toUpperCase().replace(/\s+/g, ' ').trim();
-  const labelled = /\b(?:INDN|IND NAME):(.*?)(?=\s(?:CO ID|TRN|IND ID|SEC|TRACE#?):|$)/.exec(text);
+  // NACHA's receiver field as banks label it: "INDN:", "IND NAME:", or "NAME:" after a "CO:" company field.
+  const labelled = /\b(?:INDN|IND NAME|(?<=\bCO:.*\s)NAME):(.*?)(?=\s(?:CO ID|TRN|IND ID|SEC|TRACE#?):|$)/.exec(text);
   if (labelled) return labelled[1].trim() || null;
   const unlabelled = UNLABELLED_ACH_RECEIVER.exec(text);
   return unlabelled ? text.slice(unlabelled.index + unlabelled[1].length).trim() || null : null;

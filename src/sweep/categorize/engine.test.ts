@@ -337,6 +337,9 @@ test('money in that names a place serving food is a sale of goods when no indust
     'ACH CREDIT SQUARE INC 240305P2 SLICE REPUBLIC PIZZA',
     'ORIG CO NAME:UBER EATS ORIG ID:3455542178 CO ENTRY DESCR:PAYMENT SEC:CCD IND NAME:BRASA CANTINA LLC',
     'ACH CREDIT SQUARE INC 240305P2 NORTHSIDE PLUMBING',
+    // The settlement's merchant after its reference; Wells Fargo's labelled NAME: after CO:.
+    'BANKCARD 8076 BTOT DEP 5432100987 MAGIC CITY BURGER CCD',
+    'Deposit ACH SQUARE INC TYPE: NP2 ID: 1 CO: SQUARE INC NAME: RISE AND CRUMB BAKERY',
   ];
   const answers = await categorizeCold(
     lines.map((description, index) =>
@@ -355,6 +358,8 @@ test('money in that names a place serving food is a sale of goods when no indust
       [accountForRole('sales'), true],
       [accountForRole('sales'), true],
       [accountForRole('service_revenue'), true],
+      [accountForRole('sales'), true],
+      [accountForRole('sales'), true],
     ],
   );
   // Named by the entity itself: its own legal name says what it sells.

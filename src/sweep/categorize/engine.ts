@@ -58,12 +58,19 @@ function sellsMeals(row: EngineRow): boolean {
   const asNamed = (description: string, descriptor?: EngineRow['descriptor']) =>
     matchKeyword({ description, merchant: null, direction: 'out', industry: null, descriptor })?.target === MEALS;
   const receiver = achReceiverName(row.description);
+  const afterReference = SETTLEMENT_TAIL.exec(row.description.toUpperCase())?.[1];
   return (
     asNamed(row.description, row.descriptor) ||
     (!!receiver && asNamed(receiver)) ||
+    (!!afterReference && asNamed(afterReference)) ||
     (!!row.entityName && asNamed(row.entityName))
   );
 }
+/**
+ * A card processor's settlement prints the merchant's own name after its long reference ("BANKCARD 8076 BTOT DEP
+ * 5432100987 MAGIC CITY BURGER CCD", "HEARTLAND PYMT SYS MERCH DEP 650000012345671 BUCKEYE SUBS 1").
+ */
+const SETTLEMENT_TAIL = /\b\d{8,}\s+([A-Z][A-Z&' ]*[A-Z])(?:\s+(?:CCD|PPD|\d+))?\s*$/;
 
 /**
  * A deposit account's debit by a company or through bill pay is a bill a company sends, never a meal bought: a meal is
