@@ -386,3 +386,23 @@ test("property: a company's plan-priced card charge printed with its city is a g
     { numRuns: 30 },
   );
 });
+
+test("property: a card's meal-sized sale from a merchant printing no place, telephone or address is a guessed meal", async () => {
+  await fc.assert(
+    fc.asyncProperty(
+      fc.array(syllable, { minLength: 1, maxLength: 3 }).map((words) => words.join(' ')),
+      fc.integer({ min: 101, max: 9_898 }).filter((amountMinor) => ![0, 95, 99].includes(amountMinor % 100)),
+      async (name, amountMinor) => {
+        const [sale, byPhone, plan] = await categorize([
+          row(name, { amountMinor }),
+          row(`${name} 855-640-4692 MN`, { amountMinor }),
+          row(name, { amountMinor: 2_999 }),
+        ]);
+        assert.deepEqual([sale.target, sale.needsReview], [accountForRole('meals'), true]);
+        assert.notEqual(byPhone.target, accountForRole('meals'), 'a telephone in the place: an order by phone or web');
+        assert.equal(plan.target, accountForRole('software'), "a plan's price: a subscription");
+      },
+    ),
+    { numRuns: 30 },
+  );
+});

@@ -242,6 +242,21 @@ export function matchPrior(
         rawScore: PLAN_PRICE_SCORE,
         detail: 'prior card charge at a plan price from a merchant that prints no place',
       };
+    // Below what a meal costs, at no plan price, a card's sale from a merchant printing no place, telephone or web address
+    // (an aggregator's cleaned name, "PDQ TAMPA", "JUAN IN A MILLION") is most often a meal: 39 of 68 such read card
+    // lines nothing else explained.
+    if (
+      cardLine &&
+      descriptor.processor === null &&
+      row.amountMinor < MEAL_AT_A_REGISTER_MAX_MINOR &&
+      descriptor.laterDomain === null &&
+      !PHONE_IN_PLACE.test(row.description)
+    )
+      return {
+        target: accountForRole('meals'),
+        rawScore: PRIOR_SCORE,
+        detail: "prior card sale of a meal's size from a merchant that prints no place",
+      };
     return null;
   }
   const beyondAMeal = row.amountMinor >= MEAL_AT_A_REGISTER_MAX_MINOR;

@@ -159,7 +159,13 @@ test('a model that keeps failing leaves rows on the catch-all for review; the sw
     },
   ];
   await push(tenant, [
-    { accountExternalId: 'chk', id: 'local', date: '2026-03-05', amount: 30, description: 'POS DEBIT VELNORA 2231' },
+    {
+      accountExternalId: 'chk',
+      id: 'local',
+      date: '2026-03-05',
+      amount: 130.37,
+      description: 'POS DEBIT VELNORA 2231',
+    },
   ]);
   assert.equal(await harness.sweep(), 1);
   assert.equal(server.received.length, 2, 'one retry');
@@ -175,7 +181,13 @@ test('without LLM_BASE_URL and LLM_MODEL nothing is sent', async () => {
     const other = await plain.newTenant();
     await createAccount(other, 'chk');
     await push(other, [
-      { accountExternalId: 'chk', id: 'local', date: '2026-03-05', amount: 30, description: 'POS DEBIT VELNORA 2231' },
+      {
+        accountExternalId: 'chk',
+        id: 'local',
+        date: '2026-03-05',
+        amount: 130.37,
+        description: 'POS DEBIT VELNORA 2231',
+      },
     ]);
     assert.equal(await plain.sweep(), 1);
     assert.equal(server.received.length, 0);
