@@ -118,7 +118,13 @@ test('a tenant rule outranks the built-in rules and the memory; bounds and direc
     await push(tenant, [
       { accountExternalId: 'chk', id: 'small-fee', date: '2026-03-01', amount: 15, description: 'MONTHLY SERVICE FEE' },
       { accountExternalId: 'chk', id: 'big-fee', date: '2026-03-02', amount: 25, description: 'MONTHLY SERVICE FEE' },
-      { accountExternalId: 'chk', id: 'widget', date: '2026-03-03', amount: 99, description: 'POS ZQX WIDGET CO 1234' },
+      {
+        accountExternalId: 'chk',
+        id: 'widget',
+        date: '2026-03-03',
+        amount: 199,
+        description: 'POS ZQX WIDGET CO 1234',
+      },
     ]);
   }
   await harness.sweep();
@@ -138,13 +144,13 @@ test('applyTo files booked rows again by reversal and rebooking; a dry run lists
   const tenant = await harness.newTenant('Initech LLC');
   await createAccount(tenant, 'chk');
   await push(tenant, [
-    { accountExternalId: 'chk', id: 'w1', date: '2026-07-01', amount: 40, description: 'POS ZQXV WIDGETRY 1234' },
-    { accountExternalId: 'chk', id: 'w2', date: '2026-07-02', amount: 41, description: 'POS ZQXV WIDGETRY 5678' },
+    { accountExternalId: 'chk', id: 'w1', date: '2026-07-01', amount: 140, description: 'POS ZQXV WIDGETRY 1234' },
+    { accountExternalId: 'chk', id: 'w2', date: '2026-07-02', amount: 141, description: 'POS ZQXV WIDGETRY 5678' },
     {
       accountExternalId: 'chk',
       id: 'w3',
       date: '2026-07-03',
-      amount: 42,
+      amount: 142,
       description: 'POS ZQXV WIDGETRY OUTLET 9012',
     },
     { accountExternalId: 'chk', id: 'fee', date: '2026-07-04', amount: 15, description: 'MONTHLY SERVICE FEE' },
@@ -175,8 +181,8 @@ test('applyTo files booked rows again by reversal and rebooking; a dry run lists
         change.amount,
       ]),
     [
-      ['2026-07-01', '6999', '6130', 40],
-      ['2026-07-02', '6999', '6130', 41],
+      ['2026-07-01', '6999', '6130', 140],
+      ['2026-07-02', '6999', '6130', 141],
     ],
     "the row a human filed is not the rule's to change",
   );

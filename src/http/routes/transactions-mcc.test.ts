@@ -36,7 +36,8 @@ test('a merchant category code is stored on the row, shown, and files a merchant
       accountExternalId: 'chk',
       id: 'm3',
       date: '2026-03-04',
-      amount: 41.5,
+      // Above a meal's price: without a code, nothing names this merchant, not even a guess.
+      amount: 141.37,
       description: 'POS DEBIT ZQXVORN KLEMP 0414',
     },
   ]);
