@@ -259,6 +259,9 @@ test('the bank prefix is reported and never swallows the whole descriptor', () =
     'STAPLES',
   );
   assert.equal(cleanDescriptor('POS PURCHASE AT T #1234 SEATTLE WA').merchantKey, 'AT T');
+  // The point-of-sale terminal's number is the bank's; a name that begins with TERMINAL stays.
+  assert.equal(cleanDescriptor('POS PURCHASE TERMINAL 40812736 SHEETZ 0448 CRANBERRY TWP PA').merchantKey, 'SHEETZ');
+  assert.equal(cleanDescriptor('POS PURCHASE TERMINAL CITY CLUB PORTLAND OR').merchantKey, 'TERMINAL CITY CLUB');
   // Bill.com's payables name the vendor paid after its own name and reference.
   assert.equal(
     cleanDescriptor('ACH DEBIT BILL.COM 015PRMWTQ8 LONGHORN ELECTRIC INV 1187').merchantKey,

@@ -462,6 +462,8 @@ function stripBankPrefix(text: string): { rest: string; prefix: string | null } 
           isBankWord(words[index - 1].replace(/[,:]$/, '')) &&
           words.slice(index + 2).some((later) => later.endsWith(','))) ||
         word === '-' ||
+        // The point-of-sale terminal's number ("POS PURCHASE TERMINAL 40812736 SHEETZ 0448").
+        (word === 'TERMINAL' && /^\d{4,}$/.test(next)) ||
         // Capital One's "Withdrawal to KAISER FOUNDATIO".
         (word === 'TO' && words[index - 1] === 'WITHDRAWAL') ||
         // An ACH entry's class after the bank's ACH words ("ACH WEB COMCAST", "ELECTRONIC PMT-WEB, T-MOBILE").

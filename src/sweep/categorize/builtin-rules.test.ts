@@ -1746,3 +1746,49 @@ test("employers' state premiums, payroll services' legal names, cards paid by th
     GUESS_SCORE,
   );
 });
+
+test("a co-op's and a town's utilities, a line of credit drawn and repaid, a business's own estimated taxes, an EBT settlement", () => {
+  // Electric membership corporations (the South's electric co-ops), a town's gas department, a board of water supply.
+  for (const line of [
+    'ACH DEBIT DUCK RIVER ELEC MEMB CORP',
+    'ACH DEBIT MIDDLE TN ELECTRIC MEMB',
+    'ACH DEBIT LEWISBURG GAS DEPT',
+    'ACH DEBIT BOARD OF WATER SUPPLY HNL',
+    'ELECTRONIC PMT-WEB, CENTRAL MAINE POW BILLPAY 0312',
+  ])
+    assert.deepEqual(decide(row(line, 28_840)), ['utility-bill', '6170'], line);
+  assert.deepEqual(decide(row('MONTHLY BUSINESS ACCT FEE', 1_500)), ['bank-fees', '6210']);
+  assert.deepEqual(decide(row('OUTWARD REMITTANCE CHARGE', 3_500)), ['bank-fees', '6210']);
+  assert.deepEqual(decide(row('ONLINE TRANSFER FROM LOC XXXX9027', -1_000_000)), ['loan-proceeds', '2400']);
+  assert.deepEqual(decide(row('ONLINE TRANSFER TO LOC XXXX9027', 250_000)), ['loan-payment', '2400']);
+  // An equipment lender's payment is no card's, whichever bank's name leads it (the keywords read it); a fleet card's bill is.
+  assert.equal(decide(row('ACH Withdrawal WELLS FARGO EQUIP FIN PAYMENT DEEP ROCK WELL', 486_240)), null);
+  assert.deepEqual(decide(row('ELECTRONIC WITHDRAWAL VOYAGER FLEET SYS PAYMENT 240318', 114_465)), [
+    'card-payment-sent',
+    'transfer',
+  ]);
+  // An insurance premium's finance company is paid for the policy, not a bank loan (the directory lists them).
+  assert.notEqual(decide(row('ACH DEBIT IPFS CORP FINANCE PMT 7744102', 112_044))?.[0], 'loan-payment');
+  // New York City's unincorporated business tax and a corporation's estimate are the business's own taxes, not the owners'.
+  assert.deepEqual(decide(row('NYC DEPT OF FINANCE UBT EST PMT', 68_000))?.[1], '6140');
+  assert.deepEqual(decide(row('ACH DEBIT FRANCHISE TAX BD CORP EST PMT 1Q24', 180_000))?.[1], '6140');
+  assert.deepEqual(decide(row('ACH DEBIT FRANCHISE TAX BD PIT EST PMT 1Q24', 180_000))?.[1], '3200');
+  assert.deepEqual(decide(row('ACH Debit CDLE UI PREMIUM Q1 2024', 41_250)), ['state-tax', '6140']);
+  // Licences a contractor holds, and a trade's permits.
+  assert.deepEqual(decide(row('AURORA CO CONTRACTOR LIC AURORA CO', 15_000, { kind: 'credit_card' }))?.[1], '6140');
+  assert.deepEqual(decide(row('OH ELICENSE CILB COLUMBUS OH', 12_000, { kind: 'credit_card' }))?.[1], '6140');
+  assert.deepEqual(decide(row('WA L&I ELECTRICAL PERMIT', 28_650, { kind: 'credit_card' }))?.[1], '6140');
+  // SNAP paid to a grocer through the state's EBT processor is its food sales.
+  assert.deepEqual(decide(row('ACH CREDIT CONDUENT EBT SETTLEMENT NY 0311', -341_280)), ['ebt-settlement', '4000']);
+  assert.deepEqual(
+    decide(row('ACH CREDIT NAB MERCH SETTLE 4440012788', -1_421_866))?.[0],
+    'merchant-services-deposits',
+  );
+  assert.deepEqual(decide(row('ACH DEBIT TWIA POLICY PREMIUM 2024-25', 884_000)), ['insurance-premium', '6060']);
+  // A platform's negative balance taken back is refunds after the payout, not the platform's plan.
+  assert.deepEqual(decide(row('KAJABI PAYMENTS NEG BAL DEBIT', 29_700)), ['platform-negative-balance', '4200']);
+  // An ACH to an account its wording calls personal is the owner's.
+  assert.deepEqual(decide(row('ACH DEBIT SADIE BURKE PERSONAL XFER', 120_000)), ['to-personal-account', '3200']);
+  assert.deepEqual(decide(row('ACH Debit TESSA HOLLIS PERSONAL', 500_000)), ['to-personal-account', '3200']);
+  assert.notEqual(decide(row('ACH DEBIT PERSONAL TRAINING INSTITUTE', 50_000))?.[0], 'to-personal-account');
+});
