@@ -1792,3 +1792,23 @@ test("a co-op's and a town's utilities, a line of credit drawn and repaid, a bus
   assert.deepEqual(decide(row('ACH Debit TESSA HOLLIS PERSONAL', 500_000)), ['to-personal-account', '3200']);
   assert.notEqual(decide(row('ACH DEBIT PERSONAL TRAINING INSTITUTE', 50_000))?.[0], 'to-personal-account');
 });
+
+test("a payer the directory lists as paying revenue of its kind decides over a deposit's entry words", async () => {
+  const [eats, unlisted] = await categorizeCold([
+    coldEngineRow({
+      id: 'eats',
+      description: 'Electronic Deposit From UBER EATS REF=240670011223344N00 1800948598PAYMENT',
+      direction: 'in',
+      bankAccountKind: 'checking',
+    }),
+    coldEngineRow({
+      id: 'unlisted',
+      description: 'ELECTRONIC DEPOSIT PAPIO VALLEY MECHANIC PAYMENT',
+      direction: 'in',
+      bankAccountKind: 'checking',
+    }),
+  ]);
+  // Uber Eats pays a restaurant for the food it sold; an unlisted company's payment stays the service default.
+  assert.equal(eats.target, '4000');
+  assert.equal(unlisted.target, '4100');
+});

@@ -64,6 +64,11 @@ export interface BuiltinRule {
    * listing says more (a health plan's premium is employees' benefits), so the rule gives no answer.
    */
   yieldsToListing?: true;
+  /**
+   * The rule reads money in by its entry's words alone ("EDI PYMNTS", "PAYOUT"): when the hand-kept directory lists the
+   * payer as paying revenue of its own kind (a delivery platform pays a restaurant for food sold), the listing decides.
+   */
+  yieldsToListedRevenue?: true;
 }
 
 const PAYROLL_PROCESSORS = String.raw`(GUSTO|ADP|PAYCHEX|RIPPLING|JUSTWORKS|TRINET|PAYLOCITY|PAYCOM|PAYCOR|INTUIT PAYROLL|QUICKBOOKS PAYROLL|QBO PAYROLL|SUREPAYROLL|ONPAY|PATRIOT SOFTWARE|HEARTLAND PAYROLL|ZENEFITS|INSPERITY|WAVE PAYROLL|SQUARE PAYROLL|TRIPLENET|PAYCHEX-RCX|PAYCHEX EIB|INTUIT PYRL|INTUIT TAX SVC|INTUIT TAX|HEARTLAND PAYRO\w*|PEOPLE CENTER|SQ PRL)`;
@@ -867,6 +872,7 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     direction: 'in',
     target: accountForRole('service_revenue'),
     strength: 'fair',
+    yieldsToListedRevenue: true,
   },
   // A franchisee's royalty to its franchisor, a share of sales paid for the brand: a fee.
   {
@@ -994,6 +1000,7 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     direction: 'in',
     target: accountForRole('service_revenue'),
     strength: 'fair',
+    yieldsToListedRevenue: true,
   },
 
   // A company's ACH credit whose entry description is just "PAYMENT" ("ELECTRONIC DEPOSIT PAPIO VALLEY MECHANIC PAYMENT").
@@ -1004,6 +1011,7 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     accountKinds: ['checking', 'savings'],
     target: accountForRole('service_revenue'),
     strength: 'fair',
+    yieldsToListedRevenue: true,
   },
 
   // Card and loan payments: moves between what the business owns and what it owes.

@@ -222,7 +222,10 @@ export async function categorizeRows(
       (namedRule?.rule.yieldsToTradeWords &&
         keywordOfLine() !== null &&
         keywordOfLine()!.target !== namedRule.target) ||
-      (namedRule?.rule.yieldsToListing && listing() !== null && listing()!.calibrationKey !== 'brand')
+      (namedRule?.rule.yieldsToListing && listing() !== null && listing()!.calibrationKey !== 'brand') ||
+      (namedRule?.rule.yieldsToListedRevenue &&
+        listing() !== null &&
+        context.accountCategories.get(listing()!.target) === 'revenue')
         ? null
         : namedRule;
     if (builtin)
