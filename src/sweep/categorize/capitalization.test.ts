@@ -166,3 +166,39 @@ test("a trailer or machinery seller's sale above the safe harbor, otherwise a we
     assert.equal(small.target, accountForRole('cost_of_goods'), line.description);
   }
 });
+
+test('property: a card sale nothing knew is offered as equipment above the safe harbor, stock from a meal up to it', async () => {
+  const unknownShops = [
+    'TAKARA BELMONT USA SOMERSET NJ',
+    'PLAYWORLD SYSTEMS LEWISBURG PA',
+    'OTTERBEIN WORKS DAYTON OH',
+  ];
+  await fc.assert(
+    fc.asyncProperty(
+      fc.constantFrom(...unknownShops),
+      fc.integer({ min: 10_000, max: 2_000_000 }),
+      async (description, amountMinor) => {
+        const [answer] = await categorizeCold([
+          coldEngineRow({ id: 'r', description, amountMinor, bankAccountKind: 'credit_card' }),
+        ]);
+        assert.equal(answer.needsReview, true, description);
+        assert.equal(
+          answer.target,
+          accountForRole(amountMinor > DE_MINIMIS_SAFE_HARBOR_MINOR ? 'equipment' : 'cost_of_goods'),
+          `${description} ${amountMinor}`,
+        );
+      },
+    ),
+    { numRuns: 60 },
+  );
+  // Paid by ACH, the same amount settles a company's statement: still its guess of stock.
+  const [bill] = await categorizeCold([
+    coldEngineRow({
+      id: 'ach',
+      description: 'ACH DEBIT OTTERBEIN WORKS INV 4471',
+      amountMinor: 480_000,
+      bankAccountKind: 'checking',
+    }),
+  ]);
+  assert.equal(bill.target, accountForRole('cost_of_goods'));
+});

@@ -318,7 +318,7 @@ export async function categorizeRows(
       const shipped = chosen.calibrationKey !== null && chosen.calibrationKey !== 'memory';
       // A large purchase that knowledge filed as an office expense or supplies: equipment, or stock bought in bulk.
       const bySize =
-        shipped && capitalization(row, chosen.target) === 'equipment'
+        shipped && capitalization(row, chosen.target, chosen.calibrationKey === 'prior') === 'equipment'
           ? accountForRole('equipment')
           : shipped && boughtInBulk(row, chosen.target)
             ? accountForRole('cost_of_goods')
