@@ -144,7 +144,8 @@ const CARD_NOISE: Array<(alias: string) => string> = [
   (alias) => alias,
   (alias) => `POS PURCHASE ${alias} #1234 SEATTLE WA`,
   (alias) => `CHECKCARD 0314 ${alias} 800-555-1212 CA`,
-  (alias) => `PURCHASE AUTHORIZED ON 03/14 ${alias} SAN FRANCISCO CA S384073512345678 CARD 1234`,
+  // A city a name may run into is left out ("GAS SOUTH SAN FRANCISCO" reads as South San Francisco, CA).
+  (alias) => `PURCHASE AUTHORIZED ON 03/14 ${alias} OAKLAND CA S384073512345678 CARD 1234`,
   (alias) => `${alias} 03/14`,
   (alias) => `DEBIT CARD PURCHASE ${alias} XXXX1234`,
   (alias) => `RECURRING PAYMENT ${alias} REF 7HJ32K9`,
