@@ -170,6 +170,14 @@ test('the processor and the wallet are decoded, and what the processor tells of 
     'ROCKIES MARKETING SUM',
     'education',
   ]);
+  // A course platform's star is followed by the school whose course was bought; the platform's own plan prints no star.
+  assert.deepEqual(decoded('POS PURCHASE KAJABI* NW ELOPEMENT WORKSHOP'), [
+    'course_platform',
+    null,
+    'NW ELOPEMENT WORKSHOP',
+    'education',
+  ]);
+  assert.equal(decoded('KAJABI 877-974-1224 CA')[0], null);
   // Processors that serve every trade hint nothing.
   for (const descriptor of [
     'SQ *BLUE DOOR CAFE',

@@ -105,6 +105,8 @@ const FRONTING_PROCESSORS: ReadonlyArray<[RegExp, string]> = [
   // QuickBooks Payments prints "IN *" before the business that invoiced; Checkout.com "CKO*" before its merchant.
   [/^IN\s*\*\s*/, 'intuit'],
   [/^CKO\s*\*\s*/, 'checkout'],
+  // Course platforms print their name, a star, then the school or creator whose course, workshop or coaching was bought.
+  [/^(KAJABI|TEACHABLE|THINKIFIC|PODIA)\s*\*\s*(?=[A-Z0-9])/, 'course_platform'],
   // A PayPal payment funded from the bank account ("PAYPAL INST XFER ADOBE INC"): the payee follows the transfer's words.
   [/^PAYPAL\s+INST\s+XFER\s+(?!(CCD|PPD|WEB|TEL|TRACE|ID)\b)(?=[A-Z])/, 'paypal'],
 ];
@@ -126,7 +128,8 @@ const WALLETS: ReadonlyArray<[RegExp, string]> = [
  * Lyft's rides are local transport; AffiniPay's LawPay takes payments for law firms only and its CPACharge for
  * accounting firms only; Paddle, FastSpring, 2Checkout, Lemon Squeezy and Digital River resell software and other
  * digital subscriptions as their makers' merchant of record; Eventbrite sells tickets to events, which a business's
- * card buys for its conferences and workshops (the chart's Education and Training). Square, Shopify, PayPal, Clover and
+ * card buys for its conferences and workshops (the chart's Education and Training), and Kajabi, Teachable, Thinkific and
+ * Podia host schools that sell courses, workshops and coaching. Square, Shopify, PayPal, Clover and
  * SpotOn serve every trade, so they hint nothing.
  */
 const SOFTWARE_RESELLERS: ReadonlySet<string> = new Set([
@@ -141,7 +144,7 @@ function kindHintOf(processor: string | null, tokens: readonly string[]): ChartR
   if (processor === 'toast' || processor === 'grubhub' || processor === 'seamless' || processor === 'doordash')
     return 'meals';
   if (processor === 'lawpay' || processor === 'cpacharge') return 'professional_services';
-  if (processor === 'eventbrite') return 'education';
+  if (processor === 'eventbrite' || processor === 'course_platform') return 'education';
   if (SOFTWARE_RESELLERS.has(processor ?? '')) return 'software';
   if (processor === 'uber')
     return tokens[1] === 'EATS' ? 'meals' : tokens[1] === 'TRIP' || tokens[1] === 'RIDE' ? 'rideshare' : null;

@@ -230,3 +230,10 @@ test("a name's head word says what the place is: the last trade word, or the one
   assert.equal(out('NEBRASKA SOCIETY OF CPA')?.target, '6240', "a profession's society is dues");
   assert.equal(out('CITY OF BEND WATER')?.target, '6170', "a city's water office bills water");
 });
+
+test("a conference's short forms are education; a payment's confirmation number is no conference", () => {
+  for (const line of ['UNL BEEFWATCH CONF LINCOLN NE', 'NCSEA WEBINAR CHICAGO IL', 'PARKER SEMINARS DALLAS TX'])
+    assert.equal(out(line)?.target, '6230', line);
+  assert.equal(out('Zelle payment to DARNELL WHITAKER Conf# nawrzqgbg'), null);
+  assert.equal(out('ZELLE PAYMENT TO MARIA L LOPEZ CONF#W8K2Z1'), null);
+});

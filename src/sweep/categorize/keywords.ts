@@ -64,6 +64,8 @@ const UNLESS: Readonly<Record<string, RegExp>> = {
   an_advance: /\b(CASH ADV|ADV LOAN|LOAN|FLOOR ADV|ADV FEES?|ADV SVCS|ADV AUTO)\b/,
   // An association is a body of members; "MARLTON PIKE ASSOC LLC" is a company of associates (a landlord, a practice).
   a_company_of_associates: /\bASSOC(IATES)? (LLC|LP|LLP|PLLC)\b/,
+  // A payment's confirmation number ("Zelle payment to … Conf# 8HJ2") is no conference.
+  a_confirmation_number: /\bCONF(IRMATION)?\s?(#|NO\b|NUMBER\b)/,
 };
 
 const HAND_KEYWORDS_FILE = new URL('./hand-keywords.csv', import.meta.url);
