@@ -1761,8 +1761,11 @@ test("a co-op's and a town's utilities, a line of credit drawn and repaid, a bus
   assert.deepEqual(decide(row('OUTWARD REMITTANCE CHARGE', 3_500)), ['bank-fees', '6210']);
   assert.deepEqual(decide(row('ONLINE TRANSFER FROM LOC XXXX9027', -1_000_000)), ['loan-proceeds', '2400']);
   assert.deepEqual(decide(row('ONLINE TRANSFER TO LOC XXXX9027', 250_000)), ['loan-payment', '2400']);
-  // An equipment lender's payment is no card's, whichever bank's name leads it (the keywords read it); a fleet card's bill is.
-  assert.equal(decide(row('ACH Withdrawal WELLS FARGO EQUIP FIN PAYMENT DEEP ROCK WELL', 486_240)), null);
+  // An equipment lender's payment is a loan's, not a card's, whichever bank's name leads it; a fleet card's bill is a card's.
+  assert.deepEqual(decide(row('ACH Withdrawal WELLS FARGO EQUIP FIN PAYMENT DEEP ROCK WELL', 486_240)), [
+    'loan-payment',
+    '2400',
+  ]);
   assert.deepEqual(decide(row('ELECTRONIC WITHDRAWAL VOYAGER FLEET SYS PAYMENT 240318', 114_465)), [
     'card-payment-sent',
     'transfer',
@@ -1811,4 +1814,23 @@ test("a payer the directory lists as paying revenue of its kind decides over a d
   // Uber Eats pays a restaurant for the food it sold; an unlisted company's payment stays the service default.
   assert.equal(eats.target, '4000');
   assert.equal(unlisted.target, '4100');
+});
+
+test("Texas's comptroller and appraisal districts, a payroll service's net pay for a dental practice, a fuel distributor's draft", () => {
+  // Texas taxes no individual's income: its comptroller's debit is the business's own tax, as are its appraisal districts'.
+  assert.deepEqual(decide(row('COMPTROLLER PUB A TAX PAYMNT PPD ID: 1746000164', 112_240)), ['state-tax', '6140']);
+  assert.deepEqual(decide(row('ACH DEBIT ECTOR CAD TAX PMT 240129', 220_677)), ['state-tax', '6140']);
+  assert.deepEqual(
+    decide(row('MCLENNAN CAD DES:TAX PMT ID:P00412288 INDN:BRAZOS CRUMB BAKERY CO ID:1746001882 PPD', 61_130)),
+    ['state-tax', '6140'],
+  );
+  assert.deepEqual(decide(row('ACH DEBIT GILLESPIE APPRAISAL DISTRICT 240130', 482_016)), ['state-tax', '6140']);
+  // The business's own name after a payroll service's entry is no benefit plan.
+  assert.deepEqual(decide(row('ACH DEBIT PAYLOCITY CORP NET PAY 240315 LEGACY SMILES DENTAL', 1_873_306))?.[1], '6180');
+  assert.deepEqual(decide(row('ACH DEBIT PAYLOCITY CORP TAX COLL 240315 LEGACY SMILES DENTAL', 642_091))?.[1], '6140');
+  assert.deepEqual(decide(row('ACH DEBIT PAYLOCITY CORP DENTAL PLAN 240315', 84_000))?.[1], '6050');
+  assert.deepEqual(decide(row('ACH Withdrawal JOHN DEERE FIN PAYMENT 240315', 61_200)), ['loan-payment', '2400']);
+  // A distributor's draft for the fuel a station resells is no vehicle's fuel.
+  assert.notEqual(decide(row('ACH Withdrawal GLOBAL PARTNERS LP FUEL EFT INV 88421', 2_841_260))?.[0], 'vehicle');
+  assert.deepEqual(decide(row('FUEL MART #412 BOISE ID', 6_412, { kind: 'credit_card' })), ['vehicle', '6010']);
 });
