@@ -1833,4 +1833,10 @@ test("Texas's comptroller and appraisal districts, a payroll service's net pay f
   // A distributor's draft for the fuel a station resells is no vehicle's fuel.
   assert.notEqual(decide(row('ACH Withdrawal GLOBAL PARTNERS LP FUEL EFT INV 88421', 2_841_260))?.[0], 'vehicle');
   assert.deepEqual(decide(row('FUEL MART #412 BOISE ID', 6_412, { kind: 'credit_card' })), ['vehicle', '6010']);
+  // A credit union's card among its loans, paid as a VISA; a board that licenses contractors.
+  assert.deepEqual(decide(row('ROGUE CU VISA PMT TRANSFER TO LOAN 09', 450_000))?.[1], 'transfer');
+  assert.deepEqual(
+    decide(row('OR Construction Contractors Bd Salem OR', 32_500, { kind: 'credit_card' }))?.[1],
+    '6140',
+  );
 });

@@ -149,3 +149,21 @@ test("property: a fuel station's card sale is fuel from a fill-up's amount on, b
   // A refund from a station is the fuel's, whatever its amount.
   assert.notEqual(directoryTier(row('SHELL OIL 57444', -900, 'credit_card'))?.target, accountForRole('meals'));
 });
+
+test("a listed word's longer name that the network codes as an eating place is a restaurant, not the brand", async () => {
+  const { categorizeCold, coldEngineRow } = await import('../../../test/support/cold-engine.ts');
+  const [driveIn, station, uncoded] = await categorizeCold([
+    coldEngineRow({
+      id: 'a',
+      description: 'Pilot Butte Drive In Bend OR',
+      amountMinor: 5_620,
+      merchantCategoryCode: '5814',
+    }),
+    coldEngineRow({ id: 'b', description: 'PILOT 00412 BOISE ID', amountMinor: 5_620, merchantCategoryCode: '5814' }),
+    coldEngineRow({ id: 'c', description: 'Pilot Butte Drive In Bend OR', amountMinor: 5_620 }),
+  ]);
+  assert.equal(driveIn.target, accountForRole('meals'));
+  // The brand's own name alone, or a longer name with no code, stays the listing's.
+  assert.equal(station.target, accountForRole('vehicle'));
+  assert.equal(uncoded.target, accountForRole('vehicle'));
+});

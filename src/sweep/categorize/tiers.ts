@@ -3,6 +3,7 @@ import { directoryEntries, lookupDirectory } from './directory/lookup.ts';
 import { accountForRole, US_CHART } from '../../chart/us-chart.ts';
 import { BANK_LOAN_WORDING, HELD_FOR_OTHERS } from './builtin-rules.ts';
 import { matchKeyword } from './keywords.ts';
+import { matchMcc } from './mcc.ts';
 import { PRIOR_SCORE } from './priors.ts';
 import type { BatchTier, EngineRow, RowTier } from './engine.ts';
 import type { TenantBatchTier } from './llm/llm-batch-tier.ts';
@@ -31,6 +32,7 @@ export const directoryTier: RowTier = (row) => {
     paysABanksLoan(row, match) ||
     movesToNoHeldAccount(row, match) ||
     namesAnotherTrade(row, match) ||
+    codedAsARestaurant(row, match) ||
     namesARoutingBank(row, match) ||
     paysTheBusiness(row, match)
   )
@@ -89,6 +91,22 @@ function namesAnotherTrade(
     entityName: row.entityName,
   });
   return word !== null && word.target !== match.target;
+}
+
+/**
+ * "PILOT BUTTE DRIVE IN" with the card network's code for fast food (5814): a shared word's longer name that the network
+ * files as an eating place (5812-5814, codes given to restaurants and bars only) is a restaurant of that name, not the
+ * listed brand; the code speaks instead of the listing. Other codes are left to the listing, which knows better what a
+ * brand sells than a code assigned long ago (Amazon's is still a book store's).
+ */
+function codedAsARestaurant(
+  row: Pick<CategorizationInput, 'direction' | 'merchantCategoryCode'>,
+  match: { target: string; nameGoesOn?: readonly string[] },
+): boolean {
+  if (!match.nameGoesOn) return false;
+  const code = matchMcc(row.merchantCategoryCode, row.direction);
+  const meals = accountForRole('meals');
+  return code !== null && code.target === meals && match.target !== meals;
 }
 
 /**
