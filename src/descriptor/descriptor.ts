@@ -62,15 +62,15 @@ export interface CleanedDescriptor {
 const MAX_KEY_LENGTH = 120;
 
 /**
- * Widths of the fields a name is printed in, counted from the name's first character (a processor's prefix included):
- * Mastercard's card acceptor name (DE 43 positions 1-22) and Visa's (positions 1-25), then city (13) and state; an ACH
- * entry's company name is 16 positions (the NACHA batch header's Company Name field).
- */
-/**
  * Point-of-sale processors whose sellers mostly serve walk-in customers at their own register (Square, Clover, SpotOn,
  * Toast, Zettle): small local businesses, which chains, with registers of their own, are not.
  */
 export const REGISTER_PROCESSORS: ReadonlySet<string> = new Set(['square', 'clover', 'spoton', 'toast', 'zettle']);
+/**
+ * Widths of the fields a name is printed in, counted from the name's first character (a processor's prefix included):
+ * Mastercard's card acceptor name (DE 43 positions 1-22) and Visa's (positions 1-25), then city (13) and state; an ACH
+ * entry's company name is 16 positions (the NACHA batch header's Company Name field).
+ */
 export const CARD_NAME_FIELD_WIDTHS: readonly number[] = [22, 25];
 export const ACH_COMPANY_NAME_WIDTH = 16;
 

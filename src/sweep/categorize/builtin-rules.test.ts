@@ -1839,4 +1839,9 @@ test("Texas's comptroller and appraisal districts, a payroll service's net pay f
     decide(row('OR Construction Contractors Bd Salem OR', 32_500, { kind: 'credit_card' }))?.[1],
     '6140',
   );
+  // A travel site debits a host's checking by ACH for its commission: a traveller pays it by card.
+  assert.deepEqual(decide(row('Withdrawal ACH BOOKING.COM TYPE: B.V. ID: 1184299001 CO: BOOKING.COM', 112_430)), [
+    'travel-site-commission',
+    '6020',
+  ]);
 });

@@ -622,12 +622,13 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     supersedesDirectory: true,
   },
   // Travel sites bill the hotels, inns and hosts that sell rooms through them for their commission, by invoice or a debit
-  // of the host's checking account ("BOOKING.COM BV DIRECTDEBIT … INV1099231", "ACH DEBIT EXPEDIA INC PAYMENT"): the
-  // directory's listing of the same site reads a trip bought on a card.
+  // of the host's checking account ("BOOKING.COM BV DIRECTDEBIT … INV1099231", "ACH DEBIT EXPEDIA INC PAYMENT", any ACH
+  // debit from the site, which a traveller pays by card): the directory's listing of the same site reads a trip bought on
+  // a card.
   {
     name: 'travel-site-commission',
     pattern:
-      /\b(BOOKING\.?COM|BOOKING COM|BOOKINGCOM|EXPEDIA|HOTELS\.?COM|VRBO|HOMEAWAY|TRIPADVISOR|AGODA)\b.*\b(COMMISSION|COMM|INVOICE|INV\w*|DIRECTDEBIT|DIRECT DEBIT|PAYMENT|PMT)\b/,
+      /\b(BOOKING\.?COM|BOOKING COM|BOOKINGCOM|EXPEDIA|HOTELS\.?COM|VRBO|HOMEAWAY|TRIPADVISOR|AGODA)\b.*\b(COMMISSION|COMM|INVOICE|INV\w*|DIRECTDEBIT|DIRECT DEBIT|PAYMENT|PMT)\b|\bACH\b.*\b(BOOKING\.?COM|BOOKINGCOM|EXPEDIA|HOTELS\.?COM|VRBO|HOMEAWAY|AGODA)\b/,
     direction: 'out',
     accountKinds: ['checking', 'savings'],
     target: accountForRole('commissions'),

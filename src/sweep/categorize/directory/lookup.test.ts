@@ -345,3 +345,12 @@ test('property: lookup never throws and only answers with chart accounts or tran
     { numRuns: 500 },
   );
 });
+
+test("behind Shopify's checkout a biller's name is a small seller's; a service sold online is never bought at a terminal", () => {
+  // A utility's word in a surf shop's name on a Shopify store; digital goods are still sold there.
+  assert.equal(lookup('SP XCEL WETSUITS HALEIWA HI', 'out'), null);
+  assert.equal(lookup('SP * CREATIVE MARKET SAN FRANCISCOCA', 'out')?.merchantName, 'Creative Market');
+  // A shared word's longer name at a terminal is a local shop's, not the software of that word.
+  assert.equal(lookup('Withdrawal POS #402913377821 HARVEST MARKET FORT BRAGG CA', 'out'), null);
+  assert.equal(lookup('HARVEST TIME TRACKING NEW YORK NY', 'out')?.merchantName, 'Harvest');
+});

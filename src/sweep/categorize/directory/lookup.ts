@@ -397,13 +397,14 @@ function decide(
 export const SOFTWARE_MAKERS_DOMAIN = /\.(IO|AI|APP|DEV|SO|SH|TECH|CLOUD)$/;
 /** The directory's categories of services sold only online (merchants.csv `category`). */
 const SOLD_ONLINE_ONLY: ReadonlySet<string> = new Set(['software', 'cloud']);
+/** A bank's word for a sale at a terminal, card in hand. */
+const CARD_PRESENT = /\b(POS|POINT OF SALE)\b/;
 /**
- * Payees that bill their customers and never ring a sale on a small seller's register: what is sold online only, and
- * utilities, agencies, banks, lenders, insurers, payroll services and phone carriers. Behind such a register
- * their name is a shop's or a restaurant's ("SQ *BLACK HILLS BURGER" is no Black Hills Energy bill).
+ * Payees that bill their customers and never ring a sale on a small seller's register: utilities, agencies, banks,
+ * lenders, insurers, payroll services and phone carriers, and (NEVER_AT_A_SMALL_REGISTER) what is sold online only.
+ * Behind such a register their name is a shop's or a restaurant's ("SQ *BLACK HILLS BURGER" is no Black Hills Energy bill).
  */
-const NEVER_AT_A_SMALL_REGISTER: ReadonlySet<string> = new Set([
-  ...SOLD_ONLINE_ONLY,
+const BILLERS: ReadonlySet<string> = new Set([
   'utility',
   'government',
   'bank',
@@ -415,6 +416,7 @@ const NEVER_AT_A_SMALL_REGISTER: ReadonlySet<string> = new Set([
   'payroll',
   'telecom',
 ]);
+const NEVER_AT_A_SMALL_REGISTER: ReadonlySet<string> = new Set([...SOLD_ONLINE_ONLY, ...BILLERS]);
 
 function matchTokens(
   tokens: readonly string[],
@@ -423,6 +425,8 @@ function matchTokens(
   industry?: Industry | null,
   cutWords?: readonly string[],
   atSmallSellersRegister = false,
+  cardPresent = false,
+  atSmallSellersStore = false,
 ): DirectoryMatch | null {
   if (tokens.length === 0) return null;
   let position: DirectoryMatch['position'] = 'start';
@@ -440,6 +444,8 @@ function matchTokens(
   // Software and cloud services sell online, never through a shop's card reader, and billers never do: behind a small
   // seller's register their name is someone else's ("SQ *BASECAMP ESPRESSO" is a café, not the project-management service).
   if (atSmallSellersRegister && NEVER_AT_A_SMALL_REGISTER.has(found.entry.category)) return null;
+  // Shopify's checkout is a small seller's own online store ("SP XCEL WETSUITS"): digital goods are sold there, bills not.
+  if (atSmallSellersStore && BILLERS.has(found.entry.category)) return null;
   // "MURPHY PLUMBING": a common surname or a town's name that a longer name goes on from is only maybe the listed
   // merchant. A brand's one word followed by its own trade's words ("VALERO CORNER STORE", "ANTHEM BLUE ... INS PREM")
   // is the brand: only names that many people and places share need the context. An English word is the brand unless the
@@ -449,7 +455,9 @@ function matchTokens(
   const rest = found.alias.includes(' ') ? [] : tokens.slice(found.end).filter((word) => !NAME_TAIL_WORDS.has(word));
   const shared = index.ambiguous.get(found.alias);
   if (rest.length === 0 || !shared) return decide(found, direction, position, industry);
-  if (atSmallSellersRegister) return null;
+  // A service sold online is never bought at a shop's terminal either: a sale the bank marks as made there ("POS", "POINT OF
+  // SALE") under a shared word's longer name ("POS #4029 HARVEST MARKET FORT BRAGG CA") is a local shop's.
+  if (atSmallSellersRegister || (cardPresent && SOLD_ONLINE_ONLY.has(found.entry.category))) return null;
   return decide(found, direction, position, industry, { nameGoesOn: rest, needsContext: shared === 'name' });
 }
 
@@ -478,9 +486,11 @@ export function lookupDirectory(
     : null;
   const split = 'splitTokens' in descriptor ? descriptor.splitTokens : null;
   const atRegister = descriptor.processor != null && REGISTER_PROCESSORS.has(descriptor.processor);
+  const atStore = descriptor.processor === 'shopify';
+  const cardPresent = 'bankPrefix' in descriptor && CARD_PRESENT.test(descriptor.bankPrefix ?? '');
   const fromDescriptor =
-    matchTokens(descriptor.tokens, direction, index, industry, descriptor.cutWords, atRegister) ??
-    (split ? matchTokens(split, direction, index, industry, undefined, atRegister) : null);
+    matchTokens(descriptor.tokens, direction, index, industry, descriptor.cutWords, atRegister, cardPresent, atStore) ??
+    (split ? matchTokens(split, direction, index, industry, undefined, atRegister, cardPresent, atStore) : null);
   if (fromMerchant && fromDescriptor)
     return specificity(fromDescriptor) > specificity(fromMerchant) ? fromDescriptor : fromMerchant;
   // A name read from an address in a software maker's domain ("SEAMLESS.AI") is that maker's, not a listed shop's or
