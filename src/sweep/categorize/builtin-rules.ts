@@ -1136,9 +1136,6 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     direction: 'out',
     target: accountForRole('vehicle'),
     strength: 'fair',
-    // A fuel distributor drafts a station's account for the loads it delivered ("SUNOCO LP FUEL DRAFT", "FUEL EFT INV
-    // 88421"): stock for resale, not a vehicle's fuel.
-    unless: /\bFUEL (DRAFT|EFT|LOAD|LOADS|INV\w*)\b/,
   },
 
   // Moves between accounts and cash.
