@@ -1755,6 +1755,11 @@ test("a co-op's and a town's utilities, a line of credit drawn and repaid, a bus
     'ACH DEBIT LEWISBURG GAS DEPT',
     'ACH DEBIT BOARD OF WATER SUPPLY HNL',
     'ELECTRONIC PMT-WEB, CENTRAL MAINE POW BILLPAY 0312',
+    // Utilities' names cut where the ACH company field ends (16 characters).
+    'ACH DEBIT MIDDLE TN ELECTR BILL PAY 240311',
+    'CORPORATE ACH KENTUCKY UTILITIE BILLPAY 240414',
+    'ACH WITHDRAWAL LUBBOCK POWER & BILL PAY 4412900',
+    'External Withdrawal TACOMA PUBLIC UT - WEB PMT',
   ])
     assert.deepEqual(decide(row(line, 28_840)), ['utility-bill', '6170'], line);
   assert.deepEqual(decide(row('MONTHLY BUSINESS ACCT FEE', 1_500)), ['bank-fees', '6210']);
