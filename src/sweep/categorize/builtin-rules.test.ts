@@ -1846,4 +1846,15 @@ test("Texas's comptroller and appraisal districts, a payroll service's net pay f
     'travel-site-commission',
     '6020',
   ]);
+  // Tax words glued or cut where the field ends, a county collector's, Pennsylvania's earned-income collectors, FINRA's
+  // registration, a state's driver and vehicle services glued to its code.
+  assert.deepEqual(decide(row('CORPORATE ACH TAXPAYMENT OHIO BUS GATEWAY CAT', 48_000))?.[1], '6140');
+  assert.deepEqual(
+    decide(row('ORIG CO NAME:TEXAS COMPTROLL ORIG ID:1746000111 CO ENTRY DESCR:TAXPAYMENTSEC:CCD', 9_000))?.[1],
+    '6140',
+  );
+  assert.deepEqual(decide(row('ACH DEBIT ARKANSAS COUNTY COLL TAX PMT', 184_000))?.[1], '6140');
+  assert.deepEqual(decide(row('ACH Debit KEYSTONE COLLECT EIT WH 240430', 41_200))?.[1], '6140');
+  assert.deepEqual(decide(row('ACH WITHDRAWAL FINRA IARD RENEWAL 250110', 25_000))?.[1], '6140');
+  assert.deepEqual(decide(row('ACH DEBIT MNDVS ONLINE PMT 240422', 12_500))?.[1], '6140');
 });

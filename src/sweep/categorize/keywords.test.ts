@@ -237,3 +237,14 @@ test("a conference's short forms are education; a payment's confirmation number 
   assert.equal(out('Zelle payment to DARNELL WHITAKER Conf# nawrzqgbg'), null);
   assert.equal(out('ZELLE PAYMENT TO MARIA L LOPEZ CONF#W8K2Z1'), null);
 });
+
+test("a landlord bills as the building it owns; a town's building department is the town's", () => {
+  for (const line of [
+    'BILL PAY TO HERITAGE MEDICAL BUILDING LLC',
+    'ONLINE BILL PAY SQUIRREL HILL PROFESSIONAL BLDG',
+    'REGIONS BILLPAY WESTSHORE CORPORATE CTR',
+    'BILL PAY Lohi Office Partners ON-LINE No Account Number ON 02-01',
+  ])
+    assert.equal(out(line)?.target, '6110', line);
+  assert.equal(out('DBT PURCHASE - 0402 CITY OF CRANSTON BLDG INSP')?.target, '6140');
+});

@@ -373,7 +373,8 @@ test("property: a company's plan-priced card charge printed with its city is a g
   await fc.assert(
     fc.asyncProperty(
       fc.array(syllable, { minLength: 1, maxLength: 2 }).map((words) => words.join(' ')),
-      fc.constantFrom('INC', 'LLC', 'TECHNOLOGY', 'SOLUTIONS'),
+      // A technology company is guessed software at any price (below).
+      fc.constantFrom('INC', 'LLC', 'CORP', 'SOLUTIONS'),
       fc.constantFrom(12_000, 17_900, 29_999, 49_500),
       async (name, form, amountMinor) => {
         const [plan, odd] = await categorize([
@@ -405,5 +406,25 @@ test("property: a card's meal-sized sale from a merchant printing no place, tele
       },
     ),
     { numRuns: 30 },
+  );
+});
+
+test('property: an unexplained technology company, billed by ACH or on a card, is guessed software, for review', async () => {
+  await fc.assert(
+    fc.asyncProperty(
+      unknownName,
+      fc.constantFrom('TECHNOLOGY', 'TECHNOLOGIES', 'TECHNOLOG', 'TECHNOLO'),
+      fc.constantFrom(
+        (name: string) => `ACH DEBIT ${name} INVOICE 240401`,
+        (name: string) => `${name} SACRAMENTO CA`,
+        (name: string) => `Withdrawal to ${name} ACH 240301`,
+      ),
+      fc.integer({ min: 1_000, max: 900_000 }),
+      async (name, word, shape, amountMinor) => {
+        const [answer] = await categorize([row(shape(`${name} ${word}`), { kind: 'checking', amountMinor })]);
+        assert.deepEqual([answer.target, answer.needsReview], [accountForRole('software'), true], shape(name));
+      },
+    ),
+    { numRuns: 40 },
   );
 });
