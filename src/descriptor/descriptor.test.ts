@@ -271,6 +271,7 @@ test('the bank prefix is reported and never swallows the whole descriptor', () =
   assert.equal(cleanDescriptor('0304 SQ *VERO ESPRESSO HOUSE EUGENE OR').processor, 'square');
   assert.equal(cleanDescriptor('0312 TST* BEPPE & GIANNIS TRATT EUGENE OR').merchantKey, 'BEPPE & GIANNIS TRATT');
   assert.equal(cleanDescriptor('1111 LINCOLN RD MIAMI FL').processor, null);
+  assert.equal(cleanDescriptor('x9921 SQ *CAFE CHEW').merchantKey, 'CAFE CHEW');
   // The point-of-sale terminal's number is the bank's; a name that begins with TERMINAL stays.
   assert.equal(cleanDescriptor('POS PURCHASE TERMINAL 40812736 SHEETZ 0448 CRANBERRY TWP PA').merchantKey, 'SHEETZ');
   assert.equal(cleanDescriptor('POS PURCHASE TERMINAL CITY CLUB PORTLAND OR').merchantKey, 'TERMINAL CITY CLUB');

@@ -699,9 +699,10 @@ export function unglueBankWords(description: string): string {
 
 /**
  * A card's last four digits or the sale's date (MMDD) that some exports print first, before the bank's words or a
- * processor's star ("1234 Debit Card Purchase Tst* Bens Chili Bowl", "0304 SQ *VERO ESPRESSO HOUSE EUGENE OR").
+ * processor's star ("1234 Debit Card Purchase Tst* Bens Chili Bowl", "0304 SQ *VERO ESPRESSO HOUSE EUGENE OR", "x9921 SQ *CAFE
+ * CHEW").
  */
-const CARD_DIGITS_FIRST = /^\d{4} (?=(DEBIT|POS|CHECK ?CARD|CARD|PURCHASE|RECURRING)\b|[A-Z]{2,8} ?\*)/;
+const CARD_DIGITS_FIRST = /^(X|\*|\.{2,})?\d{4} (?=(DEBIT|POS|CHECK ?CARD|CARD|PURCHASE|RECURRING)\b|[A-Z]{2,8} ?\*)/;
 const MONTH_DATE_FIRST = /^(JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|SEPT|OCT|NOV|DEC)\.? \d{1,2}(,? \d{4})? (?=\S)/;
 
 function strip(input: string): Stripped {

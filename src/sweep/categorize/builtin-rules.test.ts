@@ -1858,3 +1858,24 @@ test("Texas's comptroller and appraisal districts, a payroll service's net pay f
   assert.deepEqual(decide(row('ACH WITHDRAWAL FINRA IARD RENEWAL 250110', 25_000))?.[1], '6140');
   assert.deepEqual(decide(row('ACH DEBIT MNDVS ONLINE PMT 240422', 12_500))?.[1], '6140');
 });
+
+test("words a narrow export cut: a town's water, a payroll service's abbreviation, a loan after its bank, a claim payment", () => {
+  assert.deepEqual(decide(row('TOWN OF BARNSTABLE WAT', 9_640)), ['municipal-utility', '6170']);
+  assert.deepEqual(decide(row('CITY OF ASHEVILLE WATE', 7_418)), ['municipal-utility', '6170']);
+  assert.deepEqual(decide(row('HEARTLAND PAYRL NET', 712_033))?.[1], '6180');
+  assert.deepEqual(decide(row('HEARTLAND PAYRL TAX', 248_011))?.[1], '6140');
+  assert.deepEqual(
+    decide(row('ORIG CO NAME:PATRIOT SOFTWA ORIG ID:1 CO ENTRY DESCR:TAXES SEC:CCD', 78_860))?.[1],
+    '6140',
+  );
+  assert.deepEqual(decide(row('ACH DEBIT ZIONS LOAN', 120_000)), ['loan-payment', '2400']);
+  assert.deepEqual(decide(row('ach debit huntington loa', 91_500)), ['loan-payment', '2400']);
+  // A person repaid, a course on signing loans: no bank's loan.
+  assert.notEqual(decide(row('ZELLE TO ROSA VEGA MEMO LOAN REPAYMT 1 OF 5', 40_000))?.[0], 'loan-payment');
+  assert.notEqual(decide(row('LOAN SIGNING SYSTEM', 19_700, { kind: 'credit_card' }))?.[0], 'loan-payment');
+  assert.deepEqual(decide(row('LINE OF CREDIT INT', 14_288))?.[1], '6070');
+  assert.deepEqual(decide(row('RET ITEM FEE', 1_200)), ['bank-fees', '6210']);
+  assert.deepEqual(decide(row('TRANSFER TO RAMAN PERS', 250_000))?.[1], '3200');
+  assert.deepEqual(decide(row('UNITEDHEALTHCARE HCCLA', -384_000))?.[1], '4100');
+  assert.deepEqual(decide(row('Withdrawal BK OF AMER CC', 187_713)), ['card-payment-sent', 'transfer']);
+});
