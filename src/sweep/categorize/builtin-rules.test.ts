@@ -1878,4 +1878,11 @@ test("words a narrow export cut: a town's water, a payroll service's abbreviatio
   assert.deepEqual(decide(row('TRANSFER TO RAMAN PERS', 250_000))?.[1], '3200');
   assert.deepEqual(decide(row('UNITEDHEALTHCARE HCCLA', -384_000))?.[1], '4100');
   assert.deepEqual(decide(row('Withdrawal BK OF AMER CC', 187_713)), ['card-payment-sent', 'transfer']);
+  // Dues outrank the collector's listing; a card service's payment after a dash; an online-banking fee; Ohio's RITA; a
+  // board that licenses a trade.
+  assert.deepEqual(decide(row('ACH DEBIT MICH FARM BUREAU DUES', 9_500)), ['dues', '6240']);
+  assert.deepEqual(decide(row('ACH DEBIT - TCF CARD SVCS - PAYMENT', 228_044)), ['card-payment-sent', 'transfer']);
+  assert.deepEqual(decide(row('KEY BUSINESS ONLINE FEE', 2_000)), ['bank-fees', '6210']);
+  assert.deepEqual(decide(row('ACH DEBIT RITA OHIO TAX PAYMT', 3_640))?.[1], '6140');
+  assert.deepEqual(decide(row('OHIO CONSTR IND LIC BOARD COLUMBUS OH', 12_000, { kind: 'credit_card' }))?.[1], '6140');
 });
