@@ -5,7 +5,7 @@ import { revenueTargetFor } from './industry.ts';
 import { namesAPerson } from '../../descriptor/person-name.ts';
 import { HAND_KEYWORD_RULES, matchKeyword } from './keywords.ts';
 import { matchMcc } from './mcc.ts';
-import { SOFTWARE_MAKERS_DOMAIN } from './directory/lookup.ts';
+import { CARD_PRESENT, SOFTWARE_MAKERS_DOMAIN } from './directory/lookup.ts';
 
 /**
  * The likeliest account of a row nothing else explained, offered for review only: its confidence stays far below any
@@ -112,19 +112,17 @@ export const REMOTE_ORDER_SCORE = 0.2;
  */
 const PLAN_PRICE_SCORE = 0.2;
 /**
- * A company's legal form or a technology firm's word in the name ("BULLHORN INC BOSTON MA", "REDTAIL TECHNOLOGY
- * SACRAMENTO CA"): at a plan price above what a meal costs, a subscription more often than stock (software for 18 of 57
- * such read lines nothing else explained, cost of goods for 11).
+ * A company's legal form or a software firm's word in the name ("BULLHORN INC BOSTON MA"): at a plan price above what a
+ * meal costs, a subscription more often than stock (software for 18 of 57 such read lines nothing else explained, cost of
+ * goods for 11; a technology firm's word, counted among them then, is read first now, at any price).
  */
-const COMPANY_NAME = /\b(INC|LLC|CORP|CORPORATION|TECHNOLOGY|TECHNOLOGIES|SOFTWARE|SOLUTIONS|LABS|SYSTEMS)\b/;
+const COMPANY_NAME = /\b(INC|LLC|CORP|CORPORATION|SOFTWARE|SOLUTIONS|LABS|SYSTEMS)\b/;
 /**
  * A payee named a technology company ("AXXESS TECHNOLOG INVOICE", "REDTAIL TECHNOLOGY SACRAMENTO CA", cut where the field
  * ends) sells software more often than the goods it makes: 12 of the 19 such lines that nothing else explained on the
  * written read sets were subscriptions (goods, supplies and equipment the rest). A guess, for review.
  */
 const TECHNOLOGY_FIRM = /\b(TECHNOLOGY|TECHNOLOGIES|TECHNOLOGIE|TECHNOLOG|TECHNOLO)\b/;
-/** A bank's word for a sale at a terminal, card in hand ("POS DEBIT", "POINT OF SALE"): no plan billed online. */
-const CARD_PRESENT = /\b(POS|POINT OF SALE)\b/;
 function isAPlanPrice(amountMinor: number): boolean {
   const cents = amountMinor % 100;
   return amountMinor < ONLINE_SUBSCRIPTION_MAX_MINOR && (cents === 0 || cents === 99 || cents === 95);

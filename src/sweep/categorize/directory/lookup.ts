@@ -397,8 +397,8 @@ function decide(
 export const SOFTWARE_MAKERS_DOMAIN = /\.(IO|AI|APP|DEV|SO|SH|TECH|CLOUD)$/;
 /** The directory's categories of services sold only online (merchants.csv `category`). */
 const SOLD_ONLINE_ONLY: ReadonlySet<string> = new Set(['software', 'cloud']);
-/** A bank's word for a sale at a terminal, card in hand. */
-const CARD_PRESENT = /\b(POS|POINT OF SALE)\b/;
+/** A bank's word for a sale at a terminal, card in hand ("POS DEBIT", "POINT OF SALE"). */
+export const CARD_PRESENT = /\b(POS|POINT OF SALE)\b/;
 /**
  * Payees that bill their customers and never ring a sale on a small seller's register: utilities, agencies, banks,
  * lenders, insurers, payroll services and phone carriers, and (NEVER_AT_A_SMALL_REGISTER) what is sold online only.
