@@ -248,3 +248,10 @@ test("a landlord bills as the building it owns; a town's building department is 
     assert.equal(out(line)?.target, '6110', line);
   assert.equal(out('DBT PURCHASE - 0402 CITY OF CRANSTON BLDG INSP')?.target, '6140');
 });
+
+test("a print shop's work is the business's marketing, a copy center's its office; a public house is a pub", () => {
+  assert.equal(out('SQ *PHOENIX PRINT SHOP Phoenix AZ')?.target, '6000');
+  assert.equal(out('SQ *BARKSIDE PRINTING Nashville TN')?.target, '6000');
+  assert.equal(out('MAIN STREET COPY CENTER BOISE ID')?.target, '6090');
+  assert.equal(out('FIRESTONE PUBLIC HOUSE SACRAMENTO CA')?.target, '6160');
+});
