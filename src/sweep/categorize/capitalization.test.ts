@@ -205,3 +205,17 @@ test('property: a card sale nothing knew is offered as equipment above the safe 
   ]);
   assert.equal(bill.target, accountForRole('cost_of_goods'));
 });
+
+test("a medical or dental supply house's large order stays supplies; a home center's is offered as stock", async () => {
+  const [dental, homeCenter] = await categorizeCold([
+    coldEngineRow({
+      id: 'schein',
+      description: 'ACH DEBIT HENRY SCHEIN INC PAYMENT 240305',
+      amountMinor: 241_862,
+      bankAccountKind: 'checking',
+    }),
+    coldEngineRow({ id: 'lowes', description: 'LOWES #01172* HATTIESBURG MS', amountMinor: 241_862 }),
+  ]);
+  assert.equal(dental.target, accountForRole('supplies'));
+  assert.deepEqual([homeCenter.target, homeCenter.needsReview], [accountForRole('cost_of_goods'), true]);
+});
