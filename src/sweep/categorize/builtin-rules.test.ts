@@ -1070,7 +1070,7 @@ test("government: a city's utility bill is a utility; a state's workforce agency
   assert.equal(decide(row('TX ROADHOUSE 0412 AUSTIN TX', 9_000)), null, "a state's code before a name is no agency");
 });
 
-test("an insurer's premium is read from its ACH entry; a consumer's entry is the owner's policy, a health plan's a guess", () => {
+test("an insurer's premium is read from its ACH entry; a consumer's entry to a person is the owner's policy, a health plan's a guess", () => {
   for (const line of [
     'ELECTRONIC WITHDRAWAL PINNACOL ASSURANC REF=913797484345819N00 8955839016PREMIUM',
     'PINNACOL ASSURAN PREMIUM   4015523        CCD ID: 1840862116',
@@ -1085,6 +1085,12 @@ test("an insurer's premium is read from its ACH entry; a consumer's entry is the
     decide(row('ANTHEM BLUE DES:INS PREM ID:XPK4TK7M3 INDN:MORGAN ELLIS CO ID:2898548009 PPD', 41_200)),
     ['personal-policy-premium', '3200'],
   );
+  // A consumer's entry to a receiver that is a business, or to no one named, is the business's own policy.
+  for (const line of [
+    'ORIG CO NAME:COPPERPOINT INS ORIG ID:9860008122 DESC DATE:240415 CO ENTRY DESCR:PREMIUM SEC:PPD',
+    'ACH PPD INSPECTORPRO INS PREMIUM 0012984',
+  ])
+    assert.deepEqual(decide(row(line, 41_200)), ['insurance-premium', '6060'], line);
   const health = matchBuiltinRule(
     row('QUARTZ HEALTH SOL DES:PREMIUM ID:4183381155 INDN:ACORNS CO ID:6048694794 CCD', 742_000),
   );
@@ -1795,6 +1801,13 @@ test("a co-op's and a town's utilities, a line of credit drawn and repaid, a bus
   assert.deepEqual(decide(row('ACH DEBIT TWIA POLICY PREMIUM 2024-25', 884_000)), ['insurance-premium', '6060']);
   // A platform's negative balance taken back is refunds after the payout, not the platform's plan.
   assert.deepEqual(decide(row('KAJABI PAYMENTS NEG BAL DEBIT', 29_700)), ['platform-negative-balance', '4200']);
+  // Stripe pays out net of its fees: its debit of the bank account is a shortfall, unless it names a fee or its Capital.
+  assert.deepEqual(decide(row('ACH DEBIT STRIPE TRANSFER ST-P8X2L0R4F7H1', 41_200)), [
+    'platform-negative-balance',
+    '4200',
+  ]);
+  assert.notEqual(decide(row('STRIPE BILLING FEES 240301', 2_900))?.[0], 'platform-negative-balance');
+  assert.notEqual(decide(row('STRIPE CAPITAL LOAN PMT 240301', 82_000))?.[0], 'platform-negative-balance');
   // An ACH to an account its wording calls personal is the owner's.
   assert.deepEqual(decide(row('ACH DEBIT SADIE BURKE PERSONAL XFER', 120_000)), ['to-personal-account', '3200']);
   assert.deepEqual(decide(row('ACH Debit TESSA HOLLIS PERSONAL', 500_000)), ['to-personal-account', '3200']);

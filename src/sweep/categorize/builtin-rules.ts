@@ -199,8 +199,9 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
   },
   // An insurer debits its premium by ACH under the entry description PREMIUM ("PINNACOL ASSURAN DES:PREMIUM", PNC's
   // "CORPORATE ACH PREMIUM PA SWIF", "EMPLOYERS PREMIUM 240305 EIG4471902"). Debited as a consumer's entry (NACHA's PPD
-  // class; businesses pay by CCD) the policy is the owner's own; a health plan's premium is employees' benefits or the
-  // owner's own cover, which the line cannot tell, so both are guesses for review.
+  // class) to a receiver the line names as a person, the policy is the owner's own; insurers debit small businesses as
+  // PPD entries too, so the class alone says nothing (all 5 such read lines naming no person were the business's own). A
+  // health plan's premium is employees' benefits or the owner's own cover, which the line cannot tell: a guess.
   {
     name: 'personal-policy-premium',
     pattern: new RegExp(String.raw`^(?=.*\bPPD\b).*?(${PREMIUM_DEBIT})`),
@@ -579,11 +580,12 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     supersedesDirectory: true,
   },
   // A platform that paid out more than its balance then held takes the difference back from the bank account ("KAJABI
-  // PAYMENTS NEG BAL DEBIT", Stripe's negative-balance debit): refunds and disputes that came after the payout, as a guess
-  // (a fee can be part of it), never the platform's plan.
+  // PAYMENTS NEG BAL DEBIT"): refunds and disputes that came after the payout, as a guess (a fee can be part of it), never
+  // the platform's plan. Stripe takes its fees from the balance before paying out, so its debit of the bank account is
+  // such a shortfall (8 of the 9 read lines were refunds), unless it names a fee, a refund or Stripe Capital.
   {
     name: 'platform-negative-balance',
-    pattern: /\bNEG(ATIVE)? ?BAL(ANCE)?\b/,
+    pattern: /\bNEG(ATIVE)? ?BAL(ANCE)?\b|\bSTRIPE\b(?!.*\b(CAPITAL|LOAN|FEE|FEES|BILLING|REFUND|REFUNDS)\b)/,
     direction: 'out',
     accountKinds: ['checking', 'savings'],
     target: accountForRole('refunds'),
@@ -1497,6 +1499,11 @@ function ownersIncomeTax(
   return { target: rule.target, rawScore: GUESS_SCORE };
 }
 
+/** The receiver an ACH entry names ("INDN:MORGAN ELLIS CO ID", "IND NAME:BRIGHT BEGINNINGS"), or nothing. */
+function achReceiver(description: string): string {
+  return /\b(?:INDN|IND NAME):\s*(.*?)(?:\s+(?:CO ID|TRN|TRACE|ID):|$)/.exec(description.toUpperCase())?.[1] ?? '';
+}
+
 /** The taxpayer a refund names: the ACH receiver's field ("INDN:LUIS ORTEGA CO ID"), or the words after the refund's own. */
 function refundedTo(description: string): string {
   const upper = description.toUpperCase();
@@ -1663,6 +1670,7 @@ export function matchBuiltinRule(input: CategorizationInput): BuiltinRuleMatch |
       // cannot tell, so it waits in transfers in transit as a question, never an equity move approved on its own.
       return { rule, target: TRANSFER, rawScore: GUESS_SCORE };
     }
+    if (rule.name === 'personal-policy-premium' && !namesAPerson(achReceiver(input.description), false)) continue;
     if (rule.name === 'ach-to-a-person' && !namesAPerson(input.description.replace(/^.*?\bTO\b/i, ''), true)) continue;
     if (rule.name === 'person-to-person-payment' || rule.name === 'ach-to-a-person') {
       const target =
