@@ -1899,3 +1899,15 @@ test("words a narrow export cut: a town's water, a payroll service's abbreviatio
   assert.deepEqual(decide(row('ACH DEBIT RITA OHIO TAX PAYMT', 3_640))?.[1], '6140');
   assert.deepEqual(decide(row('OHIO CONSTR IND LIC BOARD COLUMBUS OH', 12_000, { kind: 'credit_card' }))?.[1], '6140');
 });
+
+test("a lender's interest said by its entry or cut short is interest; a finance company's lease rents equipment", () => {
+  for (const line of [
+    'ACH DEBIT NEXTGEAR CAPITAL INT/FEES CCD 0000471882',
+    'YAMAHA MOTOR FIN DES:INTEREST ID:TRP00412 INDN:THUNDER ROAD POWERSP CO ID:9954421180 CCD',
+    'ACH DR HUNTINGTON DIST FIN FLRPLN INT HTS00218',
+    'LOAN PMT XXXXXX0412 INT ONLY',
+  ])
+    assert.deepEqual(decide(row(line, 118_427))?.[1], '6070', line);
+  assert.deepEqual(decide(row('ACH DEBIT MITSUBISHI HC CAP LEASE PMT', 164_400)), ['vehicle-lease', '6100']);
+  assert.deepEqual(decide(row('ACH DEBIT MAPLE PLAZA LEASE PMT', 164_400)), ['rent', '6110']);
+});

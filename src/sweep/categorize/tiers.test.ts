@@ -167,3 +167,13 @@ test("a listed word's longer name that the network codes as an eating place is a
   assert.equal(station.target, accountForRole('vehicle'));
   assert.equal(uncoded.target, accountForRole('vehicle'));
 });
+
+test("a short alias's name that goes on into another trade is that trade's business (BJ'S RESTAURANTS is no warehouse club)", async () => {
+  const { categorizeCold, coldEngineRow } = await import('../../../test/support/cold-engine.ts');
+  const [restaurant, club] = await categorizeCold([
+    coldEngineRow({ id: 'a', description: "BJ'S RESTAURANTS 0523    TEMECULA     CA", amountMinor: 8_640 }),
+    coldEngineRow({ id: 'b', description: "BJ'S WHOLESALE #0112 WALTHAM MA", amountMinor: 18_640 }),
+  ]);
+  assert.equal(restaurant.target, accountForRole('meals'));
+  assert.notEqual(club.target, accountForRole('meals'));
+});

@@ -354,3 +354,9 @@ test("behind Shopify's checkout a biller's name is a small seller's; a service s
   assert.equal(lookup('Withdrawal POS #402913377821 HARVEST MARKET FORT BRAGG CA', 'out'), null);
   assert.equal(lookup('HARVEST TIME TRACKING NEW YORK NY', 'out')?.merchantName, 'Harvest');
 });
+
+test('an alias of three letters or fewer is read as a shared word: the words after it go with the match', () => {
+  assert.deepEqual(lookup('PGW AUTO GLASS', 'out')?.nameGoesOn, ['AUTO', 'GLASS']);
+  assert.equal(lookup('PGW AUTO GLASS', 'out')?.needsContext, undefined);
+  assert.equal(lookup('PGW', 'out')?.nameGoesOn, undefined);
+});

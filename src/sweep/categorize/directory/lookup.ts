@@ -453,7 +453,9 @@ function matchTokens(
   // name goes on from is someone else's ("SQ *BLADE RUNNER SHARPENIN" is a local sharpener, "SQ *COPPER KETTLE" a café):
   // chains ring their sales on registers of their own.
   const rest = found.alias.includes(' ') ? [] : tokens.slice(found.end).filter((word) => !NAME_TAIL_WORDS.has(word));
-  const shared = index.ambiguous.get(found.alias);
+  // An alias of three letters or fewer is an acronym other names are made of too ("PGW AUTO GLASS" is no Philadelphia Gas
+  // Works bill): it is read as a shared word.
+  const shared = index.ambiguous.get(found.alias) ?? (found.alias.length <= 3 ? 'word' : undefined);
   if (rest.length === 0 || !shared) return decide(found, direction, position, industry);
   // A service sold online is never bought at a shop's terminal either: a sale the bank marks as made there ("POS", "POINT OF
   // SALE") under a shared word's longer name ("POS #4029 HARVEST MARKET FORT BRAGG CA") is a local shop's.
