@@ -1911,3 +1911,16 @@ test("a lender's interest said by its entry or cut short is interest; a finance 
   assert.deepEqual(decide(row('ACH DEBIT MITSUBISHI HC CAP LEASE PMT', 164_400)), ['vehicle-lease', '6100']);
   assert.deepEqual(decide(row('ACH DEBIT MAPLE PLAZA LEASE PMT', 164_400)), ['rent', '6110']);
 });
+
+test('giving platforms and donor-advised funds pay a charity its donations; heating oil is a utility', () => {
+  for (const line of [
+    'PUSHPAY USA INC DEPOSIT 240304 GRACE FELLOWSHI',
+    'TITHE.LY DEPOSIT 240318 ST-2K8F9Q',
+    'GOFUNDME PAYOUT 240320 SECOND CHANCE PAWS',
+    'WT FED#03218 JPMORGAN CHASE BAN /ORG=SCHWAB CHARITABLE FUND SRF# 0329148821',
+    'ACH CREDIT BLACKBAUD GIVING F BBGF 240328',
+    'ACH DEPOSIT THE KROGER CO COMM REWARDS 240318',
+  ])
+    assert.deepEqual(decide(row(line, -250_000)), ['donations-and-grants', '4900'], line);
+  assert.deepEqual(decide(row('ACH DEBIT WACHUSETT FUEL OIL AUTOPAY 240314', 61_240)), ['utility-bill', '6170']);
+});
