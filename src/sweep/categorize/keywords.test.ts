@@ -255,3 +255,10 @@ test("a print shop's work is the business's marketing, a copy center's its offic
   assert.equal(out('MAIN STREET COPY CENTER BOISE ID')?.target, '6090');
   assert.equal(out('FIRESTONE PUBLIC HOUSE SACRAMENTO CA')?.target, '6160');
 });
+
+test("a company named for learning sells courses; a profession's academy bills dues", () => {
+  assert.equal(out('RELIAS LEARNING CARY NC')?.target, '6230');
+  assert.equal(out('ACADEMY OF NUTRITION AND CHICAGO IL')?.target, '6240');
+  assert.equal(out('AMERICAN ACADEMY OF PEDIATRICS ITASCA IL')?.target, '6240');
+  assert.equal(out('SUMMIT MARTIAL ARTS ACADEMY DENVER CO')?.target, '6230');
+});
