@@ -262,3 +262,8 @@ test("a company named for learning sells courses; a profession's academy bills d
   assert.equal(out('AMERICAN ACADEMY OF PEDIATRICS ITASCA IL')?.target, '6240');
   assert.equal(out('SUMMIT MARTIAL ARTS ACADEMY DENVER CO')?.target, '6230');
 });
+
+test("a bridal show's booth is marketing; a janitorial supply house cut short is supplies", () => {
+  assert.equal(out('NASHVILLE BRIDAL SHOW   NASHVILLE           TN')?.target, '6000');
+  assert.equal(out('DAYTON JANITORIAL SUP DAYTON OH')?.target, '6130');
+});
