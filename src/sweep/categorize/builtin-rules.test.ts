@@ -1923,4 +1923,6 @@ test('giving platforms and donor-advised funds pay a charity its donations; heat
   ])
     assert.deepEqual(decide(row(line, -250_000)), ['donations-and-grants', '4900'], line);
   assert.deepEqual(decide(row('ACH DEBIT WACHUSETT FUEL OIL AUTOPAY 240314', 61_240)), ['utility-bill', '6170']);
+  assert.deepEqual(decide(row('RETURNED ITEM - DEPOSITED CHECK CK# 2214', 8_500))?.[0], 'deposited-item-returned');
+  assert.deepEqual(decide(row('RETURNED ITEM FEE', 1_200)), ['bank-fees', '6210']);
 });
