@@ -1499,11 +1499,6 @@ function ownersIncomeTax(
   return { target: rule.target, rawScore: GUESS_SCORE };
 }
 
-/** The receiver an ACH entry names ("INDN:MORGAN ELLIS CO ID", "IND NAME:BRIGHT BEGINNINGS"), or nothing. */
-function achReceiver(description: string): string {
-  return /\b(?:INDN|IND NAME):\s*(.*?)(?:\s+(?:CO ID|TRN|TRACE|ID):|$)/.exec(description.toUpperCase())?.[1] ?? '';
-}
-
 /** The taxpayer a refund names: the ACH receiver's field ("INDN:LUIS ORTEGA CO ID"), or the words after the refund's own. */
 function refundedTo(description: string): string {
   const upper = description.toUpperCase();
@@ -1670,7 +1665,8 @@ export function matchBuiltinRule(input: CategorizationInput): BuiltinRuleMatch |
       // cannot tell, so it waits in transfers in transit as a question, never an equity move approved on its own.
       return { rule, target: TRANSFER, rawScore: GUESS_SCORE };
     }
-    if (rule.name === 'personal-policy-premium' && !namesAPerson(achReceiver(input.description), false)) continue;
+    if (rule.name === 'personal-policy-premium' && !namesAPerson(achReceiverName(input.description) ?? '', false))
+      continue;
     if (rule.name === 'ach-to-a-person' && !namesAPerson(input.description.replace(/^.*?\bTO\b/i, ''), true)) continue;
     if (rule.name === 'person-to-person-payment' || rule.name === 'ach-to-a-person') {
       const target =

@@ -96,8 +96,8 @@ function namesAnotherTrade(
 /**
  * "PILOT BUTTE DRIVE IN" with the card network's code for fast food (5814): a shared word's longer name that the network
  * files as a place to eat (bakeries, caterers, restaurants, bars, fast food: 5462, 5811-5814, codes given to no other
- * trade) is a business of that name, not the listed brand; the code speaks instead of the listing. Other codes are left to the listing, which knows better what a
- * brand sells than a code assigned long ago (Amazon's is still a book store's).
+ * trade) is a business of that name, not the listed brand; the code speaks instead of the listing. Other codes are left
+ * to the listing, which knows better what a brand sells than a code assigned long ago (Amazon's is still a book store's).
  */
 function codedAsARestaurant(
   row: Pick<CategorizationInput, 'direction' | 'merchantCategoryCode'>,

@@ -418,15 +418,20 @@ const BILLERS: ReadonlySet<string> = new Set([
 ]);
 const NEVER_AT_A_SMALL_REGISTER: ReadonlySet<string> = new Set([...SOLD_ONLINE_ONLY, ...BILLERS]);
 
+/** Where the bank says the sale was made: a small seller's register or own online store, or a card's terminal. */
+interface SaleSite {
+  atSmallSellersRegister?: boolean;
+  atSmallSellersStore?: boolean;
+  cardPresent?: boolean;
+}
+
 function matchTokens(
   tokens: readonly string[],
   direction: 'in' | 'out',
   index: Directory,
   industry?: Industry | null,
   cutWords?: readonly string[],
-  atSmallSellersRegister = false,
-  cardPresent = false,
-  atSmallSellersStore = false,
+  { atSmallSellersRegister = false, atSmallSellersStore = false, cardPresent = false }: SaleSite = {},
 ): DirectoryMatch | null {
   if (tokens.length === 0) return null;
   let position: DirectoryMatch['position'] = 'start';
@@ -487,12 +492,14 @@ export function lookupDirectory(
     ? matchTokens(descriptor.merchantName.split(' '), direction, index, industry)
     : null;
   const split = 'splitTokens' in descriptor ? descriptor.splitTokens : null;
-  const atRegister = descriptor.processor != null && REGISTER_PROCESSORS.has(descriptor.processor);
-  const atStore = descriptor.processor === 'shopify';
-  const cardPresent = 'bankPrefix' in descriptor && CARD_PRESENT.test(descriptor.bankPrefix ?? '');
+  const site: SaleSite = {
+    atSmallSellersRegister: descriptor.processor != null && REGISTER_PROCESSORS.has(descriptor.processor),
+    atSmallSellersStore: descriptor.processor === 'shopify',
+    cardPresent: 'bankPrefix' in descriptor && CARD_PRESENT.test(descriptor.bankPrefix ?? ''),
+  };
   const fromDescriptor =
-    matchTokens(descriptor.tokens, direction, index, industry, descriptor.cutWords, atRegister, cardPresent, atStore) ??
-    (split ? matchTokens(split, direction, index, industry, undefined, atRegister, cardPresent, atStore) : null);
+    matchTokens(descriptor.tokens, direction, index, industry, descriptor.cutWords, site) ??
+    (split ? matchTokens(split, direction, index, industry, undefined, site) : null);
   if (fromMerchant && fromDescriptor)
     return specificity(fromDescriptor) > specificity(fromMerchant) ? fromDescriptor : fromMerchant;
   // A name read from an address in a software maker's domain ("SEAMLESS.AI") is that maker's, not a listed shop's or
