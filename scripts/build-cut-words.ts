@@ -1,5 +1,8 @@
 /**
- * `npm run build:cut-words`: writes src/sweep/categorize/cut-words.csv, the keyword phrases whose last word may be read
+ * `npm run build:cut-words`: writes two files. src/sweep/categorize/glued-words.csv lists the words of their own (below)
+ * that begin or end with a trade word the keyword tier may read inside a run-on name ("BREAKWATER", "CLEARWATER",
+ * "VEGETABLE"): names such words are made of, never a trade word with a name glued to it ("PAYPAL *GRANNYSTACOS").
+ * src/sweep/categorize/cut-words.csv lists the keyword phrases whose last word may be read
  * from its start when a card network or an ACH file cut the name at its field's edge ("JOES TAQUE": TAQUERIA), and from how
  * many letters on. A start is read only when it is no word of its own ("WORKS" is a word, not WORKSHOP cut; "CAT" is not
  * CATERING) and every keyword word it could begin files to the same account ("AMERI" begins AMERICANO, a meal, and
@@ -13,11 +16,15 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
+import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
-import { KEYWORD_RULES, MIN_CUT_WORD_LETTERS } from '../src/sweep/categorize/keywords.ts';
+import englishWordsFile from 'word-list';
+import { KEYWORD_RULES, MIN_CUT_WORD_LETTERS, tradeWordInside } from '../src/sweep/categorize/keywords.ts';
 
 const require = createRequire(import.meta.url);
 const CUT_WORDS_FILE = new URL('../src/sweep/categorize/cut-words.csv', import.meta.url);
+const GLUED_WORDS_FILE = new URL('../src/sweep/categorize/glued-words.csv', import.meta.url);
+const MERCHANTS_FILE = new URL('../src/sweep/categorize/directory/merchants.csv', import.meta.url);
 const SURNAMES = 5_000;
 
 /** Words as descriptors print them: Latin capitals, accents dropped, apostrophes closed up. */
@@ -118,8 +125,33 @@ export function cutWordsCsv(): string {
   return stringify(rows, { header: true, columns: ['phrase', 'from_letters'] });
 }
 
+/**
+ * The words of their own (the names above, every English word of the `word-list` package and every word of the hand-kept
+ * directory's names and aliases) that begin or end with a trade word that glued reading looks for: such a word is read as
+ * itself, not as a name with a trade word glued to it.
+ */
+export function gluedWordsCsv(): string {
+  const known = vocabulary();
+  for (const word of readFileSync(englishWordsFile, 'utf8').split('\n'))
+    for (const part of wordsOf(word)) known.add(part);
+  const merchants = parse(readFileSync(MERCHANTS_FILE), { columns: true, skip_empty_lines: true, trim: true }) as Array<
+    Record<string, string>
+  >;
+  for (const merchant of merchants) for (const part of wordsOf(`${merchant.name} ${merchant.aliases}`)) known.add(part);
+  const rows = [...known]
+    .filter((word) => tradeWordInside(word) !== null)
+    .sort()
+    .map((word) => ({ word }));
+  return stringify(rows, { header: true, columns: ['word'] });
+}
+
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const csv = cutWordsCsv();
   writeFileSync(CUT_WORDS_FILE, csv);
   console.log(`${csv.split('\n').length - 2} keyword phrases whose cut last word is read written to cut-words.csv`);
+  const glued = gluedWordsCsv();
+  writeFileSync(GLUED_WORDS_FILE, glued);
+  console.log(
+    `${glued.split('\n').length - 2} words of their own that begin or end with a trade word written to glued-words.csv`,
+  );
 }

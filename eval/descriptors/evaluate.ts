@@ -88,6 +88,7 @@ export function knowledgeSource(detail: string): string {
   if (!detail) return 'catch-all';
   if (detail.includes('(processor-kind-')) return 'processor kind';
   if (detail.startsWith('keyword') && detail.includes('…')) return 'keywords (cut word)';
+  if (detail.startsWith('keyword') && /^keyword [A-Z]+\+[A-Z]+ /.test(detail)) return 'keywords (glued word)';
   if (detail.startsWith('directory') && detail.endsWith('(cut)')) return 'directory (cut name)';
   if (detail.startsWith('keyword'))
     return detail.includes('(preset-') ? 'keywords (OSM presets)' : 'keywords (hand list)';

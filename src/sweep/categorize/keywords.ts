@@ -3,7 +3,7 @@ import { parse } from 'csv-parse/sync';
 import { accountForRole, isChartRole } from '../../chart/us-chart.ts';
 import { INDUSTRIES, type Industry } from '../../tenancy/entity-profile.ts';
 import { SUPPLIER_INVOICE_WORDING, SUPPLIER_PAYMENT_WORDING } from './builtin-rules.ts';
-import { cleanDescriptor } from '../../descriptor/descriptor.ts';
+import { cleanDescriptor, REGISTER_PROCESSORS } from '../../descriptor/descriptor.ts';
 import type { CategorizationInput, CategoryTarget } from './types.ts';
 
 /**
@@ -178,7 +178,10 @@ function withPresetsPlaced(hand: readonly KeywordRule[], presets: readonly Keywo
 export interface KeywordMatch {
   rule: KeywordRule;
   word: string;
-  /** The word was read from its cut start at the edge of the name's field (calibrated apart, key `cut-word`). */
+  /**
+   * The word was read from its cut start at the edge of the name's field, or from inside a run-on name (`word` then
+   * shows where the name was parted: "GRANNYS+TACOS"); calibrated apart, key `cut-word`.
+   */
   cut?: boolean;
   target: CategoryTarget;
   rawScore: number;
@@ -235,6 +238,44 @@ const RULES_BY_CUT_PHRASE: ReadonlyMap<string, number[]> = (() => {
 })();
 /** A trade word read from its cut start is less sure than the whole word: at most this raw score. */
 export const CUT_WORD_SCORE = KEYWORD_SCORE.likely;
+
+/**
+ * Run-on names: processors that close a merchant's name up ("PAYPAL *GRANNYSTACOS", "SQ*BLUELINECOFFEE")
+ * leave its trade word at the end of one token, or at its start where the name puts it first ("TACOSCHIWAS"). A one-word
+ * trade phrase of `GLUED_TRADE_WORD_LETTERS` or more is looked for, with at least `GLUED_NAME_LETTERS` letters of name
+ * beside it; a word of its own that begins or ends so ("BREAKWATER", "CLEARWATER", "VEGETABLE": glued-words.csv, from
+ * `npm run build:cut-words`) is read as itself. Read like a cut word: at most `CUT_WORD_SCORE`, calibrated with them.
+ */
+export const GLUED_TRADE_WORD_LETTERS = 4;
+export const GLUED_NAME_LETTERS = 3;
+const GLUED_WORDS_FILE = new URL('./glued-words.csv', import.meta.url);
+const WORDS_OF_THEIR_OWN: ReadonlySet<string> = new Set(
+  (
+    parse(readFileSync(GLUED_WORDS_FILE), { columns: true, skip_empty_lines: true, trim: true }) as Array<
+      Record<string, string>
+    >
+  ).map((record) => record.word),
+);
+
+/**
+ * The processors whose merchants' names are seen closed up: PayPal's payee name and the registers of small sellers
+ * (REGISTER_PROCESSORS: Square, Clover, SpotOn, Toast, Zettle). A name closed up elsewhere is mostly a brand made of
+ * words ("REPAIRDESK.CO", "DRIPJOBS", "PAPERBELL INC": software named for its customers' trade), and an online store's
+ * (Shopify's) too.
+ */
+const GLUING_PROCESSORS: ReadonlySet<string> = new Set(['paypal', ...REGISTER_PROCESSORS]);
+
+/** A token parted into a name and the trade word glued to it (the longest at the end, else at the start), or null. */
+export function tradeWordInside(token: string): { parts: [string, string]; word: string } | null {
+  if (!/^[A-Z]+$/.test(token) || RULES_BY_PHRASE.has(token)) return null;
+  for (let at = GLUED_NAME_LETTERS; at <= token.length - GLUED_TRADE_WORD_LETTERS; at += 1)
+    if (RULES_BY_PHRASE.has(token.slice(at)))
+      return { parts: [token.slice(0, at), token.slice(at)], word: token.slice(at) };
+  for (let at = token.length - GLUED_NAME_LETTERS; at >= GLUED_TRADE_WORD_LETTERS; at -= 1)
+    if (RULES_BY_PHRASE.has(token.slice(0, at)))
+      return { parts: [token.slice(0, at), token.slice(at)], word: token.slice(0, at) };
+  return null;
+}
 
 const ownNameWords = new Map<string, readonly string[]>();
 function cleanedWordsOf(name: string): readonly string[] {
@@ -304,6 +345,27 @@ export function matchKeyword(
       }
     }
   }
+  // Only when no whole word spoke, and behind a processor whose descriptor field closes names up: a trade word glued
+  // inside one token of the name.
+  if (found.length === 0 && GLUING_PROCESSORS.has(cleaned.processor ?? '')) {
+    const text = withoutRun(cleaned.tokens, ownName);
+    for (const [start, token] of text.entries()) {
+      if (WORDS_OF_THEIR_OWN.has(token)) continue;
+      const glued = tradeWordInside(token);
+      for (const ruleIndex of glued ? (RULES_BY_PHRASE.get(glued.word) ?? []) : []) {
+        const rule = KEYWORD_RULES[ruleIndex];
+        if (targetFor(rule, input.industry) === null || rule.unless?.test(line)) continue;
+        found.push({
+          ruleIndex,
+          word: glued!.parts.join('+'),
+          cut: true,
+          source: 'glued',
+          start,
+          fromEnd: text.length - 1 - start,
+        });
+      }
+    }
+  }
   const best = headMatch(found, input.industry);
   const hint = cleaned.kindHint ? accountForRole(cleaned.kindHint) : null;
   if (best) {
@@ -319,7 +381,7 @@ export function matchKeyword(
       const rawScore = best.cut ? Math.min(wordScore, CUT_WORD_SCORE) : wordScore;
       return {
         rule,
-        word: best.cut ? `${best.word}…` : best.word,
+        word: best.cut && best.source !== 'glued' ? `${best.word}…` : best.word,
         target,
         rawScore,
         ...(best.cut ? { cut: true } : {}),
@@ -333,7 +395,10 @@ interface PhraseMatch {
   ruleIndex: number;
   word: string;
   cut: boolean;
-  /** Which words it was found in: the descriptor's, the pushed merchant name's, or the descriptor's hyphens split. */
+  /**
+   * Which words it was found in: the descriptor's, the pushed merchant name's, the descriptor's hyphens split, or a run-on
+   * name parted (`glued`).
+   */
   source: string;
   /** Where the phrase starts in those words. */
   start: number;

@@ -2,14 +2,15 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { parse } from 'csv-parse/sync';
-import { cutWordsCsv } from '../../../scripts/build-cut-words.ts';
+import fc from 'fast-check';
+import { cutWordsCsv, gluedWordsCsv } from '../../../scripts/build-cut-words.ts';
 import { ambiguousAliasesCsv } from '../../../scripts/build-name-words.ts';
 import { accountForRole } from '../../chart/us-chart.ts';
 import { cleanDescriptor } from '../../descriptor/descriptor.ts';
 import { CUT_NAME_CONFIDENCE_FACTOR, lookupDirectory } from './directory/lookup.ts';
 import { categorizeCold, coldEngineRow } from '../../../test/support/cold-engine.ts';
 import { CUT_CONFIDENCE_CAP, type EngineRow } from './engine.ts';
-import { CUT_WORD_SCORE, matchKeyword } from './keywords.ts';
+import { CUT_WORD_SCORE, KEYWORD_RULES, matchKeyword, tradeWordInside } from './keywords.ts';
 import { directoryTier } from './tiers.ts';
 
 /**
@@ -18,6 +19,7 @@ import { directoryTier } from './tiers.ts';
  */
 const AMBIGUOUS_FILE = new URL('./directory/ambiguous-aliases.csv', import.meta.url);
 const CUT_WORDS_FILE = new URL('./cut-words.csv', import.meta.url);
+const GLUED_WORDS_FILE = new URL('./glued-words.csv', import.meta.url);
 const engineRow = (description: string, index: number): EngineRow => coldEngineRow({ id: `r${index}`, description });
 
 const categorize = (...descriptions: string[]) => categorizeCold(descriptions.map(engineRow));
@@ -184,6 +186,46 @@ test('cut-words.csv is what the keyword rules and the packages give; a start tha
   assert.equal(atEdge('ROSENDALE CIDERY WORKS'), null);
   assert.equal(atEdge('SUZUKI ASSOCS OF AMERI')?.cut, undefined);
   assert.equal(atEdge('HENDERSON FAMILY TAQUE')?.cut, true);
+});
+
+test('a trade word glued into a run-on name behind PayPal or a small register is read, never approved; a word of its own never parted', async () => {
+  assert.equal(
+    readFileSync(GLUED_WORDS_FILE, 'utf8'),
+    gluedWordsCsv(),
+    'run `npm run build:cut-words` and commit glued-words.csv',
+  );
+  const [tacos, coffee, ownWord] = await categorize(
+    'PAYPAL *GRANNYSTACOS 4029357733 CA',
+    'SQ *BLUELINECOFFEE SEATTLE WA',
+    'PAYPAL *BREAKWATER 4029357733 CA',
+  );
+  for (const meal of [tacos, coffee]) {
+    assert.equal(meal.target, accountForRole('meals'));
+    assert.ok(meal.confidence! <= CUT_CONFIDENCE_CAP && meal.needsReview, 'a glued word is never auto-approved');
+  }
+  // Elsewhere a closed-up name is mostly a brand made of words ("DRIPJOBS" is software for painters).
+  assert.equal(matchKeyword({ description: 'DRIPJOBS 262-218-4330 WI', merchant: null, direction: 'out' }), null);
+  assert.equal(ownWord.target, accountForRole('uncategorized_expense'), '"BREAKWATER" is no water bill');
+  // Whatever name a one-word trade phrase is glued to, at either end, the parting finds a trade word and keeps every letter.
+  const tradeWords = [
+    ...new Set(KEYWORD_RULES.flatMap((rule) => rule.words).filter((word) => /^[A-Z]{4,}$/.test(word))),
+  ];
+  fc.assert(
+    fc.property(
+      fc.constantFrom(...tradeWords),
+      fc.stringMatching(/^[A-Z]{3,9}$/),
+      fc.boolean(),
+      (word, name, atEnd) => {
+        const token = atEnd ? `${name}${word}` : `${word}${name}`;
+        const parted = tradeWordInside(token);
+        if (KEYWORD_RULES.some((rule) => rule.words.includes(token))) return;
+        assert.ok(parted, token);
+        assert.equal(parted.parts.join(''), token);
+        assert.ok(KEYWORD_RULES.some((rule) => rule.words.includes(parted.word)));
+      },
+    ),
+    { numRuns: 500 },
+  );
 });
 
 test('a hyphenated line finds its merchant by the words the hyphen joined', () => {
