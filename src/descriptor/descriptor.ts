@@ -364,9 +364,9 @@ const STORE_NUMBER = /\s(?:#|(?:STORE|STR|STORE NO|UNIT|LOC)\s+)\s*\d+\b.*$/;
  */
 /**
  * A purchase's authorization number after the bank's word for it: "VISA DDA PUR AP 469216 WAWA 5123 TAMPA * FL", and TD
- * Bank's "DBCRD PUR AP AUT 080125 VISA DDA PUR MONMOUTH OCEAN MLS".
+ * Bank's "DBCRD PUR AP AUT 080125 VISA DDA PUR MONMOUTH OCEAN MLS" (some exports print a comma after AP).
  */
-const PURCHASE_AUTHORIZATION = /\b(PUR|PURCH|PURCHASE) AP (AUT )?\d{4,}\b/g;
+const PURCHASE_AUTHORIZATION = /\b(PUR|PURCH|PURCHASE) AP,? (AUT )?\d{4,}\b/g;
 const TIME_OF_DAY = /\b\d{1,2}:\d{2}(?::\d{2})?(?: ?[AP]M?)?(?![A-Z0-9:])/g;
 /** A date printed without separators after "ON", as some banks end a card line: "… DAYTON, OH ON 041724 FROM CARD#: …". */
 const DATE_AFTER_ON = /\bON \d{6}\b/g;
