@@ -52,6 +52,7 @@ test("Puerto Rico's banks' lines are categorized as their English twins are", as
     ['PAGO ACH LUMA ENERGY 7718220041', 'out', accountForRole('utilities')],
     ['PAGO ACH CFSE POLIZA 2024-25', 'out', accountForRole('insurance')],
     ['PAGO PRESTAMO COMERCIAL 0041887', 'out', accountForRole('loans')],
+    ['TRANSFERENCIA DE CTA 0412 L FIGUEROA PRESTAMO SOCIO', 'in', accountForRole('owner_loans')],
     ['TRANSFERENCIA NOMINA 04/12 ORIENTAL BIZ', 'out', accountForRole('wages')],
     ['CARGO POR INTERES COMPRAS', 'out', accountForRole('interest_expense')],
     ['COMPRA POS 04/13 AUTOEXPRESO RECARGA GUAYNABO PR', 'out', accountForRole('parking')],

@@ -553,6 +553,8 @@ test("banks' shorter words and payers the rules know by documented facts: royalt
     ['ACH CREDIT TREAS 310 MISC PAY 240614 VAN DER BERG', -1_123_600, ['federal-misc-payment', '4900']],
     ['ACH CREDIT PAYMENT CARD INTERCHANGE FEE SETTLEMENT', -8_317, ['legal-settlement-received', '4900']],
     ['ZELLE RECEIVED FROM T RUSSO LOAN TO BUSINESS', -1_000_000, ['owner-loan', '2500']],
+    ['INCOMING WIRE R VIERRA SR LOAN TO FARM REF 0328F7710', -2_000_000, ['loan-to-the-business', '2500']],
+    ['ONLINE TRANSFER FROM LOC LOAN TO CHECKING', -500_000, ['loan-proceeds', '2400']],
     ['Zelle Payment From KEVIN ALVAREZ OWNER INVEST', -500_000, ['owner-contribution', '3100']],
     ['PayPal Payouts; AFFILIATE COMMISSIONS MAY LAUNCH', 384_000, ['commission-paid', '6020']],
     ['ACH CORP CREDIT NC DPI SUMMER MEALS SFSP', -391_625, ['donations-and-grants', '4900']],

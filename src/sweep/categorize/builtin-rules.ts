@@ -969,6 +969,18 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     strength: 'strong',
     supersedesKeywords: true,
   },
+  // Money in that its sender calls a loan to someone ("ZELLE FROM J PEREIRA LOAN TO KEYSTONE", "INCOMING WIRE R VIERRA SR
+  // LOAN TO FARM") is a person lending to the business: a lender's advance says PROCEEDS, ADVANCE or DISBURSEMENT, and a
+  // line of credit drawn names the account the money went to ("TRANSFER FROM LOC LOAN TO CHECKING").
+  {
+    name: 'loan-to-the-business',
+    pattern: /\bLOAN TO (?!(CHK|CHECKING|CHKG|DDA|SAV|SAVINGS|SHARE|ACCT|ACCOUNT|DEPOSIT|X+\d*|\d)\b)[A-Z]{2,}/,
+    direction: 'in',
+    target: accountForRole('owner_loans'),
+    strength: 'fair',
+    supersedesKeywords: true,
+    unless: /\b(PROCEEDS|ADVANCE|DISBURSE\w*|FUNDING|LOC|LINE OF CREDIT|SBA|EIDL)\b/,
+  },
   // Investors' money for shares or a SAFE (simple agreement for future equity) is equity put in, never revenue.
   {
     name: 'equity-investment',
