@@ -1928,3 +1928,16 @@ test('giving platforms and donor-advised funds pay a charity its donations; heat
   assert.deepEqual(decide(row('RETURNED ITEM - DEPOSITED CHECK CK# 2214', 8_500))?.[0], 'deposited-item-returned');
   assert.deepEqual(decide(row('RETURNED ITEM FEE', 1_200)), ['bank-fees', '6210']);
 });
+
+test('a landlord holds its building in an entity named for the street or plaza: paid from the bank, it is rent', () => {
+  for (const description of [
+    'TRUIST ONLINE BILL PAY BROUGHTON ST HOLDINGS LLC',
+    'ONLINE BILL PAY MARLTON PIKE ASSOC LLC',
+    'BILL PAY OAKHURST PLAZA LLC',
+  ])
+    assert.deepEqual(decide(row(description, 385_000)), ['landlord-named-for-its-street', '6110'], description);
+  // A card pays no rent, a shop is named for its trade, and a saint is no street.
+  assert.equal(decide(row('BROUGHTON ST HOLDINGS LLC SAVANNAH GA', 385_000, { kind: 'credit_card' })), null);
+  assert.equal(decide(row('MAIN ST HARDWARE LLC', 4_200)), null);
+  assert.equal(decide(row('BILL PAY ST LUKES PARISH', 120_000)), null);
+});

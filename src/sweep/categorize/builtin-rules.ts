@@ -1151,6 +1151,19 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     target: accountForRole('rent'),
     strength: 'fair',
   },
+  // Commercial landlords hold each building in an entity of its own named for where it stands ("BROUGHTON ST HOLDINGS
+  // LLC", "MARLTON PIKE ASSOC LLC", "LEGACY PLAZA LLC"): paid from the bank account, such a payee is the landlord, whatever
+  // the entry says. A card is no way to pay rent, and a shop on that street is named for its trade, not HOLDINGS.
+  {
+    name: 'landlord-named-for-its-street',
+    pattern:
+      /\b[A-Z0-9]+ (ST|STREET|AVE|AVENUE|RD|ROAD|BLVD|PIKE|PKWY|LN|LANE|HWY|PL|CT|PLAZA) (HOLDINGS?|PROPERT\w*|PARTNERS|ASSOC\w*|VENTURES|REALTY|INVESTORS|COMMONS|FLEX)\b|\bPLAZA (LLC|LP|LTD)\b/,
+    direction: 'out',
+    accountKinds: ['checking', 'savings'],
+    target: accountForRole('rent'),
+    strength: 'fair',
+    supersedesKeywords: true,
+  },
   {
     name: 'vehicle',
     // A grocer's or a warehouse club's pumps print GAS after its name and before the station's number or its express
