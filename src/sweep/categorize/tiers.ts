@@ -67,9 +67,12 @@ const IN_THE_STORE = /\b(INSIDE|C-STORE|CSTORE)\b/;
 
 function storeSaleAtFuelStation(
   row: Pick<CategorizationInput, 'direction' | 'amountMinor' | 'currency' | 'description'>,
-  match: { category: string; merchantName: string },
+  match: { category: string; merchantName: string; target: CategoryTarget },
 ): { target: CategoryTarget; rawScore: number; detail: string } | null {
-  if (match.category !== 'fuel' || row.direction !== 'out' || row.currency !== 'USD') return null;
+  // A convenience-store chain is filed as its pumps' fuel (osm-roles.csv): its small sales are its store's as a station's are.
+  const station =
+    match.category === 'fuel' || (match.category === 'grocery' && match.target === accountForRole('fuel'));
+  if (!station || row.direction !== 'out' || row.currency !== 'USD') return null;
   if (Math.abs(row.amountMinor) >= FILL_UP_MINOR && !IN_THE_STORE.test(row.description.toUpperCase())) return null;
   return { target: accountForRole('meals'), rawScore: PRIOR_SCORE, detail: `store sale at ${match.merchantName}` };
 }
