@@ -283,6 +283,11 @@ export const WRITTEN_SETS = [
   'hospitality-and-lodging-books',
   'neobank-exports',
   'new-england-cards',
+  'bills-and-subscriptions',
+  'fuel-stops-and-stores',
+  'new-llc-first-year',
+  'strip-mall-cards',
+  'sun-belt-books',
 ] as const;
 /**
  * The sets no failure was ever read from (two each of the sixth to fourteenth rounds, three more written late in the
@@ -332,6 +337,9 @@ export const HELD_OUT_SETS: ReadonlySet<(typeof WRITTEN_SETS)[number]> = new Set
   'hospitality-and-lodging-books',
   'neobank-exports',
   'new-england-cards',
+  'new-llc-first-year',
+  'strip-mall-cards',
+  'sun-belt-books',
 ]);
 
 export interface WrittenRow {

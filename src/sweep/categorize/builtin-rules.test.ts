@@ -1941,3 +1941,22 @@ test('a landlord holds its building in an entity named for the street or plaza: 
   assert.equal(decide(row('MAIN ST HARDWARE LLC', 4_200)), null);
   assert.equal(decide(row('BILL PAY ST LUKES PARISH', 120_000)), null);
 });
+
+test("a fleet's and a utility's wordings: gallons pumped, a card program's fee, a processor's discount, a premium by its policy number", () => {
+  for (const [description, amountMinor, expected] of [
+    ['TOM THUMB #142 MILTON FL UNL 18.390 GAL', 5_608, ['fuel-by-the-gallon', '6010']],
+    ['FLYING J #0621 AMARILLO TX DEF 2.50 GAL', 1_499, ['fuel-by-the-gallon', '6010']],
+    ['COMDATA EXPRESS CODE FEE', 350, ['bank-fees', '6210']],
+    ['CCD DEBIT, OPENEDGE PAYMENT DISCOUNT 8788400311582', 41_276, ['merchant-services-fees', '6210']],
+    ['MINDBODY INC MERCH FEE HL786FWQ68M9 CCD ID: 7703219944', 84_219, ['merchant-services-fees', '6210']],
+    ['ACH WITHDRAWAL 250116 NEW MEXICO MUTUA PREMIUM NMM-0441827', 114_600, ['insurance-premium', '6060']],
+    ['ACH DEBIT INS PAYMNT ACUITY A MUTUAL Z82014', 26_417, ['insurance-premium', '6060']],
+    ['ACH DEBIT WATER CITY OF ASHEVILL 000337215', 14_266, ['municipal-utility', '6170']],
+    ['PURCHASE - DEBIT CARD 0207 UTAH DOPL SALT LAKE CITY UT #4406', 12_300, ['state-tax', '6140']],
+    ['BILL PAYMENT COMANCHE INDUSTRIAL PARK LLC 805564', 380_000, ['landlord-named-for-its-street', '6110']],
+  ] as const)
+    assert.deepEqual(decide(row(description, amountMinor)), expected, description);
+  // Propane is sold by the gallon too, and heats; a subscription's PREMIUM names no policy.
+  assert.notEqual(decide(row('AMERIGAS PROPANE 100 GAL', 30_000))?.[0], 'fuel-by-the-gallon');
+  assert.notEqual(decide(row('YOUTUBE PREMIUM', 1_399))?.[0], 'insurance-premium');
+});

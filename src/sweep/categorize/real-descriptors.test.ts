@@ -187,6 +187,11 @@ test('cut-words.csv is what the keyword rules and the packages give; a start tha
   assert.equal(atEdge('ROSENDALE CIDERY WORKS'), null);
   assert.equal(atEdge('SUZUKI ASSOCS OF AMERI')?.cut, undefined);
   assert.equal(atEdge('HENDERSON FAMILY TAQUE')?.cut, true);
+  // A township (a local government in Pennsylvania, New Jersey, Michigan, Ohio) cut at the card field's 22 characters.
+  assert.deepEqual(
+    [atEdge('EAST HEMPFIELD TOWNSHI')?.cut, atEdge('EAST HEMPFIELD TOWNSHI')?.target],
+    [true, accountForRole('taxes_licenses')],
+  );
 });
 
 test('a trade word glued into a run-on name behind PayPal or a small register is read, never approved; a word of its own never parted', async () => {

@@ -64,6 +64,7 @@ export const directoryTier: RowTier = (row) => {
 export const FILL_UP_MINOR = 2_000;
 /** Stations that print where the card was taken: QuikTrip's "QT 2123 INSIDE" (the pump's is OUTSIDE). */
 const IN_THE_STORE = /\b(INSIDE|C-STORE|CSTORE)\b/;
+const CAR_WASH = /\b(CAR ?WASH|AUTO ?WASH|WASH CLUB|WASH PASS)\b/;
 
 function storeSaleAtFuelStation(
   row: Pick<CategorizationInput, 'direction' | 'amountMinor' | 'currency' | 'description'>,
@@ -73,6 +74,8 @@ function storeSaleAtFuelStation(
   const station =
     match.category === 'fuel' || (match.category === 'grocery' && match.target === accountForRole('fuel'));
   if (!station || row.direction !== 'out' || row.currency !== 'USD') return null;
+  // A station's car wash ("HOLIDAY CAR WASH 0234") washes the vehicle, whatever it costs.
+  if (CAR_WASH.test(row.description.toUpperCase())) return null;
   if (Math.abs(row.amountMinor) >= FILL_UP_MINOR && !IN_THE_STORE.test(row.description.toUpperCase())) return null;
   return { target: accountForRole('meals'), rawScore: PRIOR_SCORE, detail: `store sale at ${match.merchantName}` };
 }
