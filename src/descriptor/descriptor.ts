@@ -49,6 +49,11 @@ export interface CleanedDescriptor {
    * in their place: the card was most likely at the merchant's own register, not bought online.
    */
   placePrinted: boolean;
+  /**
+   * The line's last word when the line ends inside the name, no place printed after it (an export that cuts whole lines
+   * short): it may be a listed name's cut start, read by the directory only.
+   */
+  lineEndWord: string | null;
   /** `cleaned` split into words. */
   tokens: readonly string[];
   /**
@@ -627,6 +632,11 @@ interface Stripped {
   bankPrefix: string | null;
   achEntry: string | null;
   placePrinted: boolean;
+  /**
+   * The line's last word when the line ends inside the name, no place printed after it (an export that cuts whole lines
+   * short): it may be a listed name's cut start, read by the directory only.
+   */
+  lineEndWord: string | null;
 }
 
 /**
@@ -788,10 +798,23 @@ function strip(input: string): Stripped {
     /[A-Z0-9]-+[A-Z0-9]/.test(parted) || parted !== text
       ? canonical(stripPlace(tokenize(parted.replace(/-+/g, ' ')).tokens))
       : null;
+  // An export that cuts the whole line short ("ach debit consumers ener", "Withdrawal PUGET SOUND EN") ends it inside the
+  // name's last word, with no place after it: that word may be cut too, a listed name's start (never a bank's word).
+  const last = tokens[tokens.length - 1];
+  const lineEndWord =
+    last !== undefined &&
+    !statePrinted &&
+    domain === null &&
+    !RESERVED_WORDS.has(last) &&
+    !cutWords.includes(last) &&
+    upper.trimEnd().endsWith(` ${last}`)
+      ? last
+      : null;
   return {
     tokens,
     splitTokens: split && split.join(' ') !== tokens.join(' ') ? split : null,
     cutWords: cutWords.filter((word) => tokens.includes(word)),
+    lineEndWord,
     processor,
     wallet,
     kindHint: kindHintOf(processor, tokens),
@@ -913,6 +936,7 @@ function clean(description: string, merchant: string | null | undefined): Cleane
     domain: stripped.domain,
     laterDomain: stripped.laterDomain,
     placePrinted: stripped.placePrinted,
+    lineEndWord: stripped.tokens.length ? stripped.lineEndWord : null,
     cutWords: Object.freeze(stripped.tokens.length ? stripped.cutWords : []),
     splitTokens: stripped.tokens.length && stripped.splitTokens ? Object.freeze(stripped.splitTokens) : null,
     tokens: Object.freeze(cleaned.split(' ').filter(Boolean)),

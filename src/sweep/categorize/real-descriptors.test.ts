@@ -159,7 +159,20 @@ test("a trade word or a listed name cut at the edge of the name's field is read 
   );
   assert.deepEqual([sentry?.merchantName, sentry?.cut], ['Sentry', true]);
   assert.equal(sentry?.confidence, Number((0.95 * CUT_NAME_CONFIDENCE_FACTOR).toFixed(3)));
-  assert.equal(lookupDirectory(cleanDescriptor('FUNCTIONAL SOFTW'), 'out'), null, 'away from an edge it is no name');
+  assert.equal(
+    lookupDirectory(cleanDescriptor('FUNCTIONAL SOFTW LOS ANGELES CA'), 'out'),
+    null,
+    'away from an edge it is no name',
+  );
+  // An export that cuts the whole line short ends it inside the name: the line's last word may be cut, a bank's word never.
+  const consumers = lookupDirectory(cleanDescriptor('ach debit consumers ener'), 'out');
+  assert.deepEqual([consumers?.merchantName, consumers?.cut], ['Consumers Energy', true]);
+  assert.equal(cleanDescriptor('000041277 DEPOSIT').lineEndWord, null);
+  assert.equal(
+    cleanDescriptor('CONSUMERS ENER LANSING MI').lineEndWord,
+    null,
+    'a place printed after the name: no cut line',
+  );
   const [listed] = await categorize('ORIG CO NAME:FUNCTIONAL SOFTW ORIG ID:1234567890 CO ENTRY DESCR:PAYMENT SEC:CCD');
   assert.deepEqual([listed.target, listed.needsReview], [accountForRole('software'), true]);
   const [meal, plumber] = await categorize(

@@ -497,8 +497,11 @@ export function lookupDirectory(
     atSmallSellersStore: descriptor.processor === 'shopify',
     cardPresent: 'bankPrefix' in descriptor && CARD_PRESENT.test(descriptor.bankPrefix ?? ''),
   };
+  // A word the field's edge cut, or the line's last when an export cut the whole line short.
+  const lineEndWord = 'lineEndWord' in descriptor ? descriptor.lineEndWord : null;
+  const cutWords = lineEndWord ? [...(descriptor.cutWords ?? []), lineEndWord] : descriptor.cutWords;
   const fromDescriptor =
-    matchTokens(descriptor.tokens, direction, index, industry, descriptor.cutWords, site) ??
+    matchTokens(descriptor.tokens, direction, index, industry, cutWords, site) ??
     (split ? matchTokens(split, direction, index, industry, undefined, site) : null);
   if (fromMerchant && fromDescriptor)
     return specificity(fromDescriptor) > specificity(fromMerchant) ? fromDescriptor : fromMerchant;
