@@ -1960,3 +1960,9 @@ test("a fleet's and a utility's wordings: gallons pumped, a card program's fee, 
   assert.notEqual(decide(row('AMERIGAS PROPANE 100 GAL', 30_000))?.[0], 'fuel-by-the-gallon');
   assert.notEqual(decide(row('YOUTUBE PREMIUM', 1_399))?.[0], 'insurance-premium');
 });
+
+test("a city's parking app is named for the city, glued: PARKBOSTON, PARKCOLUMBUS; a name that only starts so is not", () => {
+  assert.deepEqual(decide(row('POS DEBIT - 4417 PARKBOSTON 617-635-4000 MA', 1_250)), ['city-parking-app', '6010']);
+  assert.deepEqual(decide(row('PARKCOLUMBUS 614-645-7275 OH', 450)), ['city-parking-app', '6010']);
+  assert.notEqual(decide(row('PARK DENVER CAFE', 2_400))?.[0], 'city-parking-app');
+});

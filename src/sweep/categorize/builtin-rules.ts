@@ -1,5 +1,6 @@
 import { accountForRole } from '../../chart/us-chart.ts';
 import { cleanDescriptor, unglueBankWords } from '../../descriptor/descriptor.ts';
+import { CITY_SUFFIXES } from '../../descriptor/us-places.ts';
 import { namesAPerson, PERSONAL_ACCOUNT } from '../../descriptor/person-name.ts';
 import { guessesRevenueKind, revenueTargetFor, REVENUE_GUESS_SCORE } from './industry.ts';
 import type { Industry, Regime } from '../../tenancy/entity-profile.ts';
@@ -81,6 +82,10 @@ function either(names: string, words: string): string {
 }
 /** The states' and DC's two-letter codes and the states' names, as a bank line prints a state agency's name first. */
 const US_STATE_PATTERN = [...US_STATES_AND_DC, ...Object.values(US_STATE_NAMES)].join('|');
+/** The place list's cities of one word of five letters or more ("BOSTON", "HOUSTON"), as app names glue them. */
+const ONE_WORD_CITIES = CITY_SUFFIXES.filter((words) => words.length === 1 && words[0].length >= 5).map(
+  (words) => words[0],
+);
 const CARD_ISSUERS = String.raw`(CHASE|AMEX|AMERICAN EXPRESS|CITI|CITIBANK|CAPITAL ONE|CAP ONE|DISCOVER|BARCLAYCARD|BARCLAYS|BK OF AMER|BANK OF AMERICA|BOFA|WELLS FARGO|WF CREDIT|US BANK|USBANK|SYNCHRONY|BREX|RAMP|DIVVY|BILL\.COM DIVVY|NAVY FEDERAL|PNC|TD BANK|FIRST NATIONAL|WEX|WEX INC|FLEETCOR|FUELMAN|COMDATA|VOYAGER|VOYAGER FLEET)`;
 
 /** A state's paid family and medical leave programme, whose premiums employers remit with their payroll taxes. */
@@ -1182,6 +1187,16 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     supersedesDirectory: true,
     supersedesKeywords: true,
     unless: /\b(PROPANE|LP GAS|LPG|HEATING OIL|HEATING FUEL|FUEL OIL|KEROSENE|WATER|MILK|PAINT)\b/,
+  },
+  // Cities' parking apps are named for them: ParkBoston, ParkColumbus, ParkHouston, ParkChicago (most run on Passport's
+  // platform), whatever the city field then prints.
+  {
+    name: 'city-parking-app',
+    pattern: new RegExp(String.raw`\bPARK(${ONE_WORD_CITIES.join('|')})\b`),
+    direction: 'out',
+    target: accountForRole('parking'),
+    strength: 'strong',
+    supersedesKeywords: true,
   },
   {
     name: 'vehicle',
