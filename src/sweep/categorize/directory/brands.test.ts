@@ -41,6 +41,8 @@ test('a brand adds only names nobody listed by hand, below the sure band, and it
   assert.equal(lookup('QT 4143/QUIKTRIP 554CEDAR PARK TX')?.source, 'curated');
   const americinn = lookup('AMERICINN 0421 SIOUX FALLS SD');
   assert.deepEqual([americinn?.source, americinn?.target], ['name-suggestion-index', accountForRole('lodging')]);
+  // After other words of a name, a brand's shared word is that name's word: "AMERICAN ALLIANCE OF MUSEU" is no tire dealer.
+  assert.equal(lookup('AMERICAN ALLIANCE OF MUSEU ARLINGTON VA'), null);
   // A brand's one word that is an English word too is someone else's name behind a small seller's register.
   assert.equal(lookup('CHECKCARD 0416 SQ *DELTA HOT TAMALE INDIANOLA MS'), null);
 });

@@ -461,6 +461,11 @@ function matchTokens(
   // An alias of three letters or fewer is an acronym other names are made of too ("PGW AUTO GLASS" is no Philadelphia Gas
   // Works bill): it is read as a shared word.
   const shared = index.ambiguous.get(found.alias) ?? (found.alias.length <= 3 ? 'word' : undefined);
+  // Found after other words of the name, a brand's shared word is only a word of someone else's name ("AMERICAN ALLIANCE
+  // OF MUSEUMS" is no Alliance Tire, "TACO MAMA - HOMEWOOD" no Homewood Suites). The hand-kept names were listed in the
+  // forms their merchants print, words before them included ("MERCURY TREASURY").
+  if (shared && position === 'inner' && !found.alias.includes(' ') && found.entry.source === 'name-suggestion-index')
+    return null;
   if (rest.length === 0 || !shared) return decide(found, direction, position, industry);
   // A service sold online is never bought at a shop's terminal either: a sale the bank marks as made there ("POS", "POINT OF
   // SALE") under a shared word's longer name ("POS #4029 HARVEST MARKET FORT BRAGG CA") is a local shop's.
