@@ -288,6 +288,10 @@ export const WRITTEN_SETS = [
   'new-llc-first-year',
   'strip-mall-cards',
   'sun-belt-books',
+  'restaurant-owner-books',
+  'online-sellers-and-creators',
+  'midsize-city-cards',
+  'practice-books',
 ] as const;
 /**
  * The sets no failure was ever read from (two each of the sixth to fourteenth rounds, three more written late in the
@@ -340,6 +344,8 @@ export const HELD_OUT_SETS: ReadonlySet<(typeof WRITTEN_SETS)[number]> = new Set
   'new-llc-first-year',
   'strip-mall-cards',
   'sun-belt-books',
+  'midsize-city-cards',
+  'practice-books',
 ]);
 
 export interface WrittenRow {

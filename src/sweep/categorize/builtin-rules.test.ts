@@ -1966,3 +1966,12 @@ test("a city's parking app is named for the city, glued: PARKBOSTON, PARKCOLUMBU
   assert.deepEqual(decide(row('PARKCOLUMBUS 614-645-7275 OH', 450)), ['city-parking-app', '6010']);
   assert.notEqual(decide(row('PARK DENVER CAFE', 2_400))?.[0], 'city-parking-app');
 });
+
+test("whose tax: a receiver named last that is a person, or PERSONAL, is the owner's; tax money set aside in an own account is no tax paid", () => {
+  const chase = (receiver: string, entryClass: string) =>
+    `ORIG CO NAME:IRS ORIG ID:3387702000 DESC DATE:021524 CO ENTRY DESCR:USATAXPYMTSEC:${entryClass} TRACE#:061036015029384 EED:240215 IND ID:270460592813321 IND NAME:${receiver} TRN: 1065029384TC`;
+  assert.deepEqual(decide(row(chase('KEVIN OSEI', 'PPD'), 85_000)), ['federal-tax', '3200']);
+  assert.deepEqual(decide(row(chase('ACME ROOFING LLC', 'CCD'), 85_000)), ['federal-tax', '6140']);
+  assert.deepEqual(decide(row('Withdrawal to OREGON DOR PERSONAL', 120_000)), ['state-tax', '3200']);
+  assert.notEqual(decide(row('Transfer to Sales Tax Reserve', 250_000))?.[0], 'sales-tax');
+});

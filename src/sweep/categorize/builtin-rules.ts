@@ -341,6 +341,8 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     name: 'sales-tax',
     pattern:
       /\b(SALES (AND USE |& USE )?TAX|SALES TX|SLS TAX|SLS TX|CDTFA|SALES\/USE TAX|TAXATION UST|SALESTAX|SALES TAX PMT)\b|\bST-\d{1,3}\b|\b(TAXATION|TAX & REV|REVENU\w*)\b.*\b(CRS|GRT|GROSS RECEIPTS)\b|\b(DTF|DOR|DEPT OF REVENUE|DEPT REVENUE|DEPT OF TAXATION|TAXATION|COMPTROLLER)\b.*\bSALES\b/,
+    // Money set aside for the tax in an account of the business's own ("Transfer to Sales Tax Reserve") is not paid yet.
+    unless: /\bTRANSFER (TO|FROM) .*\b(RESERVES?|VAULT|POCKET|BUCKET|ENVELOPE|SAVINGS|SAV)\b/,
     direction: 'out',
     target: accountForRole('taxes_licenses'),
     strength: 'strong',
@@ -1455,7 +1457,7 @@ const OWNERS_PAY_INCOME_TAX: ReadonlySet<Regime> = new Set(['sole_proprietor', '
  * Jersey's gross income tax) or IIT (Illinois), and print an individual's estimate "PERS EST" or "IND EST".
  */
 const ESTIMATE_WORDING =
-  /\b(EST TAX|ESTIMATED TAX|ESTIMATED|EST PMT|EST PYMT|1040[ -]?ES|ES PMT|ES PAYMENT|INDIVIDUAL TAX|IND EST|INDIV EST|INDIVIDUAL EST|PERS EST|ESTPMT|EST PAYMENT|(IIT|PIT|GIT) EST\w*)\b/;
+  /\b(EST TAX|ESTIMATED TAX|ESTIMATED|EST PMT|EST PYMT|1040[ -]?ES|ES PMT|ES PAYMENT|INDIVIDUAL TAX|IND EST|INDIV EST|INDIVIDUAL EST|PERS EST|PERSONAL( INCOME)?( TAX)?|ESTPMT|EST PAYMENT|(IIT|PIT|GIT) EST\w*)\b/;
 /**
  * A bare "EST" after a state's or the IRS's name ("NCDOR EST", "OREGON DEPT OF REVENUE PERS EST") is an estimated
  * payment of income tax, which such a business's owners make; a city's estimate is the business's own net-profit tax
@@ -1539,7 +1541,9 @@ function ownersIncomeTax(
   if (ESTIMATE_WORDING.test(text) || (rule.name !== 'local-income-tax' && BARE_ESTIMATE.test(text)))
     return { target: OWNER_DRAWS, rawScore: STRENGTH_SCORE.strong };
   // The taxpayer a payment names is a person ("IRS USATAXPYMT … KRISTEN DOYLE", "INDN:LUIS ORTEGA"): theirs, as a guess.
-  if (namesAPerson(input.description, false)) return { target: OWNER_DRAWS, rawScore: GUESS_SCORE };
+  // Chase prints the receiver last, after the references ("… IND ID:270460592813321 IND NAME:KEVIN OSEI").
+  if (namesAPerson(input.description, false) || namesAPerson(achReceiverName(input.description) ?? '', false))
+    return { target: OWNER_DRAWS, rawScore: GUESS_SCORE };
   // A city's income tax paid by a business is most often what it withheld from its employees' wages: the business's own
   // remittance unless the line says an estimate or names a person.
   if (rule.name === 'local-income-tax') return null;
