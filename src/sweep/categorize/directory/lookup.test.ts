@@ -360,3 +360,12 @@ test('an alias of three letters or fewer is read as a shared word: the words aft
   assert.equal(lookup('PGW AUTO GLASS', 'out')?.needsContext, undefined);
   assert.equal(lookup('PGW', 'out')?.nameGoesOn, undefined);
 });
+
+test("an affiliate network's payout is the commission a publisher earned for its marketing: service revenue", () => {
+  for (const line of [
+    'ACH Deposit - SHAREASALE.COM PAYMENT',
+    'Deposit from IMPACT TECH INC PAYMENTS',
+    'AWIN INC PAYMENT',
+  ])
+    assert.equal(lookupDirectory(cleanDescriptor(line), 'in')?.target, accountForRole('service_revenue'), line);
+});
