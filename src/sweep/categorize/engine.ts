@@ -254,7 +254,11 @@ export async function categorizeRows(
     // A word the brand itself is named with is its name, not another trade ("COSTCO BUSINESS CENTER" rents no offices).
     const wordsSpeak = !listedByHand && !builtin?.rule.supersedesKeywords;
     const lineWord = wordsSpeak ? keywordOfLine() : null;
-    const keyword = lineWord && !` ${listed?.nameWords ?? ''} `.includes(` ${lineWord.word} `) ? lineWord : null;
+    const keyword =
+      lineWord &&
+      (lineWord.target === listed?.target || !` ${listed?.nameWords ?? ''} `.includes(` ${lineWord.word} `))
+        ? lineWord
+        : null;
     if (keyword)
       offer(
         'regex',

@@ -340,3 +340,10 @@ test("a fintech card's own payment, a contractor platform's funding, a realtors'
   assert.notEqual(spinnery.target, accountForRole('utilities'));
   assert.equal(power.target, accountForRole('utilities'));
 });
+
+test("a brand's own trade word that agrees with the brand still speaks: JOES PIZZA is a pizzeria however the brand is calibrated", async () => {
+  const [pizza, warehouse] = await categorize('JOES PIZZA NEW YORK NY', 'COSTCO BUSINESS CENTER #1234 HAYWARD CA');
+  assert.deepEqual([pizza.target, pizza.needsReview], [accountForRole('meals'), false]);
+  // A word of the brand's name that files elsewhere stays silent: the warehouse club rents no offices.
+  assert.notEqual(warehouse.target, accountForRole('rent'));
+});
