@@ -251,12 +251,12 @@ export async function categorizeRows(
     // Trade words are rules too (source `regex`) with their own curve; a merchant the hand-kept directory lists is known
     // better than a word in its name says ("HARBOR FREIGHT" sells tools, not shipping). A brand known only by its
     // OpenStreetMap tag leaves the word its say ("SQ *CAMPANILE COFFEE" is a café, not the Campanile hotels).
-    // A word the brand itself is named with is its name, not another trade ("COSTCO BUSINESS CENTER" rents no offices).
+    // A word the brand itself is named with is its name, not another trade ("COSTCO BUSINESS CENTER" rents no offices),
+    // unless it files where the brand does ("JOES PIZZA"): then it speaks at its own confidence.
     const wordsSpeak = !listedByHand && !builtin?.rule.supersedesKeywords;
     const lineWord = wordsSpeak ? keywordOfLine() : null;
     const keyword =
-      lineWord &&
-      (lineWord.target === listed?.target || !` ${listed?.nameWords ?? ''} `.includes(` ${lineWord.word} `))
+      lineWord && (lineWord.target === listed?.target || !` ${listed?.nameWords ?? ''} `.includes(` ${lineWord.word} `))
         ? lineWord
         : null;
     if (keyword)
