@@ -632,10 +632,7 @@ interface Stripped {
   bankPrefix: string | null;
   achEntry: string | null;
   placePrinted: boolean;
-  /**
-   * The line's last word when the line ends inside the name, no place printed after it (an export that cuts whole lines
-   * short): it may be a listed name's cut start, read by the directory only.
-   */
+  /** CleanedDescriptor.lineEndWord. */
   lineEndWord: string | null;
 }
 

@@ -246,8 +246,8 @@ export const CUT_WORD_SCORE = KEYWORD_SCORE.likely;
  * beside it; a word of its own that begins or ends so ("BREAKWATER", "CLEARWATER", "VEGETABLE": glued-words.csv, from
  * `npm run build:cut-words`) is read as itself. Read like a cut word: at most `CUT_WORD_SCORE`, calibrated with them.
  */
-export const GLUED_TRADE_WORD_LETTERS = 4;
-export const GLUED_NAME_LETTERS = 3;
+const GLUED_TRADE_WORD_LETTERS = 4;
+const GLUED_NAME_LETTERS = 3;
 const GLUED_WORDS_FILE = new URL('./glued-words.csv', import.meta.url);
 const WORDS_OF_THEIR_OWN: ReadonlySet<string> = new Set(
   (
@@ -350,14 +350,14 @@ export function matchKeyword(
   if (found.length === 0 && GLUING_PROCESSORS.has(cleaned.processor ?? '')) {
     const text = withoutRun(cleaned.tokens, ownName);
     for (const [start, token] of text.entries()) {
-      if (WORDS_OF_THEIR_OWN.has(token)) continue;
-      const glued = tradeWordInside(token);
-      for (const ruleIndex of glued ? (RULES_BY_PHRASE.get(glued.word) ?? []) : []) {
+      const glued = WORDS_OF_THEIR_OWN.has(token) ? null : tradeWordInside(token);
+      if (!glued) continue;
+      for (const ruleIndex of RULES_BY_PHRASE.get(glued.word) ?? []) {
         const rule = KEYWORD_RULES[ruleIndex];
         if (targetFor(rule, input.industry) === null || rule.unless?.test(line)) continue;
         found.push({
           ruleIndex,
-          word: glued!.parts.join('+'),
+          word: glued.parts.join('+'),
           cut: true,
           source: 'glued',
           start,
