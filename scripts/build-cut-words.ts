@@ -18,8 +18,8 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
-import englishWordsFile from 'word-list';
 import { KEYWORD_RULES, MIN_CUT_WORD_LETTERS, tradeWordInside } from '../src/sweep/categorize/keywords.ts';
+import { englishWords } from './build-name-words.ts';
 
 const require = createRequire(import.meta.url);
 const CUT_WORDS_FILE = new URL('../src/sweep/categorize/cut-words.csv', import.meta.url);
@@ -38,8 +38,15 @@ function wordsOf(text: string): string[] {
     .filter((word) => word.length >= 2);
 }
 
-/** The words names are made of, from the packages named above. */
-export function vocabulary(): Set<string> {
+let vocabularyRead: ReadonlySet<string> | null = null;
+
+/** The words names are made of, from the packages named above (read once: both files' builders ask for it). */
+export function vocabulary(): ReadonlySet<string> {
+  vocabularyRead ??= readVocabulary();
+  return vocabularyRead;
+}
+
+function readVocabulary(): Set<string> {
   const words = new Set<string>();
   const add = (text: string | undefined) => {
     for (const word of wordsOf(text ?? '')) words.add(word);
@@ -131,9 +138,7 @@ export function cutWordsCsv(): string {
  * itself, not as a name with a trade word glued to it.
  */
 export function gluedWordsCsv(): string {
-  const known = vocabulary();
-  for (const word of readFileSync(englishWordsFile, 'utf8').split('\n'))
-    for (const part of wordsOf(word)) known.add(part);
+  const known = new Set([...vocabulary(), ...englishWords()]);
   const merchants = parse(readFileSync(MERCHANTS_FILE), { columns: true, skip_empty_lines: true, trim: true }) as Array<
     Record<string, string>
   >;

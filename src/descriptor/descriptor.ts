@@ -933,7 +933,7 @@ function clean(description: string, merchant: string | null | undefined): Cleane
     domain: stripped.domain,
     laterDomain: stripped.laterDomain,
     placePrinted: stripped.placePrinted,
-    lineEndWord: stripped.tokens.length ? stripped.lineEndWord : null,
+    lineEndWord: stripped.lineEndWord,
     cutWords: Object.freeze(stripped.tokens.length ? stripped.cutWords : []),
     splitTokens: stripped.tokens.length && stripped.splitTokens ? Object.freeze(stripped.splitTokens) : null,
     tokens: Object.freeze(cleaned.split(' ').filter(Boolean)),

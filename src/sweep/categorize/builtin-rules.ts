@@ -81,6 +81,12 @@ function either(names: string, words: string): string {
   return String.raw`\b(${names})\b.*\b(${words})\b|\b(${words})\b.*\b(${names})\b`;
 }
 /** The states' and DC's two-letter codes and the states' names, as a bank line prints a state agency's name first. */
+/**
+ * The bank's words for a move between the business's own accounts (its checking, savings, pockets and reserves, a CD):
+ * read by the own-transfer rule, and by the rules whose words such a move may carry ("Transfer to Sales Tax Reserve").
+ */
+const OWN_TRANSFER_WORDING =
+  /\b(ONLINE TRANSFER|ONLINE XFER|INTERNET TRANSFER|MOBILE TRANSFER|(ONLINE|INTERNET|MOBILE) BANKING TRANSFER (WITHDRAWAL|DEPOSIT|DEBIT|CREDIT)|TRANSFER (TO|FROM) (CHK|CK|CHECKING|SAV|SV|SAVINGS|SHARES?|DRAFT|MMA|MONEY MARKET|ACCOUNT|ACCT|POCKET|BUCKET|VAULT|ENVELOPE|SAVINGS POD|GOAL|RESERVE|DEPOSIT ACCOUNT|DEP ACCOUNT)|ROUND ?UPS? (TO|TRANSFER)|SAVE YOUR CHANGE|SAVE AS YOU GO|SAVE WHEN I GET PAID|TAX SAVINGS TRANSFER|TRANSFER (TO|FROM) (\w+ ){1,2}(BUCKET|POCKET|VAULT|ENVELOPE|RESERVE|RESERVES)|TRANSFER (TO|FROM) SUB-?ACCOUNT|TRANSFER (TO|FROM) (\d{4,} )?S\d{1,4}|SWEEP (TO|FROM)|TOPPED UP BALANCE FROM|BOOK TRANSFER|INTERNAL TRANSFER|ACCOUNT TRANSFER|SHARE TRANSFER|(ONLINE|INTERNET|MOBILE) (TRF|XFER|XFR)|(TRANSFER|XFER|XFR|TRF) (TO|FROM|FR) DDA|CD DEPOSIT|CD (OPENING|PURCHASE|MATURITY|REDEMPTION)|CERTIFICATE OF DEPOSIT|(XFER|XFR|TRF) (TO|FROM) (CHK|SAV|SAVINGS|CHECKING))\b|\$TRANSFER\b/;
 const US_STATE_PATTERN = [...US_STATES_AND_DC, ...Object.values(US_STATE_NAMES)].join('|');
 /** The place list's cities of one word of five letters or more ("BOSTON", "HOUSTON"), as app names glue them. */
 const ONE_WORD_CITIES = CITY_SUFFIXES.filter((words) => words.length === 1 && words[0].length >= 5).map(
@@ -342,7 +348,7 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     pattern:
       /\b(SALES (AND USE |& USE )?TAX|SALES TX|SLS TAX|SLS TX|CDTFA|SALES\/USE TAX|TAXATION UST|SALESTAX|SALES TAX PMT)\b|\bST-\d{1,3}\b|\b(TAXATION|TAX & REV|REVENU\w*)\b.*\b(CRS|GRT|GROSS RECEIPTS)\b|\b(DTF|DOR|DEPT OF REVENUE|DEPT REVENUE|DEPT OF TAXATION|TAXATION|COMPTROLLER)\b.*\bSALES\b/,
     // Money set aside for the tax in an account of the business's own ("Transfer to Sales Tax Reserve") is not paid yet.
-    unless: /\bTRANSFER (TO|FROM) .*\b(RESERVES?|VAULT|POCKET|BUCKET|ENVELOPE|SAVINGS|SAV)\b/,
+    unless: OWN_TRANSFER_WORDING,
     direction: 'out',
     target: accountForRole('taxes_licenses'),
     strength: 'strong',
@@ -1216,8 +1222,7 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
   // business's own accounts too.
   {
     name: 'own-transfer',
-    pattern:
-      /\b(ONLINE TRANSFER|ONLINE XFER|INTERNET TRANSFER|MOBILE TRANSFER|(ONLINE|INTERNET|MOBILE) BANKING TRANSFER (WITHDRAWAL|DEPOSIT|DEBIT|CREDIT)|TRANSFER (TO|FROM) (CHK|CK|CHECKING|SAV|SV|SAVINGS|SHARES?|DRAFT|MMA|MONEY MARKET|ACCOUNT|ACCT|POCKET|BUCKET|VAULT|ENVELOPE|SAVINGS POD|GOAL|RESERVE|DEPOSIT ACCOUNT|DEP ACCOUNT)|ROUND ?UPS? (TO|TRANSFER)|SAVE YOUR CHANGE|SAVE AS YOU GO|SAVE WHEN I GET PAID|TAX SAVINGS TRANSFER|TRANSFER (TO|FROM) (\w+ ){1,2}(BUCKET|POCKET|VAULT|ENVELOPE|RESERVE|RESERVES)|TRANSFER (TO|FROM) SUB-?ACCOUNT|TRANSFER (TO|FROM) (\d{4,} )?S\d{1,4}|SWEEP (TO|FROM)|TOPPED UP BALANCE FROM|BOOK TRANSFER|INTERNAL TRANSFER|ACCOUNT TRANSFER|SHARE TRANSFER|(ONLINE|INTERNET|MOBILE) (TRF|XFER|XFR)|(TRANSFER|XFER|XFR|TRF) (TO|FROM|FR) DDA|CD DEPOSIT|CD (OPENING|PURCHASE|MATURITY|REDEMPTION)|CERTIFICATE OF DEPOSIT|(XFER|XFR|TRF) (TO|FROM) (CHK|SAV|SAVINGS|CHECKING))\b|\$TRANSFER\b/,
+    pattern: OWN_TRANSFER_WORDING,
     target: 'transfer',
     strength: 'strong',
     supersedesKeywords: true,

@@ -74,9 +74,10 @@ function storeSaleAtFuelStation(
   const station =
     match.category === 'fuel' || (match.category === 'grocery' && match.target === accountForRole('fuel'));
   if (!station || row.direction !== 'out' || row.currency !== 'USD') return null;
+  const line = row.description.toUpperCase();
   // A station's car wash ("HOLIDAY CAR WASH 0234") washes the vehicle, whatever it costs.
-  if (CAR_WASH.test(row.description.toUpperCase())) return null;
-  if (Math.abs(row.amountMinor) >= FILL_UP_MINOR && !IN_THE_STORE.test(row.description.toUpperCase())) return null;
+  if (CAR_WASH.test(line)) return null;
+  if (Math.abs(row.amountMinor) >= FILL_UP_MINOR && !IN_THE_STORE.test(line)) return null;
   return { target: accountForRole('meals'), rawScore: PRIOR_SCORE, detail: `store sale at ${match.merchantName}` };
 }
 
