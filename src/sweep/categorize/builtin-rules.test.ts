@@ -1344,6 +1344,15 @@ test('a business paid by Zelle is a guessed subcontractor, apart from the person
     'person-to-person-payment',
     '6030',
   ]);
+  // A licensed profession's letters after the name, or a professional firm's form, make the payee a practice paid for
+  // its work: a round sum to it is no owner's draw.
+  for (const line of [
+    'ZELLE BUSINESS PAYMENT TO ANAND MEHTA DDS',
+    'ZELLE BUSINESS PAYMENT TO MARISOL TREVINO ESQ CONF# Tr9004QA',
+    'ZELLE TO NASHVILLE AESTHETIC MD PLLC CONF# Q8K1M2',
+  ])
+    assert.deepEqual(decide(row(line, 200_000)), ['app-payment-to-a-business', '6030'], line);
+  assert.deepEqual(decide(row('ZELLE BUSINESS PAYMENT TO ANAND MEHTA', 200_000)), ['person-to-person-payment', '3200']);
 });
 
 test("a transfer to or from a person's own account is the owner's money, as a guess, unless its other leg is the business's", () => {

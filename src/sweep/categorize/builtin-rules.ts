@@ -120,8 +120,12 @@ const PREMIUM_DEBIT = String.raw`\b(DES:|CO ENTRY DESCR:|TYPE:|CORPORATE ACH|ACH
 export const BANK_LOAN_WORDING =
   /\b(LOAN|LN|MORTGAGE|MTG|INV FIN|INVENTORY FINANC\w*|EQUIP(MENT)? FIN\w*|FLOOR ?PLAN|PAYOFF|CURTAIL\w*)\b/;
 
-/** Words only a business's name holds: its legal form or its trade's ("TRUCKER TAX PROS LLC", "LONE STAR TRANSPORT"). */
-const FIRM_WORDS = String.raw`\b(LLC|INC|CORP|CO|COMPANY|LTD|SERVICE|SERVICES|SVC|PROS|GROUP|TRANSPORT|TRANSPORTATION|TRUCKING|HAULING|MOTORS|AUTO|LOGISTICS|REPAIR|SUPPLY)\b`;
+/**
+ * Words only a business's name holds: its legal form or its trade's ("TRUCKER TAX PROS LLC", "LONE STAR TRANSPORT"), a
+ * professional firm's form (PLLC, LLP, PSC) or a licensed profession's letters after a name ("ANAND MEHTA DDS", "MARISOL
+ * TREVINO ESQ"): a practice paid for its work, not the owner or a helper.
+ */
+const FIRM_WORDS = String.raw`\b(LLC|INC|CORP|CO|COMPANY|LTD|PLLC|LLP|PSC|SERVICE|SERVICES|SVC|PROS|GROUP|TRANSPORT|TRANSPORTATION|TRUCKING|HAULING|MOTORS|AUTO|LOGISTICS|REPAIR|SUPPLY|DDS|DMD|DVM|ESQ|CPA|LCSW|LMFT)\b`;
 /** A payee named as a business ("ZELLE PAYMENT TO TRUCKER TAX PROS LLC") is no person, owner or helper of the owner's. */
 const BUSINESS_PAYEE = new RegExp(String.raw`\bTO\b.*${FIRM_WORDS}`);
 /** A firm's name, after TO or not ("Send Money: Delta Granite & Marble"): partners joined by "&", or a firm's word. */

@@ -262,6 +262,16 @@ test('real-looking descriptors from many banks find their merchant', () => {
     ['PIXIESET COM VANCOUVER', 'out', 'Pixieset', '6200'],
     ['FINISHMASTER #1187 DENVER CO', 'out', 'FinishMaster', '5000'],
     ['CH ROBINSON DES:QUICKPAY ID:A1234 INDN:ACME HAULING LLC CCD', 'in', 'C.H. Robinson', '4100'],
+    // Donation platforms take gifts only; a childcare tuition processor pays out tuition and bills its fees.
+    ['GOFNDME* HELP THE OKAFORS REDWOOD CITY CA', 'out', 'GoFundMe', '6250'],
+    ['DONORBOX*CENTRAL TX FOOD SAN FRANCISCO CA', 'out', 'Donorbox', '6250'],
+    ['GIVELIFY*ST MARYS CATHOLIC SAN ANTONIO TX', 'out', 'Givelify', '6250'],
+    ['ELECTRONIC CREDIT TUITION EXPRESS DEPOSIT 240304 LITTLE LAMBS LRNG', 'in', 'Tuition Express', '4100'],
+    ['ELECTRONIC DEBIT TUITION EXPRESS FEES 240305', 'out', 'Tuition Express', '6210'],
+    // A notaries' association bills its members; a satellite TV service is billed like cable; a paper is a subscription.
+    ['POS WITHDRAWAL NNA NATIONAL NOTARY ASSOC 800-876-6827 CA', 'out', 'National Notary Association', '6240'],
+    ['ACH DEBIT DIRECTV FOR BUSINESS 0318', 'out', 'DirecTV', '6170'],
+    ['DOW JONES WSJ 800-568-7625 NJ', 'out', 'Wall Street Journal', '6200'],
   ];
   for (const [descriptor, direction, merchantName, target] of cases) {
     const match = lookup(descriptor, direction);
