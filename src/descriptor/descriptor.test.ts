@@ -13,6 +13,10 @@ const CLEANED: Array<[string, string, string | null]> = [
   ['SQ*BLUE BOTTLE COFFEE', 'BLUE BOTTLE COFFEE', 'square'],
   // Chase's bill pay: a confirmation number, "To", the payee, the date (each payee its own merchant, not "ONLINE PAYMENT").
   ['Online Payment 04453367 To Lopez Electrical Services 03/18', 'LOPEZ ELECTRICAL SERVICES', null],
+  // A bill-pay check names the payee it was mailed to after its number.
+  ['BILL PAY CHECK #10448 SOUTHPARK OFFICE LLC', 'SOUTHPARK OFFICE LLC', null],
+  ['Bill Payment Check #000114 KENTWOOD FLEX SPACE LLC', 'KENTWOOD FLEX SPACE LLC', null],
+  ['BILL PAY CHECK 2288 TO MOSS ADAMS LLP', 'MOSS ADAMS LLP', null],
   ['TST* JOES TACOS - AUSTIN AUSTIN TX', 'JOES TACOS', 'toast'],
   ['SP * ALLBIRDS', 'ALLBIRDS', 'shopify'],
   ['SP ALLBIRDS SAN FRANCISCO CA', 'ALLBIRDS', 'shopify'],

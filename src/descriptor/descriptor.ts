@@ -394,11 +394,12 @@ const BANK_PHRASE =
  * Bill-pay services put their own words first (Bill.com's payables name the vendor after its reference: "BILL.COM
  * 015PRMWTQ8 LONGHORN ELECTRIC INV 1187"): "ONLINE BILL PAY COMCAST" (after the bank's name: "TRUIST ONLINE BILL PAY
  * BROUGHTON ST HOLDINGS LLC"), "WEB PMT SPECTRUM", "WEB AUTHORIZED PMT ADP",
- * Chase's "Online Payment 04453367 To Lopez Electrical 03/18" (a confirmation number, then the payee); but "ONLINE
- * PAYMENT THANK YOU" is a card payment.
+ * Chase's "Online Payment 04453367 To Lopez Electrical 03/18" (a confirmation number, then the payee), a bill-pay check
+ * mailed to its payee ("BILL PAY CHECK #10448 SOUTHPARK OFFICE LLC", "Bill Payment Check #000114 KENTWOOD FLEX SPACE");
+ * but "ONLINE PAYMENT THANK YOU" is a card payment.
  */
 const BILL_PAY =
-  /^(?:[A-Z]+ (?=(?:ONLINE|WEB|MOBILE|INTERNET) BILL ?PAY))?(?:(?:ONLINE |WEB |MOBILE |INTERNET )?BILL ?(?:PAY(?:MENT|MT)?|PMT)|(?:ONLINE|WEB|MOBILE|INTERNET) (?:PAYMENT|PMT|PYMT)(?: \d{4,})?(?: TO)?|(?:WEB|TEL) AUTHORIZED (?:PMT|PAYMENT)|BILL\.COM(?: PAYABLES)?(?: (?=\S*\d)[A-Z0-9]{6,})?)\s+(?!THANK\b)(?=[A-Z])/;
+  /^(?:[A-Z]+ (?=(?:ONLINE|WEB|MOBILE|INTERNET) BILL ?PAY))?(?:(?:ONLINE |WEB |MOBILE |INTERNET )?BILL ?(?:PAY(?:MENT|MT)?|PMT)(?: CHECK ?(?:NO\.? ?|# ?)?\d+(?: TO)?)?|(?:ONLINE|WEB|MOBILE|INTERNET) (?:PAYMENT|PMT|PYMT)(?: \d{4,})?(?: TO)?|(?:WEB|TEL) AUTHORIZED (?:PMT|PAYMENT)|BILL\.COM(?: PAYABLES)?(?: (?=\S*\d)[A-Z0-9]{6,})?)\s+(?!THANK\b)(?=[A-Z])/;
 /** The top-level domains a merchant's web address ends in on US card lines. */
 const WEB_TLDS = 'COM|CO|NET|ORG|IO|AI|APP|US|DEV|LY|TV|ME|BIZ|INFO|SO|SH|TECH|CLOUD';
 const DOMAIN = new RegExp(

@@ -357,6 +357,14 @@ test("a card-issuing bank's loan is a loan; a state's tax payment is the state's
     'any payroll service',
   );
   assert.deepEqual(decide(row('ELECTRONIC WITHDRAWAL MARLIN LEASING LEASE PMT', 28_740)), ['vehicle-lease', '6100']);
+  // A finance company's name cut at the ACH company field's 16 characters still names it, and a bank's lease is no card.
+  for (const line of [
+    'ACH Debit ENGS COMMERCIAL FI LEASE PMT 240215 HEADWATERS SPIRITS',
+    'ASCENTIUM CAPITA DES:LEASE PMT ID:00418827 INDN:SAGUARO SUN COFFEE ID:1263001892 CCD',
+    'External Withdrawal WELLS FARGO EQU - LEASE PYMT',
+    'ACH DEBIT XTRA LEASE LLC INV 9021877',
+  ])
+    assert.deepEqual(decide(row(line, 84_500)), ['vehicle-lease', '6100'], line);
   assert.deepEqual(decide(row('SYNCHRONY BANK MERCH SETL 240713 M4FY7HH2', -65_000, { industry: 'automotive' })), [
     'merchant-services-deposits',
     '4100',
@@ -1332,6 +1340,31 @@ test("net pay leaves by ACH, QuickBooks payroll's direct deposits too; a card's 
     decide(row('INTUIT *QBOOKS PAYROLL 800-446-8848 CA', 8_500, { kind: 'credit_card' }))?.[0],
     'payroll-net-pay',
   );
+});
+
+test("a power company's payment is a utility bill, cut short or after the entry's TYPE:; a state's revenue department cut short is a tax", () => {
+  for (const line of [
+    'ACH Withdrawal CENTRAL MAINE PWR CMP PAYMNT',
+    'Withdrawal ACH ROCKY MTN POWER TYPE: PAYMENT ID: 1931087000 CO: ROCKY MTN POWER',
+  ])
+    assert.deepEqual(decide(row(line, 9_622)), ['utility-bill', '6170'], line);
+  assert.deepEqual(decide(row('COLORADO DEPT RE TAXPAYMNT 240720 0003719920 ARKANSAS VALLEY', 41_822)), [
+    'state-tax',
+    '6140',
+  ]);
+});
+
+test("a control state's liquor board buys the cases it pays for; alcohol's excise and privilege taxes are taxes", () => {
+  for (const line of [
+    'CORPORATE ACH VENDOR PYMT PA LIQUOR CONTROL 231020',
+    'ACH Credit IDAHO STATE LIQU VENDOR PMT 240209 HEADWATERS SPIRITS',
+    'Deposit ACH IDAHO STATE LIQUO TYPE: VENDOR PMT CO: IDAHO STATE LIQUOR DIV',
+  ])
+    assert.deepEqual(decide(row(line, -864_000)), ['state-liquor-board-payments', '4000'], line);
+  // A Spanish bank's "DEP LIQ" is a settlement (liquidación), not a liquor board.
+  assert.notEqual(decide(row('CREDITO ACH VISANET PR DEP LIQ 060324', -120_000))?.[0], 'state-liquor-board-payments');
+  for (const line of ['ACH DEBIT MICH LIQUOR CONTR BEER TAX 240614 GRAND RIVER ALEHOUSE', 'ACH WD OLCC PRIVILEGE TAX'])
+    assert.deepEqual(decide(row(line, 18_840)), ['state-tax', '6140'], line);
 });
 
 test('a business paid by Zelle is a guessed subcontractor, apart from the person-to-person guess', () => {

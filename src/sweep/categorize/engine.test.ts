@@ -317,6 +317,9 @@ test("a company's ACH debit is never a meal, whatever the company's name or list
     ['ACH WITHDRAWAL OPENTABLE INC BILLING CCD 240301', 'checking'],
     ['BUSINESS TO BUSINESS ACH DEBIT - ROYAL COFFEE INC PAYMENT 240917 INV315787', 'checking'],
     ['BULLS BAY SHELLFISH PAYMENT CCD', 'checking'],
+    // Banks' own words for a company's ACH debit.
+    ['ELECTRONIC WITHDRAWAL ROYAL COFFEE INC PAYMENT', 'checking'],
+    ['ELECTRONIC PMT-WEB, ATLAS COFFEE IMP PAYMENT CROOKED PINE COFFE', 'checking'],
     ['SQ *BULLS BAY SHELLFISH', 'credit_card'],
     ['DEBIT CARD PURCHASE DOORDASH*PHO HOA', 'checking'],
   ];
@@ -328,8 +331,10 @@ test("a company's ACH debit is never a meal, whatever the company's name or list
   const meals = accountForRole('meals');
   assert.deepEqual(
     answers.map((answer) => answer.target === meals),
-    [false, false, false, true, true],
+    [false, false, false, false, false, true, true],
   );
+  // With no listing left, a company named by its legal form is a supplier's bill, though its words could be a person's.
+  assert.equal(answers[3].target, accountForRole('cost_of_goods'));
 });
 
 test('money in that names a place serving food is a sale of goods when no industry is stated; the guess stays a guess', async () => {

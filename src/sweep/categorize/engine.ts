@@ -40,9 +40,12 @@ export const CUT_CONFIDENCE_CAP = 0.84;
 export const TRADE_DECIDES_CAP = 0.84;
 const SUPPLIES = accountForRole('supplies');
 const MEALS = accountForRole('meals');
-/** A company's ACH debit (the NACHA entry's codes, a bank's "ACH" label) or a bill paid through the bank's bill pay. */
+/**
+ * A company's ACH debit (the NACHA entry's codes, a bank's "ACH" label, or the words banks print for one: Citizens' and
+ * TD's "ELECTRONIC WITHDRAWAL" and "ELECTRONIC PMT-WEB", "PREAUTHORIZED DEBIT") or a bill paid through the bank's bill pay.
+ */
 const COMPANY_DEBIT =
-  /\b(ACH|CCD|PPD|CTX|EFT|BILL ?PAY|BILL PAYMENT)\b|\b(DES|CO ENTRY DESCR|ORIG CO NAME):|\bBUSINESS TO BUSINESS\b/;
+  /\b(ACH|CCD|PPD|CTX|EFT|BILL ?PAY|BILL PAYMENT|ELECTRONIC (WITHDRAWAL|PMT|PAYMENT|DEBIT)|PREAUTH(ORIZED)? (DEBIT|WD|WITHDRAWAL))\b|\b(DES|CO ENTRY DESCR|ORIG CO NAME):|\bBUSINESS TO BUSINESS\b/;
 const PAYPAL = /\bPAYPAL\b/;
 const SERVICE_REVENUE = accountForRole('service_revenue');
 const SALES = accountForRole('sales');

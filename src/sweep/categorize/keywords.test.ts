@@ -267,3 +267,11 @@ test("a bridal show's booth is marketing; a janitorial supply house cut short is
   assert.equal(out('NASHVILLE BRIDAL SHOW   NASHVILLE           TN')?.target, '6000');
   assert.equal(out('DAYTON JANITORIAL SUP DAYTON OH')?.target, '6130');
 });
+
+test("a boat's slip or moorage is rent, even at a city's harbor; a state's parks and wildlife agencies sell permits", () => {
+  assert.equal(out('PREAUTH DEBIT CITY OF SEWARD HARBOR MOORAGE 240705')?.target, '6110');
+  assert.equal(out('ACH Debit Sportsman Marina Web Pmt Jun Slip Rent')?.target, '6110');
+  assert.equal(out('COLO PARKS WILDL AHRA FEES 240712 ARKANSAS VALLEY RIVE')?.target, '6140');
+  assert.equal(out('FL STATE PARKS PENNEKAMP KEY LARGO FL')?.target, '6140');
+  assert.equal(out('MN DNR ELS')?.target, '6140');
+});

@@ -296,11 +296,15 @@ function namesStockSupplier(tokens: readonly string[]): boolean {
   return STOCK_SUPPLIER_WORDS.some((word) => text.includes(` ${word} `));
 }
 
-/** A payee with a name of its own that is no person's: not a bare check or a deposit the bank's words leave nameless. */
+/**
+ * A payee with a name of its own that is no person's: not a bare check or a deposit the bank's words leave nameless. A
+ * legal form makes it a company even when its words could be a person's ("ROYAL COFFEE INC").
+ */
 function namesACompany(descriptor: CleanedDescriptor): boolean {
   const named = descriptor.tokens.filter((token) => !NAMELESS_WORDS.has(token));
-  return named.length > 0 && !namesAPerson(named.join(' '));
+  return named.length > 0 && (named.some((token) => LEGAL_FORMS.has(token)) || !namesAPerson(named.join(' ')));
 }
+const LEGAL_FORMS: ReadonlySet<string> = new Set(['LLC', 'INC', 'CORP', 'CO', 'COMPANY', 'LTD', 'LLP', 'PLLC', 'LP']);
 /**
  * On the written read sets, 75 of 209 such payments that nothing else explained were cost of goods; contract labor (18),
  * rent (16) and utilities (11) came next.

@@ -272,6 +272,8 @@ test('real-looking descriptors from many banks find their merchant', () => {
     ['POS WITHDRAWAL NNA NATIONAL NOTARY ASSOC 800-876-6827 CA', 'out', 'National Notary Association', '6240'],
     ['ACH DEBIT DIRECTV FOR BUSINESS 0318', 'out', 'DirecTV', '6170'],
     ['DOW JONES WSJ 800-568-7625 NJ', 'out', 'Wall Street Journal', '6200'],
+    ['EFT DEBIT HMSA PREMIUM 250105 KONA REEF SNORKEL', 'out', 'Blue Cross Blue Shield', '6050'],
+    ['DUCKS UNLIMITED INC', 'out', 'Ducks Unlimited', '6250'],
   ];
   for (const [descriptor, direction, merchantName, target] of cases) {
     const match = lookup(descriptor, direction);
