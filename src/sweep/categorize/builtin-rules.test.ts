@@ -1015,6 +1015,11 @@ test("banks' own wordings: a masked account's transfer, a card's payment, a loan
   assert.deepEqual(decide(row('Withdrawal Transfer To Loan 0012', 41_000)), ['loan-payment', '2400']);
   assert.deepEqual(decide(row('JOHN DEERE FIN JD FIN PMT 240315 0071932288', 61_000)), ['loan-payment', '2400']);
   assert.deepEqual(decide(row('COURTESY PAY FEE', 3_000)), ['bank-fees', '6210']);
+  // The fee for an item names the item after it: the fee is the bank's, not the payroll's it was charged for.
+  assert.deepEqual(decide(row('OVERDRAFT FEE FOR A TRANSACTION POSTED ON 08/09 $38,772.19 ADP WAGE PAY', 3_500)), [
+    'fee-for-an-item',
+    '6210',
+  ]);
   assert.deepEqual(decide(row('BMO LOAN PAYMENT INTEREST', 61_000)), ['interest-charged', '6070']);
   assert.deepEqual(decide(row('RETURN ITEM FEE', 3_600)), ['bank-fees', '6210']);
   assert.deepEqual(decide(row('ACH DEBIT BA ELECTRONIC PAYMENT', 250_000)), ['card-payment-sent', 'transfer']);
@@ -1349,6 +1354,29 @@ test("a power company's payment is a utility bill, cut short or after the entry'
   ])
     assert.deepEqual(decide(row(line, 9_622)), ['utility-bill', '6170'], line);
   assert.deepEqual(decide(row('COLORADO DEPT RE TAXPAYMNT 240720 0003719920 ARKANSAS VALLEY', 41_822)), [
+    'state-tax',
+    '6140',
+  ]);
+});
+
+test("more payroll services' tax impounds, a note's payment, premiums in two more banks' wordings, Wells Fargo's business card", () => {
+  for (const line of ['ACH DEBIT EVEREE INC TAXES 240705 LONE STAR LABOR SOL', 'ACH DEBIT ISOLVED TAX IMPND 240308'])
+    assert.deepEqual(decide(row(line, 1_190_431)), ['payroll-taxes', '6140'], line);
+  for (const line of [
+    'JAN-PRO OF TAMPA DES:NOTE PMT ID:FR-20931 INDN:SPARKLE PRO JANITORIAL CO ID:1593822710 CCD',
+    'XFER TO LOAN ...2217',
+  ])
+    assert.deepEqual(decide(row(line, 41_500)), ['loan-payment', '2400'], line);
+  for (const line of [
+    'ACH CORP DEBIT PREMIUM AMERISURE MUTUAL PEACHTREE EVENT',
+    'ELECTRONIC WITHDRAWAL To EMPLOYERS PREF REF=232830042218840N00 PREMIUM',
+  ])
+    assert.deepEqual(decide(row(line, 421_600)), ['insurance-premium', '6060'], line);
+  assert.deepEqual(decide(row('WF BUS CREDIT AUTO PAY 240520 xxxxxxxxxxx8802 COASTAL CONNECT CON', 531_147)), [
+    'card-payment-sent',
+    'transfer',
+  ]);
+  assert.deepEqual(decide(row('DEBIT CARD PURCHASE - LCG OCCUPATIONAL LIC LAFAYETTE LA CARD6183', 5_000)), [
     'state-tax',
     '6140',
   ]);

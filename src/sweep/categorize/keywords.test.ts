@@ -275,3 +275,9 @@ test("a boat's slip or moorage is rent, even at a city's harbor; a state's parks
   assert.equal(out('FL STATE PARKS PENNEKAMP KEY LARGO FL')?.target, '6140');
   assert.equal(out('MN DNR ELS')?.target, '6140');
 });
+
+test("a county's or a state's health department licenses food makers; its PUB is public, not a pub", () => {
+  assert.equal(out('Debit Purchase - 04/02 FRESNO CO DEPT PUB HLTH FRESNO CA')?.target, '6140');
+  assert.equal(out('CHECKCARD 1003 CHATHAM CO ENVIRON HEALTH SAVANNAH GA')?.target, '6140');
+  assert.equal(out('VISA PURCHASE 0314 MSDH LICENSURE ONLINE JACKSON MS')?.target, '6140');
+});

@@ -274,6 +274,12 @@ test('real-looking descriptors from many banks find their merchant', () => {
     ['DOW JONES WSJ 800-568-7625 NJ', 'out', 'Wall Street Journal', '6200'],
     ['EFT DEBIT HMSA PREMIUM 250105 KONA REEF SNORKEL', 'out', 'Blue Cross Blue Shield', '6050'],
     ['DUCKS UNLIMITED INC', 'out', 'Ducks Unlimited', '6250'],
+    ['CARD PURCHASE 01/08 CONCENTRA 0443 ALLENTOWN PA', 'out', 'Concentra', '6080'],
+    ['DBT CRD 0709 DISA GLOBAL SOLUTIONS 281-673-2400 TX', 'out', 'DISA Global Solutions', '6080'],
+    ['SPRINT MART #4204 RIDGELAND MS', 'out', 'Sprint Mart', '6010'],
+    ['Withdrawal Debit Card PARKINGKITTY PORTLAND OR', 'out', 'Parking Kitty', '6010'],
+    ['Withdrawal Debit Card AZURE STANDARD DUFUR OR', 'out', 'Azure Standard', '5000'],
+    ['ACH DEBIT STATE COMP INS FUND SCIF PYMT 240910', 'out', 'State Compensation Insurance Fund', '6060'],
   ];
   for (const [descriptor, direction, merchantName, target] of cases) {
     const match = lookup(descriptor, direction);
