@@ -1382,6 +1382,18 @@ test("more payroll services' tax impounds, a note's payment, premiums in two mor
   ]);
 });
 
+test("a fuel jobber's draft or invoice for a load's price is stock for resale, for review; a fill-up's is driving", () => {
+  for (const line of ['ACH Withdrawal GLOBAL PARTNERS LP FUEL EFT INV 88421', 'EFT DEBIT U S VENTURE INC FUEL'])
+    assert.deepEqual(decide(row(line, 2_841_260)), ['fuel-load', '5000'], line);
+  assert.deepEqual(decide(row('ACH Withdrawal GLOBAL PARTNERS LP FUEL EFT INV 88421', 41_260)), ['vehicle', '6010']);
+  assert.deepEqual(decide(row('ACH DEBIT JONES OIL CO FUEL ACCT', 2_241_860)), ['vehicle', '6010']);
+  // A health plan's name cut at the ACH company field's edge still names a health plan.
+  assert.deepEqual(decide(row('ACH WITHDRAWAL 250101 PRESBYTERIAN HEA PREMIUM GRP 118402', 820_466)), [
+    'health-plan-premium',
+    '6050',
+  ]);
+});
+
 test("a control state's liquor board buys the cases it pays for; alcohol's excise and privilege taxes are taxes", () => {
   for (const line of [
     'CORPORATE ACH VENDOR PYMT PA LIQUOR CONTROL 231020',

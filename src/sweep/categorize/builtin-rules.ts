@@ -35,6 +35,8 @@ export interface BuiltinRule {
   direction?: 'in' | 'out';
   /** Only rows on these kinds of account (a "payment thank you" is a transfer only on a card). */
   accountKinds?: readonly BankAccountKind[];
+  /** Only sums of at least this many minor units (a fuel load's price, not a fill-up's). */
+  atLeastMinor?: number;
   target: CategoryTarget;
   strength: RuleStrength;
   /** A different account for these industries, as a guess for review (what a café or a roaster buys as coffee is its ingredient). */
@@ -242,7 +244,7 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
   {
     name: 'health-plan-premium',
     pattern: new RegExp(
-      String.raw`^(?=.*\b(HEALTH|HEALTHCARE|DENTAL|VISION|MEDICAL|HMO|PPO|HP|BLUE|BLUE CROSS|BCBS[A-Z]{0,2}|BLUE SHIELD|BLUESHIELD|BLUECROSS|CIGNA|AETNA|HUMANA|KAISER|UNITEDHEALTH\w*|UHC|BENEFITS?)\b).*?(${PREMIUM_DEBIT})`,
+      String.raw`^(?=.*\b(HEALTH|HEALTHCARE|HEALT|HEA|HLTH|DENTAL|VISION|MEDICAL|HMO|PPO|HP|BLUE|BLUE CROSS|BCBS[A-Z]{0,2}|BLUE SHIELD|BLUESHIELD|BLUECROSS|CIGNA|AETNA|HUMANA|KAISER|UNITEDHEALTH\w*|UHC|BENEFITS?)\b).*?(${PREMIUM_DEBIT})`,
     ),
     direction: 'out',
     accountKinds: ['checking', 'savings'],
@@ -1233,6 +1235,20 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     strength: 'strong',
     supersedesKeywords: true,
   },
+  // A fuel jobber drafts a station's or a marina's account for each load it delivers ("GLOBAL PARTNERS LP FUEL EFT INV
+  // 88421", "SUNOCO LP FUEL DRAFT"): a tank truck carries 8,000 to 11,600 gallons, so a fuel invoice or draft paid from the
+  // bank for a load's price buys stock to resell more often than the business's own driving. A guess, for review.
+  {
+    name: 'fuel-load',
+    pattern: /\bFUEL\b.*\b(INV|INVOICE|DRAFT|EFT|LOAD)\b|\b(EFT|DRAFT)\b.*\bFUEL\b/,
+    direction: 'out',
+    accountKinds: ['checking', 'savings'],
+    atLeastMinor: 900_000,
+    target: accountForRole('cost_of_goods'),
+    strength: 'guess',
+    // FUEL is the rule's own word: the keyword tier's reading of it (the business's driving) is what the rule overrides.
+    supersedesKeywords: true,
+  },
   {
     name: 'vehicle',
     // A grocer's or a warehouse club's pumps print GAS after its name and before the station's number or its express
@@ -1746,6 +1762,7 @@ export function matchBuiltinRule(input: CategorizationInput): BuiltinRuleMatch |
   for (const rule of BUILTIN_RULES) {
     if (rule.direction && rule.direction !== input.direction) continue;
     if (rule.accountKinds && !rule.accountKinds.includes(input.bankAccountKind)) continue;
+    if (rule.atLeastMinor !== undefined && Math.abs(input.amountMinor) < rule.atLeastMinor) continue;
     if (!rule.pattern.test(rule.readsName ? payeeName(input) : text)) continue;
     // The trade's own account holds whatever the wording: a roaster's invoice is a café's ingredient too.
     const industryTarget = input.industry ? rule.byIndustry?.[input.industry] : undefined;

@@ -280,6 +280,8 @@ test('real-looking descriptors from many banks find their merchant', () => {
     ['Withdrawal Debit Card PARKINGKITTY PORTLAND OR', 'out', 'Parking Kitty', '6010'],
     ['Withdrawal Debit Card AZURE STANDARD DUFUR OR', 'out', 'Azure Standard', '5000'],
     ['ACH DEBIT STATE COMP INS FUND SCIF PYMT 240910', 'out', 'State Compensation Insurance Fund', '6060'],
+    ['ACH DEBIT SHELTERPOINT LIFE PREMIUM', 'out', 'ShelterPoint', '6050'],
+    ['CCD DEBIT, NORTHEAST DELTA PREM PYMT G0051893', 'out', 'Delta Dental', '6050'],
   ];
   for (const [descriptor, direction, merchantName, target] of cases) {
     const match = lookup(descriptor, direction);
