@@ -1246,8 +1246,10 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     atLeastMinor: 900_000,
     target: accountForRole('cost_of_goods'),
     strength: 'guess',
-    // FUEL is the rule's own word: the keyword tier's reading of it (the business's driving) is what the rule overrides.
+    // FUEL is the rule's own word, and the jobber may be listed as a fuel seller: their reading (the business's driving)
+    // is what the rule overrides.
     supersedesKeywords: true,
+    supersedesDirectory: true,
   },
   {
     name: 'vehicle',

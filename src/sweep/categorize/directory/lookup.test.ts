@@ -281,6 +281,9 @@ test('real-looking descriptors from many banks find their merchant', () => {
     ['Withdrawal Debit Card AZURE STANDARD DUFUR OR', 'out', 'Azure Standard', '5000'],
     ['ACH DEBIT STATE COMP INS FUND SCIF PYMT 240910', 'out', 'State Compensation Insurance Fund', '6060'],
     ['ACH DEBIT SHELTERPOINT LIFE PREMIUM', 'out', 'ShelterPoint', '6050'],
+    ['SOLA SALONS 516', 'out', 'Sola Salon Studios', '6110'],
+    // Republic Services' company name cut at the ACH field's 16 characters.
+    ['REPUBLIC SERVICE AUTOPAY 240611 3-0861-0044712', 'out', 'Republic Services', '6170'],
     ['CCD DEBIT, NORTHEAST DELTA PREM PYMT G0051893', 'out', 'Delta Dental', '6050'],
   ];
   for (const [descriptor, direction, merchantName, target] of cases) {
