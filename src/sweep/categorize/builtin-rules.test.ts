@@ -1394,6 +1394,16 @@ test("a fuel jobber's draft or invoice for a load's price is stock for resale, f
   ]);
 });
 
+test("earned fees moved out of a clients' or owners' trust account are the firm's revenue, not its own money moved", () => {
+  for (const line of [
+    'ONLINE TRANSFER FROM IOLTA XXXXXX2207 EARNED FEES',
+    'Online Transfer from DDA XXXXXX5521 Mgmt Fees 04/04',
+    'INTERNET TRANSFER FROM XXXXXX3329 TRUST LEASING FEES',
+  ])
+    assert.deepEqual(decide(row(line, -620_000)), ['fees-from-trust', '4100'], line);
+  assert.notEqual(decide(row('Online Transfer from DDA XXXXXX5521', -620_000))?.[0], 'fees-from-trust');
+});
+
 test("a control state's liquor board buys the cases it pays for; alcohol's excise and privilege taxes are taxes", () => {
   for (const line of [
     'CORPORATE ACH VENDOR PYMT PA LIQUOR CONTROL 231020',

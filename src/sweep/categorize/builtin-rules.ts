@@ -1262,6 +1262,20 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     strength: 'fair',
   },
 
+  // A law firm moves its earned fees out of the clients' trust account (IOLTA), and a property manager its management and
+  // leasing fees out of the owners' trust account, into operating ("ONLINE TRANSFER FROM IOLTA XXXXXX2207 EARNED FEES",
+  // "Online Transfer from DDA XXXXXX5521 Mgmt Fees 04/04"): the fees are the business's revenue, not its own money moved.
+  {
+    name: 'fees-from-trust',
+    pattern:
+      /\b(TRANSFER|XFER|TRF)\b.*\b(EARNED FEES?|MGMT FEES?|MGT FEES?|MANAGEMENT FEES?|LEASING FEES?|LEASE UP FEES?)\b/,
+    direction: 'in',
+    accountKinds: ['checking', 'savings'],
+    target: accountForRole('service_revenue'),
+    strength: 'fair',
+    revenueKindKnown: true,
+  },
+
   // Moves between accounts and cash.
   // A certificate of deposit opened or closed at the bank ("CD DEPOSIT .INITIAL.", "CD MATURITY") is one of the
   // business's own accounts too.
