@@ -17,6 +17,8 @@ const CLEANED: Array<[string, string, string | null]> = [
   ['BILL PAY CHECK #10448 SOUTHPARK OFFICE LLC', 'SOUTHPARK OFFICE LLC', null],
   ['Bill Payment Check #000114 KENTWOOD FLEX SPACE LLC', 'KENTWOOD FLEX SPACE LLC', null],
   ['BILL PAY CHECK 2288 TO MOSS ADAMS LLP', 'MOSS ADAMS LLP', null],
+  // The debit card's old name in two words before the sale's date: the date is no card number.
+  ['CHECK CARD 0416 AIRGAS - SOUTHWEST SAN ANTONIO TX 6631', 'AIRGAS SOUTHWEST', null],
   ['TST* JOES TACOS - AUSTIN AUSTIN TX', 'JOES TACOS', 'toast'],
   ['SP * ALLBIRDS', 'ALLBIRDS', 'shopify'],
   ['SP ALLBIRDS SAN FRANCISCO CA', 'ALLBIRDS', 'shopify'],

@@ -359,8 +359,9 @@ const SINGLE_WORD_CITIES: ReadonlySet<string> = new Set(
 const DATE =
   /(?:(?<!AUTHORI[SZ]ED )\bON (?=\d{1,4}[/-]\d{1,2}(?:[/-]\d{2,4})? +\S))?\b\d{1,4}[/-]\d{1,2}(?:[/-]\d{2,4})?\b/g;
 const PHONE = /(?:\b1[-. ])?(?:\(\d{3}\)\s*|\b\d{3}[-. ])\d{3}[-. ]\d{4}\b/;
+/** A masked card's last four; "CHECK CARD 0416" is the debit card's old name and the sale's date, not a card number. */
 const CARD_LAST_FOUR =
-  /\bC#\s*\d{4}\b|\b(?:FROM )?(?:CARD|CRD)\s*(?:ENDING\s*(?:IN)?\s*)?(?:NO\.?\s*)?#?:?\s*[X*]*\d{4}\b|\bENDING\s*(?:IN\s*)?[X*]*\d{4}\b|(?<![A-Z0-9])(?:[X*]{4}[- ]){3}\d{4}\b|(?<![A-Z0-9])[X*]{2,}\d{4}\b|\.{3}\d{4}\b/g;
+  /\bC#\s*\d{4}\b|\b(?:FROM )?(?<!CHECK )(?:CARD|CRD)\s*(?:ENDING\s*(?:IN)?\s*)?(?:NO\.?\s*)?#?:?\s*[X*]*\d{4}\b|\bENDING\s*(?:IN\s*)?[X*]*\d{4}\b|(?<![A-Z0-9])(?:[X*]{4}[- ]){3}\d{4}\b|(?<![A-Z0-9])[X*]{2,}\d{4}\b|\.{3}\d{4}\b/g;
 /** "#1234" or "STORE 0042": what follows a store number is its location, not the merchant. */
 const STORE_NUMBER = /\s(?:#|(?:STORE|STR|STORE NO|UNIT|LOC)\s+)\s*\d+\b.*$/;
 /**

@@ -1404,6 +1404,13 @@ test("earned fees moved out of a clients' or owners' trust account are the firm'
   assert.notEqual(decide(row('Online Transfer from DDA XXXXXX5521', -620_000))?.[0], 'fees-from-trust');
 });
 
+test("field-service software's payment fees are the card processing it does, not its subscription", () => {
+  assert.deepEqual(decide(row('ACH CORP DEBIT SERVICETITAN PMT FEES 241001 ST-44812', 61_288)), [
+    'merchant-services-fees',
+    '6210',
+  ]);
+});
+
 test("a control state's liquor board buys the cases it pays for; alcohol's excise and privilege taxes are taxes", () => {
   for (const line of [
     'CORPORATE ACH VENDOR PYMT PA LIQUOR CONTROL 231020',

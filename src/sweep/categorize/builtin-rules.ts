@@ -774,8 +774,11 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     // Credit unions print the entry before the company's name again ("HPS TYPE: DISCOUNT … CO: HEARTLAND PAYMENT"). A
     // software maker that takes its customers' card payments debits its processing as MERCH FEE ("MINDBODY INC MERCH FEE"):
     // the fee, not its subscription.
+    // Field-service and booking software that takes its customers' card payments bills their processing as PMT FEES
+    // ("SERVICETITAN PMT FEES"): the processing, not the subscription.
     pattern: new RegExp(
-      either(MERCHANT_SERVICES, 'MTOT DISC|DISC|DISCNT|DISCOUNT|FEE|FEES|INTERCHANGE|CHGBK FEE|MONTHLY FEE'),
+      either(MERCHANT_SERVICES, 'MTOT DISC|DISC|DISCNT|DISCOUNT|FEE|FEES|INTERCHANGE|CHGBK FEE|MONTHLY FEE') +
+        String.raw`|\b(PMT FEES|PAYMENT FEES|PAYMENTS FEES|CARD PROCESSING FEES?|CC PROCESSING FEES?)\b`,
     ),
     direction: 'out',
     accountKinds: ['checking', 'savings'],

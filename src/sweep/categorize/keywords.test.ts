@@ -276,6 +276,13 @@ test("a boat's slip or moorage is rent, even at a city's harbor; a state's parks
   assert.equal(out('MN DNR ELS')?.target, '6140');
 });
 
+test("a state's transportation and public-safety departments license and permit; an association cut short bills dues", () => {
+  assert.equal(out('TX DPS PRIVATE SECURITY AUSTIN TX')?.target, '6140');
+  assert.equal(out('TXDOT OVERSIZE PERMITS AUSTIN TX')?.target, '6140');
+  assert.equal(out('INTERNATIONAL DOOR ASSO 800-355-4432 OH')?.target, '6240');
+  assert.equal(out('ONLINE BILL PAY ALAMO HEIGHTS PROPERTIE 040124')?.target, '6110');
+});
+
 test("a county's or a state's health department licenses food makers; its PUB is public, not a pub", () => {
   assert.equal(out('Debit Purchase - 04/02 FRESNO CO DEPT PUB HLTH FRESNO CA')?.target, '6140');
   assert.equal(out('CHECKCARD 1003 CHATHAM CO ENVIRON HEALTH SAVANNAH GA')?.target, '6140');

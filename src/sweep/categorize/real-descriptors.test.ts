@@ -67,6 +67,9 @@ test('a one-word alias that is also a surname or a town names its merchant alone
   const [charlie, fareCard] = await categorize('CHARLIE THE BUTCHER KENMORE NY', 'CHARLIE CARD BOSTON MA');
   assert.notEqual(charlie.target, accountForRole('rideshare'));
   assert.equal(fareCard.target, accountForRole('rideshare'));
+  // An acronym's longer name that goes on to another trade is that trade's: an auto glass shop is no gas utility.
+  const [glass] = await categorize('Card Purchase 05/14 Pgw Auto Glass Tempe AZ Card 3318');
+  assert.equal(glass.target, accountForRole('vehicle'));
   // Without a trade word the listing still answers, but for review.
   const [unknown] = await categorize('MURPHY OKAFOR ASSOCIATES');
   assert.deepEqual([unknown.target, unknown.needsReview], [accountForRole('fuel'), true]);
