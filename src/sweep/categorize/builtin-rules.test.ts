@@ -1411,6 +1411,17 @@ test("field-service software's payment fees are the card processing it does, not
   ]);
 });
 
+test("utilities cut at the ACH field's edge, a card paid online with its number, a bank's monthly fee in plain words", () => {
+  for (const line of [
+    'ELECTRONIC PMT-WEB, VERMONT GAS SYSTE VGS ONLINE',
+    'ELECTRONIC PMT-WEB, BURLINGTON TELEC AUTOPAY',
+    'EXTERNAL WITHDRAWAL PUGET SOUND ENER - PSE WEB',
+  ])
+    assert.deepEqual(decide(row(line, 11_873)), ['utility-bill', '6170'], line);
+  assert.deepEqual(decide(row('ONLINE PMT SYNOVUS CREDIT CARD 2203', 274_418)), ['card-payment-sent', 'transfer']);
+  assert.deepEqual(decide(row('Monthly Business Fee', 500)), ['bank-fees', '6210']);
+});
+
 test("a control state's liquor board buys the cases it pays for; alcohol's excise and privilege taxes are taxes", () => {
   for (const line of [
     'CORPORATE ACH VENDOR PYMT PA LIQUOR CONTROL 231020',

@@ -280,6 +280,7 @@ test("a state's transportation and public-safety departments license and permit;
   assert.equal(out('TX DPS PRIVATE SECURITY AUSTIN TX')?.target, '6140');
   assert.equal(out('TXDOT OVERSIZE PERMITS AUSTIN TX')?.target, '6140');
   assert.equal(out('INTERNATIONAL DOOR ASSO 800-355-4432 OH')?.target, '6240');
+  assert.equal(out('INTL COACHING FEDERATIO LEXINGTON KY')?.target, '6240');
   assert.equal(out('ONLINE BILL PAY ALAMO HEIGHTS PROPERTIE 040124')?.target, '6110');
 });
 
