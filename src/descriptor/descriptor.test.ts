@@ -16,7 +16,7 @@ const CLEANED: Array<[string, string, string | null]> = [
   // A bill-pay check names the payee it was mailed to after its number.
   ['BILL PAY CHECK #10448 SOUTHPARK OFFICE LLC', 'SOUTHPARK OFFICE LLC', null],
   ['Bill Payment Check #000114 KENTWOOD FLEX SPACE LLC', 'KENTWOOD FLEX SPACE LLC', null],
-  ['BILL PAY CHECK 2288 TO MOSS ADAMS LLP', 'MOSS ADAMS LLP', null],
+  ['BILL PAY CHECK 3107 TO HARMON REESE LLP', 'HARMON REESE LLP', null],
   // The debit card's old name in two words before the sale's date: the date is no card number.
   ['CHECK CARD 0416 AIRGAS - SOUTHWEST SAN ANTONIO TX 6631', 'AIRGAS SOUTHWEST', null],
   ['TST* JOES TACOS - AUSTIN AUSTIN TX', 'JOES TACOS', 'toast'],

@@ -1426,11 +1426,11 @@ test("a control state's liquor board buys the cases it pays for; alcohol's excis
   for (const line of [
     'CORPORATE ACH VENDOR PYMT PA LIQUOR CONTROL 231020',
     'ACH Credit IDAHO STATE LIQU VENDOR PMT 240209 HEADWATERS SPIRITS',
-    'Deposit ACH IDAHO STATE LIQUO TYPE: VENDOR PMT CO: IDAHO STATE LIQUOR DIV',
+    'ACH CREDIT UTAH DABS VENDOR PAY 240611',
   ])
     assert.deepEqual(decide(row(line, -864_000)), ['state-liquor-board-payments', '4000'], line);
   // A Spanish bank's "DEP LIQ" is a settlement (liquidación), not a liquor board.
-  assert.notEqual(decide(row('CREDITO ACH VISANET PR DEP LIQ 060324', -120_000))?.[0], 'state-liquor-board-payments');
+  assert.notEqual(decide(row('CREDITO ACH DEP LIQ COMERCIO 051224', -120_000))?.[0], 'state-liquor-board-payments');
   for (const line of ['ACH DEBIT MICH LIQUOR CONTR BEER TAX 240614 GRAND RIVER ALEHOUSE', 'ACH WD OLCC PRIVILEGE TAX'])
     assert.deepEqual(decide(row(line, 18_840)), ['state-tax', '6140'], line);
 });

@@ -265,7 +265,7 @@ test('real-looking descriptors from many banks find their merchant', () => {
     // Donation platforms take gifts only; a childcare tuition processor pays out tuition and bills its fees.
     ['GOFNDME* HELP THE OKAFORS REDWOOD CITY CA', 'out', 'GoFundMe', '6250'],
     ['DONORBOX*CENTRAL TX FOOD SAN FRANCISCO CA', 'out', 'Donorbox', '6250'],
-    ['GIVELIFY*ST MARYS CATHOLIC SAN ANTONIO TX', 'out', 'Givelify', '6250'],
+    ['GIVELIFY*GRACE BIBLE CHURCH TULSA OK', 'out', 'Givelify', '6250'],
     ['ELECTRONIC CREDIT TUITION EXPRESS DEPOSIT 240304 LITTLE LAMBS LRNG', 'in', 'Tuition Express', '4100'],
     ['ELECTRONIC DEBIT TUITION EXPRESS FEES 240305', 'out', 'Tuition Express', '6210'],
     // A notaries' association bills its members; a satellite TV service is billed like cable; a paper is a subscription.
