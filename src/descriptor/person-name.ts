@@ -43,7 +43,20 @@ const NAME_BEFORE_WORD_RANK = 500;
  * Words that are some family's name but, on a bank line, name a bank, an account, a business or a government: a name
  * with one of them is no person's ("WELLS FARGO", "CHASE", "SHARE 0009", "GOLDEN FORK CATERING LLC").
  */
+/** A business's legal form: after a name it makes the name a company's ("ROYAL COFFEE INC"). */
+export const LEGAL_FORMS: ReadonlySet<string> = new Set([
+  'LLC',
+  'INC',
+  'CO',
+  'CORP',
+  'COMPANY',
+  'LTD',
+  'LLP',
+  'PLLC',
+  'LP',
+]);
 const NEVER_A_PERSON = new Set([
+  ...LEGAL_FORMS,
   // banks and brokers whose names are names
   'CHASE',
   'WELLS',
@@ -86,11 +99,6 @@ const NEVER_A_PERSON = new Set([
   'TAXES',
   'OWNER',
   'DRAW',
-  'LLC',
-  'INC',
-  'CO',
-  'CORP',
-  'COMPANY',
   'GROUP',
   'SERVICES',
   'SERVICE',

@@ -2,7 +2,7 @@ import { accountForRole } from '../../chart/us-chart.ts';
 import { cleanDescriptor, REGISTER_PROCESSORS, type CleanedDescriptor } from '../../descriptor/descriptor.ts';
 import { TRANSFER, type CategorizationInput, type CategoryTarget } from './types.ts';
 import { revenueTargetFor } from './industry.ts';
-import { namesAPerson } from '../../descriptor/person-name.ts';
+import { LEGAL_FORMS, namesAPerson } from '../../descriptor/person-name.ts';
 import { HAND_KEYWORD_RULES, matchKeyword } from './keywords.ts';
 import { matchMcc } from './mcc.ts';
 import { CARD_PRESENT, SOFTWARE_MAKERS_DOMAIN } from './directory/lookup.ts';
@@ -304,7 +304,6 @@ function namesACompany(descriptor: CleanedDescriptor): boolean {
   const named = descriptor.tokens.filter((token) => !NAMELESS_WORDS.has(token));
   return named.length > 0 && (named.some((token) => LEGAL_FORMS.has(token)) || !namesAPerson(named.join(' ')));
 }
-const LEGAL_FORMS: ReadonlySet<string> = new Set(['LLC', 'INC', 'CORP', 'CO', 'COMPANY', 'LTD', 'LLP', 'PLLC', 'LP']);
 /**
  * On the written read sets, 75 of 209 such payments that nothing else explained were cost of goods; contract labor (18),
  * rent (16) and utilities (11) came next.
