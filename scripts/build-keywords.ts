@@ -126,6 +126,17 @@ function printable(word: string): string | null {
   return plain;
 }
 
+/**
+ * The singular of a one-word plural search term ("LOBSTERS": LOBSTER), when it is an English word: the editors list what a
+ * place serves in the plural, and eating places are named for the dish as a modifier ("LOBSTER SHACK", "TACO TRUCK").
+ * Only food's terms: other shops' plurals (SHORTS, SLIPS, BRIEFS, SUITS) become everyday words in the singular.
+ */
+function singular(phrase: string | null): string | null {
+  if (!phrase || phrase.includes(' ') || !phrase.endsWith('S') || phrase.endsWith('SS')) return null;
+  const forms = [phrase.slice(0, -1), phrase.replace(/(CH|SH|X|S|Z|O)ES$/, '$1'), phrase.replace(/IES$/, 'Y')];
+  return forms.find((form) => form !== phrase && ENGLISH_WORDS.has(form)) ?? null;
+}
+
 /** The role a preset's tags give: the first of its tags that osm-roles.csv maps (cuisine and the like only refine it). */
 function roleOf(preset: Preset): string | null {
   for (const [key, value] of Object.entries(preset.tags)) {
@@ -189,6 +200,7 @@ export function presetWordsCsv(): string {
     if (!phrase) return;
     uses.set(phrase, [...(uses.get(phrase) ?? []), use]);
   };
+  const restaurantRole = roles.get('amenity=restaurant') ?? null;
   for (const [presetId, preset] of Object.entries(presets)) {
     if (LIFECYCLE.test(presetId) || !english[presetId]) continue;
     const role = roleOf(preset);
@@ -198,13 +210,15 @@ export function presetWordsCsv(): string {
     for (const [key, value] of Object.entries(preset.tags)) {
       if (role && key === 'cuisine' && /^[a-z]+$/.test(value)) add(printable(value), { presetId, role, kind: 'name' });
     }
-    for (const term of list(text.terms)) add(printable(term), { presetId, role, kind: 'term' });
+    for (const term of list(text.terms)) {
+      add(printable(term), { presetId, role, kind: 'term' });
+      if (role === restaurantRole) add(singular(printable(term)), { presetId, role, kind: 'term' });
+    }
   }
   // The cuisine field is offered only on places that serve food, so its values and labels are words restaurants are
   // called by ("JOES CREPE", "TAPAS BAR"): search terms of the restaurant presets, as likely as other terms, and dropped
   // by the same filters below when other kinds of place share them. A cuisine that names a region, not a food or a
   // people's cooking ("regional", "western"), is a word of every trade's names.
-  const restaurantRole = roles.get('amenity=restaurant') ?? null;
   for (const [value, label] of cuisineOptions) {
     if (REGION_CUISINES.has(value)) continue;
     for (const phrase of new Set([printable(value.replace(/_/g, ' ')), printable(label)]))

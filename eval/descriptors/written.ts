@@ -336,6 +336,11 @@ export const WRITTEN_SETS = [
   'studios-and-schools',
   'prairie-and-mountain-cards',
   'downtown-books',
+  'laundries-and-car-washes',
+  'eastern-seaboard-books',
+  'lake-states-books',
+  'college-town-cards',
+  'home-based-solo-books',
 ] as const;
 /**
  * The sets no failure was ever read from (two each of the sixth to fourteenth rounds, three more written late in the
@@ -397,6 +402,9 @@ export const HELD_OUT_SETS: ReadonlySet<(typeof WRITTEN_SETS)[number]> = new Set
   'coastal-town-cards',
   'prairie-and-mountain-cards',
   'downtown-books',
+  'lake-states-books',
+  'college-town-cards',
+  'home-based-solo-books',
 ]);
 
 export interface WrittenRow {

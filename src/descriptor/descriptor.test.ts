@@ -177,6 +177,13 @@ test('the processor and the wallet are decoded, and what the processor tells of 
     'ROCKIES MARKETING SUM',
     'education',
   ]);
+  // ePayPolicy collects premiums for insurance agencies, whatever the agency's name says.
+  assert.deepEqual(decoded('EPAYPOLICY*LAKESIDE RISK PARTNE'), [
+    'epaypolicy',
+    null,
+    'LAKESIDE RISK PARTNE',
+    'insurance',
+  ]);
   // A course platform's star is followed by the school whose course was bought; the platform's own plan prints no star.
   assert.deepEqual(decoded('POS PURCHASE KAJABI* NW ELOPEMENT WORKSHOP'), [
     'course_platform',

@@ -110,6 +110,8 @@ const FRONTING_PROCESSORS: ReadonlyArray<[RegExp, string]> = [
   // QuickBooks Payments prints "IN *" before the business that invoiced; Checkout.com "CKO*" before its merchant.
   [/^IN\s*\*\s*/, 'intuit'],
   [/^CKO\s*\*\s*/, 'checkout'],
+  // ePayPolicy takes premium payments for insurance agencies and carriers: the agency follows its star.
+  [/^(EPAYPOLICY|EPAY POLICY)\s*\*\s*/, 'epaypolicy'],
   // Course platforms print their name, a star, then the school or creator whose course, workshop or coaching was bought.
   [/^(KAJABI|TEACHABLE|THINKIFIC|PODIA)\s*\*\s*(?=[A-Z0-9])/, 'course_platform'],
   // A PayPal payment funded from the bank account ("PAYPAL INST XFER ADOBE INC"): the payee follows the transfer's words.
@@ -134,7 +136,7 @@ const WALLETS: ReadonlyArray<[RegExp, string]> = [
  * accounting firms only; Paddle, FastSpring, 2Checkout, Lemon Squeezy and Digital River resell software and other
  * digital subscriptions as their makers' merchant of record; Eventbrite sells tickets to events, which a business's
  * card buys for its conferences and workshops (the chart's Education and Training), and Kajabi, Teachable, Thinkific and
- * Podia host schools that sell courses, workshops and coaching. Square, Shopify, PayPal, Clover and
+ * Podia host schools that sell courses, workshops and coaching; ePayPolicy collects insurance agencies' premiums. Square, Shopify, PayPal, Clover and
  * SpotOn serve every trade, so they hint nothing.
  */
 const SOFTWARE_RESELLERS: ReadonlySet<string> = new Set([
@@ -146,10 +148,13 @@ const SOFTWARE_RESELLERS: ReadonlySet<string> = new Set([
 ]);
 
 function kindHintOf(processor: string | null, tokens: readonly string[]): ChartRole | null {
+  // The processor's own fee ("EPAYPOLICY*FEE", "TST* ONLINE ORDER FEE") is not its merchants' trade.
+  if (tokens.includes('FEE') || tokens.includes('FEES')) return null;
   if (processor === 'toast' || processor === 'grubhub' || processor === 'seamless' || processor === 'doordash')
     return 'meals';
   if (processor === 'lawpay' || processor === 'cpacharge') return 'professional_services';
   if (processor === 'eventbrite' || processor === 'course_platform') return 'education';
+  if (processor === 'epaypolicy') return 'insurance';
   if (SOFTWARE_RESELLERS.has(processor ?? '')) return 'software';
   if (processor === 'uber')
     return tokens[1] === 'EATS' ? 'meals' : tokens[1] === 'TRIP' || tokens[1] === 'RIDE' ? 'rideshare' : null;

@@ -90,7 +90,14 @@ test('a rent-a-car is travel, not rent; ATM withdrawals in any wording are cash 
 });
 
 test("KeyBank's and credit unions' own words for a move between accounts are a transfer", () => {
-  for (const description of ['Internet Trf To DDA 0000412233 Savings', 'SHARE TRANSFER TO 0001 JOINT SHARE M LUCERO'])
+  for (const description of [
+    'Internet Trf To DDA 0000412233 Savings',
+    'SHARE TRANSFER TO 0001 JOINT SHARE M LUCERO',
+    // Online banks' sub-accounts ("envelopes", "pockets") move money inside the business's own balance.
+    'Envelope Transfer: Quarterly Taxes',
+    'Envelope Transfer: Payroll Reserve',
+    'POCKET TRANSFER - EQUIPMENT FUND',
+  ])
     assert.deepEqual(decide(row(description, 150_000))?.slice(0, 2), ['own-transfer', 'transfer'], description);
 });
 
@@ -704,6 +711,12 @@ test("a pharmacy benefit manager pays for drugs dispensed; a health-care trade's
     'a clinic bills visits, a pharmacy or an optician sells goods',
   );
   assert.deepEqual(decide(row('ELAVON MERCH SVCS CHARGEBACK 241108', 9_000)), ['chargeback', '4200']);
+  // Processors abbreviate the dispute (Square's CBK); a payer takes back a claim it overpaid from the practice's revenue.
+  assert.deepEqual(decide(row('SQUARE INC SQ241104 CBK T11A0C', 6_250)), ['chargeback', '4200']);
+  assert.deepEqual(decide(row('AETNA HCCLAIMPMT RECOUPMENT 88120', 31_000, healthcare)), ['chargeback', '4200']);
+  assert.deepEqual(decide(row('CIGNA CLAIM OVERPYMT RECOVERY', 12_500)), ['chargeback', '4200']);
+  // The deposited item itself came back, not the bank's fee for it.
+  assert.deepEqual(decide(row('RETURN ITEM CHARGEBACK DEPOSITED ITEM 0093', 40_000))?.[0], 'deposited-item-returned');
   assert.deepEqual(decide(row('PEAC SOLUTIONS LEASE PMT 250320 H135B5', 21_000)), ['vehicle-lease', '6100']);
   assert.deepEqual(decide(row('NYS DTF SALES TYPE: Tax Paymnt ID: 6156808084', 61_000)), ['sales-tax', '6140']);
   assert.deepEqual(
@@ -1775,6 +1788,18 @@ test("a card's payment said as coming from checking; a bank's own words for a mo
     'card-payment-received',
     'transfer',
   ]);
+  // Issuers print the paying bank, or only that a payment came, in as many words.
+  for (const line of [
+    'PAYMENT FROM REGIONS BANK ...4410',
+    'PMT RECEIVED - ONLINE BANKING',
+    'CARD PAYMENT',
+    'MOBILE PYMT',
+  ])
+    assert.deepEqual(decide(row(line, -84_000, { kind: 'credit_card' })), ['card-payment-received', 'transfer'], line);
+  assert.notEqual(
+    decide(row('RETURN HOBBY LOBBY #412', -3_499, { kind: 'credit_card' }))?.[0],
+    'card-payment-received',
+  );
   assert.equal(decide(row('MOBILE BANKING TRANSFER WITHDRAWAL 7702', 800_000))?.[0], 'own-transfer');
 });
 
@@ -2084,4 +2109,19 @@ test("whose tax: a receiver named last that is a person, or PERSONAL, is the own
   assert.deepEqual(decide(row(chase('ACME ROOFING LLC', 'CCD'), 85_000)), ['federal-tax', '6140']);
   assert.deepEqual(decide(row('Withdrawal to OREGON DOR PERSONAL', 120_000)), ['state-tax', '3200']);
   assert.notEqual(decide(row('Transfer to Sales Tax Reserve', 250_000))?.[0], 'sales-tax');
+});
+
+test("a bank's fee for coin deposited, interest on a credit line, a transfer to the card, a state's meals and UI taxes", () => {
+  assert.deepEqual(decide(row('CURRENCY/COIN DEPOSITED FEE', 1_875)), ['bank-fees', '6210']);
+  assert.deepEqual(decide(row('INTEREST ON LINE OF CREDIT 0004412', 18_300))?.[1], '6070');
+  assert.deepEqual(decide(row('XFER TO CREDIT CARD 4410 VIA MOBILE BANKING', 250_000)), [
+    'card-payment-sent',
+    'transfer',
+  ]);
+  // Vermont's agency is the Department of Taxes; Vermont and Massachusetts tax meals and rooms as sales.
+  assert.deepEqual(decide(row('ACH DEBIT VT DEPT OF TAXES MEALS AND ROOMS 0315', 91_000)), ['sales-tax', '6140']);
+  assert.equal(decide(row('ACH DEBIT VT DEPT OF TAXES WH 0315', 41_000))?.[1], '6140');
+  // A state's unemployment insurance is a payroll tax, whatever its agency calls the payment.
+  assert.deepEqual(decide(row('CDLE UI PREMIUM 250430 HIGHLINE DELI', 6_100))?.[1], '6140');
+  assert.deepEqual(decide(row('ACH DEBIT TRAVELERS INS PREMIUM 0412', 61_000)), ['insurance-premium', '6060']);
 });

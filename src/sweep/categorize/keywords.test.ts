@@ -289,3 +289,10 @@ test("a county's or a state's health department licenses food makers; its PUB is
   assert.equal(out('CHECKCARD 1003 CHATHAM CO ENVIRON HEALTH SAVANNAH GA')?.target, '6140');
   assert.equal(out('VISA PURCHASE 0314 MSDH LICENSURE ONLINE JACKSON MS')?.target, '6140');
 });
+
+test("a service or maintenance agreement keeps equipment running; an insurer's agency or services company sells cover", () => {
+  assert.equal(out('ACH DEBIT HOBART SVC CONTRACT 250301 CORNER BISTRO')?.target, '6120');
+  assert.equal(out('ONLINE PMT COPIER MAINTENANCE AGREEMENT Q2')?.target, '6120');
+  assert.equal(out('ACH DEBIT SUMMIT INS SVCS 250104')?.target, '6060');
+  assert.equal(out('LAKEVIEW INS AGCY PREMIUM')?.target, '6060');
+});

@@ -77,3 +77,13 @@ test("the cuisine field's values are restaurants' words, likely as search terms 
     assert.equal(byPhrase.has(phrase), false, phrase);
   assert.equal(out('SQ *CREPE EXPECTATIONS')?.target, accountForRole('meals'));
 });
+
+test("a food preset's plural search term gives its singular, which places are named with; other shops' plurals do not", () => {
+  const byPhrase = new Map(presetWords.map((word) => [word.phrase, word]));
+  for (const phrase of ['LOBSTER', 'TACO', 'OYSTER', 'TAMALE'])
+    assert.equal(byPhrase.get(phrase)?.role, 'meals', phrase);
+  assert.equal(byPhrase.get('LOBSTER')?.strength, 'likely');
+  // Clothes shops list SHORTS, SLIPS, SUITS: in the singular they are everyday words.
+  for (const phrase of ['SHORT', 'SLIP', 'SUIT', 'BRIEF']) assert.equal(byPhrase.has(phrase), false, phrase);
+  assert.equal(out("SQ *MCLOONE'S LOBSTER SHACK")?.target, accountForRole('meals'));
+});

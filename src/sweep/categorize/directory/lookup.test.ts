@@ -315,7 +315,7 @@ test("a software or cloud service's name behind a shop's register is someone els
 });
 
 test("the merchant's own site in the city's columns names it when its name does not, less surely; a processor's does not", () => {
-  const staples = lookup('STAPLS1156892688 STAPLES.COM MA', 'out')!;
+  const staples = lookup('SPLS1156892688 STAPLES.COM MA', 'out')!;
   assert.deepEqual([staples.merchantName, staples.position], ['Staples', 'inner']);
   assert.equal(lookup('JOES BAKERY PAYPAL.COM CA', 'out'), null);
   assert.equal(lookup('SQ *JOES BAKERY STAPLES.COM MA', 'out'), null, 'behind a processor the site is the front');
@@ -391,4 +391,14 @@ test("an affiliate network's payout is the commission a publisher earned for its
     'AWIN INC PAYMENT',
   ])
     assert.equal(lookupDirectory(cleanDescriptor(line), 'in')?.target, accountForRole('service_revenue'), line);
+});
+
+test("a practice's letters after a brand's word name the practice; vending and micro-market processors pay out goods sold", () => {
+  assert.equal(lookup('ACH DEBIT BRIGHTLINE CPAS INVOICE 0412', 'out'), null);
+  assert.equal(lookup('AMAZON LAW GROUP PLLC', 'out'), null);
+  assert.equal(lookup('BRIGHTLINE TRAINS MIAMI FL', 'out')?.merchantName, 'Brightline');
+  assert.equal(lookup('ACH CREDIT CANTALOUPE INC SETTLEMNT 250403', 'in')?.target, '4000');
+  assert.equal(lookup('365 RETAIL MARKE SETTLEMENT 250406', 'in')?.target, '4000');
+  assert.equal(lookup('ACH DEBIT NAYAX LLC SVC FEES', 'out')?.target, '6210');
+  assert.equal(lookup('STAPLS7003889658000001 FRAMINGHAM MA', 'out')?.merchantName, 'Staples');
 });

@@ -82,6 +82,24 @@ const INNER_MATCH_MAX_OFFSET = 3;
  * DESIGN"), names the listed merchant no more surely than an alias found inside the text: lowered the same way.
  */
 export const NAME_GOES_ON_CONFIDENCE_FACTOR = INNER_MATCH_CONFIDENCE_FACTOR;
+/**
+ * A licensed profession's letters or words right after a name ("BRIGHTLINE CPAS", "SUMMIT DDS", "HARBOR LAW GROUP"): the
+ * name is a practice's, which borrowed the brand's word; brands are not named so.
+ */
+const PRACTICE_WORDS: ReadonlySet<string> = new Set([
+  'CPA',
+  'CPAS',
+  'LLP',
+  'PLLC',
+  'ESQ',
+  'DDS',
+  'DMD',
+  'DVM',
+  'LAW',
+  'ATTORNEYS',
+  'ACCOUNTANTS',
+  'ARCHITECTS',
+]);
 /** Words after a name that belong to no longer name: legal forms, billing words. */
 const NAME_TAIL_WORDS: ReadonlySet<string> = new Set([
   'LLC',
@@ -446,6 +464,9 @@ function matchTokens(
     }
   }
   if (!found) return null;
+  const nextWord = tokens[found.end];
+  if (nextWord && PRACTICE_WORDS.has(nextWord) && !found.entry.name.toUpperCase().split(' ').includes(nextWord))
+    return null;
   // Software and cloud services sell online, never through a shop's card reader, and billers never do: behind a small
   // seller's register their name is someone else's ("SQ *BASECAMP ESPRESSO" is a café, not the project-management service).
   if (atSmallSellersRegister && NEVER_AT_A_SMALL_REGISTER.has(found.entry.category)) return null;
@@ -518,7 +539,7 @@ export function lookupDirectory(
 }
 
 /**
- * The merchant's own site printed in the city's columns, when the name says nothing the directory knows ("STAPLS1156892688
+ * The merchant's own site printed in the city's columns, when the name says nothing the directory knows ("SPLS1156892688
  * STAPLES.COM MA"): an inner match, less certain than a name. A processor's address (PAYPAL.COM, SQUAREUP.COM) or a line
  * behind a processor names the front, not the seller.
  */
