@@ -341,6 +341,7 @@ export const WRITTEN_SETS = [
   'lake-states-books',
   'college-town-cards',
   'home-based-solo-books',
+  'print-sign-and-shows',
 ] as const;
 /**
  * The sets no failure was ever read from (two each of the sixth to fourteenth rounds, three more written late in the

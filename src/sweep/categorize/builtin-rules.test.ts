@@ -459,7 +459,7 @@ test("Ohio's sales tax, a city's payroll expense tax and a bank's equipment leas
   );
   assert.deepEqual(
     decide(row('HARBOR PROPERTIES LEASE PMT', 310_000)),
-    ['rent', '6110'],
+    ['lease-payment', '6110'],
     "a landlord's lease is still rent",
   );
 });
@@ -2046,7 +2046,7 @@ test("a lender's interest said by its entry or cut short is interest; a finance 
   ])
     assert.deepEqual(decide(row(line, 118_427))?.[1], '6070', line);
   assert.deepEqual(decide(row('ACH DEBIT MITSUBISHI HC CAP LEASE PMT', 164_400)), ['vehicle-lease', '6100']);
-  assert.deepEqual(decide(row('ACH DEBIT MAPLE PLAZA LEASE PMT', 164_400)), ['rent', '6110']);
+  assert.deepEqual(decide(row('ACH DEBIT MAPLE PLAZA LEASE PMT', 164_400)), ['lease-payment', '6110']);
 });
 
 test('giving platforms and donor-advised funds pay a charity its donations; heating oil is a utility', () => {
@@ -2124,4 +2124,14 @@ test("a bank's fee for coin deposited, interest on a credit line, a transfer to 
   // A state's unemployment insurance is a payroll tax, whatever its agency calls the payment.
   assert.deepEqual(decide(row('CDLE UI PREMIUM 250430 HIGHLINE DELI', 6_100))?.[1], '6140');
   assert.deepEqual(decide(row('ACH DEBIT TRAVELERS INS PREMIUM 0412', 61_000)), ['insurance-premium', '6060']);
+});
+
+test("a loan paid online, a register's payroll tax, a platform's credit on a card is a refund, not a payout", () => {
+  assert.deepEqual(decide(row('Online Banking payment to LOAN 2207 Confirmation# 5512093318', 91_400))?.[1], '2400');
+  assert.deepEqual(decide(row('ACH DEBIT SQUARE INC SQ250115 PYRL TAX', 144_000)), ['payroll-taxes', '6140']);
+  assert.deepEqual(decide(row('AMAZON MARKETPLACE SELLER PAYOUT', -88_000)), ['platform-payouts', '4000']);
+  assert.notEqual(
+    decide(row('AMAZON MARKETPLACE AMZN.COM/BILL WA', -2_999, { kind: 'credit_card' }))?.[0],
+    'platform-payouts',
+  );
 });
