@@ -4,7 +4,7 @@ import type { MerchantPreference } from '../memory-store.ts';
 import { achReceiverName, duesOrEducation, matchBuiltinRule } from './builtin-rules.ts';
 import { boughtInBulk, capitalization } from './capitalization.ts';
 import { matchPrior, PRIOR_SCORE } from './priors.ts';
-import { matchKeyword, matchProcessorKind } from './keywords.ts';
+import { HINT_CONFIDENCE_CAP, matchKeyword, matchProcessorKind } from './keywords.ts';
 import { matchMcc, MIXED_STORE_CONFIDENCE_CAP } from './mcc.ts';
 import { inEnglish } from '../../descriptor/spanish-words.ts';
 import { applyCurve, SHIPPED_CURVES, type CalibrationCurves, type CalibrationKey } from './calibration.ts';
@@ -269,6 +269,7 @@ export async function categorizeRows(
         keyword.target,
         keyword.rawScore,
         `keyword ${keyword.word} (${keyword.rule.name})`,
+        { confidenceCap: keyword.rule.strength === 'hint' ? HINT_CONFIDENCE_CAP : 1 },
       );
     // What the processor says of its merchants' trade stands on its own, with or without a word that agrees.
     const processorKind = wordsSpeak ? matchProcessorKind(row) : null;

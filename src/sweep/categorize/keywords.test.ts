@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Industry } from '../../tenancy/entity-profile.ts';
 import { KEYWORD_RULES, KEYWORD_SCORE, matchKeyword, matchProcessorKind, WORD_IN_LONG_NAME_SCORE } from './keywords.ts';
+import { categorizeCold, coldEngineRow } from '../../../test/support/cold-engine.ts';
 
 const out = (description: string, industry?: Industry, entityName?: string) =>
   matchKeyword({ description, merchant: null, direction: 'out', industry, entityName });
@@ -295,4 +296,17 @@ test("a service or maintenance agreement keeps equipment running; an insurer's a
   assert.equal(out('ONLINE PMT COPIER MAINTENANCE AGREEMENT Q2')?.target, '6120');
   assert.equal(out('ACH DEBIT SUMMIT INS SVCS 250104')?.target, '6060');
   assert.equal(out('LAKEVIEW INS AGCY PREMIUM')?.target, '6060');
+});
+
+test("a hint's words name several trades: its account is suggested, never approved; a clear word's is", async () => {
+  assert.equal(out('SQ *RVA MAKERS MARKET RICHMOND VA')?.rule.strength, 'hint');
+  const [market, pizzeria] = await categorizeCold(
+    ['SQ *RVA MAKERS MARKET RICHMOND VA', 'SQ *TONYS PIZZERIA RICHMOND VA'].map((description, index) =>
+      coldEngineRow({ id: `hint-${index}`, description, amountMinor: 4_500, bankAccountKind: 'credit_card' }),
+    ),
+  );
+  assert.equal(market.target, '6110');
+  assert.equal(market.needsReview, true);
+  assert.equal(pizzeria.target, '6160');
+  assert.equal(pizzeria.needsReview, false);
 });

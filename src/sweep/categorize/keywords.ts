@@ -17,10 +17,13 @@ import type { CategorizationInput, CategoryTarget } from './types.ts';
  * a kitchen's supplier, but says little about a design studio's spending).
  *
  * Strength is the raw score: `clear` for words that almost always name one use of the money,
- * `likely` for words with a common second reading.
+ * `likely` for words with a common second reading, `hint` for words several trades name themselves with (a fair's booth
+ * or a shop called a market, a society's dues or its course): scored as `likely`, but never sure enough to approve.
  */
-export type KeywordStrength = 'clear' | 'likely';
-export const KEYWORD_SCORE: Record<KeywordStrength, number> = { clear: 0.7, likely: 0.6 };
+export type KeywordStrength = 'clear' | 'likely' | 'hint';
+export const KEYWORD_SCORE: Record<KeywordStrength, number> = { clear: 0.7, likely: 0.6, hint: 0.6 };
+/** A hint's confidence stays below the default review threshold: the owner is asked. */
+export const HINT_CONFIDENCE_CAP = 0.84;
 /**
  * One trade word inside a longer proper name ("WALKING ON WATER", "BLUE MOON TAVERN GROUP") says less than the word
  * that is the name's own trade ("JOES PIZZA"): the raw score drops below every strength, and calibration rates it apart.
@@ -89,7 +92,7 @@ function loadHandRules(): KeywordRule[] {
   }) as Record<string, string>[];
   return records.map((record) => {
     if (!record.reason) throw new Error(`hand-keywords.csv: rule ${record.rule} has no reason`);
-    if (record.strength !== 'clear' && record.strength !== 'likely')
+    if (record.strength !== 'clear' && record.strength !== 'likely' && record.strength !== 'hint')
       throw new Error(`hand-keywords.csv: rule ${record.rule} has strength ${record.strength}`);
     const byIndustry: Partial<Record<Industry, CategoryTarget | null>> = {};
     for (const pair of record.by_industry ? record.by_industry.split('|') : []) {
