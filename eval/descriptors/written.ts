@@ -342,6 +342,7 @@ export const WRITTEN_SETS = [
   'college-town-cards',
   'home-based-solo-books',
   'print-sign-and-shows',
+  'funeral-and-memorial',
 ] as const;
 /**
  * The sets no failure was ever read from (two each of the sixth to fourteenth rounds, three more written late in the

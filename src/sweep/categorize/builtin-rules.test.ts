@@ -2135,3 +2135,16 @@ test("a loan paid online, a register's payroll tax, a platform's credit on a car
     'platform-payouts',
   );
 });
+
+test("a financial company's funding names no car dealer; a processor's month-end discount abbreviated; Rhode Island's UI", () => {
+  assert.notEqual(decide(row('ACH DEPOSIT GREENLEAF FINANCIAL LLC FUNDING 240304', -721_500))?.[0], 'dealer-funding');
+  assert.deepEqual(decide(row('ACH DEPOSIT WESTLAKE FINANCIA DLR FUNDNG 0412', -1_421_500)), [
+    'dealer-funding',
+    '4000',
+  ]);
+  assert.deepEqual(decide(row('ACH WITHDRAWAL BANKCARD 8076 MTOT DSC 4445019922', 11_822)), [
+    'merchant-services-fees',
+    '6210',
+  ]);
+  assert.equal(decide(row('ACH WITHDRAWAL RI DLT UI/JDF', 11_825))?.[1], '6140');
+});

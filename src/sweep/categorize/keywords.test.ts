@@ -310,3 +310,9 @@ test("a hint's words name several trades: its account is suggested, never approv
   assert.equal(pizzeria.target, '6160');
   assert.equal(pizzeria.needsReview, false);
 });
+
+test("of two trade phrases that end at the name's head, the longer speaks; a coroner is the county's", () => {
+  assert.equal(out('ACH WITHDRAWAL PROVIDENCE WATER SUPPLY')?.target, '6170');
+  assert.equal(out('HARBOR LUMBER & SUPPLY')?.target, '6130');
+  assert.equal(out('ACH DEBIT MARION CO CORONER FEES')?.target, '6140');
+});

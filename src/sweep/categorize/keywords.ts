@@ -413,7 +413,8 @@ interface PhraseMatch {
  * English names put their head noun last ("REGIONAL HVAC TRAINING" is a school, "HARBOR LUMBER & SUPPLY" a supplier,
  * "COFFEE EXPO" a fair), except a name built on OF, whose head comes before it when its field follows ("NEBRASKA
  * SOCIETY OF CPAS"; "CITY OF BEND WATER" is still the city's water office): the trade word nearest the head says what
- * the place is. Among the words that agree with it, the first rule in order decides, and within it the longest phrase,
+ * the place is; of two that end there, the longer ("WATER SUPPLY" over SUPPLY). Among the words that agree with it, the
+ * first rule in order decides, and within it the longest phrase,
  * so a name's strongest wording is the one weighed ("BUCKEYE SMALL ENGINE REPAIR" by SMALL ENGINE).
  */
 function headMatch(found: readonly PhraseMatch[], industry: Industry | null | undefined): PhraseMatch | null {
@@ -423,9 +424,11 @@ function headMatch(found: readonly PhraseMatch[], industry: Industry | null | un
     found.some((field) => field.source === match.source && field.start === match.start + match.word.split(' ').length)
       ? -1
       : match.fromEnd;
+  const words = (match: PhraseMatch) => match.word.split(/[ +]/).length;
   const head = found.reduce((nearest, match) =>
     nearHead(match) < nearHead(nearest) ||
-    (nearHead(match) === nearHead(nearest) && match.ruleIndex < nearest.ruleIndex)
+    (nearHead(match) === nearHead(nearest) &&
+      (words(match) > words(nearest) || (words(match) === words(nearest) && match.ruleIndex < nearest.ruleIndex)))
       ? match
       : nearest,
   );

@@ -170,6 +170,10 @@ test("a trade word or a listed name cut at the edge of the name's field is read 
   // An export that cuts the whole line short ends it inside the name: the line's last word may be cut, a bank's word never.
   const consumers = lookupDirectory(cleanDescriptor('ach debit consumers ener'), 'out');
   assert.deepEqual([consumers?.merchantName, consumers?.cut], ['Consumers Energy', true]);
+  // Cut to a letter or two, the last word is read only after whole words that start a name: "SEATTLE CITY L".
+  const light = lookupDirectory(cleanDescriptor('Withdrawal SEATTLE CITY L'), 'out');
+  assert.deepEqual([light?.merchantName, light?.cut], ['Seattle City Light', true]);
+  assert.equal(lookupDirectory(cleanDescriptor('Withdrawal ACME EN'), 'out'), null);
   assert.equal(cleanDescriptor('000041277 DEPOSIT').lineEndWord, null);
   assert.equal(
     cleanDescriptor('CONSUMERS ENER LANSING MI').lineEndWord,

@@ -332,8 +332,14 @@ function aliasFromCut(
   index: Directory,
 ): { entry: DirectoryEntry; alias: string; end: number } | null {
   for (const cutWord of cutWords ?? []) {
+    const at = tokens.indexOf(cutWord);
+    // A word cut to a letter or two says little alone, but after whole words that are a name's start ("PUGET SOUND EN")
+    // the name is read by them.
+    const wholeWordsBefore = tokens.slice(0, Math.max(0, at)).join('').length;
     const found =
-      cutWord.length >= MIN_CUT_WORD_LETTERS ? aliasFromCutAt(tokens, tokens.indexOf(cutWord) + 1, index) : null;
+      cutWord.length >= MIN_CUT_WORD_LETTERS || wholeWordsBefore >= MIN_CUT_NAME_LETTERS
+        ? aliasFromCutAt(tokens, at + 1, index)
+        : null;
     if (found) return found;
   }
   return null;
