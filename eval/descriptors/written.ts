@@ -343,6 +343,8 @@ export const WRITTEN_SETS = [
   'home-based-solo-books',
   'print-sign-and-shows',
   'funeral-and-memorial',
+  'carolinas-and-virginia-books',
+  'pharmacies-and-optical',
 ] as const;
 /**
  * The sets no failure was ever read from (two each of the sixth to fourteenth rounds, three more written late in the
@@ -407,6 +409,7 @@ export const HELD_OUT_SETS: ReadonlySet<(typeof WRITTEN_SETS)[number]> = new Set
   'lake-states-books',
   'college-town-cards',
   'home-based-solo-books',
+  'carolinas-and-virginia-books',
 ]);
 
 export interface WrittenRow {

@@ -2148,3 +2148,19 @@ test("a financial company's funding names no car dealer; a processor's month-end
   ]);
   assert.equal(decide(row('ACH WITHDRAWAL RI DLT UI/JDF', 11_825))?.[1], '6140');
 });
+
+test("Medicare's equipment contractors and hearing-aid benefit managers pay for goods; a PBM cut at the ACH field's edge", () => {
+  assert.deepEqual(decide(row('PREAUTHORIZED CREDIT NORIDIAN JD DME HCCLAIMPMT 250112', -441_800)), [
+    'device-claim-payments',
+    '4000',
+  ]);
+  assert.deepEqual(decide(row('ACH CREDIT TRUHEARING INC PROVIDER PMT 250114', -218_000)), [
+    'device-claim-payments',
+    '4000',
+  ]);
+  assert.deepEqual(decide(row('PRIME THERAPEUTI HCCLAIMPMT 1411754310', -90_112)), [
+    'pharmacy-benefit-payments',
+    '4000',
+  ]);
+  assert.deepEqual(decide(row('AETNA HCCLAIMPMT 250114 1066033492', -31_500)), ['health-claim-payments', '4100']);
+});

@@ -724,8 +724,20 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
   {
     name: 'pharmacy-benefit-payments',
     pattern:
-      /\b(EXPRESS SCRIPTS|OPTUM ?RX|CAREMARK|MEDIMPACT|HUMANA PHARMACY|PRIME THERAPEUTICS|NAVITUS|ELIXIR RX|MAGELLAN RX|CAPITAL RX|SMITHRX)\b|\b(CLAIMS?|CLM)\b.*\b(PHARM|PHARMACY|RX)\b/,
+      /\b(EXPRESS SCRIPTS|OPTUM ?RX|CAREMARK|MEDIMPACT|HUMANA PHARMACY|PRIME THERAP\w*|NAVITUS|ELIXIR RX|MAGELLAN RX|CAPITAL RX|SMITHRX)\b|\b(CLAIMS?|CLM)\b.*\b(PHARM|PHARMACY|RX)\b/,
     direction: 'in',
+    target: accountForRole('sales'),
+    strength: 'strong',
+    revenueKindKnown: true,
+  },
+  // Medicare's durable-medical-equipment contractors ("NORIDIAN JA DME", "CGS ... DME") pay suppliers for the equipment
+  // they furnished, and hearing-aid benefit managers (TruHearing, Nations Hearing, Amplifon Hearing Health Care, UHC
+  // Hearing) pay for the devices fitted: sales of goods, before the claim payments read as care given.
+  {
+    name: 'device-claim-payments',
+    pattern: /\b(DME|DMEPOS|DME MAC|TRUHEARING|NATIONS HEARING|AMPLIFON HEARING|UHC HEARING)\b/,
+    direction: 'in',
+    accountKinds: ['checking', 'savings'],
     target: accountForRole('sales'),
     strength: 'strong',
     revenueKindKnown: true,
