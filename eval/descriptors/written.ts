@@ -345,6 +345,7 @@ export const WRITTEN_SETS = [
   'funeral-and-memorial',
   'carolinas-and-virginia-books',
   'pharmacies-and-optical',
+  'lakeshore-and-resort-cards',
 ] as const;
 /**
  * The sets no failure was ever read from (two each of the sixth to fourteenth rounds, three more written late in the
@@ -410,6 +411,7 @@ export const HELD_OUT_SETS: ReadonlySet<(typeof WRITTEN_SETS)[number]> = new Set
   'college-town-cards',
   'home-based-solo-books',
   'carolinas-and-virginia-books',
+  'lakeshore-and-resort-cards',
 ]);
 
 export interface WrittenRow {
