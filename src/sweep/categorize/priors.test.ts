@@ -360,7 +360,7 @@ test("property: a company paid from checking by ACH, bill pay or wire that nothi
           row('ONLINE BILL PAYMENT MARIA GONZALEZ #4412', { kind: 'checking', amountMinor }),
         ]);
         assert.deepEqual([paid.target, paid.needsReview], [accountForRole('cost_of_goods'), true], shape(name));
-        assert.ok(paid.confidence! <= 0.35);
+        assert.ok(paid.confidence! < PRIOR_SCORE, 'weaker than a plain prior');
         for (const other of [small, moved, card, person])
           assert.notEqual(other.target, accountForRole('cost_of_goods'), shape(name));
       },
