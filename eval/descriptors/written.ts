@@ -346,6 +346,8 @@ export const WRITTEN_SETS = [
   'carolinas-and-virginia-books',
   'pharmacies-and-optical',
   'lakeshore-and-resort-cards',
+  'interstate-chain-cards',
+  'mid-south-books',
 ] as const;
 /**
  * The sets no failure was ever read from (two each of the sixth to fourteenth rounds, three more written late in the
@@ -412,6 +414,8 @@ export const HELD_OUT_SETS: ReadonlySet<(typeof WRITTEN_SETS)[number]> = new Set
   'home-based-solo-books',
   'carolinas-and-virginia-books',
   'lakeshore-and-resort-cards',
+  'interstate-chain-cards',
+  'mid-south-books',
 ]);
 
 export interface WrittenRow {

@@ -2164,3 +2164,18 @@ test("Medicare's equipment contractors and hearing-aid benefit managers pay for 
   ]);
   assert.deepEqual(decide(row('AETNA HCCLAIMPMT 250114 1066033492', -31_500)), ['health-claim-payments', '4100']);
 });
+
+test("a bank's analysis charge abbreviated is its fee; a credit union's transfer entry is a move to be paired", () => {
+  assert.deepEqual(decide(row('CLIENT ANALYSIS SRVC CHRG 250131 SVC CHGE 0125 000004102', 5_220)), [
+    'bank-fees',
+    '6210',
+  ]);
+  assert.deepEqual(decide(row('CCD DEBIT, LAKEVIEW FCU TRANSFER 0001187', 150_000)), [
+    'credit-union-transfer',
+    'transfer',
+  ]);
+  assert.deepEqual(decide(row('RIVERBEND CREDIT UN DES:TRANSFER ID:5512093318 PPD', 80_000)), [
+    'credit-union-transfer',
+    'transfer',
+  ]);
+});

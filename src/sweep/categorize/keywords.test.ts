@@ -316,3 +316,8 @@ test("of two trade phrases that end at the name's head, the longer speaks; a cor
   assert.equal(out('HARBOR LUMBER & SUPPLY')?.target, '6130');
   assert.equal(out('ACH DEBIT MARION CO CORONER FEES')?.target, '6140');
 });
+
+test("Virginia's and Florida's agriculture and consumer services departments license and inspect", () => {
+  assert.equal(out('ACH DEBIT VDACS ONLINE PAYMENT')?.target, '6140');
+  assert.equal(out('FDACS PEST CONTROL LIC TALLAHASSEE FL')?.target, '6140');
+});
