@@ -348,6 +348,8 @@ export const WRITTEN_SETS = [
   'lakeshore-and-resort-cards',
   'interstate-chain-cards',
   'mid-south-books',
+  'importers-and-forwarders',
+  'feed-stores-and-co-ops',
 ] as const;
 /**
  * The sets no failure was ever read from (two each of the sixth to fourteenth rounds, three more written late in the

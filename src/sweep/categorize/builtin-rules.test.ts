@@ -2179,3 +2179,12 @@ test("a bank's analysis charge abbreviated is its fee; a credit union's transfer
     'transfer',
   ]);
 });
+
+test("a wire's or a letter of credit's fee is the bank's; a loan's interest abbreviated; a city's water and power is no state agency", () => {
+  assert.deepEqual(decide(row('WIRE OUT INTL FEE', 4_500)), ['bank-fees', '6210']);
+  assert.deepEqual(decide(row('EXPORT LC NEGOTIATION FEE EXP25-0211', 35_000)), ['bank-fees', '6210']);
+  assert.equal(decide(row('ACH DEBIT FARM CREDIT SVCS LOAN INT', 481_233))?.[1], '6070');
+  assert.notEqual(decide(row('ACH DEBIT LA DEPT WATER & POWER', 31_244))?.[0], 'state-agency');
+  assert.deepEqual(decide(row('ACH DEBIT LA DEPT OF AGRICULTURE', 5_000))?.[0], 'state-agency');
+  assert.deepEqual(decide(row('ACH WD CARDCONNECT FEES 496233001882', 70_233)), ['merchant-services-fees', '6210']);
+});

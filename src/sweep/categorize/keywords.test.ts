@@ -321,3 +321,8 @@ test("Virginia's and Florida's agriculture and consumer services departments lic
   assert.equal(out('ACH DEBIT VDACS ONLINE PAYMENT')?.target, '6140');
   assert.equal(out('FDACS PEST CONTROL LIC TALLAHASSEE FL')?.target, '6140');
 });
+
+test("the South's Electric Power Associations and cities' water and power departments are utilities", () => {
+  assert.equal(out('ACH DEBIT COAHOMA ELEC POWER ASSN')?.target, '6170');
+  assert.equal(out('ACH DEBIT TUPELO WATER & LIGHT')?.target, '6170');
+});
