@@ -136,8 +136,8 @@ const WALLETS: ReadonlyArray<[RegExp, string]> = [
  * accounting firms only; Paddle, FastSpring, 2Checkout, Lemon Squeezy and Digital River resell software and other
  * digital subscriptions as their makers' merchant of record; Eventbrite sells tickets to events, which a business's
  * card buys for its conferences and workshops (the chart's Education and Training), and Kajabi, Teachable, Thinkific and
- * Podia host schools that sell courses, workshops and coaching; ePayPolicy collects insurance agencies' premiums. Square, Shopify, PayPal, Clover and
- * SpotOn serve every trade, so they hint nothing.
+ * Podia host schools that sell courses, workshops and coaching; ePayPolicy collects insurance agencies' premiums. Square,
+ * Shopify, PayPal, Clover and SpotOn serve every trade, so they hint nothing.
  */
 const SOFTWARE_RESELLERS: ReadonlySet<string> = new Set([
   'paddle',
