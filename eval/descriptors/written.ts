@@ -350,6 +350,10 @@ export const WRITTEN_SETS = [
   'mid-south-books',
   'importers-and-forwarders',
   'feed-stores-and-co-ops',
+  'gulf-coast-books',
+  'pacific-coast-cards',
+  'dental-and-medical-labs',
+  'storage-and-moving-yards',
 ] as const;
 /**
  * The sets no failure was ever read from (two each of the sixth to fourteenth rounds, three more written late in the
@@ -418,6 +422,8 @@ export const HELD_OUT_SETS: ReadonlySet<(typeof WRITTEN_SETS)[number]> = new Set
   'lakeshore-and-resort-cards',
   'interstate-chain-cards',
   'mid-south-books',
+  'gulf-coast-books',
+  'pacific-coast-cards',
 ]);
 
 export interface WrittenRow {

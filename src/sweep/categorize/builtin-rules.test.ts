@@ -2188,3 +2188,11 @@ test("a wire's or a letter of credit's fee is the bank's; a loan's interest abbr
   assert.deepEqual(decide(row('ACH DEBIT LA DEPT OF AGRICULTURE', 5_000))?.[0], 'state-agency');
   assert.deepEqual(decide(row('ACH WD CARDCONNECT FEES 496233001882', 70_233)), ['merchant-services-fees', '6210']);
 });
+
+test("a premium after the dash some banks print, a doctor's malpractice cover, a payment to an insurer's group", () => {
+  assert.deepEqual(decide(row('EXTERNAL WITHDRAWAL THE DOCTORS CO - PREMIUM', 71_200)), ['insurance-premium', '6060']);
+  assert.deepEqual(decide(row('Withdrawal ACH MEDICAL PROTECT TYPE: PREMIUM', 64_000)), ['insurance-premium', '6060']);
+  assert.deepEqual(decide(row('ACH DEBIT BCBSTX GROUP PREMIUM 250401', 481_000)), ['health-plan-premium', '6050']);
+  assert.notEqual(decide(row('PAYMENT TO ERIE INSURANCE GRP', 18_240))?.[0], 'person-to-person-payment');
+  assert.deepEqual(decide(row('PAYMENT TO MARIA LOPEZ', 30_000)), ['person-to-person-payment', '6030']);
+});

@@ -110,9 +110,10 @@ const STATE_LABOR_DEPARTMENT =
  * an ACH line as the description printed after the company ("ACH DEBIT UTICA NATIONAL PREMIUM", "ACH CORP DEBIT BCBSNC
  * PREMIUM G0048812"), before the payment's word ("ACH WITHDRAWAL AIUA PREMIUM PMT 2024"), or before a policy's or a
  * group's number after a company name cut at the ACH field's 16 characters ("NEW MEXICO MUTUA PREMIUM NMM-0441827",
- * "KENTUCKY EMPLOYE PREMIUM WC-118830"); and an insurance payment's entry ("INS PAYMNT ACUITY A MUTUAL").
+ * "KENTUCKY EMPLOYE PREMIUM WC-118830"); after the dash some banks print between the company and its entry ("EXTERNAL
+ * WITHDRAWAL THE DOCTORS CO - PREMIUM"); and an insurance payment's entry ("INS PAYMNT ACUITY A MUTUAL").
  */
-const PREMIUM_DEBIT = String.raw`\b(DES:|CO ENTRY DESCR:|TYPE:|CORPORATE ACH|ACH (DEBIT|WITHDRAWAL|PMT|PAYMENT)?|ACH CORP (DEBIT|DR))\s?(INS |GRP |GROUP )?PREM(IUM)?\b|\bPREMIUM( PMT| PAYMENT| PYMT)? \d{6}\b|\b(INS|INSURANCE|INSURANC|INSURAN|ASSURANCE|ASSURANC|ASSURAN|ASSUR|MUTUAL|CASUALTY|INDEMNITY|UNDERWRITERS)\b.*\bPREM(IUM)?\b|\b\d{10} PREMIUM\b|\bPOLICY PREM(IUM)?\b|\b(ACH|DIRECT WITHDRAWAL|ELECTRONIC WITHDRAWAL|CCD|PPD|EFT)\b.*\bPREM(IUM)?( [A-Z]*\d[A-Z0-9]*)?( \||$)|\b(ACH|DIRECT WITHDRAWAL|ELECTRONIC WITHDRAWAL|CCD|PPD|EFT)\b.*\bPREM(IUM)? (PMT|PAYMENT|PYMT)\b|\bPREM(IUM)? (WC-?\d|(GRP|GROUP|POL|POLICY) \d|[A-Z]{0,4}-?\d{5,}\b)|\bINS (PAYMNT|PAYMENT|PMT|PYMT)\b`;
+const PREMIUM_DEBIT = String.raw`\b(DES:|CO ENTRY DESCR:|TYPE:|CORPORATE ACH|ACH (DEBIT|WITHDRAWAL|PMT|PAYMENT)?|ACH CORP (DEBIT|DR))\s?(INS |GRP |GROUP )?PREM(IUM)?\b|\w - (INS )?PREM(IUM)?\b|\bPREMIUM( PMT| PAYMENT| PYMT)? \d{6}\b|\b(INS|INSURANCE|INSURANC|INSURAN|ASSURANCE|ASSURANC|ASSURAN|ASSUR|MUTUAL|CASUALTY|INDEMNITY|UNDERWRITERS)\b.*\bPREM(IUM)?\b|\b\d{10} PREMIUM\b|\bPOLICY PREM(IUM)?\b|\b(ACH|DIRECT WITHDRAWAL|ELECTRONIC WITHDRAWAL|CCD|PPD|EFT)\b.*\bPREM(IUM)?( [A-Z]*\d[A-Z0-9]*)?( \||$)|\b(ACH|DIRECT WITHDRAWAL|ELECTRONIC WITHDRAWAL|CCD|PPD|EFT)\b.*\bPREM(IUM)? (PMT|PAYMENT|PYMT)\b|\bPREM(IUM)? (WC-?\d|(GRP|GROUP|POL|POLICY) \d|[A-Z]{0,4}-?\d{5,}\b)|\bINS (PAYMNT|PAYMENT|PMT|PYMT)\b`;
 
 /**
  * A payment to a bank that names a loan, a mortgage, a dealer's inventory financing (a floor plan paid off or curtailed)
@@ -127,7 +128,7 @@ export const BANK_LOAN_WORDING =
  * professional firm's form (PLLC, LLP, PSC) or a licensed profession's letters after a name ("ANAND MEHTA DDS", "MARISOL
  * TREVINO ESQ"): a practice paid for its work, not the owner or a helper.
  */
-const FIRM_WORDS = String.raw`\b(LLC|INC|CORP|CO|COMPANY|LTD|PLLC|LLP|PSC|SERVICE|SERVICES|SVC|PROS|GROUP|TRANSPORT|TRANSPORTATION|TRUCKING|HAULING|MOTORS|AUTO|LOGISTICS|REPAIR|SUPPLY|DDS|DMD|DVM|ESQ|CPA|LCSW|LMFT)\b`;
+const FIRM_WORDS = String.raw`\b(LLC|INC|CORP|CO|COMPANY|LTD|PLLC|LLP|LP|PSC|SERVICE|SERVICES|SVC|PROS|GROUP|GRP|INSURANCE|INDUSTRIES|ENTERPRISES|ASSOCIATES|PARTNERS|HOLDINGS|TRANSPORT|TRANSPORTATION|TRUCKING|HAULING|MOTORS|AUTO|LOGISTICS|REPAIR|SUPPLY|DDS|DMD|DVM|ESQ|CPA|LCSW|LMFT)\b`;
 /** A payee named as a business ("ZELLE PAYMENT TO TRUCKER TAX PROS LLC") is no person, owner or helper of the owner's. */
 const BUSINESS_PAYEE = new RegExp(String.raw`\bTO\b.*${FIRM_WORDS}`);
 /** A firm's name, after TO or not ("Send Money: Delta Granite & Marble"): partners joined by "&", or a firm's word. */
@@ -252,6 +253,8 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     yieldsToListing: true,
     // A health plan's name says more than an insurer's generic words ("REGENCE BLUESHIELD INS PREM").
     supersedesKeywords: true,
+    // A doctor's malpractice cover is the practice's insurance, not its staff's health plan ("MEDICAL PROTECT").
+    unless: /\b(MEDICAL PROTECT\w*|MALPRACTICE|MED MAL|PROF(ESSIONAL)? LIAB\w*)\b/,
   },
   // An ACH debit whose entry description says ads or promotion ("DOORDASH, INC. DES:ADS", "GRUBHUB INC MKTG PROMO"): the
   // company bills the business for advertising, whatever else it sells.
