@@ -2196,3 +2196,9 @@ test("a premium after the dash some banks print, a doctor's malpractice cover, a
   assert.notEqual(decide(row('PAYMENT TO ERIE INSURANCE GRP', 18_240))?.[0], 'person-to-person-payment');
   assert.deepEqual(decide(row('PAYMENT TO MARIA LOPEZ', 30_000)), ['person-to-person-payment', '6030']);
 });
+
+test("an employer's contribution to a 401(k) provider or to employees' HSAs is a benefit; a state's is a payroll tax", () => {
+  assert.deepEqual(decide(row('GUIDELINE INC EMPLOYER CONTRIB CCD', 90_000)), ['retirement-plan', '6050']);
+  assert.deepEqual(decide(row('LIVELY HSA; EMPLOYER CONTRIB; HARBOR LABS INC', 50_000)), ['retirement-plan', '6050']);
+  assert.deepEqual(decide(row('OR EMPLOYMENT DEPT EMPLOYER CONTRIB', 50_000))?.[1], '6140');
+});

@@ -294,8 +294,8 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     target: accountForRole('taxes_licenses'),
     strength: 'strong',
     // The service's net pay ("GUSTO NET", "INTUIT * NETPAY") is wages, whatever tax the receiver's name holds ("VEGA TAX &
-    // NOTARY").
-    unless: /\b(NET|NET PAY|NETPAY)\b/,
+    // NOTARY"). An employer's contribution to a retirement plan or to employees' health savings accounts is a benefit.
+    unless: /\b(NET|NET PAY|NETPAY)\b|\b(401 ?K|403 ?B|HSA|RETIRE\w*|PENSION|GUIDELINE|HUMAN INTEREST|VESTWELL)\b/,
   },
   // A payroll service's fee: accountants file it as professional services or as a software subscription (the evaluation's
   // ten writers split about evenly), a convention of the owner's books, so it is asked once and memory keeps the answer.
@@ -343,11 +343,13 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     ),
   },
 
-  // An employer's retirement-plan deposits (the plan's recordkeeper debits them) are an employee benefit.
+  // An employer's retirement-plan deposits (the plan's recordkeeper debits them, as the small-business 401(k) providers
+  // Guideline, Human Interest and Vestwell do) and its contributions to employees' health savings accounts are an
+  // employee benefit.
   {
     name: 'retirement-plan',
     pattern:
-      /\b(SIMPLE IRA|SEP IRA|SEP-IRA|401 ?K|401\(K\)|403 ?B|RETIREMENT PLAN|RETIREMENT CONTRIB\w*|PLAN CONTRIB\w*|PENSION PLAN)\b/,
+      /\b(SIMPLE IRA|SEP IRA|SEP-IRA|401 ?K|401\(K\)|403 ?B|RETIREMENT PLAN|RETIREMENT CONTRIB\w*|PLAN CONTRIB\w*|PENSION PLAN|GUIDELINE INC|HUMAN INTEREST|VESTWELL)\b|\b(HSA|HEALTH SAVINGS)\b.*\bCONTRIB\w*/,
     direction: 'out',
     target: accountForRole('employee_benefits'),
     strength: 'fair',
