@@ -2202,3 +2202,8 @@ test("an employer's contribution to a 401(k) provider or to employees' HSAs is a
   assert.deepEqual(decide(row('LIVELY HSA; EMPLOYER CONTRIB; HARBOR LABS INC', 50_000)), ['retirement-plan', '6050']);
   assert.deepEqual(decide(row('OR EMPLOYMENT DEPT EMPLOYER CONTRIB', 50_000))?.[1], '6140');
 });
+
+test("a buyer's express checkout names the buyer, whose surname may be Grant", () => {
+  assert.notEqual(decide(row('Express Checkout Payment - Alyssa Grant', -4_500))?.[0], 'donations-and-grants');
+  assert.deepEqual(decide(row('ACH CREDIT STATE ARTS COUNCIL GRANT PMT', -500_000)), ['donations-and-grants', '4900']);
+});

@@ -895,8 +895,9 @@ export const BUILTIN_RULES: readonly BuiltinRule[] = [
     strength: 'fair',
     supersedesDirectory: true,
     // Money from a person by a payment app or a transfer names the person, and GRANT is a surname too ("ZELLE FROM TAMEKA
-    // GRANT", "ONLINE TRANSFER FROM XXXXXX3307 MARISOL GRANT").
-    unless: new RegExp(String.raw`\b(ZELLE|VENMO|CASH APP)\b|\b${TRANSFER_WORD}\b.*\bFROM\b`),
+    // GRANT", "ONLINE TRANSFER FROM XXXXXX3307 MARISOL GRANT"); PayPal's express checkout is a buyer paying for a sale
+    // ("Express Checkout Payment - Alyssa Grant").
+    unless: new RegExp(String.raw`\b(ZELLE|VENMO|CASH APP|EXPRESS CHECKOUT)\b|\b${TRANSFER_WORD}\b.*\bFROM\b`),
   },
   // A crop insurer's claim payment repays a farm's lost crop (Schedule F reports crop insurance proceeds apart from
   // sales): other income. A property or auto insurer's claim payment stays unread: it pays a repair shop for its work as
