@@ -273,10 +273,6 @@ export function presetWordsCsv(): string {
     // A word only Spanish names places by is likely, never clear: the line may be a name in either language.
     const strength = mapped.some((use) => use.kind === 'name' && !use.spanish) ? 'clear' : 'likely';
     const role = mapped.find((use) => use.kind === 'name')?.role ?? mapped[0].role!;
-    // A search term lists what a place sells or does; eating places are named for what they serve ("TACO", "PHO"), other
-    // trades seldom: one such word inside a name is most often some other business's ("PAPER", "AUDIO", "SUITE"), so of
-    // other trades' terms only phrases are kept ("PARKING GARAGE", "BED AND BREAKFAST").
-    if (!mapped.some((use) => use.kind === 'name') && role !== restaurantRole && words.length === 1) continue;
     if (!isChartRole(role)) throw new Error(`osm-roles.csv names an unknown role ${role}`);
     rows.push({
       phrase,

@@ -87,10 +87,3 @@ test("a food preset's plural search term gives its singular, which places are na
   for (const phrase of ['SHORT', 'SLIP', 'SUIT', 'BRIEF']) assert.equal(byPhrase.has(phrase), false, phrase);
   assert.equal(out("SQ *MCLOONE'S LOBSTER SHACK")?.target, accountForRole('meals'));
 });
-
-test("of trades other than food, a preset's one-word search term is left out, its phrases kept", () => {
-  const byPhrase = new Map(presetWords.map((word) => [word.phrase, word]));
-  for (const phrase of ['PAPER', 'AUDIO', 'SUITE']) assert.equal(byPhrase.has(phrase), false, phrase);
-  for (const phrase of ['PARKING GARAGE', 'BED AND BREAKFAST']) assert.ok(byPhrase.has(phrase), phrase);
-  assert.equal(byPhrase.get('TACO')?.role, 'meals');
-});
