@@ -39,10 +39,6 @@ const LONE_SURNAME_RANK = 3_000;
 /** Surnames this frequent are names even when they are words too (MORALES is 136th, MILLER 7th; MAIN is 2,342nd). */
 const NAME_BEFORE_WORD_RANK = 500;
 
-/**
- * Words that are some family's name but, on a bank line, name a bank, an account, a business or a government: a name
- * with one of them is no person's ("WELLS FARGO", "CHASE", "SHARE 0009", "GOLDEN FORK CATERING LLC").
- */
 /** A business's legal form: after a name it makes the name a company's ("ROYAL COFFEE INC"). */
 export const LEGAL_FORMS: ReadonlySet<string> = new Set([
   'LLC',
@@ -55,6 +51,10 @@ export const LEGAL_FORMS: ReadonlySet<string> = new Set([
   'PLLC',
   'LP',
 ]);
+/**
+ * Words that are some family's name but, on a bank line, name a bank, an account, a business or a government: a name
+ * with one of them is no person's ("WELLS FARGO", "CHASE", "SHARE 0009", "GOLDEN FORK CATERING LLC").
+ */
 const NEVER_A_PERSON = new Set([
   ...LEGAL_FORMS,
   // banks and brokers whose names are names
