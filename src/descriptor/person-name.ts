@@ -52,6 +52,20 @@ export const LEGAL_FORMS: ReadonlySet<string> = new Set([
   'LP',
 ]);
 /**
+ * A licensed profession's letters after a name ("ANAND MEHTA DDS", "BRIGHTLINE CPAS"): the name is a practice's, paid for
+ * its work.
+ */
+export const PROFESSIONAL_LETTERS: ReadonlySet<string> = new Set([
+  'CPA',
+  'CPAS',
+  'ESQ',
+  'DDS',
+  'DMD',
+  'DVM',
+  'LCSW',
+  'LMFT',
+]);
+/**
  * Words that are some family's name but, on a bank line, name a bank, an account, a business or a government: a name
  * with one of them is no person's ("WELLS FARGO", "CHASE", "SHARE 0009", "GOLDEN FORK CATERING LLC").
  */

@@ -1,7 +1,7 @@
 import { accountForRole } from '../../chart/us-chart.ts';
 import { cleanDescriptor, unglueBankWords } from '../../descriptor/descriptor.ts';
 import { CITY_SUFFIXES } from '../../descriptor/us-places.ts';
-import { namesAPerson, PERSONAL_ACCOUNT } from '../../descriptor/person-name.ts';
+import { LEGAL_FORMS, namesAPerson, PERSONAL_ACCOUNT, PROFESSIONAL_LETTERS } from '../../descriptor/person-name.ts';
 import { guessesRevenueKind, revenueTargetFor, REVENUE_GUESS_SCORE } from './industry.ts';
 import type { Industry, Regime } from '../../tenancy/entity-profile.ts';
 import { US_STATE_NAMES, US_STATES_AND_DC } from '../../shared/us-states.ts';
@@ -134,7 +134,33 @@ export const BANK_LOAN_WORDING =
  * professional firm's form (PLLC, LLP, PSC) or a licensed profession's letters after a name ("ANAND MEHTA DDS", "MARISOL
  * TREVINO ESQ"): a practice paid for its work, not the owner or a helper.
  */
-const FIRM_WORDS = String.raw`\b(LLC|INC|CORP|CO|COMPANY|LTD|PLLC|LLP|LP|PSC|SERVICE|SERVICES|SVC|PROS|GROUP|GRP|INSURANCE|INDUSTRIES|ENTERPRISES|ASSOCIATES|PARTNERS|HOLDINGS|TRANSPORT|TRANSPORTATION|TRUCKING|HAULING|MOTORS|AUTO|LOGISTICS|REPAIR|SUPPLY|DDS|DMD|DVM|ESQ|CPA|LCSW|LMFT)\b`;
+const FIRM_WORD_LIST: readonly string[] = [
+  ...LEGAL_FORMS,
+  ...PROFESSIONAL_LETTERS,
+  'PSC',
+  'SERVICE',
+  'SERVICES',
+  'SVC',
+  'PROS',
+  'GROUP',
+  'GRP',
+  'INSURANCE',
+  'INDUSTRIES',
+  'ENTERPRISES',
+  'ASSOCIATES',
+  'PARTNERS',
+  'HOLDINGS',
+  'TRANSPORT',
+  'TRANSPORTATION',
+  'TRUCKING',
+  'HAULING',
+  'MOTORS',
+  'AUTO',
+  'LOGISTICS',
+  'REPAIR',
+  'SUPPLY',
+];
+const FIRM_WORDS = String.raw`\b(${FIRM_WORD_LIST.join('|')})\b`;
 /** A payee named as a business ("ZELLE PAYMENT TO TRUCKER TAX PROS LLC") is no person, owner or helper of the owner's. */
 const BUSINESS_PAYEE = new RegExp(String.raw`\bTO\b.*${FIRM_WORDS}`);
 /** A firm's name, after TO or not ("Send Money: Delta Granite & Marble"): partners joined by "&", or a firm's word. */

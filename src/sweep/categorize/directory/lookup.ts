@@ -3,6 +3,7 @@ import { parse } from 'csv-parse/sync';
 import { assertInvariant } from '../../../errors.ts';
 import { accountForRole, isChartRole } from '../../../chart/us-chart.ts';
 import { cleanDescriptor, REGISTER_PROCESSORS, type CleanedDescriptor } from '../../../descriptor/descriptor.ts';
+import { PROFESSIONAL_LETTERS } from '../../../descriptor/person-name.ts';
 import { TRANSFER, type CategoryTarget } from '../types.ts';
 import { guessesRevenueKind, revenueTargetFor, REVENUE_GUESS_SCORE, tradeMapping } from '../industry.ts';
 import type { Industry } from '../../../tenancy/entity-profile.ts';
@@ -87,14 +88,9 @@ export const NAME_GOES_ON_CONFIDENCE_FACTOR = INNER_MATCH_CONFIDENCE_FACTOR;
  * name is a practice's, which borrowed the brand's word; brands are not named so.
  */
 const PRACTICE_WORDS: ReadonlySet<string> = new Set([
-  'CPA',
-  'CPAS',
+  ...PROFESSIONAL_LETTERS,
   'LLP',
   'PLLC',
-  'ESQ',
-  'DDS',
-  'DMD',
-  'DVM',
   'LAW',
   'ATTORNEYS',
   'ACCOUNTANTS',
